@@ -1,0 +1,131 @@
+// Package engine plays Spanish Scrabble: the board and its premiums, scoring, legal move
+// generation over the KWG word graph, equity, positions (CGP), game records (GCG) and self-play.
+package engine
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"strings"
+
+	"github.com/atril-scrabble/atril/data"
+	"github.com/atril-scrabble/atril/lexicon"
+)
+
+// Dim is the board's side.
+const Dim = 15
+
+// Premium is what a square does to the tile first placed on it.
+type Premium uint8
+
+const (
+	Plain Premium = iota
+	DoubleLetter
+	TripleLetter
+	DoubleWord
+	TripleWord
+)
+
+// LetterMultiplier and WordMultiplier give a premium's factors.
+func (p Premium) LetterMultiplier() int {
+	switch p {
+	case DoubleLetter:
+		return 2
+	case TripleLetter:
+		return 3
+	}
+	return 1
+}
+
+func (p Premium) WordMultiplier() int {
+	switch p {
+	case DoubleWord:
+		return 2
+	case TripleWord:
+		return 3
+	}
+	return 1
+}
+
+// Layout is a board's premium squares and its start square.
+type Layout struct {
+	Name               string
+	Premiums           [Dim * Dim]Premium
+	StartRow, StartCol int
+}
+
+// LoadLayout reads data/boards/NAME.txt.
+func LoadLayout(name string) (*Layout, error) {
+	b, err := data.FS.ReadFile("boards/" + name + ".txt")
+	if err != nil {
+		return nil, fmt.Errorf("board layout %q: not embedded", name)
+	}
+	return ParseLayout(name, "boards/"+name+".txt", b)
+}
+
+// StandardLayout is the standard board; it cannot fail (a test proves it).
+func StandardLayout() *Layout {
+	l, err := LoadLayout("standard")
+	if err != nil {
+		panic(err)
+	}
+	return l
+}
+
+// ParseLayout reads 15 rows of 15 squares: T D t d * . ('#' lines are comments).
+func ParseLayout(name, file string, b []byte) (*Layout, error) {
+	l := &Layout{Name: name, StartRow: -1}
+	sc := bufio.NewScanner(bytes.NewReader(b))
+	row, line := 0, 0
+	for sc.Scan() {
+		line++
+		text := strings.TrimRight(sc.Text(), "\r")
+		if strings.HasPrefix(text, "#") || strings.TrimSpace(text) == "" {
+			continue
+		}
+		if row >= Dim {
+			return nil, fmt.Errorf("%s:%d: more than %d rows", file, line, Dim)
+		}
+		if len(text) != Dim {
+			return nil, fmt.Errorf("%s:%d: %d squares, expected %d of T D t d * .", file, line, len(text), Dim)
+		}
+		for col := 0; col < Dim; col++ {
+			var p Premium
+			switch text[col] {
+			case '.':
+				p = Plain
+			case 'd':
+				p = DoubleLetter
+			case 't':
+				p = TripleLetter
+			case 'D':
+				p = DoubleWord
+			case 'T':
+				p = TripleWord
+			case '*':
+				p = DoubleWord
+				l.StartRow, l.StartCol = row, col
+			default:
+				return nil, fmt.Errorf("%s:%d: square %d is %q, expected one of T D t d * .", file, line, col+1, text[col])
+			}
+			l.Premiums[row*Dim+col] = p
+		}
+		row++
+	}
+	if row != Dim {
+		return nil, fmt.Errorf("%s: %d rows, expected %d", file, row, Dim)
+	}
+	if l.StartRow < 0 {
+		return nil, fmt.Errorf("%s: no start square '*'", file)
+	}
+	return l, nil
+}
+
+// Premium is the premium of square (row, col).
+func (l *Layout) Premium(row, col int) Premium { return l.Premiums[row*Dim+col] }
+
+// Empty marks an empty square. (No unplayed blank is ever on a board, so 0 is free.)
+const Empty lexicon.Tile = 0
+
+// Coords names a square the way players write it: row 1-15 and column A-O.
+func SquareName(row, col int) string { return fmt.Sprintf("%c%d", 'A'+col, row+1) }

@@ -1,0 +1,233 @@
+package lexicon
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Spellings read (see README "Spelling words and racks"):
+//   - plain letters, digraph tiles taken greedily: CHARRO = CH A RR O;
+//   - a tile in brackets, exactly: [CH], [LL], [RR], and [C][H] for a C tile and an H tile;
+//   - the FISE lists' digits: 1 = CH, 2 = LL, 3 = RR;
+//   - upper or lower case; accents and diaeresis dropped (á→A, ü→U); Ñ kept;
+//   - ? for a blank where blanks are allowed.
+//
+// Where case matters (positions, game records) a lower-case letter is a blank played as it.
+
+// ParseOptions says which spellings a caller accepts.
+type ParseOptions struct {
+	AllowBlank bool // '?' is a blank tile
+	// LowerIsBlank reads lower-case letters as blanks played as that letter (CGP, GCG).
+	LowerIsBlank bool
+}
+
+// SpellError says where a spelling went wrong.
+type SpellError struct {
+	Input  string
+	Pos    int // rune offset
+	Reason string
+}
+
+func (e *SpellError) Error() string {
+	return fmt.Sprintf("%q: %s at character %d", e.Input, e.Reason, e.Pos+1)
+}
+
+// ParseWord reads a word: no blanks, case ignored.
+func (ts *TileSet) ParseWord(s string) ([]Tile, error) {
+	return ts.Parse(s, ParseOptions{})
+}
+
+// ParseRack reads a rack: '?' is a blank, case ignored.
+func (ts *TileSet) ParseRack(s string) ([]Tile, error) {
+	return ts.Parse(s, ParseOptions{AllowBlank: true})
+}
+
+var digitDigraphs = map[rune]string{'1': "CH", '2': "LL", '3': "RR"}
+
+// Parse reads tiles from any accepted spelling.
+func (ts *TileSet) Parse(s string, opt ParseOptions) ([]Tile, error) {
+	return ts.AppendParse(nil, s, opt)
+}
+
+// AppendParse is Parse appending to dst, so hot loops can reuse a buffer.
+func (ts *TileSet) AppendParse(dst []Tile, s string, opt ParseOptions) ([]Tile, error) {
+	runes := normalizeRunes(s)
+	for i := 0; i < len(runes); {
+		r := runes[i]
+		switch {
+		case r == '?':
+			if !opt.AllowBlank {
+				return nil, &SpellError{s, i, "a blank '?' is not allowed here"}
+			}
+			dst = append(dst, Blank)
+			i++
+		case r == '[':
+			end := slices.Index(runes[i:], ']')
+			if end < 0 {
+				return nil, &SpellError{s, i, "'[' without a closing ']'"}
+			}
+			inner := runes[i+1 : i+end]
+			lower := len(inner) > 0 && isLowerAll(inner)
+			label := strings.ToUpper(string(inner))
+			t, ok := ts.byLabel[label]
+			if !ok {
+				return nil, &SpellError{s, i, fmt.Sprintf("[%s] is not a tile of the %s set", string(inner), ts.Name)}
+			}
+			if lower && opt.LowerIsBlank {
+				t |= BlankBit
+			}
+			dst = append(dst, t)
+			i += end + 1
+		case digitDigraphs[r] != "":
+			t, ok := ts.byLabel[digitDigraphs[r]]
+			if !ok {
+				return nil, &SpellError{s, i, fmt.Sprintf("%c (%s) is not a tile of the %s set", r, digitDigraphs[r], ts.Name)}
+			}
+			dst = append(dst, t)
+			i++
+		default:
+			if !unicode.IsLetter(r) {
+				return nil, &SpellError{s, i, fmt.Sprintf("%q is not a letter", r)}
+			}
+			lower := unicode.IsLower(r)
+			matched := false
+			for n := min(ts.maxRune, len(runes)-i); n >= 1; n-- {
+				chunk := runes[i : i+n]
+				if n > 1 && !sameCase(chunk, lower) {
+					continue
+				}
+				t, ok := ts.byLabel[strings.ToUpper(string(chunk))]
+				if !ok {
+					continue
+				}
+				if lower && opt.LowerIsBlank {
+					t |= BlankBit
+				}
+				dst = append(dst, t)
+				i += n
+				matched = true
+				break
+			}
+			if !matched {
+				return nil, &SpellError{s, i, fmt.Sprintf("%c is not a letter of the %s set", unicode.ToUpper(r), ts.Name)}
+			}
+		}
+	}
+	return dst, nil
+}
+
+func isLowerAll(rs []rune) bool {
+	for _, r := range rs {
+		if !unicode.IsLower(r) {
+			return false
+		}
+	}
+	return true
+}
+
+func sameCase(rs []rune, lower bool) bool {
+	for _, r := range rs {
+		if unicode.IsLetter(r) && unicode.IsLower(r) != lower {
+			return false
+		}
+	}
+	return true
+}
+
+// normalizeRunes drops accents and diaeresis but keeps Ñ/ñ and the case of each letter.
+func normalizeRunes(s string) []rune {
+	out := make([]rune, 0, len(s))
+	for _, r := range s {
+		if m, ok := foldAccent[r]; ok {
+			r = m
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+var foldAccent = map[rune]rune{
+	'á': 'a', 'à': 'a', 'â': 'a', 'ä': 'a', 'Á': 'A', 'À': 'A', 'Â': 'A', 'Ä': 'A',
+	'é': 'e', 'è': 'e', 'ê': 'e', 'ë': 'e', 'É': 'E', 'È': 'E', 'Ê': 'E', 'Ë': 'E',
+	'í': 'i', 'ì': 'i', 'î': 'i', 'ï': 'i', 'Í': 'I', 'Ì': 'I', 'Î': 'I', 'Ï': 'I',
+	'ó': 'o', 'ò': 'o', 'ô': 'o', 'ö': 'o', 'Ó': 'O', 'Ò': 'O', 'Ô': 'O', 'Ö': 'O',
+	'ú': 'u', 'ù': 'u', 'û': 'u', 'ü': 'u', 'Ú': 'U', 'Ù': 'U', 'Û': 'U', 'Ü': 'U',
+}
+
+// decodeLine reads a line of a UTF-8 or Latin-1 file (a byte that is not valid UTF-8 makes the
+// whole line Latin-1) and drops a trailing CR.
+func decodeLine(b []byte) string {
+	if n := len(b); n > 0 && b[n-1] == '\r' {
+		b = b[:n-1]
+	}
+	if utf8.Valid(b) {
+		return string(b)
+	}
+	rs := make([]rune, len(b))
+	for i, c := range b {
+		rs[i] = rune(c)
+	}
+	return string(rs)
+}
+
+// DecodeLine is decodeLine for other packages reading user files.
+func DecodeLine(b []byte) string { return decodeLine(b) }
+
+// Word spells tiles in plain upper case (CHARRO), blanks as '?': how words are shown.
+func (ts *TileSet) Word(w []Tile) string {
+	var sb strings.Builder
+	for _, t := range w {
+		sb.WriteString(ts.Label(t))
+	}
+	return sb.String()
+}
+
+// Notation spells tiles so that Parse with LowerIsBlank and AllowBlank reads them back exactly:
+// digraph tiles as [CH], blanks played as letters in lower case, a single-letter tile that would
+// merge with the next into a digraph in brackets ([C]H).
+func (ts *TileSet) Notation(w []Tile) string {
+	var sb strings.Builder
+	for i, t := range w {
+		label := ts.Label(t)
+		if t == Blank {
+			sb.WriteByte('?')
+			continue
+		}
+		bracket := ts.IsDigraph(t)
+		if !bracket && i+1 < len(w) && w[i+1] != Blank {
+			_, merges := ts.byLabel[label+ts.Label(w[i+1])]
+			bracket = merges && t.IsBlanked() == w[i+1].IsBlanked()
+		}
+		if t.IsBlanked() {
+			label = strings.ToLower(label)
+		}
+		if bracket {
+			sb.WriteString("[" + label + "]")
+		} else {
+			sb.WriteString(label)
+		}
+	}
+	return sb.String()
+}
+
+// Alphagram sorts tiles in alphabet order with blanks last; it returns a new slice.
+func Alphagram(w []Tile) []Tile {
+	out := slices.Clone(w)
+	SortAlphagram(out)
+	return out
+}
+
+// SortAlphagram sorts in place in alphabet order, blanks last.
+func SortAlphagram(w []Tile) {
+	slices.SortFunc(w, func(a, b Tile) int { return int(alphaKey(a)) - int(alphaKey(b)) })
+}
+
+func alphaKey(t Tile) uint8 {
+	if t == Blank {
+		return 0xFF
+	}
+	return uint8(t.Letter())
+}

@@ -1,0 +1,277 @@
+// Package lexicon knows Spanish Scrabble tiles, word lists and the KWG word graph that holds them,
+// and answers the questions players ask of a lexicon: is it a word, its anagrams, hooks, patterns
+// and probability.
+package lexicon
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/atril-scrabble/atril/data"
+)
+
+// Tile is one tile kind. Blank is 0; letters are numbered 1..n in the tile set's alphabet order,
+// which is also the KWG tile number. On a board, a blank played as a letter is the letter with
+// BlankBit set.
+type Tile uint8
+
+const (
+	Blank    Tile = 0
+	BlankBit Tile = 0x80
+	// MaxLetters bounds the alphabet so that a letter fits below BlankBit and in a 64-bit set.
+	MaxLetters = 63
+)
+
+// Letter returns the letter a tile stands for, with any blank designation removed.
+func (t Tile) Letter() Tile { return t &^ BlankBit }
+
+// IsBlanked reports whether the tile is a blank played as a letter.
+func (t Tile) IsBlanked() bool { return t&BlankBit != 0 }
+
+// Letter describes one tile kind of a set.
+type Letter struct {
+	Label  string // upper case: "A", "CH", "Ñ"
+	Count  int
+	Points int
+	Vowel  bool
+}
+
+// TileSet is an alphabet with its distribution and values: what --tiles selects.
+type TileSet struct {
+	Name    string
+	letters []Letter // index = Tile; index 0 is the blank
+	byLabel map[string]Tile
+	maxRune int // longest label in runes, for greedy matching
+	total   int
+}
+
+// DefaultTileSetName is the FISE/FILE tournament set.
+const DefaultTileSetName = "fise"
+
+// LoadTileSet resolves --tiles: a name of an embedded set (data/tiles/NAME.csv) or a path.
+// An empty name selects the default.
+func LoadTileSet(nameOrPath string) (*TileSet, error) {
+	if nameOrPath == "" {
+		nameOrPath = DefaultTileSetName
+	}
+	if b, err := data.FS.ReadFile("tiles/" + strings.ToLower(nameOrPath) + ".csv"); err == nil {
+		return ParseTileSet(strings.ToLower(nameOrPath), "tiles/"+strings.ToLower(nameOrPath)+".csv", bytes.NewReader(b))
+	}
+	f, err := os.Open(nameOrPath)
+	if err != nil {
+		if os.IsNotExist(err) {
+			return nil, fmt.Errorf("tile set %q: no such embedded set (have: %s) and no such file", nameOrPath, strings.Join(EmbeddedTileSets(), ", "))
+		}
+		return nil, fmt.Errorf("tile set: %w", err)
+	}
+	defer f.Close()
+	name := strings.TrimSuffix(filepath.Base(nameOrPath), filepath.Ext(nameOrPath))
+	return ParseTileSet(name, nameOrPath, f)
+}
+
+// EmbeddedTileSets lists the names usable with --tiles without a file.
+func EmbeddedTileSets() []string {
+	entries, _ := data.FS.ReadDir("tiles")
+	var names []string
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".csv") {
+			names = append(names, strings.TrimSuffix(e.Name(), ".csv"))
+		}
+	}
+	return names
+}
+
+// DefaultTileSet is the embedded FISE/FILE set; it cannot fail to parse (a test proves it).
+func DefaultTileSet() *TileSet {
+	ts, err := LoadTileSet(DefaultTileSetName)
+	if err != nil {
+		panic("embedded default tile set: " + err.Error())
+	}
+	return ts
+}
+
+// ParseTileSet reads a distribution file: one tile a line, "label,count,points,vowel"; '#'
+// comments, blank lines and a header line are skipped. The order of the letter lines is the
+// alphabet order. file names the source in errors.
+func ParseTileSet(name, file string, r io.Reader) (*TileSet, error) {
+	ts := &TileSet{Name: name, letters: []Letter{{Label: "?"}}, byLabel: map[string]Tile{}}
+	sawBlank := false
+	sc := bufio.NewScanner(r)
+	line := 0
+	for sc.Scan() {
+		line++
+		text := strings.TrimSpace(decodeLine(sc.Bytes()))
+		if line == 1 {
+			text = strings.TrimPrefix(text, "\ufeff")
+		}
+		if text == "" || strings.HasPrefix(text, "#") {
+			continue
+		}
+		fields := strings.Split(text, ",")
+		for i := range fields {
+			fields[i] = strings.TrimSpace(fields[i])
+		}
+		if len(fields) == 4 && strings.EqualFold(fields[0], "label") {
+			continue
+		}
+		bad := func(format string, a ...any) error {
+			return fmt.Errorf("%s:%d: %s (expected label,count,points,vowel as in \"A,12,1,true\"; got %q)", file, line, fmt.Sprintf(format, a...), text)
+		}
+		if len(fields) != 4 {
+			return nil, bad("%d fields", len(fields))
+		}
+		label := strings.ToUpper(strings.TrimSuffix(strings.TrimPrefix(fields[0], "["), "]"))
+		count, err := strconv.Atoi(fields[1])
+		if err != nil || count < 0 || count > 100 {
+			return nil, bad("count %q is not a number from 0 to 100", fields[1])
+		}
+		points, err := strconv.Atoi(fields[2])
+		if err != nil || points < 0 || points > 100 {
+			return nil, bad("points %q is not a number from 0 to 100", fields[2])
+		}
+		vowel, ok := parseBool(fields[3])
+		if !ok {
+			return nil, bad("vowel %q is not true or false", fields[3])
+		}
+		if label == "?" {
+			if sawBlank {
+				return nil, bad("the blank is listed twice")
+			}
+			sawBlank = true
+			ts.letters[0] = Letter{Label: "?", Count: count, Points: points}
+			ts.total += count
+			continue
+		}
+		if err := checkLabel(label); err != nil {
+			return nil, bad("%v", err)
+		}
+		if _, dup := ts.byLabel[label]; dup {
+			return nil, bad("letter %s is listed twice", label)
+		}
+		if len(ts.letters) > MaxLetters {
+			return nil, bad("more than %d letters", MaxLetters)
+		}
+		ts.byLabel[label] = Tile(len(ts.letters))
+		ts.letters = append(ts.letters, Letter{Label: label, Count: count, Points: points, Vowel: vowel})
+		ts.total += count
+		if n := len([]rune(label)); n > ts.maxRune {
+			ts.maxRune = n
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	if len(ts.letters) < 2 {
+		return nil, fmt.Errorf("%s: no letters (expected lines label,count,points,vowel)", file)
+	}
+	if ts.total == 0 {
+		return nil, fmt.Errorf("%s: the set has no tiles (every count is 0)", file)
+	}
+	return ts, nil
+}
+
+func checkLabel(label string) error {
+	if label == "" {
+		return fmt.Errorf("empty label")
+	}
+	for _, r := range label {
+		if !(r >= 'A' && r <= 'Z') && r != 'Ñ' && r != 'Ç' {
+			return fmt.Errorf("label %q has %q, not an upper-case letter", label, r)
+		}
+	}
+	if len([]rune(label)) > 3 {
+		return fmt.Errorf("label %q is longer than 3 letters", label)
+	}
+	return nil
+}
+
+func parseBool(s string) (bool, bool) {
+	switch strings.ToLower(s) {
+	case "true", "1", "yes", "y", "si", "sí", "v", "vowel", "vocal":
+		return true, true
+	case "false", "0", "no", "n", "c", "consonant", "consonante":
+		return false, true
+	}
+	return false, false
+}
+
+// NumLetters is the number of letters (tile kinds other than the blank).
+func (ts *TileSet) NumLetters() int { return len(ts.letters) - 1 }
+
+// Size is the number of tile kinds including the blank: tiles are 0..Size()-1.
+func (ts *TileSet) Size() int { return len(ts.letters) }
+
+// Letters returns every tile kind, index = Tile, index 0 the blank. Do not modify it.
+func (ts *TileSet) Letters() []Letter { return ts.letters }
+
+// Label is the tile's upper-case label; a blanked letter gives its letter, the blank "?".
+func (ts *TileSet) Label(t Tile) string {
+	t = t.Letter()
+	if int(t) >= len(ts.letters) {
+		return "<" + strconv.Itoa(int(t)) + ">"
+	}
+	return ts.letters[t].Label
+}
+
+// Count is how many tiles of kind t the set has (t blanked counts as the letter).
+func (ts *TileSet) Count(t Tile) int { return ts.letters[t.Letter()].Count }
+
+// Points is what the tile scores: a blank, played or not, scores 0.
+func (ts *TileSet) Points(t Tile) int {
+	if t.IsBlanked() {
+		return 0
+	}
+	return ts.letters[t].Points
+}
+
+// IsVowel reports whether the letter is a vowel (a blank is not).
+func (ts *TileSet) IsVowel(t Tile) bool { return t.Letter() != Blank && ts.letters[t.Letter()].Vowel }
+
+// Total is the number of tiles in the bag at the start of a game.
+func (ts *TileSet) Total() int { return ts.total }
+
+// Blanks is the number of blank tiles.
+func (ts *TileSet) Blanks() int { return ts.letters[0].Count }
+
+// IsDigraph reports whether the letter's label is more than one letter (CH, LL, RR).
+func (ts *TileSet) IsDigraph(t Tile) bool {
+	return t.Letter() != Blank && len([]rune(ts.letters[t.Letter()].Label)) > 1
+}
+
+// Tile returns the tile with the given upper-case label.
+func (ts *TileSet) Tile(label string) (Tile, bool) {
+	if label == "?" {
+		return Blank, true
+	}
+	t, ok := ts.byLabel[label]
+	return t, ok
+}
+
+// SameAlphabet reports whether two sets number the same letters the same way, so that a word
+// graph built under one reads correctly under the other.
+func (ts *TileSet) SameAlphabet(o *TileSet) bool {
+	if len(ts.letters) != len(o.letters) {
+		return false
+	}
+	for i := 1; i < len(ts.letters); i++ {
+		if ts.letters[i].Label != o.letters[i].Label {
+			return false
+		}
+	}
+	return true
+}
+
+// Labels lists the letter labels in alphabet order (without the blank).
+func (ts *TileSet) Labels() []string {
+	out := make([]string, 0, len(ts.letters)-1)
+	for _, l := range ts.letters[1:] {
+		out = append(out, l.Label)
+	}
+	return out
+}
