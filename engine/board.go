@@ -129,3 +129,53 @@ const Empty lexicon.Tile = 0
 
 // Coords names a square the way players write it: row 1-15 and column A-O.
 func SquareName(row, col int) string { return fmt.Sprintf("%c%d", 'A'+col, row+1) }
+
+// Board is the tiles on the 15x15 grid with its layout. Squares hold Empty or a letter (with
+// BlankBit for a blank played as that letter).
+type Board struct {
+	Layout  *Layout
+	Squares [Dim * Dim]lexicon.Tile
+	Tiles   int // tiles on the board; 0 means the next play is the first
+}
+
+// NewBoard is an empty board of the given layout.
+func NewBoard(l *Layout) *Board { return &Board{Layout: l} }
+
+// At is the tile on (row, col), Empty if none.
+func (b *Board) At(row, col int) lexicon.Tile { return b.Squares[row*Dim+col] }
+
+// IsEmpty reports whether (row, col) has no tile.
+func (b *Board) IsEmpty(row, col int) bool { return b.Squares[row*Dim+col] == Empty }
+
+// Set puts a tile on (row, col), keeping the tile count right.
+func (b *Board) Set(row, col int, t lexicon.Tile) {
+	i := row*Dim + col
+	switch {
+	case b.Squares[i] == Empty && t != Empty:
+		b.Tiles++
+	case b.Squares[i] != Empty && t == Empty:
+		b.Tiles--
+	}
+	b.Squares[i] = t
+}
+
+// Clone copies the board (the layout is shared: it never changes).
+func (b *Board) Clone() *Board { c := *b; return &c }
+
+// Apply puts a play's new tiles on the board. It does not check legality.
+func (b *Board) Apply(m *Move) {
+	if m.Kind != Play {
+		return
+	}
+	r, c := int(m.Row), int(m.Col)
+	for i := 0; i < int(m.Len); i++ {
+		if t := m.Tiles[i]; t != PlayedThrough {
+			b.Set(r, c, t)
+		}
+		if m.Vertical {
+			r++
+		} else {
+			c++
+		}
+	}
+}
