@@ -1,0 +1,356 @@
+package engine
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/atril-scrabble/atril/lexicon"
+)
+
+// Position is a game position as a CGP string holds it (the format of macondo and Woogles):
+//
+//	ROWS RACK1/RACK2 SCORE1/SCORE2 ZEROTURNS [OPCODE ARGS; ...]
+//
+// ROWS are the 15 rows top to bottom separated by '/', a number for a run of empty squares,
+// upper case for tiles, lower case for blanks, [CH] for a digraph tile ([ch] a blank one).
+// RACK1 and SCORE1 belong to the player to move. A rack may be empty (unknown). ZEROTURNS is
+// the number of consecutive scoreless turns before this position. Opcodes ("lex FILE2017;")
+// are kept in order.
+type Position struct {
+	Board          *Board
+	Tiles          *lexicon.TileSet
+	Racks          [2][]lexicon.Tile // [0] is the player to move
+	Scores         [2]int
+	ScorelessTurns int
+	Opcodes        []Opcode
+}
+
+// Opcode is one "NAME ARGS;" of a CGP.
+type Opcode struct {
+	Name, Args string
+}
+
+// Opcode returns the arguments of the first opcode with the given name.
+func (p *Position) Opcode(name string) (string, bool) {
+	for _, op := range p.Opcodes {
+		if op.Name == name {
+			return op.Args, true
+		}
+	}
+	return "", false
+}
+
+// Lexicon is the "lex" opcode, "" if none.
+func (p *Position) Lexicon() string {
+	s, _ := p.Opcode("lex")
+	return s
+}
+
+// SetOpcode sets (or adds) an opcode.
+func (p *Position) SetOpcode(name, args string) {
+	for i := range p.Opcodes {
+		if p.Opcodes[i].Name == name {
+			p.Opcodes[i].Args = args
+			return
+		}
+	}
+	p.Opcodes = append(p.Opcodes, Opcode{name, args})
+}
+
+// CGPError says what part of a CGP string is wrong.
+type CGPError struct {
+	CGP    string
+	Field  string // "board row 3", "racks", ...
+	Reason string
+}
+
+func (e *CGPError) Error() string {
+	return fmt.Sprintf("CGP %s: %s (CGP is \"ROWS RACK1/RACK2 SCORE1/SCORE2 ZEROTURNS [lex NAME;]\", e.g. \"15/15/15/15/15/15/15/7CASA4/15/15/15/15/15/15/15 AEIOU??/ 10/0 0 lex FILE2017;\")", e.Field, e.Reason)
+}
+
+// EmptyCGP is the position before the first move, with the given racks.
+func EmptyCGP(rack1, rack2 string) string {
+	return strings.TrimSuffix(strings.Repeat("15/", Dim), "/") + " " + rack1 + "/" + rack2 + " 0/0 0"
+}
+
+// ParseCGP reads a CGP string under a tile set onto a board of the given layout and checks
+// that it is possible: no more tiles of a kind than the set has.
+func ParseCGP(s string, ts *lexicon.TileSet, layout *Layout) (*Position, error) {
+	bad := func(field, format string, a ...any) error {
+		return &CGPError{CGP: s, Field: field, Reason: fmt.Sprintf(format, a...)}
+	}
+	s = strings.TrimSpace(s)
+	fields := strings.Fields(s)
+	if len(fields) < 4 {
+		return nil, bad("", "%d space-separated fields, expected at least 4", len(fields))
+	}
+	p := &Position{Board: NewBoard(layout), Tiles: ts}
+
+	rows := strings.Split(fields[0], "/")
+	if len(rows) != Dim {
+		return nil, bad("board", "%d rows, expected %d separated by '/'", len(rows), Dim)
+	}
+	for r, row := range rows {
+		if err := p.parseRow(r, row); err != nil {
+			return nil, bad(fmt.Sprintf("board row %d", r+1), "%v", err)
+		}
+	}
+
+	racks := strings.Split(fields[1], "/")
+	if len(racks) != 2 {
+		return nil, bad("racks", "%q has %d racks, expected 2 separated by '/' (either may be empty)", fields[1], len(racks))
+	}
+	for i, rk := range racks {
+		t, err := ts.Parse(strings.ToUpper(rk), lexicon.ParseOptions{AllowBlank: true})
+		if err != nil {
+			return nil, bad(fmt.Sprintf("rack %d", i+1), "%v", err)
+		}
+		if len(t) > 7 {
+			return nil, bad(fmt.Sprintf("rack %d", i+1), "%q has %d tiles, a rack holds at most 7", rk, len(t))
+		}
+		p.Racks[i] = t
+	}
+
+	scores := strings.Split(fields[2], "/")
+	if len(scores) != 2 {
+		return nil, bad("scores", "%q: expected two scores separated by '/'", fields[2])
+	}
+	for i, sc := range scores {
+		n, err := strconv.Atoi(sc)
+		if err != nil || n < -10000 || n > 10000 {
+			return nil, bad("scores", "score %q is not a number", sc)
+		}
+		p.Scores[i] = n
+	}
+
+	n, err := strconv.Atoi(fields[3])
+	if err != nil || n < 0 || n > 1000 {
+		return nil, bad("scoreless turns", "%q is not a non-negative number", fields[3])
+	}
+	p.ScorelessTurns = n
+
+	// Opcodes: everything after the fourth field, "NAME ARGS;" each.
+	rest := strings.TrimSpace(s[fieldEnd(s, 4):])
+	for _, op := range strings.Split(rest, ";") {
+		op = strings.TrimSpace(op)
+		if op == "" {
+			continue
+		}
+		name, args, _ := strings.Cut(op, " ")
+		p.Opcodes = append(p.Opcodes, Opcode{Name: name, Args: strings.TrimSpace(args)})
+	}
+
+	if err := p.checkCounts(); err != nil {
+		return nil, bad("tiles", "%v", err)
+	}
+	return p, nil
+}
+
+// fieldEnd is the byte offset just after the n-th whitespace-separated field of s.
+func fieldEnd(s string, n int) int {
+	i := 0
+	for f := 0; f < n; f++ {
+		for i < len(s) && unicode.IsSpace(rune(s[i])) {
+			i++
+		}
+		for i < len(s) && !unicode.IsSpace(rune(s[i])) {
+			i++
+		}
+	}
+	return i
+}
+
+func (p *Position) parseRow(r int, row string) error {
+	col := 0
+	put := func(t lexicon.Tile) error {
+		if col >= Dim {
+			return fmt.Errorf("%q has more than %d squares", row, Dim)
+		}
+		p.Board.Set(r, col, t)
+		col++
+		return nil
+	}
+	for i := 0; i < len(row); {
+		ch := row[i]
+		switch {
+		case ch >= '0' && ch <= '9':
+			j := i
+			for j < len(row) && row[j] >= '0' && row[j] <= '9' {
+				j++
+			}
+			n, err := strconv.Atoi(row[i:j])
+			if err != nil || n == 0 || n > Dim {
+				return fmt.Errorf("%q: %q is not a run of 1 to %d empty squares", row, row[i:j], Dim)
+			}
+			if col+n > Dim {
+				return fmt.Errorf("%q has more than %d squares", row, Dim)
+			}
+			col += n
+			i = j
+		default:
+			// A run of letters (or one bracketed tile): spelled as the lexicon reads it.
+			j := i
+			if ch == '[' {
+				k := strings.IndexByte(row[i:], ']')
+				if k < 0 {
+					return fmt.Errorf("%q: '[' without a closing ']'", row)
+				}
+				j = i + k + 1
+			} else {
+				for j < len(row) && row[j] != '[' && (row[j] < '0' || row[j] > '9') {
+					j++
+				}
+			}
+			tiles, err := p.Tiles.Parse(row[i:j], lexicon.ParseOptions{LowerIsBlank: true})
+			if err != nil {
+				return err
+			}
+			for _, t := range tiles {
+				if err := put(t); err != nil {
+					return err
+				}
+			}
+			i = j
+		}
+	}
+	if col != Dim {
+		return fmt.Errorf("%q has %d squares, expected %d", row, col, Dim)
+	}
+	return nil
+}
+
+// checkCounts refuses a position with more tiles of a kind (board and racks together) than
+// the set holds. Blanks on the board count as blanks.
+func (p *Position) checkCounts() error {
+	used := p.usedCounts()
+	for t, n := range used {
+		if n > p.Tiles.Letters()[t].Count {
+			what := p.Tiles.Label(lexicon.Tile(t))
+			if t == 0 {
+				what = "blank (?)"
+			}
+			return fmt.Errorf("the board and racks hold %d %s tiles, the %s set has %d", n, what, p.Tiles.Name, p.Tiles.Letters()[t].Count)
+		}
+	}
+	return nil
+}
+
+func (p *Position) usedCounts() []int {
+	used := make([]int, p.Tiles.Size())
+	for _, t := range p.Board.Squares {
+		if t == Empty {
+			continue
+		}
+		if t.IsBlanked() {
+			used[0]++
+		} else if int(t) < len(used) {
+			used[t]++
+		}
+	}
+	for _, rk := range p.Racks {
+		for _, t := range rk {
+			used[t]++
+		}
+	}
+	return used
+}
+
+// Unseen counts, per tile kind (index = Tile, 0 the blank), the tiles neither on the board nor
+// on a known rack: the bag plus any unknown rack.
+func (p *Position) Unseen() []int {
+	used := p.usedCounts()
+	for t := range used {
+		used[t] = max(0, p.Tiles.Letters()[t].Count-used[t])
+	}
+	return used
+}
+
+// UnseenTiles lists the unseen tiles in alphabet order, blanks last.
+func (p *Position) UnseenTiles() []lexicon.Tile {
+	var out []lexicon.Tile
+	counts := p.Unseen()
+	for t := 1; t < len(counts); t++ {
+		for range counts[t] {
+			out = append(out, lexicon.Tile(t))
+		}
+	}
+	for range counts[0] {
+		out = append(out, lexicon.Blank)
+	}
+	return out
+}
+
+// BagCount is how many tiles are in the bag: the unseen tiles less an unknown opponent's rack
+// (assumed full, or what the bag allows).
+func (p *Position) BagCount() int {
+	n := 0
+	for _, c := range p.Unseen() {
+		n += c
+	}
+	if len(p.Racks[1]) == 0 {
+		n -= min(7, n)
+	}
+	return n
+}
+
+// CGP writes the position as a CGP string.
+func (p *Position) CGP() string {
+	var sb strings.Builder
+	sb.WriteString(BoardCGP(p.Board, p.Tiles))
+	sb.WriteByte(' ')
+	sb.WriteString(p.Tiles.Notation(lexicon.Alphagram(p.Racks[0])))
+	sb.WriteByte('/')
+	sb.WriteString(p.Tiles.Notation(lexicon.Alphagram(p.Racks[1])))
+	fmt.Fprintf(&sb, " %d/%d %d", p.Scores[0], p.Scores[1], p.ScorelessTurns)
+	for _, op := range p.Opcodes {
+		sb.WriteString(" " + op.Name)
+		if op.Args != "" {
+			sb.WriteString(" " + op.Args)
+		}
+		sb.WriteByte(';')
+	}
+	return sb.String()
+}
+
+// String is the CGP.
+func (p *Position) String() string { return p.CGP() }
+
+// BoardCGP writes the ROWS field of a CGP.
+func BoardCGP(b *Board, ts *lexicon.TileSet) string {
+	var sb strings.Builder
+	for r := 0; r < Dim; r++ {
+		if r > 0 {
+			sb.WriteByte('/')
+		}
+		empty := 0
+		var run []lexicon.Tile
+		flush := func() {
+			if len(run) > 0 {
+				sb.WriteString(ts.Notation(run))
+				run = run[:0]
+			}
+			if empty > 0 {
+				sb.WriteString(strconv.Itoa(empty))
+				empty = 0
+			}
+		}
+		for c := 0; c < Dim; c++ {
+			t := b.At(r, c)
+			if t == Empty {
+				if len(run) > 0 {
+					flush()
+				}
+				empty++
+				continue
+			}
+			if empty > 0 {
+				flush()
+			}
+			run = append(run, t)
+		}
+		flush()
+	}
+	return sb.String()
+}

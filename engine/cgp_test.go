@@ -1,0 +1,143 @@
+package engine
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/atril-scrabble/atril/lexicon"
+)
+
+func TestParseCGP(t *testing.T) {
+	ts := lexicon.DefaultTileSet()
+	s := rowsWith(map[int]string{
+		6: "7C7",
+		7: "5[CH]A[rr]O1LL4", // LL here is the digraph tile, greedy
+		8: "7s7",
+	}) + " AEI/ 25/12 3 lex FILE2017; ld spanish;"
+	p := mustCGP(t, s)
+	if got := ts.Label(p.Board.At(7, 5)); got != "CH" {
+		t.Errorf("8F = %s, want CH", got)
+	}
+	if rr := p.Board.At(7, 7); !rr.IsBlanked() || ts.Label(rr) != "RR" {
+		t.Errorf("8H = %v, want a blank RR", rr)
+	}
+	if got := ts.Label(p.Board.At(7, 10)); got != "LL" {
+		t.Errorf("8K = %s, want LL", got)
+	}
+	if !p.Board.At(8, 7).IsBlanked() {
+		t.Errorf("9H should be a blank S")
+	}
+	if p.Board.Tiles != 7 {
+		t.Errorf("board tiles = %d, want 7", p.Board.Tiles)
+	}
+	if ts.Notation(p.Racks[0]) != "AEI" || len(p.Racks[1]) != 0 {
+		t.Errorf("racks = %q / %q", ts.Notation(p.Racks[0]), ts.Notation(p.Racks[1]))
+	}
+	if p.Scores != [2]int{25, 12} || p.ScorelessTurns != 3 {
+		t.Errorf("scores %v zero turns %d", p.Scores, p.ScorelessTurns)
+	}
+	if p.Lexicon() != "FILE2017" {
+		t.Errorf("lex = %q", p.Lexicon())
+	}
+	if ld, ok := p.Opcode("ld"); !ok || ld != "spanish" {
+		t.Errorf("ld = %q, %v", ld, ok)
+	}
+	if u := p.Unseen(); u[lexicon.Blank] != 0 || len(p.UnseenTiles()) != 100-7-3 {
+		t.Errorf("unseen blanks %d, unseen tiles %d; want 0 and 90", u[lexicon.Blank], len(p.UnseenTiles()))
+	}
+}
+
+func TestParseCGPRefusesImpossible(t *testing.T) {
+	ts := lexicon.DefaultTileSet()
+	tests := []struct {
+		cgp, err string
+	}{
+		{rowsWith(map[int]string{7: "7ZZ6"}) + " / 0/0 0", "2 Z tiles, the fise set has 1"},
+		{rowsWith(map[int]string{7: "7ab6"}) + " ?/ 0/0 0", "3 blank (?) tiles"},
+		{rowsWith(map[int]string{7: "7[CH]7"}) + " [CH]/ 0/0 0", "2 CH tiles"},
+		{"15/15 / 0/0 0", "2 rows, expected 15"},
+		{rowsWith(nil) + " ABCDEFGH/ 0/0 0", "at most 7"},
+		{rowsWith(nil) + " A 0/0 0", "expected 2"},
+		{rowsWith(nil) + " / 0 0", "two scores"},
+		{rowsWith(nil) + " / x/0 0", "not a number"},
+		{rowsWith(nil) + " / 0/0 -1", "non-negative"},
+		{rowsWith(nil) + " /", "at least 4"},
+		{rowsWith(map[int]string{3: "16"}), "at least 4"},
+		{rowsWith(map[int]string{3: "16"}) + " / 0/0 0", "board row 4"},
+		{rowsWith(map[int]string{3: "14"}) + " / 0/0 0", "14 squares"},
+		{rowsWith(map[int]string{3: "14AB"}) + " / 0/0 0", "more than 15"},
+		{rowsWith(map[int]string{3: "0A14"}) + " / 0/0 0", "not a run"},
+		{rowsWith(map[int]string{3: "K14"}) + " / 0/0 0", "K is not a letter"},
+		{rowsWith(map[int]string{3: "[CH14"}) + " / 0/0 0", "without a closing"},
+		{rowsWith(map[int]string{3: "[XY]14"}) + " / 0/0 0", "[XY] is not a tile"},
+		{rowsWith(nil) + " K/ 0/0 0", "rack 1"},
+	}
+	for _, tc := range tests {
+		_, err := ParseCGP(tc.cgp, ts, StandardLayout())
+		if err == nil || !strings.Contains(err.Error(), tc.err) {
+			t.Errorf("ParseCGP(%q) error = %v, want containing %q", tc.cgp, err, tc.err)
+		}
+	}
+}
+
+func TestCGPRoundTrip(t *testing.T) {
+	for _, s := range []string{
+		EmptyCGP("", ""),
+		EmptyCGP("A[CH]EIO?", "[LL]Ñ[RR]XZ"),
+		rowsWith(map[int]string{7: "5[CH]A[rr]O1[LL]4", 8: "7s7", 14: "[C]HAZ11"}) + " AEI/BC 25/12 3 lex FILE2017; ld spanish;",
+		rowsWith(map[int]string{0: "ABCDEFGHIJLMNOP"}) + " / -5/0 0 gid x1; tmr 1/2;",
+	} {
+		p := mustCGP(t, s)
+		if got := p.CGP(); got != s {
+			t.Errorf("round trip:\n got %q\nwant %q", got, s)
+		}
+	}
+}
+
+func TestUnseen(t *testing.T) {
+	ts := lexicon.DefaultTileSet()
+	p := mustCGP(t, rowsWith(map[int]string{7: "7CAsA4"})+" AAEZ?/ 0/0 0")
+	u := p.Unseen()
+	a, _ := ts.Tile("A")
+	z, _ := ts.Tile("Z")
+	if u[a] != 12-4 || u[z] != 0 || u[lexicon.Blank] != 0 {
+		t.Errorf("unseen A=%d Z=%d ?=%d", u[a], u[z], u[lexicon.Blank])
+	}
+	total := 0
+	for _, n := range u {
+		total += n
+	}
+	if total != 100-4-5 || len(p.UnseenTiles()) != total {
+		t.Errorf("unseen total %d (list %d), want 91", total, len(p.UnseenTiles()))
+	}
+	if p.BagCount() != 91-7 {
+		t.Errorf("bag = %d, want 84 (opponent's unknown rack holds 7)", p.BagCount())
+	}
+}
+
+func FuzzParseCGP(f *testing.F) {
+	ts := lexicon.DefaultTileSet()
+	layout := StandardLayout()
+	f.Add(EmptyCGP("AEIO?[CH]", ""))
+	f.Add(rowsWith(map[int]string{7: "5[CH]A[rr]O1[LL]4", 8: "7s7"}) + " AEI/BC 25/12 3 lex FILE2017;")
+	f.Add("15/15 / 0/0 0")
+	f.Add(rowsWith(map[int]string{7: "99999999999999999999"}) + " / 0/0 0")
+	f.Fuzz(func(t *testing.T, s string) {
+		p, err := ParseCGP(s, ts, layout)
+		if err != nil {
+			if err.Error() == "" {
+				t.Fatal("empty error")
+			}
+			return
+		}
+		// Whatever parsed writes back to a CGP that parses to the same position.
+		out := p.CGP()
+		q, err := ParseCGP(out, ts, layout)
+		if err != nil {
+			t.Fatalf("re-parse of %q (from %q): %v", out, s, err)
+		}
+		if q.Board.Squares != p.Board.Squares || q.CGP() != out {
+			t.Fatalf("round trip changed %q to %q", out, q.CGP())
+		}
+	})
+}

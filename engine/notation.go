@@ -1,0 +1,272 @@
+package engine
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/atril-scrabble/atril/lexicon"
+)
+
+// Move notation, as players and GCG files write it:
+//   - a play is COORDS WORD. COORDS name the first square of the whole word, played-through
+//     tiles included: row then column ("8H") for an across play, column then row ("H8") for a
+//     down play. WORD spells every square of the word: new tiles as letters (lower case for a
+//     blank), tiles already on the board as '.' or inside parentheses: "8H CA..", "8H CA(SA)".
+//     Digraph tiles are read greedily (CHARRO) or exactly ([CH], [ch] for a blank).
+//   - an exchange is "-TILES" (GCG) or "exch TILES"/"cambio TILES"; '?' is a blank.
+//   - a pass is "-" (GCG) or "pass"/"paso".
+
+// FormatCoords writes a play's coordinates: "8H" across, "H8" down.
+func FormatCoords(m *Move) string {
+	return formatCoords(int(m.Row), int(m.Col), m.Vertical)
+}
+
+func formatCoords(row, col int, vertical bool) string {
+	if vertical {
+		return string(rune('A'+col)) + strconv.Itoa(row+1)
+	}
+	return strconv.Itoa(row+1) + string(rune('A'+col))
+}
+
+// ParseCoords reads "8H" (across) or "H8" (down); case is ignored.
+func ParseCoords(s string) (row, col int, vertical bool, err error) {
+	bad := func(why string) error {
+		return fmt.Errorf("coordinates %q: %s (expected row then column for across, \"8H\", or column then row for down, \"H8\"; rows 1-%d, columns A-%c)", s, why, Dim, 'A'+Dim-1)
+	}
+	u := strings.ToUpper(strings.TrimSpace(s))
+	if u == "" {
+		return 0, 0, false, bad("empty")
+	}
+	var letters, digits string
+	switch {
+	case u[0] >= 'A' && u[0] <= 'Z':
+		vertical = true
+		letters, digits = u[:1], u[1:]
+	case u[0] >= '0' && u[0] <= '9':
+		i := strings.IndexFunc(u, func(r rune) bool { return r < '0' || r > '9' })
+		if i < 0 {
+			return 0, 0, false, bad("no column letter")
+		}
+		digits, letters = u[:i], u[i:]
+	default:
+		return 0, 0, false, bad(fmt.Sprintf("starts with %q", rune(s[0])))
+	}
+	if len(letters) != 1 || letters[0] < 'A' || letters[0] >= 'A'+Dim {
+		return 0, 0, false, bad("no column letter A-" + string(rune('A'+Dim-1)))
+	}
+	n, convErr := strconv.Atoi(digits)
+	if convErr != nil || n < 1 || n > Dim || digits[0] == '0' {
+		return 0, 0, false, bad("no row number 1-" + strconv.Itoa(Dim))
+	}
+	return n - 1, int(letters[0] - 'A'), vertical, nil
+}
+
+// FullWord is the move's word with played-through squares filled from the board (which must
+// be the board before the move).
+func FullWord(m *Move, b *Board) []lexicon.Tile {
+	w := make([]lexicon.Tile, m.Len)
+	r, c := int(m.Row), int(m.Col)
+	for i := range w {
+		w[i] = m.Tiles[i]
+		if w[i] == PlayedThrough && b != nil && r < Dim && c < Dim {
+			w[i] = b.At(r, c)
+		}
+		r, c = next(r, c, m.Vertical)
+	}
+	return w
+}
+
+// FormatWord is a play's whole word in plain upper case, played-through tiles included
+// (CASA): how `atril moves` shows words. b is the board before the move.
+func FormatWord(m *Move, b *Board, ts *lexicon.TileSet) string {
+	return ts.Word(FullWord(m, b))
+}
+
+// FormatPlayedTiles is the WORD part of the notation with played-through tiles in parentheses
+// when b is given ("CA(SA)") and as '.' when b is nil ("CA.."), blanks in lower case, digraph
+// tiles in brackets ([CH]) so that ParseMove reads it back exactly.
+func FormatPlayedTiles(m *Move, b *Board, ts *lexicon.TileSet) string {
+	var sb strings.Builder
+	r, c := int(m.Row), int(m.Col)
+	for i := 0; i < int(m.Len); {
+		if m.Tiles[i] == PlayedThrough {
+			j := i
+			rr, cc := r, c
+			for j < int(m.Len) && m.Tiles[j] == PlayedThrough {
+				j++
+				rr, cc = next(rr, cc, m.Vertical)
+			}
+			if b == nil {
+				sb.WriteString(strings.Repeat(".", j-i))
+			} else {
+				sb.WriteString("(" + ts.Notation(FullWord(m, b)[i:j]) + ")")
+			}
+			i, r, c = j, rr, cc
+			continue
+		}
+		j := i
+		rr, cc := r, c
+		for j < int(m.Len) && m.Tiles[j] != PlayedThrough {
+			j++
+			rr, cc = next(rr, cc, m.Vertical)
+		}
+		sb.WriteString(ts.Notation(m.Tiles[i:j]))
+		i, r, c = j, rr, cc
+	}
+	return sb.String()
+}
+
+// FormatMove writes a move in notation: "8H CA(SA)" (or "8H CA.." without a board), "-ABC"
+// for an exchange, "-" for a pass.
+func FormatMove(m *Move, b *Board, ts *lexicon.TileSet) string {
+	switch m.Kind {
+	case Exchange:
+		return "-" + ts.Notation(m.Tiles[:m.Len])
+	case Pass:
+		return "-"
+	}
+	return FormatCoords(m) + " " + FormatPlayedTiles(m, b, ts)
+}
+
+func next(r, c int, vertical bool) (int, int) {
+	if vertical {
+		return r + 1, c
+	}
+	return r, c + 1
+}
+
+// ParseMove reads a move in notation. With a board, a parenthesised tile on an occupied
+// square is kept as the letter written (the validator checks it matches the board) and one on
+// an empty square becomes PlayedThrough (the validator reports it); '.' is always
+// PlayedThrough. Without a board every parenthesised tile is PlayedThrough. Errors say what
+// was expected; ParseMove never checks legality.
+func ParseMove(s string, b *Board, ts *lexicon.TileSet) (Move, error) {
+	var m Move
+	in := strings.TrimSpace(s)
+	fields := strings.Fields(in)
+	if len(fields) == 0 {
+		return m, fmt.Errorf("move %q: empty (expected \"8H WORD\", \"H8 WORD\", \"-TILES\" to exchange or \"-\" to pass)", s)
+	}
+	lower0 := strings.ToLower(fields[0])
+	switch {
+	case len(fields) == 1 && (in == "-" || lower0 == "pass" || lower0 == "paso"):
+		m.Kind = Pass
+		return m, nil
+	case lower0 == "exch" || lower0 == "exchange" || lower0 == "cambio" || lower0 == "change":
+		if len(fields) != 2 {
+			return m, fmt.Errorf("move %q: an exchange is \"exch TILES\" (or \"-TILES\")", s)
+		}
+		return parseExchange(s, fields[1], ts)
+	case len(fields) == 1 && strings.HasPrefix(in, "-"):
+		return parseExchange(s, in[1:], ts)
+	}
+	if len(fields) != 2 {
+		return m, fmt.Errorf("move %q: expected COORDS WORD as in \"8H CASA\" or \"H8 CA(SA)\"", s)
+	}
+	row, col, vertical, err := ParseCoords(fields[0])
+	if err != nil {
+		return m, fmt.Errorf("move %q: %w", s, err)
+	}
+	m.Kind, m.Row, m.Col, m.Vertical = Play, int8(row), int8(col), vertical
+	word := fields[1]
+	var buf [Dim + 1]lexicon.Tile
+	n := 0
+	r, c := row, col
+	put := func(t lexicon.Tile) error {
+		if n >= Dim || r >= Dim || c >= Dim {
+			return fmt.Errorf("move %q: the word runs off the board", s)
+		}
+		buf[n] = t
+		n++
+		r, c = next(r, c, vertical)
+		return nil
+	}
+	// Split the word into runs: dots, parenthesised tiles and tiles written out.
+	for i := 0; i < len(word); {
+		switch word[i] {
+		case '.':
+			if err := put(PlayedThrough); err != nil {
+				return m, err
+			}
+			i++
+		case '(':
+			end := strings.IndexByte(word[i:], ')')
+			if end < 0 {
+				return m, fmt.Errorf("move %q: '(' without a closing ')'", s)
+			}
+			inner := word[i+1 : i+end]
+			if inner == "" {
+				return m, fmt.Errorf("move %q: empty parentheses", s)
+			}
+			tiles, err := ts.Parse(inner, lexicon.ParseOptions{LowerIsBlank: true})
+			if err != nil {
+				return m, fmt.Errorf("move %q: %w", s, err)
+			}
+			for _, t := range tiles {
+				if b != nil && r < Dim && c < Dim && !b.IsEmpty(r, c) {
+					// Keep what the player wrote; the validator compares it with the board.
+					// A blank on the board is written as its plain letter.
+					t = t.Letter()
+				} else {
+					t = PlayedThrough
+				}
+				if err := put(t); err != nil {
+					return m, err
+				}
+			}
+			i += end + 1
+		case ')':
+			return m, fmt.Errorf("move %q: ')' without an opening '('", s)
+		default:
+			j := i
+			for j < len(word) && word[j] != '.' && word[j] != '(' && word[j] != ')' {
+				j++
+			}
+			tiles, err := ts.Parse(word[i:j], lexicon.ParseOptions{LowerIsBlank: true})
+			if err != nil {
+				return m, fmt.Errorf("move %q: %w", s, err)
+			}
+			for _, t := range tiles {
+				if err := put(t); err != nil {
+					return m, err
+				}
+			}
+			i = j
+		}
+	}
+	copy(m.Tiles[:], buf[:n])
+	m.Len = uint8(n)
+	r, c = row, col
+	for _, t := range m.Tiles[:n] {
+		if t != PlayedThrough && (b == nil || b.IsEmpty(r, c)) {
+			m.Placed++
+		}
+		r, c = next(r, c, vertical)
+	}
+	return m, nil
+}
+
+func parseExchange(s, tiles string, ts *lexicon.TileSet) (Move, error) {
+	m := Move{Kind: Exchange}
+	if tiles == "" {
+		return m, fmt.Errorf("move %q: an exchange names the tiles put back, as in \"-ABC\"", s)
+	}
+	for _, r := range tiles {
+		if unicode.IsLower(r) {
+			// An exchange is of rack tiles: case means nothing.
+			tiles = strings.ToUpper(tiles)
+			break
+		}
+	}
+	t, err := ts.Parse(tiles, lexicon.ParseOptions{AllowBlank: true})
+	if err != nil {
+		return m, fmt.Errorf("move %q: %w", s, err)
+	}
+	if len(t) > 7 {
+		return m, fmt.Errorf("move %q: exchanges %d tiles, a rack holds 7", s, len(t))
+	}
+	m.Len = uint8(copy(m.Tiles[:], t))
+	return m, nil
+}
