@@ -74,14 +74,14 @@ func TestParseMove(t *testing.T) {
 	// CASA across on row 8 from H: C A S A at H8..K8.
 	board := mustCGP(t, rowsWith(map[int]string{7: "7CASA4"})+" / 0/0 0").Board
 	tests := []struct {
-		in        string
-		b         *Board
-		kind      MoveKind
-		coords    string
-		notation  string // FormatPlayedTiles with b, or the exchange tiles
-		dots      string // FormatPlayedTiles without a board
-		placed    int
-		err       string
+		in       string
+		b        *Board
+		kind     MoveKind
+		coords   string
+		notation string // FormatPlayedTiles with b, or the exchange tiles
+		dots     string // FormatPlayedTiles without a board
+		placed   int
+		err      string
 	}{
 		{in: "8F BOCA", kind: Play, coords: "8F", notation: "BOCA", dots: "BOCA", placed: 4},
 		{in: "H8 CA(SA)", kind: Play, coords: "H8", notation: "CA..", dots: "CA..", placed: 2},
