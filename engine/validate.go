@@ -1,0 +1,403 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/atril-scrabble/atril/lexicon"
+)
+
+// The validator checks a play against the rules (FILE Reglamento de Juego, arts. 6, 8-20) and
+// scores it. It is written square by square, straight from the rule texts, to be the oracle
+// that the fast move generator is tested against; it is not meant to be fast.
+
+// WordList is what the validator asks of a lexicon (lexicon.Lexicon and lexicon.KWG have it).
+type WordList interface {
+	Contains(word []lexicon.Tile) bool
+}
+
+// RackSize is the number of tiles on a full rack; playing all of them earns the bingo bonus.
+const RackSize = 7
+
+// BingoBonus is the premium for playing all seven tiles (art. 19), added after multiplying.
+const BingoBonus = 50
+
+// ProblemKind names why a play is illegal.
+type ProblemKind string
+
+const (
+	ProblemNotAPlay       ProblemKind = "not_a_play"        // an exchange or pass was given
+	ProblemOffBoard       ProblemKind = "off_board"         // the word runs off the board
+	ProblemNoTiles        ProblemKind = "no_tiles"          // no tile is placed
+	ProblemTooManyTiles   ProblemKind = "too_many_tiles"    // more than 7 tiles
+	ProblemBoardMismatch  ProblemKind = "board_mismatch"    // a written tile differs from the board
+	ProblemNothingThrough ProblemKind = "nothing_through"   // played through an empty square
+	ProblemNotInLine      ProblemKind = "not_in_line"       // placed tiles not in one row or column
+	ProblemGap            ProblemKind = "gap"               // an empty square between placed tiles
+	ProblemNotConnected   ProblemKind = "not_connected"     // touches no tile on the board
+	ProblemOffCentre      ProblemKind = "off_centre"        // first play misses the centre square
+	ProblemFirstOneTile   ProblemKind = "first_play_1_tile" // first play of a single tile
+	ProblemNotAWord       ProblemKind = "not_a_word"        // a word formed is not in the lexicon
+	ProblemNotOnRack      ProblemKind = "not_on_rack"       // a tile is not on the given rack
+	ProblemNoWord         ProblemKind = "no_word"           // no word of two or more letters formed
+	ProblemUnknownTile    ProblemKind = "unknown_tile"      // a tile outside the tile set
+)
+
+// Problem is one reason a play is illegal, in words a player understands.
+type Problem struct {
+	Kind    ProblemKind
+	Message string
+}
+
+// WordScore is one word a play forms and what it scores.
+type WordScore struct {
+	Tiles              []lexicon.Tile // the whole word, blanks with BlankBit
+	Row, Col           int            // first square
+	Vertical           bool
+	Main               bool // along the play (the others are cross-words)
+	Score              int
+	Valid              bool // in the lexicon (true when no lexicon was given)
+	LetterSum, WordMul int  // the score is LetterSum * WordMul
+}
+
+// Verdict is the validator's answer.
+type Verdict struct {
+	Legal    bool
+	Move     Move // the play as the engine writes it: whole word, PlayedThrough, Placed, Score
+	Score    int  // words plus bingo bonus, also when the play is illegal (for reference)
+	Words    []WordScore
+	Bingo    bool
+	Problems []Problem
+	Notes    []string // remarks that do not make the play illegal (a blank assumed)
+}
+
+// Check validates and scores a play on board b. ts gives tile values; words (nil: no word
+// check) judges words; rack (nil: not checked) is the player's rack, '?' blanks included: an
+// upper-case tile not on the rack is taken as a blank when the rack has one (placed where it
+// costs the fewest points), as a player who forgot to mark the blank meant. The move may name
+// played-through tiles either as PlayedThrough or as the letters on the board, and may leave
+// out board tiles at its ends: the verdict's Move is the whole word.
+func Check(b *Board, m *Move, ts *lexicon.TileSet, words WordList, rack []lexicon.Tile) Verdict {
+	var v Verdict
+	problem := func(k ProblemKind, format string, a ...any) {
+		v.Problems = append(v.Problems, Problem{k, fmt.Sprintf(format, a...)})
+	}
+	if m.Kind != Play {
+		problem(ProblemNotAPlay, "not a tile placement (an exchange or a pass)")
+		return v
+	}
+	if m.Len == 0 {
+		problem(ProblemNoTiles, "no tiles placed")
+		return v
+	}
+	dr, dc := 0, 1
+	if m.Vertical {
+		dr, dc = 1, 0
+	}
+	r0, c0 := int(m.Row), int(m.Col)
+	rEnd, cEnd := r0+dr*(int(m.Len)-1), c0+dc*(int(m.Len)-1)
+	if r0 < 0 || c0 < 0 || rEnd >= Dim || cEnd >= Dim {
+		problem(ProblemOffBoard, "a play of %d squares from %s runs off the board", m.Len, formatCoords(r0, c0, m.Vertical))
+		return v
+	}
+
+	// The placed tiles, square by square, after reading played-through tiles off the board.
+	var placed [Dim * Dim]lexicon.Tile
+	var isNew [Dim * Dim]bool
+	nNew := 0
+	for i := 0; i < int(m.Len); i++ {
+		r, c := r0+dr*i, c0+dc*i
+		t, onBoard := m.Tiles[i], b.At(r, c)
+		switch {
+		case onBoard != Empty && t != PlayedThrough && t.Letter() != onBoard.Letter():
+			problem(ProblemBoardMismatch, "%s already holds %s; the play puts %s there", SquareName(r, c), ts.Label(onBoard), ts.Label(t))
+		case onBoard == Empty && t == PlayedThrough:
+			problem(ProblemNothingThrough, "%s is empty: there is no tile to play through", SquareName(r, c))
+		case onBoard == Empty:
+			if int(t.Letter()) >= ts.Size() {
+				problem(ProblemUnknownTile, "tile %d is not in the %s set", t, ts.Name)
+				return v
+			}
+			placed[r*Dim+c] = t
+			isNew[r*Dim+c] = true
+			nNew++
+		}
+	}
+	if len(v.Problems) > 0 {
+		return v
+	}
+	if nNew == 0 {
+		problem(ProblemNoTiles, "no new tile placed")
+		return v
+	}
+	if nNew > RackSize {
+		problem(ProblemTooManyTiles, "%d tiles placed; at most %d", nNew, RackSize)
+	}
+
+	// Rack: which tiles come from it; upper-case letters missing from it become blanks.
+	if rack != nil {
+		v.assignRack(b, &placed, &isNew, ts, rack, m.Vertical, problem)
+	}
+
+	// The whole word along the play: extend over board tiles at both ends.
+	at := func(r, c int) lexicon.Tile {
+		if r < 0 || c < 0 || r >= Dim || c >= Dim {
+			return Empty
+		}
+		if isNew[r*Dim+c] {
+			return placed[r*Dim+c]
+		}
+		return b.At(r, c)
+	}
+	for at(r0-dr, c0-dc) != Empty {
+		r0, c0 = r0-dr, c0-dc
+	}
+	for at(rEnd+dr, cEnd+dc) != Empty {
+		rEnd, cEnd = rEnd+dr, cEnd+dc
+	}
+	n := (rEnd-r0)*dr + (cEnd-c0)*dc + 1
+	v.Move = Move{Kind: Play, Row: int8(r0), Col: int8(c0), Vertical: m.Vertical, Len: uint8(n), Placed: uint8(nNew)}
+	for i := 0; i < n; i++ {
+		r, c := r0+dr*i, c0+dc*i
+		if isNew[r*Dim+c] {
+			v.Move.Tiles[i] = placed[r*Dim+c]
+		}
+	}
+
+	// Placement: first play on the centre with two or more tiles; later plays connected.
+	layout := b.Layout
+	if b.Tiles == 0 {
+		if !isNew[layout.StartRow*Dim+layout.StartCol] {
+			problem(ProblemOffCentre, "the first play must cover the centre square %s", SquareName(layout.StartRow, layout.StartCol))
+		}
+		if nNew < 2 {
+			problem(ProblemFirstOneTile, "the first play must place at least two tiles")
+		}
+	} else {
+		connected := n > int(nNew) // plays through a board tile
+		for i := 0; i < n && !connected; i++ {
+			r, c := r0+dr*i, c0+dc*i
+			connected = at(r-dc, c-dr) != Empty || at(r+dc, c+dr) != Empty
+		}
+		if !connected {
+			problem(ProblemNotConnected, "the play touches no tile on the board")
+		}
+	}
+
+	// Words: the main word, then a cross-word through each new tile that has neighbours.
+	if n >= 2 {
+		v.Words = append(v.Words, scoreWord(r0, c0, m.Vertical, true, at, &isNew, layout, ts))
+	}
+	for i := 0; i < n; i++ {
+		r, c := r0+dr*i, c0+dc*i
+		if !isNew[r*Dim+c] {
+			continue
+		}
+		// Perpendicular: step (dc, dr).
+		sr, sc := r, c
+		for at(sr-dc, sc-dr) != Empty {
+			sr, sc = sr-dc, sc-dr
+		}
+		er, ec := r, c
+		for at(er+dc, ec+dr) != Empty {
+			er, ec = er+dc, ec+dr
+		}
+		if sr == er && sc == ec {
+			continue
+		}
+		v.Words = append(v.Words, scoreWord(sr, sc, !m.Vertical, false, at, &isNew, layout, ts))
+	}
+	if len(v.Words) == 0 {
+		problem(ProblemNoWord, "no word of two or more letters is formed")
+	}
+	for i := range v.Words {
+		w := &v.Words[i]
+		w.Valid = words == nil || words.Contains(w.Tiles)
+		if !w.Valid {
+			problem(ProblemNotAWord, "%s is not a valid word", ts.Word(w.Tiles))
+		}
+		v.Score += w.Score
+	}
+	if nNew == RackSize {
+		v.Bingo = true
+		v.Score += BingoBonus
+	}
+	v.Move.Score = int32(v.Score)
+	v.Legal = len(v.Problems) == 0
+	return v
+}
+
+// scoreWord scores the word starting at (r, c): letter premiums of new tiles first, then
+// their word premiums (arts. 13-17); a blank is 0 but takes the word premium.
+func scoreWord(r, c int, vertical, main bool, at func(r, c int) lexicon.Tile, isNew *[Dim * Dim]bool, layout *Layout, ts *lexicon.TileSet) WordScore {
+	dr, dc := 0, 1
+	if vertical {
+		dr, dc = 1, 0
+	}
+	w := WordScore{Row: r, Col: c, Vertical: vertical, Main: main, WordMul: 1}
+	for ; r < Dim && c < Dim; r, c = r+dr, c+dc {
+		t := at(r, c)
+		if t == Empty {
+			break
+		}
+		w.Tiles = append(w.Tiles, t)
+		pts := ts.Points(t)
+		if isNew[r*Dim+c] {
+			p := layout.Premium(r, c)
+			pts *= p.LetterMultiplier()
+			w.WordMul *= p.WordMultiplier()
+		}
+		w.LetterSum += pts
+	}
+	w.Score = w.LetterSum * w.WordMul
+	return w
+}
+
+// assignRack takes the placed tiles from the rack. Upper-case letters the rack lacks are
+// played by its blanks, on the squares where a tile's points count least, which is the
+// choice that scores most (each tile adds points × a factor fixed by the squares).
+func (v *Verdict) assignRack(b *Board, placed *[Dim * Dim]lexicon.Tile, isNew *[Dim * Dim]bool, ts *lexicon.TileSet, rack []lexicon.Tile, vertical bool, problem func(ProblemKind, string, ...any)) {
+	have := make([]int, ts.Size())
+	for _, t := range rack {
+		if int(t) < len(have) {
+			have[t]++
+		}
+	}
+	// Blanked letters need blanks; plain letters need themselves.
+	var missing []int // squares whose plain letter the rack lacks
+	for sq := range placed {
+		if !isNew[sq] {
+			continue
+		}
+		t := placed[sq]
+		if t.IsBlanked() {
+			have[0]--
+			if have[0] < 0 {
+				problem(ProblemNotOnRack, "%s is played as a blank (lower case) but the rack has no blank left", strings.ToLower(ts.Label(t)))
+			}
+			continue
+		}
+		have[t]--
+		if have[t] < 0 {
+			missing = append(missing, sq)
+		}
+	}
+	if len(missing) == 0 {
+		return
+	}
+	// Among all squares holding a letter the rack is short of, the blanks go where the letter
+	// is worth least.
+	short := map[lexicon.Tile]int{}
+	for _, sq := range missing {
+		short[placed[sq]]++
+	}
+	for letter, n := range short {
+		var squares []int
+		for sq := range placed {
+			if isNew[sq] && placed[sq] == letter {
+				squares = append(squares, sq)
+			}
+		}
+		factor := func(sq int) int { return tileFactor(b, isNew, sq, vertical) }
+		// Sort ascending by factor (few squares: insertion sort).
+		for i := 1; i < len(squares); i++ {
+			for j := i; j > 0 && factor(squares[j]) < factor(squares[j-1]); j-- {
+				squares[j], squares[j-1] = squares[j-1], squares[j]
+			}
+		}
+		for k := 0; k < n; k++ {
+			sq := squares[k]
+			if have[0] <= 0 {
+				problem(ProblemNotOnRack, "%s is not on the rack %s", ts.Label(letter), ts.Notation(lexicon.Alphagram(rack)))
+				break
+			}
+			have[0]--
+			placed[sq] |= lexicon.BlankBit
+			v.Notes = append(v.Notes, fmt.Sprintf("%s on %s is played with a blank", ts.Label(letter), SquareName(sq/Dim, sq%Dim)))
+		}
+	}
+}
+
+// tileFactor is what a tile's points are multiplied by in a play's total when placed on sq:
+// its letter premium times the word premiums of the words through it.
+func tileFactor(b *Board, isNew *[Dim * Dim]bool, sq int, vertical bool) int {
+	r, c := sq/Dim, sq%Dim
+	occupied := func(r, c int) bool {
+		return r >= 0 && c >= 0 && r < Dim && c < Dim && (isNew[r*Dim+c] || b.At(r, c) != Empty)
+	}
+	wordMul := func(dr, dc int) int {
+		if !occupied(r-dr, c-dc) && !occupied(r+dr, c+dc) {
+			return 0 // no word this way
+		}
+		m := 1
+		for rr, cc := r, c; occupied(rr, cc); rr, cc = rr-dr, cc-dc {
+			if isNew[rr*Dim+cc] {
+				m *= b.Layout.Premium(rr, cc).WordMultiplier()
+			}
+		}
+		for rr, cc := r+dr, c+dc; occupied(rr, cc); rr, cc = rr+dr, cc+dc {
+			if isNew[rr*Dim+cc] {
+				m *= b.Layout.Premium(rr, cc).WordMultiplier()
+			}
+		}
+		return m
+	}
+	lm := b.Layout.Premium(r, c).LetterMultiplier()
+	return lm * (wordMul(0, 1) + wordMul(1, 0))
+}
+
+// PlacedTile is one tile put on a square, for building a play from loose tiles.
+type PlacedTile struct {
+	Row, Col int
+	Tile     lexicon.Tile
+}
+
+// MoveFromTiles makes a play from tiles placed on squares (as on a real board): they must be
+// on empty squares, in one row or column, with no empty square between them (art. 8, 21).
+func MoveFromTiles(b *Board, tiles []PlacedTile) (Move, []Problem) {
+	var probs []Problem
+	if len(tiles) == 0 {
+		return Move{}, []Problem{{ProblemNoTiles, "no tiles placed"}}
+	}
+	minR, maxR, minC, maxC := Dim, -1, Dim, -1
+	for _, t := range tiles {
+		if t.Row < 0 || t.Col < 0 || t.Row >= Dim || t.Col >= Dim {
+			return Move{}, []Problem{{ProblemOffBoard, fmt.Sprintf("square %d,%d is off the board", t.Row+1, t.Col+1)}}
+		}
+		if !b.IsEmpty(t.Row, t.Col) {
+			probs = append(probs, Problem{ProblemBoardMismatch, SquareName(t.Row, t.Col) + " is already occupied"})
+		}
+		minR, maxR, minC, maxC = min(minR, t.Row), max(maxR, t.Row), min(minC, t.Col), max(maxC, t.Col)
+	}
+	if minR != maxR && minC != maxC {
+		return Move{}, append(probs, Problem{ProblemNotInLine, "the tiles are not in one row or column"})
+	}
+	vertical := minR != maxR
+	// A single tile: across unless it only forms a word down.
+	if len(tiles) == 1 {
+		r, c := tiles[0].Row, tiles[0].Col
+		left := c > 0 && !b.IsEmpty(r, c-1)
+		right := c < Dim-1 && !b.IsEmpty(r, c+1)
+		vertical = !left && !right
+	}
+	m := Move{Kind: Play, Row: int8(minR), Col: int8(minC), Vertical: vertical}
+	byPos := map[int]lexicon.Tile{}
+	for _, t := range tiles {
+		byPos[t.Row*Dim+t.Col] = t.Tile
+	}
+	n := maxR - minR + maxC - minC + 1
+	for i := 0; i < n; i++ {
+		r, c := minR, minC+i
+		if vertical {
+			r, c = minR+i, minC
+		}
+		if t, ok := byPos[r*Dim+c]; ok {
+			m.Tiles[i] = t
+			m.Placed++
+		} else if b.IsEmpty(r, c) {
+			probs = append(probs, Problem{ProblemGap, "gap: " + SquareName(r, c) + " between the tiles is empty"})
+		}
+	}
+	m.Len = uint8(n)
+	return m, probs
+}
