@@ -102,7 +102,6 @@ func TestCheckScores(t *testing.T) {
 	}
 }
 
-
 func TestCheckIllegal(t *testing.T) {
 	casa := rowsWith(map[int]string{7: "7CASA4"})
 	tests := []struct {
