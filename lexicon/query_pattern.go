@@ -1,0 +1,228 @@
+package lexicon
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// PatternHelp documents the pattern language for commands' help texts.
+const PatternHelp = `Patterns match whole words, tile by tile:
+  ?        any one tile
+  *        any run of tiles, possibly none
+  [...]    one tile from a set: [AEIOU]; inside the brackets tiles are spelled as in words,
+           so [CHLL] is the set {CH, LL} and [C H] (a space separates) is {C, H}
+  [^...]   one tile not in the set: [^AEIOU]
+  letters  that tile: CH is the CH tile (digraphs are read greedily, 1 2 3 = CH LL RR);
+           [C]H is a C tile then an H tile, which never spells CH
+Examples: CA?A, *ON, CH*, [AEIOU]??[AEIOU], *[CHLL]*`
+
+// Pattern is a compiled word pattern (see PatternHelp). It runs as a small automaton whose
+// states are bits of a uint64: bit i means "the next tile is matched against element i", so a
+// step over the DAWG is a few bit operations and a dead branch shows as state 0.
+type Pattern struct {
+	src      string
+	elems    int        // number of elements; bit elems is "matched the whole pattern"
+	stars    uint64     // bits of the '*' elements
+	acc      [64]uint64 // acc[t]: bits of the one-tile elements that accept tile t
+	minTiles int        // one-tile elements: the shortest word it matches
+	hasStar  bool
+}
+
+// maxPatternElems keeps the accepting bit inside a uint64.
+const maxPatternElems = 63
+
+// ParsePattern compiles a pattern under the set's alphabet.
+func ParsePattern(s string, ts *TileSet) (*Pattern, error) {
+	p := &Pattern{src: s}
+	bad := func(pos int, format string, a ...any) error {
+		return fmt.Errorf("pattern %q: %s at character %d (see the pattern help: ? * [...] [^...])", s, fmt.Sprintf(format, a...), pos+1)
+	}
+	all := uint64(0)
+	for t := 1; t < ts.Size() && t < 64; t++ {
+		all |= 1 << t
+	}
+	addSet := func(pos int, set uint64) error {
+		if p.elems >= maxPatternElems {
+			return bad(pos, "more than %d elements", maxPatternElems)
+		}
+		for t := 1; t < 64; t++ {
+			if set&(1<<t) != 0 {
+				p.acc[t] |= 1 << p.elems
+			}
+		}
+		p.elems++
+		p.minTiles++
+		return nil
+	}
+	runes := []rune(s)
+	for i := 0; i < len(runes); {
+		r := runes[i]
+		switch {
+		case r == '?':
+			if err := addSet(i, all); err != nil {
+				return nil, err
+			}
+			i++
+		case r == '*':
+			if p.elems > 0 && p.stars&(1<<(p.elems-1)) != 0 {
+				i++ // ** is *
+				continue
+			}
+			if p.elems >= maxPatternElems {
+				return nil, bad(i, "more than %d elements", maxPatternElems)
+			}
+			p.stars |= 1 << p.elems
+			p.elems++
+			p.hasStar = true
+			i++
+		case r == '[':
+			end := -1
+			for j := i + 1; j < len(runes); j++ {
+				if runes[j] == ']' {
+					end = j
+					break
+				}
+			}
+			if end < 0 {
+				return nil, bad(i, "'[' without a closing ']'")
+			}
+			inner := runes[i+1 : end]
+			negate := len(inner) > 0 && inner[0] == '^'
+			if negate {
+				inner = inner[1:]
+			}
+			set, err := parseTileSetSpec(string(inner), ts)
+			if err != nil {
+				return nil, bad(i, "in [%s]: %v", string(runes[i+1:end]), err)
+			}
+			if negate {
+				set = all &^ set
+			}
+			if set == 0 {
+				return nil, bad(i, "[%s] allows no tile", string(runes[i+1:end]))
+			}
+			if err := addSet(i, set); err != nil {
+				return nil, err
+			}
+			i = end + 1
+		case r == ']':
+			return nil, bad(i, "']' without an opening '['")
+		default:
+			j := i
+			for j < len(runes) && !strings.ContainsRune("?*[] \t", runes[j]) {
+				j++
+			}
+			if j == i {
+				return nil, bad(i, "%q is not a tile, ?, * or [", r)
+			}
+			tiles, err := ts.ParseWord(string(runes[i:j]))
+			if err != nil {
+				var se *SpellError
+				if errors.As(err, &se) {
+					return nil, bad(i+se.Pos, "%s", se.Reason)
+				}
+				return nil, bad(i, "%v", err)
+			}
+			for _, t := range tiles {
+				if err := addSet(i, 1<<t); err != nil {
+					return nil, err
+				}
+			}
+			i = j
+		}
+	}
+	if p.elems == 0 {
+		return nil, fmt.Errorf("pattern %q is empty (expected tiles, ?, * or [...], e.g. CA?A)", s)
+	}
+	return p, nil
+}
+
+// parseTileSetSpec reads the inside of [...]: tiles spelled as in words, spaces or commas
+// separating where a digraph must not form.
+func parseTileSetSpec(s string, ts *TileSet) (uint64, error) {
+	var set uint64
+	for _, chunk := range strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' || r == '\t' }) {
+		tiles, err := ts.ParseWord(chunk)
+		if err != nil {
+			var se *SpellError
+			if errors.As(err, &se) {
+				return 0, errors.New(se.Reason)
+			}
+			return 0, err
+		}
+		for _, t := range tiles {
+			if t < 64 {
+				set |= 1 << t
+			}
+		}
+	}
+	return set, nil
+}
+
+// String is the pattern as written.
+func (p *Pattern) String() string { return p.src }
+
+// MinTiles is the length of the shortest word the pattern can match.
+func (p *Pattern) MinTiles() int { return p.minTiles }
+
+// maxTiles is the longest word it can match, 0 when a '*' leaves it unbounded.
+func (p *Pattern) maxTiles() int {
+	if p.hasStar {
+		return 0
+	}
+	return p.minTiles
+}
+
+// closure adds, for each '*' state, the state after it (a star may match nothing). Stars never
+// follow each other, so one pass is enough.
+func (p *Pattern) closure(s uint64) uint64 { return s | (s&p.stars)<<1 }
+
+func (p *Pattern) start() uint64 { return p.closure(1) }
+
+func (p *Pattern) step(s uint64, t Tile) uint64 {
+	if t >= 64 {
+		return 0
+	}
+	return p.closure((s&p.acc[t])<<1 | s&p.stars)
+}
+
+func (p *Pattern) accepts(s uint64) bool { return s&(1<<p.elems) != 0 }
+
+// Match reports whether the pattern matches the whole word (blank designations ignored).
+func (p *Pattern) Match(w []Tile) bool {
+	s := p.start()
+	for _, t := range w {
+		if s = p.step(s, t.Letter()); s == 0 {
+			return false
+		}
+	}
+	return p.accepts(s)
+}
+
+// literalPattern is a pattern of fixed tiles, optionally open at the front or back: what
+// prefix and suffix conditions compile to.
+func literalPattern(src string, tiles []Tile, starFront, starBack bool) *Pattern {
+	p := &Pattern{src: src}
+	if starFront {
+		p.stars |= 1 << p.elems
+		p.elems++
+		p.hasStar = true
+	}
+	for _, t := range tiles {
+		if p.elems >= maxPatternElems {
+			break
+		}
+		if t := t.Letter(); t < 64 {
+			p.acc[t] |= 1 << p.elems
+		}
+		p.elems++
+		p.minTiles++
+	}
+	if starBack {
+		p.stars |= 1 << p.elems
+		p.elems++
+		p.hasStar = true
+	}
+	return p
+}

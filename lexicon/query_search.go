@@ -1,0 +1,552 @@
+package lexicon
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// SearchHelp documents the search grammar for commands' help texts and error messages.
+const SearchHelp = `A search is terms key:value separated by spaces; a word must meet every term (AND).
+A value with spaces goes in double quotes: pattern:"[C H]*".
+  pattern:P      the word matches pattern P (? * [...] [^...], see below)
+  anagram:RACK   uses exactly the rack's tiles; ? is a blank
+  sub:RACK       uses some of the rack's tiles (subanagram); ? is a blank
+  length:N       N tiles (CHARRO has 4); ranges: 7-8, 7- (7 or more), -5 (at most 5)
+  contains:T     holds these tiles, in any order (contains:ZZ needs two Z tiles)
+  prefix:T       begins with these tiles       suffix:T   ends with these tiles
+  digraph:yes    holds a CH, LL or RR tile; digraph:no none; digraph:CH a CH tile
+  vowels:N       N vowel tiles (ranges as for length)
+  points:N       face value N (ranges as for length)
+  rank:N         probability rank N among words of its length (ranges: rank:1-1000)
+  top:N          the N most probable words that meet the other terms
+  order:KEY      alpha (default), prob (most probable first; default with top), length
+                 (longest first), points (highest first), alphagram; -KEY reverses
+Tiles are spelled as words are: CHARRO, [C][H] for a C tile and an H tile, 1 2 3 = CH LL RR.
+Examples: "length:7 top:1000"   "pattern:CA* vowels:3-4 digraph:yes"   "sub:CASITA? length:6-"`
+
+// Range is an inclusive range of counts; Max is math.MaxInt when open.
+type Range struct{ Min, Max int }
+
+func (r Range) has(n int) bool { return n >= r.Min && n <= r.Max }
+
+// DigraphCond asks for a digraph tile (Tile Blank: any of them) or, with Want false, for none.
+type DigraphCond struct {
+	Want bool
+	Tile Tile
+}
+
+// Order is how search results are sorted; ties are always in alphabet order.
+type Order int
+
+const (
+	OrderDefault     Order = iota // alphabetical, or by probability when Top is set
+	OrderAlpha                    // alphabet order (CH after C, Ñ after N)
+	OrderProbability              // most probable first
+	OrderLength                   // longest first
+	OrderPoints                   // highest face value first
+	OrderAlphagram                // by alphagram, then alphabetical
+)
+
+var orderNames = map[string]Order{
+	"alpha": OrderAlpha, "alphabetical": OrderAlpha,
+	"prob": OrderProbability, "probability": OrderProbability,
+	"length": OrderLength, "points": OrderPoints, "alphagram": OrderAlphagram,
+}
+
+// Search is a set of conditions a word must all meet, plus how to order the results. Build it
+// with ParseSearch or Set (the commands' flags call Set, so both spell the same grammar).
+type Search struct {
+	Pattern    *Pattern
+	Anagram    []Tile // exactly these tiles; Blank for '?'
+	Subanagram []Tile // some of these tiles
+	Length     *Range // tiles
+	Contains   []Tile // a multiset the word must hold
+	Prefix     []Tile
+	Suffix     []Tile
+	Digraph    *DigraphCond
+	Vowels     *Range
+	Points     *Range
+	Rank       *Range // probability rank among words of the same length
+	Top        int    // 0: all
+	Order      Order
+	Reverse    bool
+
+	terms []string // canonical "key:value" terms, in the order set
+	keys  map[string]bool
+}
+
+// searchKeys maps every accepted key, aliases included, to its canonical name.
+var searchKeys = map[string]string{
+	"pattern": "pattern", "p": "pattern",
+	"anagram": "anagram", "a": "anagram",
+	"sub": "sub", "subanagram": "sub",
+	"length": "length", "len": "length",
+	"contains": "contains", "includes": "contains",
+	"prefix": "prefix", "suffix": "suffix",
+	"digraph": "digraph",
+	"vowels": "vowels",
+	"points": "points",
+	"rank": "rank",
+	"top":   "top",
+	"order": "order",
+}
+
+const searchKeyList = "pattern, anagram, sub, length, contains, prefix, suffix, digraph, vowels, points, rank, top, order"
+
+// ParseSearch reads a search written as key:value terms (see SearchHelp).
+func ParseSearch(s string, ts *TileSet) (Search, error) {
+	var q Search
+	terms, err := splitTerms(s)
+	if err != nil {
+		return Search{}, err
+	}
+	for _, term := range terms {
+		key, value, ok := strings.Cut(term, ":")
+		if !ok {
+			return Search{}, fmt.Errorf("search term %q: expected key:value (keys: %s)", term, searchKeyList)
+		}
+		if err := q.Set(key, value, ts); err != nil {
+			return Search{}, err
+		}
+	}
+	return q, nil
+}
+
+// splitTerms splits on spaces outside double quotes and drops the quotes.
+func splitTerms(s string) ([]string, error) {
+	var terms []string
+	var cur strings.Builder
+	inQuote, any := false, false
+	for _, r := range s {
+		switch {
+		case r == '"':
+			inQuote = !inQuote
+			any = true
+		case !inQuote && (r == ' ' || r == '\t' || r == '\n'):
+			if any {
+				terms = append(terms, cur.String())
+				cur.Reset()
+				any = false
+			}
+		default:
+			cur.WriteRune(r)
+			any = true
+		}
+	}
+	if inQuote {
+		return nil, fmt.Errorf("search %q: a double quote is not closed", s)
+	}
+	if any {
+		terms = append(terms, cur.String())
+	}
+	return terms, nil
+}
+
+// Set adds one condition, as the text term key:value would. Each key may be given once.
+func (q *Search) Set(key, value string, ts *TileSet) error {
+	name, ok := searchKeys[strings.ToLower(strings.TrimSpace(key))]
+	term := key + ":" + value
+	if !ok {
+		return fmt.Errorf("search term %q: unknown key %q (expected one of %s)", term, key, searchKeyList)
+	}
+	if q.keys[name] {
+		return fmt.Errorf("search term %q: %s is given twice", term, name)
+	}
+	bad := func(format string, a ...any) error {
+		return fmt.Errorf("search term %q: %s", term, fmt.Sprintf(format, a...))
+	}
+	tiles := func(opt ParseOptions) ([]Tile, error) {
+		w, err := ts.Parse(value, opt)
+		if err != nil {
+			return nil, bad("%v", err)
+		}
+		if len(w) == 0 {
+			return nil, bad("expected tiles, e.g. %s:CASA", name)
+		}
+		if len(w) > maxPatternElems-2 {
+			return nil, bad("%d tiles is too many", len(w))
+		}
+		return w, nil
+	}
+	canon := value
+	var err error
+	switch name {
+	case "pattern":
+		q.Pattern, err = ParsePattern(value, ts)
+		if err != nil {
+			return bad("%v", err)
+		}
+	case "anagram", "sub":
+		if q.keys["anagram"] || q.keys["sub"] {
+			return bad("a search takes one rack: anagram or sub, not both")
+		}
+		rack, err := tiles(ParseOptions{AllowBlank: true})
+		if err != nil {
+			return err
+		}
+		if name == "anagram" {
+			q.Anagram = rack
+		} else {
+			q.Subanagram = rack
+		}
+		canon = ts.Notation(rack)
+	case "contains", "prefix", "suffix":
+		w, err := tiles(ParseOptions{})
+		if err != nil {
+			return err
+		}
+		switch name {
+		case "contains":
+			q.Contains = w
+		case "prefix":
+			q.Prefix = w
+		default:
+			q.Suffix = w
+		}
+		canon = ts.Notation(w)
+	case "length", "vowels", "points", "rank":
+		r, err := parseRange(value)
+		if err != nil {
+			return bad("%v", err)
+		}
+		switch name {
+		case "length":
+			q.Length = &r
+		case "vowels":
+			q.Vowels = &r
+		case "points":
+			q.Points = &r
+		default:
+			if r.Min == 0 {
+				r.Min = 1
+			}
+			q.Rank = &r
+		}
+	case "digraph":
+		v := strings.ToUpper(strings.TrimSpace(value))
+		switch v {
+		case "YES", "Y", "SI", "SÍ", "ANY", "TRUE":
+			q.Digraph = &DigraphCond{Want: true}
+			canon = "yes"
+		case "NO", "N", "NONE", "FALSE":
+			q.Digraph = &DigraphCond{Want: false}
+			canon = "no"
+		default:
+			w, err := ts.ParseWord(strings.Trim(v, "[]"))
+			if err != nil || len(w) != 1 || !ts.IsDigraph(w[0]) {
+				return bad("expected yes, no or a digraph tile of the set (%s)", strings.Join(digraphLabels(ts), ", "))
+			}
+			q.Digraph = &DigraphCond{Want: true, Tile: w[0]}
+			canon = ts.Label(w[0])
+		}
+	case "top":
+		n, err := strconv.Atoi(strings.TrimSpace(value))
+		if err != nil || n < 1 {
+			return bad("expected a number of words, 1 or more, e.g. top:1000")
+		}
+		q.Top = n
+	case "order":
+		v := strings.ToLower(strings.TrimSpace(value))
+		rev := strings.HasPrefix(v, "-")
+		o, ok := orderNames[strings.TrimPrefix(v, "-")]
+		if !ok {
+			return bad("expected alpha, prob, length, points or alphagram (a leading - reverses)")
+		}
+		q.Order, q.Reverse = o, rev
+	}
+	if q.keys == nil {
+		q.keys = map[string]bool{}
+	}
+	q.keys[name] = true
+	if strings.ContainsAny(canon, " \t") {
+		canon = `"` + canon + `"`
+	}
+	q.terms = append(q.terms, name+":"+canon)
+	return nil
+}
+
+func digraphLabels(ts *TileSet) []string {
+	var out []string
+	for t := 1; t < ts.Size(); t++ {
+		if ts.IsDigraph(Tile(t)) {
+			out = append(out, ts.Label(Tile(t)))
+		}
+	}
+	return out
+}
+
+// parseRange reads N, N-M, N- or -M.
+func parseRange(s string) (Range, error) {
+	s = strings.TrimSpace(s)
+	num := func(x string) (int, error) {
+		n, err := strconv.Atoi(x)
+		if err != nil || n < 0 {
+			return 0, fmt.Errorf("%q is not a number 0 or more", x)
+		}
+		return n, nil
+	}
+	expect := fmt.Errorf("expected N, N-M, N- or -M, e.g. 7 or 7-8 (got %q)", s)
+	if s == "" || s == "-" {
+		return Range{}, expect
+	}
+	lo, hi, isRange := strings.Cut(s, "-")
+	if !isRange {
+		n, err := num(s)
+		if err != nil {
+			return Range{}, expect
+		}
+		return Range{n, n}, nil
+	}
+	r := Range{0, math.MaxInt}
+	var err error
+	if lo != "" {
+		if r.Min, err = num(lo); err != nil {
+			return Range{}, expect
+		}
+	}
+	if hi != "" {
+		if r.Max, err = num(hi); err != nil {
+			return Range{}, expect
+		}
+	}
+	if r.Min > r.Max {
+		return Range{}, fmt.Errorf("the range %q is empty (%d is more than %d)", s, r.Min, r.Max)
+	}
+	return r, nil
+}
+
+// String is the search in its text form, which ParseSearch reads back to the same search.
+func (q Search) String() string { return strings.Join(q.terms, " ") }
+
+// IsEmpty reports whether no condition was given (a search for every word).
+func (q Search) IsEmpty() bool { return len(q.terms) == 0 }
+
+// Result is one word a search found.
+type Result struct {
+	Word         []Tile // tiles a blank stood for carry BlankBit (rack searches only)
+	Alphagram    []Tile
+	Combinations uint64
+	Probability  float64
+	Rank         int // among words of the same length, 1 = most probable
+	Points       int // face value
+	Vowels       int
+}
+
+// Search finds the words that meet every condition, ordered as asked. The walk over the graph is
+// pruned by the rack, the pattern, the prefix and the length; the other conditions filter the
+// words it reaches.
+func (l *Lexicon) Search(q Search) ([]Result, error) {
+	ts := l.Tiles
+	w := walker{g: l.Graph, minLen: 1, maxLen: maxQueryDepth}
+	if q.Pattern != nil {
+		w.pats = append(w.pats, q.Pattern)
+		w.minLen = max(w.minLen, q.Pattern.minTiles)
+		if m := q.Pattern.maxTiles(); m > 0 {
+			w.maxLen = min(w.maxLen, m)
+		}
+	}
+	if len(q.Prefix) > 0 {
+		w.pats = append(w.pats, literalPattern("prefix", q.Prefix, false, true))
+	}
+	if len(q.Suffix) > 0 {
+		w.pats = append(w.pats, literalPattern("suffix", q.Suffix, true, false))
+	}
+	switch {
+	case len(q.Anagram) > 0:
+		w.useRack, w.rc = true, countTiles(q.Anagram)
+		w.minLen = max(w.minLen, len(q.Anagram))
+		w.maxLen = min(w.maxLen, len(q.Anagram))
+	case len(q.Subanagram) > 0:
+		w.useRack, w.rc = true, countTiles(q.Subanagram)
+		w.maxLen = min(w.maxLen, len(q.Subanagram))
+	}
+	if q.Length != nil {
+		w.minLen = max(w.minLen, q.Length.Min)
+		if q.Length.Max < maxQueryDepth {
+			w.maxLen = min(w.maxLen, q.Length.Max)
+		}
+	}
+	if w.minLen > w.maxLen {
+		return nil, nil
+	}
+	var need [256]uint8
+	for _, t := range q.Contains {
+		need[t.Letter()]++
+	}
+
+	var arena wordArena
+	var results []Result
+	var n [256]uint8
+	// consider keeps a word that meets the filters the walk cannot prune on.
+	consider := func(word []Tile, rank int) bool {
+		for _, t := range word {
+			n[t.Letter()]++
+		}
+		keep := true
+		for _, t := range q.Contains {
+			if n[t.Letter()] < need[t.Letter()] {
+				keep = false
+				break
+			}
+		}
+		r := Result{Rank: rank}
+		if keep && q.Digraph != nil {
+			has := false
+			for _, t := range word {
+				if q.Digraph.Tile == Blank && ts.IsDigraph(t) || q.Digraph.Tile != Blank && t.Letter() == q.Digraph.Tile {
+					has = true
+					break
+				}
+			}
+			keep = has == q.Digraph.Want
+		}
+		if keep {
+			r.Vowels = ts.Vowels(word)
+			keep = q.Vowels == nil || q.Vowels.has(r.Vowels)
+		}
+		if keep {
+			for _, t := range word {
+				r.Points += ts.Points(t.Letter())
+			}
+			keep = q.Points == nil || q.Points.has(r.Points)
+		}
+		if keep {
+			r.Combinations = ts.combinations(word, &n)
+			r.Probability = probability(r.Combinations, binom(ts.Total(), len(word)))
+			arena.add(word)
+			results = append(results, r)
+		}
+		for _, t := range word {
+			n[t.Letter()]--
+		}
+		return keep
+	}
+	ranked := false
+	if !w.useRack && len(w.pats) == 0 && (q.Top > 0 || q.Rank != nil) && w.maxLen-w.minLen <= 15 {
+		// Nothing prunes the walk, and only the most probable words are wanted: read the rank
+		// tables in rank order and stop once enough words pass the filters.
+		ranked = true
+		var buf [maxQueryDepth]Tile
+		for length := w.minLen; length <= w.maxLen; length++ {
+			t := l.ranks(length)
+			first, last := 1, len(t.byRank)
+			if q.Rank != nil {
+				first, last = max(first, q.Rank.Min), min(last, q.Rank.Max)
+			}
+			kept := 0
+			for r := first; r <= last && (q.Top == 0 || kept < q.Top); r++ {
+				word := buf[:length]
+				for i, b := range t.word(int(t.byRank[r-1])) {
+					word[i] = Tile(b)
+				}
+				if consider(word, r) {
+					kept++
+				}
+			}
+		}
+	} else {
+		w.emit = func(word []Tile) bool { consider(word, 0); return true }
+		w.run()
+	}
+
+	// Words and alphagrams live in one array each; results point into them.
+	words := arena.words()
+	alpha := make([]Tile, 0, len(arena.tiles))
+	for i := range results {
+		results[i].Word = words[i]
+		start := len(alpha)
+		for _, t := range words[i] {
+			alpha = append(alpha, t.Letter())
+		}
+		results[i].Alphagram = alpha[start:len(alpha):len(alpha)]
+		SortAlphagram(results[i].Alphagram)
+	}
+
+	rankAll := func() {
+		for i := range results {
+			results[i].Rank, _ = l.Rank(results[i].Word)
+		}
+		ranked = true
+	}
+	if q.Rank != nil && !ranked {
+		rankAll()
+		results = slices.DeleteFunc(results, func(r Result) bool { return !q.Rank.has(r.Rank) })
+	}
+	if q.Top > 0 && len(results) > q.Top {
+		slices.SortStableFunc(results, byProbability)
+		results = results[:q.Top]
+	}
+	if !ranked {
+		rankAll()
+	}
+	order := q.Order
+	if order == OrderDefault {
+		order = OrderAlpha
+		if q.Top > 0 {
+			order = OrderProbability
+		}
+	}
+	sortResults(results, order, q.Reverse)
+	return results, nil
+}
+
+func compareTiles(a, b []Tile) int {
+	for i := 0; i < len(a) && i < len(b); i++ {
+		if x, y := a[i].Letter(), b[i].Letter(); x != y {
+			return cmp.Compare(x, y)
+		}
+	}
+	return cmp.Compare(len(a), len(b))
+}
+
+// byProbability: most probable first, then shorter (a higher probability across lengths is
+// rare to tie), then alphabet order.
+func byProbability(a, b Result) int {
+	if c := cmp.Compare(b.Probability, a.Probability); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(len(a.Word), len(b.Word)); c != 0 {
+		return c
+	}
+	return compareTiles(a.Word, b.Word)
+}
+
+func sortResults(rs []Result, o Order, reverse bool) {
+	var f func(a, b Result) int
+	switch o {
+	case OrderProbability:
+		f = byProbability
+	case OrderLength:
+		f = func(a, b Result) int {
+			if c := cmp.Compare(len(b.Word), len(a.Word)); c != 0 {
+				return c
+			}
+			return compareTiles(a.Word, b.Word)
+		}
+	case OrderPoints:
+		f = func(a, b Result) int {
+			if c := cmp.Compare(b.Points, a.Points); c != 0 {
+				return c
+			}
+			return compareTiles(a.Word, b.Word)
+		}
+	case OrderAlphagram:
+		f = func(a, b Result) int {
+			if c := compareTiles(a.Alphagram, b.Alphagram); c != 0 {
+				return c
+			}
+			return compareTiles(a.Word, b.Word)
+		}
+	default:
+		f = func(a, b Result) int { return compareTiles(a.Word, b.Word) }
+	}
+	if reverse {
+		g := f
+		f = func(a, b Result) int { return g(b, a) }
+	}
+	slices.SortStableFunc(rs, f)
+}

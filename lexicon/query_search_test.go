@@ -1,0 +1,195 @@
+package lexicon
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestSearch(t *testing.T) {
+	l := buildLexicon(t, smallWords...)
+	ts := l.Tiles
+	tests := []struct {
+		query string
+		want  string
+	}{
+		{"pattern:C*", "CALA CALLA CALLAR CAMA CARRO CASA CASAS CORRA"},
+		{"pattern:C* length:4", "CALA CALLA CAMA CARRO CASA CORRA"}, // CALLA, CARRO: 4 tiles
+		{"pattern:C* length:5-", "CALLAR CASAS"},
+		{"pattern:C* length:-4 digraph:yes", "CALLA CARRO CORRA"},
+		{"pattern:C* digraph:LL", "CALLA CALLAR"},
+		{"pattern:C* digraph:no", "CALA CAMA CASA CASAS"},
+		{"digraph:1", "CHALA CHICA CHICO CHICOS"},
+		{"digraph:[ch]", "CHALA CHICA CHICO CHICOS"},
+		{"anagram:ASAC", "CASA SACA"},
+		{"anagram:ACAS?", "CASAS SACAS"},
+		{"sub:CASAS length:4-", "ASAS CASA CASAS SACA SACAS"},
+		{"sub:CASAS pattern:*S", "AS ASAS CASAS SACAS"},
+		{"contains:LL", "CALLA CALLAR LLAMA"},
+		{"contains:SS", "ASAS CASAS SACAS SOS"},
+		{"contains:[L][L]", ""},
+		{"prefix:CH", "CHALA CHICA CHICO CHICOS"},
+		{"prefix:[C]", "CALA CALLA CALLAR CAMA CARRO CASA CASAS CORRA"},
+		{"suffix:AS", "ALAS AS ASAS CASAS SACAS"},
+		{"prefix:CA suffix:A", "CALA CALLA CAMA CASA"},
+		{"vowels:3", ""},
+		{"vowels:1", "AL AS SOS"},
+		{"vowels:2 length:3", "ALA AMA ASA OSO"},
+		{"points:10-", "CALLA CALLAR CARRO CORRA CHICA CHICO CHICOS LLAMA"},
+		{"points:2", "AL AS"},
+		{"length:2 order:-alpha", "AS AL"},
+		{"length:5- order:length", "CALLAR CASAS CHICOS SACAS"},
+		{"length:4-5 order:length", "CALLAR CASAS CHICOS SACAS ALAS ASAS CALA CALLA CAMA CARRO CASA CORRA CHALA CHICA CHICO LAMA LLAMA SACA SALA"},
+		{"pattern:CA?A order:points", "CALLA CAMA CALA CASA"},
+		{"anagram:ASAC order:alphagram", "CASA SACA"},
+		{"  pattern:\"[C H]*\"   length:5 ", "CALLAR CASAS"},
+	}
+	for _, tt := range tests {
+		q, err := ParseSearch(tt.query, ts)
+		if err != nil {
+			t.Errorf("ParseSearch(%q): %v", tt.query, err)
+			continue
+		}
+		rs, err := l.Search(q)
+		if err != nil {
+			t.Errorf("Search(%q): %v", tt.query, err)
+			continue
+		}
+		var got []string
+		for _, r := range rs {
+			got = append(got, ts.Word(r.Word))
+		}
+		if strings.Join(got, " ") != tt.want {
+			t.Errorf("Search(%q) = %q, want %q", tt.query, strings.Join(got, " "), tt.want)
+		}
+		// The text form reads back to the same search.
+		q2, err := ParseSearch(q.String(), ts)
+		if err != nil || q2.String() != q.String() {
+			t.Errorf("ParseSearch(%q.String() = %q) = %q, %v", tt.query, q.String(), q2.String(), err)
+		}
+	}
+}
+
+// TestSearchProbabilityAndRank checks top, rank and the result fields against the ranks.
+func TestSearchProbabilityAndRank(t *testing.T) {
+	l := buildLexicon(t, smallWords...)
+	ts := l.Tiles
+	all, err := l.Search(mustSearch(t, ts, "length:4 order:prob"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(all) < 5 {
+		t.Fatalf("%d four-tile words", len(all))
+	}
+	for i, r := range all {
+		if r.Rank != i+1 {
+			t.Errorf("%s: rank %d at position %d of probability order", ts.Word(r.Word), r.Rank, i+1)
+		}
+		if r.Combinations != combosReference(ts, r.Word) {
+			t.Errorf("%s: combinations %d, reference %d", ts.Word(r.Word), r.Combinations, combosReference(ts, r.Word))
+		}
+		if want := float64(r.Combinations) / float64(binom(100, 4)); r.Probability != want {
+			t.Errorf("%s: probability %g, want %g", ts.Word(r.Word), r.Probability, want)
+		}
+		if got := ts.Word(r.Alphagram); got != ts.Word(Alphagram(r.Word)) {
+			t.Errorf("%s: alphagram %s", ts.Word(r.Word), got)
+		}
+	}
+	top, _ := l.Search(mustSearch(t, ts, "length:4 top:3"))
+	ranked, _ := l.Search(mustSearch(t, ts, "length:4 rank:-3 order:prob"))
+	for i := range 3 {
+		if ts.Word(top[i].Word) != ts.Word(all[i].Word) || ts.Word(ranked[i].Word) != ts.Word(all[i].Word) {
+			t.Errorf("top:3 / rank:-3 position %d = %s / %s, want %s", i+1, ts.Word(top[i].Word), ts.Word(ranked[i].Word), ts.Word(all[i].Word))
+		}
+	}
+	if len(top) != 3 || len(ranked) != 3 {
+		t.Errorf("top:3 gave %d, rank:-3 gave %d", len(top), len(ranked))
+	}
+	// Top picks by probability, then order:alpha sorts those.
+	alpha, _ := l.Search(mustSearch(t, ts, "length:4 top:3 order:alpha"))
+	for i := 1; i < len(alpha); i++ {
+		if compareTiles(alpha[i-1].Word, alpha[i].Word) >= 0 {
+			t.Errorf("top:3 order:alpha not alphabetical: %s before %s", ts.Word(alpha[i-1].Word), ts.Word(alpha[i].Word))
+		}
+	}
+	// Rack searches report what the blanks stood for.
+	rs, _ := l.Search(mustSearch(t, ts, "anagram:ACAS?"))
+	if len(rs) != 2 || ts.Notation(rs[0].Word) != "CASAs" {
+		t.Errorf("anagram:ACAS? first result %v, want CASAs with a blank s", rs)
+	}
+}
+
+func mustSearch(t testing.TB, ts *TileSet, s string) Search {
+	t.Helper()
+	q, err := ParseSearch(s, ts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return q
+}
+
+func TestParseSearchErrors(t *testing.T) {
+	ts := DefaultTileSet()
+	tests := []struct{ query, want string }{
+		{"lenght:7", `search term "lenght:7": unknown key "lenght" (expected one of pattern, anagram`},
+		{"length", `search term "length": expected key:value`},
+		{"length:x", `search term "length:x": expected N, N-M, N- or -M`},
+		{"length:8-7", `the range "8-7" is empty`},
+		{"length:7 length:8", `length is given twice`},
+		{"top:0", `search term "top:0": expected a number of words, 1 or more`},
+		{"top:many", `expected a number of words`},
+		{"order:random", `expected alpha, prob, length, points or alphagram`},
+		{"digraph:maybe", `expected yes, no or a digraph tile of the set (CH, LL, RR)`},
+		{"digraph:C", `expected yes, no or a digraph tile`},
+		{"anagram:CASK", `K is not a letter of the fise set`},
+		{"anagram:ABC sub:ABC", `one rack: anagram or sub, not both`},
+		{"contains:?", `a blank '?' is not allowed here`},
+		{"prefix:", `search term "prefix:": expected tiles`},
+		{"pattern:[AB", `'[' without a closing ']'`},
+		{`pattern:"CA`, `a double quote is not closed`},
+		{"vowels:-", `expected N, N-M, N- or -M`},
+	}
+	for _, tt := range tests {
+		_, err := ParseSearch(tt.query, ts)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("ParseSearch(%q) error = %v, want it to contain %q", tt.query, err, tt.want)
+		}
+	}
+}
+
+// TestSearchTablePathMatchesWalk: searches that only want the most probable words read the rank
+// tables; adding pattern:* forces the graph walk. Both must give the same words in the same order.
+func TestSearchTablePathMatchesWalk(t *testing.T) {
+	lexicons := map[string]*Lexicon{"small": buildLexicon(t, smallWords...)}
+	// The reference FILE2017.kwg, when beside the project (tests only).
+	if g, err := ReadKWGFile(file2017Path); err == nil {
+		lexicons["FILE2017"] = &Lexicon{Tiles: DefaultTileSet(), Graph: g}
+	}
+	queries := []string{
+		"length:4 top:3", "length:4-5 top:4", "length:4 rank:2-5", "length:4-5 rank:-3 vowels:2",
+		"length:7 top:50", "length:7-8 rank:100-120 vowels:3", "length:7 top:20 digraph:yes points:12-",
+		"length:3 top:10 contains:A order:alpha",
+	}
+	for name, l := range lexicons {
+		for _, query := range queries {
+			fast, err := l.Search(mustSearch(t, l.Tiles, query))
+			if err != nil {
+				t.Fatal(err)
+			}
+			slow, err := l.Search(mustSearch(t, l.Tiles, query+" pattern:*"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(fast) != len(slow) {
+				t.Errorf("%s %q: %d results from the rank tables, %d from the walk", name, query, len(fast), len(slow))
+				continue
+			}
+			for i := range fast {
+				a, b := fast[i], slow[i]
+				if compareTiles(a.Word, b.Word) != 0 || a.Rank != b.Rank || a.Combinations != b.Combinations || a.Points != b.Points {
+					t.Errorf("%s %q #%d: tables %s rank %d, walk %s rank %d", name, query, i+1, l.Tiles.Word(a.Word), a.Rank, l.Tiles.Word(b.Word), b.Rank)
+					break
+				}
+			}
+		}
+	}
+}
