@@ -88,11 +88,11 @@ var searchKeys = map[string]string{
 	"contains": "contains", "includes": "contains",
 	"prefix": "prefix", "suffix": "suffix",
 	"digraph": "digraph",
-	"vowels": "vowels",
-	"points": "points",
-	"rank": "rank",
-	"top":   "top",
-	"order": "order",
+	"vowels":  "vowels",
+	"points":  "points",
+	"rank":    "rank",
+	"top":     "top",
+	"order":   "order",
 }
 
 const searchKeyList = "pattern, anagram, sub, length, contains, prefix, suffix, digraph, vowels, points, rank, top, order"
