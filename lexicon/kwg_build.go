@@ -1,0 +1,401 @@
+package lexicon
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+)
+
+// BuildKWG compiles words into a KWG holding both the DAWG and the GADDAG (the convention
+// described on KWG), minimised the way wolges does: identical sibling lists are stored once, and
+// a sibling list that is the tail of a longer one points into it. Words may come in any order and
+// repeat; each must be non-empty and made of letter tiles (1..MaxLetters, no blanks).
+//
+// The trie is built with Daciuk's incremental algorithm on sorted input, so memory stays near the
+// size of the result; the GADDAG's strings are generated and sorted one first tile at a time.
+func BuildKWG(words [][]Tile) (*KWG, error) {
+	total := 0
+	for _, w := range words {
+		total += len(w)
+	}
+	all := make([]byte, 0, total) // one allocation for every word's bytes
+	sorted := make([][]byte, 0, len(words))
+	for i, w := range words {
+		if len(w) == 0 {
+			return nil, fmt.Errorf("build word graph: word %d is empty", i+1)
+		}
+		if len(w) > maxWordTiles {
+			return nil, fmt.Errorf("build word graph: word %d has %d tiles, more than %d", i+1, len(w), maxWordTiles)
+		}
+		for _, t := range w {
+			if t == Blank || t > MaxLetters {
+				return nil, fmt.Errorf("build word graph: word %d has tile %d, not a letter tile 1..%d", i+1, t, MaxLetters)
+			}
+		}
+		start := len(all)
+		for _, t := range w {
+			all = append(all, byte(t))
+		}
+		sorted = append(sorted, all[start:len(all):len(all)])
+	}
+	slices.SortFunc(sorted, bytes.Compare)
+	sorted = slices.CompactFunc(sorted, bytes.Equal)
+
+	b := newKWGBuilder(len(sorted))
+	for _, w := range sorted {
+		b.add(w)
+	}
+	dawg := b.finish()
+	if err := b.tooBig(); err != nil {
+		return nil, err
+	}
+
+	// GADDAG: the strings whose first tile is t, for t in order, are a sorted run, so memory
+	// holds one run at a time.
+	masks := make([]uint64, len(sorted)) // which tiles each word has, to skip words quickly
+	maxTile := byte(0)
+	for k, w := range sorted {
+		for _, t := range w {
+			masks[k] |= 1 << t
+			maxTile = max(maxTile, t)
+		}
+	}
+	var arena []byte
+	var runs, tmp []gaddagString
+	for t := byte(1); t <= maxTile; t++ {
+		arena, runs = arena[:0], runs[:0]
+		for k, w := range sorted {
+			if masks[k]&(1<<t) == 0 {
+				continue
+			}
+			for i := 1; i <= len(w); i++ {
+				if w[i-1] != t {
+					continue
+				}
+				start := len(arena)
+				for j := i - 1; j >= 0; j-- {
+					arena = append(arena, w[j])
+				}
+				if i < len(w) {
+					arena = append(arena, byte(Separator))
+					arena = append(arena, w[i:]...)
+				}
+				runs = append(runs, gaddagString{start: uint32(start), n: uint8(len(arena) - start)})
+			}
+		}
+		tmp = slices.Grow(tmp[:0], len(runs))[:len(runs)]
+		radixSort(arena, runs, tmp, 1) // all start with t
+		for _, r := range runs {
+			b.add(arena[r.start : r.start+uint32(r.n)])
+		}
+		if err := b.tooBig(); err != nil {
+			return nil, err
+		}
+	}
+	gaddag := b.finish()
+	return b.layout(dawg, gaddag)
+}
+
+// maxWordTiles bounds a word so that the GADDAG's strings (word plus separator) fit in a byte
+// length and the builder's stack; real words are at most 15 tiles.
+const maxWordTiles = 64
+
+// kwgMaxNodes is what the 22-bit child index can address.
+const kwgMaxNodes = 1 << 22
+
+// gaddagString is one GADDAG string: n bytes of an arena from start.
+type gaddagString struct {
+	start uint32
+	n     uint8
+}
+
+// radixSort sorts strings that agree on their first depth bytes into byte order (a prefix
+// first): most-significant-digit radix sort, several times faster than comparison sorting here.
+func radixSort(arena []byte, a, tmp []gaddagString, depth int) {
+	if len(a) < 24 {
+		for i := 1; i < len(a); i++ {
+			for j := i; j > 0 && gaddagLess(arena, a[j], a[j-1], depth); j-- {
+				a[j], a[j-1] = a[j-1], a[j]
+			}
+		}
+		return
+	}
+	var count [MaxLetters + 2]int // bucket 0: strings that end here; c+1: next byte c
+	key := func(s gaddagString) int {
+		if int(s.n) <= depth {
+			return 0
+		}
+		return int(arena[s.start+uint32(depth)]) + 1
+	}
+	for _, s := range a {
+		count[key(s)]++
+	}
+	var next [MaxLetters + 2]int
+	sum := 0
+	for c, n := range count {
+		next[c] = sum
+		sum += n
+	}
+	for _, s := range a {
+		k := key(s)
+		tmp[next[k]] = s
+		next[k]++
+	}
+	copy(a, tmp[:len(a)])
+	lo := count[0]
+	for c := 1; c < len(count); c++ {
+		if count[c] > 1 {
+			radixSort(arena, a[lo:lo+count[c]], tmp, depth+1)
+		}
+		lo += count[c]
+	}
+}
+
+func gaddagLess(arena []byte, x, y gaddagString, depth int) bool {
+	return bytes.Compare(arena[x.start+uint32(depth):x.start+uint32(x.n)], arena[y.start+uint32(depth):y.start+uint32(y.n)]) < 0
+}
+
+// A state is one node of a sibling list: its tile, whether the path to it is a word, the first
+// state of its children and the next state of its own list (0 for none). Equal states are stored
+// once, so equal lists and equal list tails are shared.
+type kwgState struct {
+	tile    byte
+	accepts bool
+	arc     uint32
+	next    uint32
+}
+
+func (s kwgState) key() uint64 {
+	k := uint64(s.tile)<<56 | uint64(s.arc)<<28 | uint64(s.next)
+	if s.accepts {
+		k |= 1 << 55
+	}
+	return k
+}
+
+// stateIDLimit keeps a state id within the 27 bits key() gives it.
+const stateIDLimit = 1 << 27
+
+type kwgEdge struct {
+	tile    byte
+	accepts bool
+	arc     uint32
+}
+
+type kwgBuilder struct {
+	states []kwgState // index = state id; 0 is "none"
+	index  stateTable
+	levels [][]kwgEdge // the open path: levels[d] are the children of the node at depth d
+	prev   []byte
+	depth  int // len(prev), the open path's depth
+}
+
+func newKWGBuilder(words int) *kwgBuilder {
+	return &kwgBuilder{
+		states: []kwgState{{}},
+		index:  newStateTable(words),
+		levels: make([][]kwgEdge, maxWordTiles+2),
+	}
+}
+
+func (b *kwgBuilder) intern(s kwgState) uint32 {
+	slot := b.index.find(s.key())
+	if slot.id != 0 {
+		return slot.id
+	}
+	id := uint32(len(b.states))
+	b.states = append(b.states, s)
+	slot.key, slot.id = s.key(), id
+	b.index.added()
+	return id
+}
+
+// stateTable maps a state's key to its id: open addressing, linear probing, about twice as fast
+// as a Go map here, where interning is most of the work.
+type stateTable struct {
+	slots []stateSlot
+	used  int
+	shift uint
+}
+
+type stateSlot struct {
+	key uint64
+	id  uint32 // 0: empty
+}
+
+func newStateTable(hint int) stateTable {
+	size, shift := 1<<10, uint(64-10)
+	for size < 2*hint {
+		size, shift = size*2, shift-1
+	}
+	return stateTable{slots: make([]stateSlot, size), shift: shift}
+}
+
+// find returns the slot holding key, or the empty slot where it belongs.
+func (t *stateTable) find(key uint64) *stateSlot {
+	mask := uint64(len(t.slots) - 1)
+	for i := (key * 0x9E3779B97F4A7C15) >> t.shift; ; i = (i + 1) & mask {
+		s := &t.slots[i]
+		if s.id == 0 || s.key == key {
+			return s
+		}
+	}
+}
+
+// added records a new entry, growing the table past half full.
+func (t *stateTable) added() {
+	t.used++
+	if 2*t.used <= len(t.slots) {
+		return
+	}
+	old := t.slots
+	t.slots = make([]stateSlot, 2*len(old))
+	t.shift--
+	for _, s := range old {
+		if s.id != 0 {
+			*t.find(s.key) = s
+		}
+	}
+}
+
+// internList stores a finished sibling list and returns its first state.
+func (b *kwgBuilder) internList(edges []kwgEdge) uint32 {
+	next := uint32(0)
+	for i := len(edges) - 1; i >= 0; i-- {
+		e := edges[i]
+		next = b.intern(kwgState{tile: e.tile, accepts: e.accepts, arc: e.arc, next: next})
+	}
+	return next
+}
+
+// closeTo finishes every open level deeper than d.
+func (b *kwgBuilder) closeTo(d int) {
+	for k := b.depth - 1; k > d; k-- {
+		head := b.internList(b.levels[k])
+		b.levels[k] = b.levels[k][:0]
+		up := b.levels[k-1]
+		up[len(up)-1].arc = head
+	}
+	b.depth = min(b.depth, d+1)
+}
+
+// add inserts a string; strings must come in increasing order within one trie.
+func (b *kwgBuilder) add(s []byte) {
+	p := 0
+	for p < len(s) && p < len(b.prev) && s[p] == b.prev[p] {
+		p++
+	}
+	if p == len(s) && p == len(b.prev) {
+		return // repeated
+	}
+	b.closeTo(p)
+	for d := p; d < len(s); d++ {
+		b.levels[d] = append(b.levels[d], kwgEdge{tile: s[d]})
+	}
+	last := b.levels[len(s)-1]
+	last[len(last)-1].accepts = true
+	b.depth = len(s)
+	b.prev = append(b.prev[:0], s...)
+}
+
+// finish closes the current trie and returns its root list; the builder is then ready for the
+// next trie, sharing the states already stored.
+func (b *kwgBuilder) finish() uint32 {
+	b.closeTo(0)
+	root := b.internList(b.levels[0])
+	b.levels[0] = b.levels[0][:0]
+	b.depth = 0
+	b.prev = b.prev[:0]
+	return root
+}
+
+func (b *kwgBuilder) tooBig() error {
+	if len(b.states) >= stateIDLimit || len(b.states) >= 4*kwgMaxNodes {
+		return fmt.Errorf("build word graph: too many words: more than %d distinct nodes (the KWG format holds %d)", len(b.states), kwgMaxNodes)
+	}
+	return nil
+}
+
+// layout places the states in the node array. Each list must be contiguous. Lists are first
+// assigned to blocks longest first, so that a list equal to the tail of a placed one points into
+// it; blocks are then emitted breadth first from the roots, so that a node's children lie near it.
+func (b *kwgBuilder) layout(dawg, gaddag uint32) (*KWG, error) {
+	n := len(b.states)
+	length := make([]uint8, n) // chain length from a state to the end of its list
+	for id := 1; id < n; id++ {
+		// A state's next was stored before it, so its length is known.
+		length[id] = length[b.states[id].next] + 1
+	}
+	isHead := make([]bool, n)
+	var heads []uint32
+	mark := func(h uint32) {
+		if h != 0 && !isHead[h] {
+			isHead[h] = true
+			heads = append(heads, h)
+		}
+	}
+	mark(dawg)
+	mark(gaddag)
+	for id := 1; id < n; id++ {
+		mark(b.states[id].arc)
+	}
+	slices.SortStableFunc(heads, func(x, y uint32) int { return int(length[y]) - int(length[x]) })
+
+	// block[s] is the head of the block that holds state s (0: none yet), offset[s] its place.
+	block := make([]uint32, n)
+	offset := make([]uint8, n)
+	for _, h := range heads {
+		if block[h] != 0 {
+			continue
+		}
+		k := uint8(0)
+		for s := h; s != 0; s = b.states[s].next {
+			if block[s] == 0 {
+				block[s], offset[s] = h, k
+			}
+			k++
+		}
+	}
+
+	base := make(map[uint32]uint32, len(heads)) // block head -> first node
+	nodes := make([]uint32, 2, n+2)
+	queue := []uint32{dawg, gaddag}
+	for qi := 0; qi < len(queue); qi++ {
+		h := queue[qi]
+		if h == 0 {
+			continue
+		}
+		bh := block[h]
+		if _, done := base[bh]; done {
+			continue
+		}
+		base[bh] = uint32(len(nodes))
+		if len(nodes)+int(length[bh]) > kwgMaxNodes {
+			return nil, fmt.Errorf("build word graph: too many words: the graph needs more than the %d nodes the KWG format holds", kwgMaxNodes)
+		}
+		for s := bh; s != 0; s = b.states[s].next {
+			nodes = append(nodes, s) // state ids for now; encoded below
+			queue = append(queue, b.states[s].arc)
+		}
+	}
+	pos := func(h uint32) uint32 {
+		if h == 0 {
+			return 0
+		}
+		return base[block[h]] + uint32(offset[h])
+	}
+	for i := 2; i < len(nodes); i++ {
+		s := b.states[nodes[i]]
+		v := uint32(s.tile)<<kwgTileShft | pos(s.arc)
+		if s.accepts {
+			v |= kwgAccepts
+		}
+		if s.next == 0 {
+			v |= kwgIsEnd
+		}
+		nodes[i] = v
+	}
+	nodes[0] = kwgIsEnd | pos(dawg)
+	nodes[1] = kwgIsEnd | pos(gaddag)
+	return &KWG{nodes: nodes}, nil
+}
