@@ -1,0 +1,585 @@
+// Package movegen finds every legal play of a rack on a board: Gordon's GADDAG algorithm over the
+// KWG word graph, with cross-sets kept as letter bitsets and scores computed as plays are built.
+//
+// A Generator holds its own copy of the board in both orientations together with the cross-sets
+// and cross-scores of every square; SetBoard computes them from scratch and Play updates only the
+// squares a play can change. Generate then walks the anchors of every line.
+//
+// Each play is produced exactly once: a play is generated from the leftmost (topmost) anchor it
+// covers, and a one-tile play is reported across when it forms an across word of two or more
+// tiles, otherwise down (the canonical direction for single tiles is across).
+package movegen
+
+import (
+	"encoding/binary"
+	"slices"
+
+	"github.com/atril-scrabble/atril/engine"
+	"github.com/atril-scrabble/atril/engine/equity"
+	"github.com/atril-scrabble/atril/lexicon"
+)
+
+const (
+	dim = engine.Dim
+	rackSize = engine.RackSize
+
+	nodeAccepts  = 1 << 23
+	nodeIsEnd    = 1 << 22
+	nodeArcMask  = 1<<22 - 1
+	nodeTileShft = 24
+)
+
+// SortBy says which value ranks moves.
+type SortBy uint8
+
+const (
+	ByScore SortBy = iota
+	ByEquity
+)
+
+// Options select what Generate returns.
+type Options struct {
+	// Top, when > 0, keeps only the Top best moves (by By) and prunes anchors whose upper bound
+	// cannot beat them; 0 returns every move.
+	Top int
+	By  SortBy
+	// Sort orders an all-moves result best first (a top-N result is always sorted).
+	Sort bool
+	// Leaves values what stays on the rack; nil values every leave at 0 (equity = score).
+	Leaves equity.Leaves
+	// BagEmpty switches leave values to the endgame rule (equity.EndgameLeave).
+	BagEmpty bool
+	// Exchanges, when > 0, adds every distinct exchange of 1..Exchanges tiles (callers pass
+	// min(7, tiles in the bag), 0 when exchanging is not allowed).
+	Exchanges int
+	// Pass adds the pass.
+	Pass bool
+}
+
+// square is one square of the line being generated, copied out of the generator's grids so the
+// recursion reads one small array.
+type square struct {
+	cross    uint64 // letters allowed here by the perpendicular word
+	cscore   int32  // points of the perpendicular word's tiles already on the board
+	lm, wm   int32  // letter and word multipliers (1 once a tile covers the square)
+	tile     lexicon.Tile
+	hasCross bool // a perpendicular word is formed by a tile placed here
+}
+
+// Generator generates moves on one board. It is not safe for concurrent use; make one per
+// goroutine (they can share the lexicon).
+type Generator struct {
+	nodes   []uint32
+	tiles   *lexicon.TileSet
+	layout  *engine.Layout
+	points  [256]int32
+	letters uint64 // every letter of the alphabet as a bitset
+	nTiles  int    // tiles on the board
+
+	// Grids for direction d: index line*dim+pos, where for d=0 (across) line is the row and for
+	// d=1 (down) line is the column.
+	grid       [2][dim * dim]lexicon.Tile
+	cross      [2][dim * dim]uint64
+	crossScore [2][dim * dim]int32
+	hasCross   [2][dim * dim]bool
+	lmul, wmul [2][dim * dim]int32
+
+	// Per-generation state.
+	opts        Options
+	row         [dim]square
+	dir         int
+	line        int
+	anchor      int
+	lastAnchor  int
+	rack        [lexicon.MaxLetters + 1]uint8 // counts by tile; 0 = blank
+	rackTiles   int
+	played      int
+	strip       [dim]lexicon.Tile
+	distinct    [rackSize]lexicon.Tile // distinct rack tiles, ascending
+	nDistinct   int
+	place       [lexicon.MaxLetters + 1]int32 // mixed-radix place value of each rack tile
+	leaveIdx    int32
+	leaveVals   [1 << rackSize]float64
+	moves       []engine.Move
+	scratch     engine.Move
+	top         []engine.Move // top-N min-heap by rank value
+	anchors     []anchorBound
+	leaveBuf    [rackSize]lexicon.Tile
+	bestLeave   [rackSize + 1]float64 // best leave value by number of tiles kept
+	shadowDescV [rackSize]int32       // rack tile values, descending
+}
+
+// New makes a generator for a lexicon graph, its tile set and a board layout. The graph's nodes
+// are copied once into a flat array the recursion reads directly.
+func New(graph *lexicon.KWG, tiles *lexicon.TileSet, layout *engine.Layout) *Generator {
+	b := graph.Bytes()
+	nodes := make([]uint32, len(b)/4)
+	for i := range nodes {
+		nodes[i] = binary.LittleEndian.Uint32(b[4*i:])
+	}
+	g := &Generator{nodes: nodes, tiles: tiles, layout: layout, moves: make([]engine.Move, 0, 4096)}
+	for t := 0; t < 256; t++ {
+		lt := lexicon.Tile(t)
+		if lt.IsBlanked() || lt == lexicon.Blank || int(lt) >= tiles.Size() {
+			continue
+		}
+		g.points[t] = int32(tiles.Points(lt))
+	}
+	for t := 1; t < tiles.Size() && t <= lexicon.MaxLetters; t++ {
+		g.letters |= 1 << uint(t)
+	}
+	g.SetBoard(engine.NewBoard(layout))
+	return g
+}
+
+// Tiles is the generator's tile set.
+func (g *Generator) Tiles() *lexicon.TileSet { return g.tiles }
+
+// idx maps (row, col) to the index of that square in direction d's grid.
+func idx(d, row, col int) int {
+	if d == 0 {
+		return row*dim + col
+	}
+	return col*dim + row
+}
+
+// SetBoard loads a board, recomputing every cross-set.
+func (g *Generator) SetBoard(b *engine.Board) {
+	g.nTiles = 0
+	for r := 0; r < dim; r++ {
+		for c := 0; c < dim; c++ {
+			t := b.At(r, c)
+			if t != engine.Empty {
+				g.nTiles++
+			}
+			g.grid[0][r*dim+c] = t
+			g.grid[1][c*dim+r] = t
+			p := g.layout.Premium(r, c)
+			lm, wm := int32(p.LetterMultiplier()), int32(p.WordMultiplier())
+			if t != engine.Empty {
+				lm, wm = 1, 1
+			}
+			g.lmul[0][r*dim+c], g.lmul[1][c*dim+r] = lm, lm
+			g.wmul[0][r*dim+c], g.wmul[1][c*dim+r] = wm, wm
+		}
+	}
+	for r := 0; r < dim; r++ {
+		for c := 0; c < dim; c++ {
+			g.updateCross(r, c)
+		}
+	}
+}
+
+// Board returns a copy of the generator's board.
+func (g *Generator) Board() *engine.Board {
+	b := engine.NewBoard(g.layout)
+	for r := 0; r < dim; r++ {
+		for c := 0; c < dim; c++ {
+			if t := g.grid[0][r*dim+c]; t != engine.Empty {
+				b.Set(r, c, t)
+			}
+		}
+	}
+	return b
+}
+
+// Play puts a play's tiles on the generator's board and updates the cross-sets it changes: only
+// the squares at the ends of the runs, in both directions, through each new tile.
+func (g *Generator) Play(m *engine.Move) {
+	if m.Kind != engine.Play {
+		return
+	}
+	r, c := int(m.Row), int(m.Col)
+	dr, dc := 0, 1
+	if m.Vertical {
+		dr, dc = 1, 0
+	}
+	for i := 0; i < int(m.Len); i++ {
+		if t := m.Tiles[i]; t != engine.PlayedThrough && g.grid[0][r*dim+c] == engine.Empty {
+			g.grid[0][r*dim+c] = t
+			g.grid[1][c*dim+r] = t
+			g.lmul[0][r*dim+c], g.lmul[1][c*dim+r] = 1, 1
+			g.wmul[0][r*dim+c], g.wmul[1][c*dim+r] = 1, 1
+			g.nTiles++
+		}
+		r, c = r+dr, c+dc
+	}
+	r, c = int(m.Row), int(m.Col)
+	for i := 0; i < int(m.Len); i++ {
+		if m.Tiles[i] != engine.PlayedThrough {
+			g.updateCross(r, c)
+			g.updateRunEnds(r, c)
+		}
+		r, c = r+dr, c+dc
+	}
+}
+
+// updateRunEnds recomputes the cross-sets of the first empty square in each of the four
+// directions from (r, c).
+func (g *Generator) updateRunEnds(r, c int) {
+	for _, d := range [4][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
+		rr, cc := r+d[0], c+d[1]
+		for rr >= 0 && rr < dim && cc >= 0 && cc < dim && g.grid[0][rr*dim+cc] != engine.Empty {
+			rr, cc = rr+d[0], cc+d[1]
+		}
+		if rr >= 0 && rr < dim && cc >= 0 && cc < dim {
+			g.updateCross(rr, cc)
+		}
+	}
+}
+
+// updateCross recomputes both cross-sets of square (r, c).
+func (g *Generator) updateCross(r, c int) {
+	for d := 0; d < 2; d++ {
+		i := idx(d, r, c)
+		if g.grid[0][r*dim+c] != engine.Empty {
+			g.cross[d][i], g.crossScore[d][i], g.hasCross[d][i] = 0, 0, false
+			continue
+		}
+		// The perpendicular word lies along direction 1-d: line pos, around position line.
+		e := 1 - d
+		line, pos := c, r // for d=0 the perpendicular (down) line is the column
+		if d == 1 {
+			line, pos = r, c
+		}
+		g.cross[d][i], g.crossScore[d][i], g.hasCross[d][i] = g.crossSet(e, line, pos)
+	}
+}
+
+// crossSet is the set of letters that can fill empty position pos of line `line` in direction
+// e's grid, given the tiles before and after it; score is those tiles' points; has is false when
+// there are no such tiles (any letter fits and no word is formed).
+func (g *Generator) crossSet(e, line, pos int) (set uint64, score int32, has bool) {
+	grid := &g.grid[e]
+	base := line * dim
+	start := pos
+	for start > 0 && grid[base+start-1] != engine.Empty {
+		start--
+	}
+	end := pos
+	for end < dim-1 && grid[base+end+1] != engine.Empty {
+		end++
+	}
+	if start == pos && end == pos {
+		return g.letters, 0, false
+	}
+	for i := start; i <= end; i++ {
+		if i != pos {
+			score += g.points[grid[base+i]]
+		}
+	}
+	nodes := g.nodes
+	list := nodes[1] & nodeArcMask
+	if end > pos {
+		// rev(word) = rev(after) + L + rev(before).
+		for i := end; i > pos; i-- {
+			n := g.seek(list, grid[base+i].Letter())
+			if n == 0 {
+				return 0, score, true
+			}
+			list = nodes[n] & nodeArcMask
+		}
+		for i := list; list != 0; i++ {
+			v := nodes[i]
+			l := lexicon.Tile(v >> nodeTileShft)
+			if l != lexicon.Separator && l <= lexicon.MaxLetters {
+				if start == pos {
+					if v&nodeAccepts != 0 {
+						set |= 1 << uint(l)
+					}
+				} else if g.followAccepts(v&nodeArcMask, grid[base+start:base+pos]) {
+					set |= 1 << uint(l)
+				}
+			}
+			if v&nodeIsEnd != 0 {
+				break
+			}
+		}
+		return set, score, true
+	}
+	// Only tiles before: rev(before) + Separator + L.
+	for i := pos - 1; i >= start; i-- {
+		n := g.seek(list, grid[base+i].Letter())
+		if n == 0 {
+			return 0, score, true
+		}
+		list = nodes[n] & nodeArcMask
+	}
+	n := g.seek(list, lexicon.Separator)
+	if n == 0 {
+		return 0, score, true
+	}
+	for i := nodes[n] & nodeArcMask; i != 0; i++ {
+		v := nodes[i]
+		l := lexicon.Tile(v >> nodeTileShft)
+		if v&nodeAccepts != 0 && l != lexicon.Separator && l <= lexicon.MaxLetters {
+			set |= 1 << uint(l)
+		}
+		if v&nodeIsEnd != 0 {
+			break
+		}
+	}
+	return set, score, true
+}
+
+// followAccepts follows before reversed from list and reports whether the last node accepts.
+func (g *Generator) followAccepts(list uint32, before []lexicon.Tile) bool {
+	var n uint32
+	for i := len(before) - 1; i >= 0; i-- {
+		n = g.seek(list, before[i].Letter())
+		if n == 0 {
+			return false
+		}
+		list = g.nodes[n] & nodeArcMask
+	}
+	return g.nodes[n]&nodeAccepts != 0
+}
+
+func (g *Generator) seek(list uint32, t lexicon.Tile) uint32 {
+	if list == 0 {
+		return 0
+	}
+	nodes := g.nodes
+	for i := list; int(i) < len(nodes); i++ {
+		v := nodes[i]
+		if lexicon.Tile(v>>nodeTileShft) == t {
+			return i
+		}
+		if v&nodeIsEnd != 0 {
+			return 0
+		}
+	}
+	return 0
+}
+
+// loadLine copies line `line` of direction d into g.row.
+func (g *Generator) loadLine(d, line int) {
+	g.dir, g.line = d, line
+	base := line * dim
+	for p := 0; p < dim; p++ {
+		i := base + p
+		g.row[p] = square{
+			cross: g.cross[d][i], cscore: g.crossScore[d][i],
+			lm: g.lmul[d][i], wm: g.wmul[d][i],
+			tile: g.grid[d][i], hasCross: g.hasCross[d][i],
+		}
+	}
+	if g.nTiles == 0 {
+		// Before the first play every cross-set is open; a tile only needs to fit the word.
+		for p := 0; p < dim; p++ {
+			g.row[p].cross = g.letters
+		}
+	}
+}
+
+// isAnchor reports whether position p of the loaded line starts generation: the last tile of a
+// run, or an empty square touching tiles only across the line (a square beside a run is reached
+// from that run). On an empty board only the start square is an anchor.
+func (g *Generator) isAnchor(p int) bool {
+	row := &g.row
+	if g.nTiles == 0 {
+		r, c := g.line, p
+		if g.dir == 1 {
+			r, c = p, g.line
+		}
+		return r == g.layout.StartRow && c == g.layout.StartCol
+	}
+	if row[p].tile != engine.Empty {
+		return p == dim-1 || row[p+1].tile == engine.Empty
+	}
+	return row[p].hasCross && row[p].cross != 0 &&
+		(p == 0 || row[p-1].tile == engine.Empty) && (p == dim-1 || row[p+1].tile == engine.Empty)
+}
+
+// Generate returns the moves of rack (blanks as lexicon.Blank) on the generator's board. The
+// slice belongs to the generator and is overwritten by the next call.
+func (g *Generator) Generate(rack []lexicon.Tile, opts Options) []engine.Move {
+	g.opts = opts
+	g.loadRack(rack)
+	g.moves = g.moves[:0]
+	g.top = g.top[:0]
+	if opts.Top > 0 {
+		g.generateTop()
+	} else {
+		for d := 0; d < 2; d++ {
+			for line := 0; line < dim; line++ {
+				g.loadLine(d, line)
+				g.lastAnchor = -1
+				for p := 0; p < dim; p++ {
+					if g.isAnchor(p) {
+						g.genAnchor(p)
+						g.lastAnchor = p
+					}
+				}
+			}
+		}
+	}
+	if opts.Exchanges > 0 && g.rackTiles > 0 {
+		g.genExchanges(0, 0, opts.Exchanges)
+	}
+	if opts.Pass {
+		var m engine.Move
+		m.Kind = engine.Pass
+		g.fillLeave(&m)
+		m.Equity = g.leaveVals[g.leaveIdx]
+		g.emit(&m)
+	}
+	if opts.Top > 0 {
+		g.moves = append(g.moves[:0], g.top...)
+		opts.Sort = true
+	}
+	if opts.Sort {
+		by := opts.By
+		slices.SortFunc(g.moves, func(a, b engine.Move) int { return Compare(&a, &b, by) })
+	}
+	return g.moves
+}
+
+// Compare orders moves best first by the given value, ties broken by score and then by position
+// and tiles so that orders are deterministic.
+func Compare(a, b *engine.Move, by SortBy) int {
+	va, vb := rankValue(a, by), rankValue(b, by)
+	switch {
+	case va > vb:
+		return -1
+	case va < vb:
+		return 1
+	case a.Score != b.Score:
+		return int(b.Score - a.Score)
+	case a.Kind != b.Kind:
+		return int(a.Kind) - int(b.Kind)
+	case a.Row != b.Row:
+		return int(a.Row) - int(b.Row)
+	case a.Col != b.Col:
+		return int(a.Col) - int(b.Col)
+	case a.Vertical != b.Vertical:
+		if a.Vertical {
+			return 1
+		}
+		return -1
+	}
+	if c := slices.Compare(a.Tiles[:a.Len], b.Tiles[:b.Len]); c != 0 {
+		return c
+	}
+	return slices.Compare(a.Leave[:a.LeaveLn], b.Leave[:b.LeaveLn])
+}
+
+func rankValue(m *engine.Move, by SortBy) float64 {
+	if by == ByEquity {
+		return m.Equity
+	}
+	return float64(m.Score)
+}
+
+// loadRack counts the rack and precomputes the value of each of its sub-leaves, indexed in mixed
+// radix over its distinct tiles so the recursion keeps the leave's index as it takes tiles.
+func (g *Generator) loadRack(rack []lexicon.Tile) {
+	clear(g.rack[:])
+	g.rackTiles = 0
+	for _, t := range rack {
+		if int(t) < len(g.rack) && g.rackTiles < rackSize {
+			g.rack[t]++
+			g.rackTiles++
+		}
+	}
+	g.nDistinct = 0
+	radix := int32(1)
+	g.leaveIdx = 0
+	for t := range g.rack {
+		g.place[t] = 0
+		if n := g.rack[t]; n > 0 {
+			g.distinct[g.nDistinct] = lexicon.Tile(t)
+			g.nDistinct++
+			g.place[t] = radix
+			g.leaveIdx += int32(n) * radix
+			radix *= int32(n) + 1
+		}
+	}
+	for k := range g.bestLeave {
+		g.bestLeave[k] = negInf
+	}
+	for i := int32(0); i < radix; i++ {
+		n := 0
+		rem := i
+		for j := 0; j < g.nDistinct; j++ {
+			t := g.distinct[j]
+			base := int32(g.rack[t]) + 1
+			k := rem % base
+			rem /= base
+			for ; k > 0; k-- {
+				g.leaveBuf[n] = t
+				n++
+			}
+		}
+		v := 0.0
+		switch {
+		case g.opts.BagEmpty:
+			v = equity.EndgameLeave(g.tiles, g.leaveBuf[:n])
+		case g.opts.Leaves != nil && n > 0:
+			v = g.opts.Leaves.LeaveValue(g.leaveBuf[:n])
+		}
+		g.leaveVals[i] = v
+		if v > g.bestLeave[n] {
+			g.bestLeave[n] = v
+		}
+	}
+}
+
+// fillLeave writes the rack's remaining tiles into m.Leave in alphagram order (blanks last).
+func (g *Generator) fillLeave(m *engine.Move) {
+	n := 0
+	for j := 0; j < g.nDistinct; j++ {
+		t := g.distinct[j]
+		if t == lexicon.Blank {
+			continue
+		}
+		for k := g.rack[t]; k > 0; k-- {
+			m.Leave[n] = t
+			n++
+		}
+	}
+	for k := g.rack[lexicon.Blank]; k > 0; k-- {
+		m.Leave[n] = lexicon.Blank
+		n++
+	}
+	m.LeaveLn = uint8(n)
+}
+
+// emit records a finished move: appended in all-moves mode, kept if good enough in top-N mode.
+func (g *Generator) emit(m *engine.Move) {
+	if g.opts.Top <= 0 {
+		g.moves = append(g.moves, *m)
+		return
+	}
+	g.pushTop(m)
+}
+
+// genExchanges enumerates every distinct multiset of 1..max rack tiles, taking the distinct
+// tiles in order so each multiset is reached once.
+func (g *Generator) genExchanges(from, n, max int) {
+	if n > 0 {
+		var m engine.Move
+		m.Kind = engine.Exchange
+		m.Len = uint8(n)
+		m.Placed = uint8(n)
+		copy(m.Tiles[:n], g.strip[:n])
+		g.fillLeave(&m)
+		m.Equity = g.leaveVals[g.leaveIdx]
+		g.emit(&m)
+	}
+	if n == max {
+		return
+	}
+	for j := from; j < g.nDistinct; j++ {
+		t := g.distinct[j]
+		if g.rack[t] == 0 {
+			continue
+		}
+		g.rack[t]--
+		g.leaveIdx -= g.place[t]
+		g.strip[n] = t
+		g.genExchanges(j, n+1, max)
+		g.leaveIdx += g.place[t]
+		g.rack[t]++
+	}
+}

@@ -1,0 +1,203 @@
+package movegen
+
+import (
+	"math"
+	"slices"
+
+	"github.com/atril-scrabble/atril/engine"
+	"github.com/atril-scrabble/atril/lexicon"
+)
+
+var negInf = math.Inf(-1)
+
+// anchorBound is an anchor with an upper bound on the value of every play generated from it.
+type anchorBound struct {
+	bound     float64
+	dir, line int8
+	pos, last int8
+}
+
+// generateTop is the best-first search of top-N mode (the "shadow" idea of wolges and
+// macondo): bound every anchor, visit anchors in decreasing bound order, and stop as soon as the
+// next bound is below the N-th best move found, which no play from that anchor can then beat.
+func (g *Generator) generateTop() {
+	g.anchors = g.anchors[:0]
+	g.sortRackValues()
+	for d := 0; d < 2; d++ {
+		for line := 0; line < dim; line++ {
+			g.loadLine(d, line)
+			last := -1
+			for p := 0; p < dim; p++ {
+				if g.isAnchor(p) {
+					if b := g.anchorBound(p, last); b > negInf {
+						g.anchors = append(g.anchors, anchorBound{bound: b, dir: int8(d), line: int8(line), pos: int8(p), last: int8(last)})
+					}
+					last = p
+				}
+			}
+		}
+	}
+	slices.SortFunc(g.anchors, func(a, b anchorBound) int {
+		switch {
+		case a.bound > b.bound:
+			return -1
+		case a.bound < b.bound:
+			return 1
+		}
+		return 0
+	})
+	loadedDir, loadedLine := -1, -1
+	for _, a := range g.anchors {
+		if len(g.top) == g.opts.Top && a.bound < rankValue(&g.top[0], g.opts.By) {
+			break
+		}
+		if int(a.dir) != loadedDir || int(a.line) != loadedLine {
+			g.loadLine(int(a.dir), int(a.line))
+			loadedDir, loadedLine = int(a.dir), int(a.line)
+		}
+		g.lastAnchor = int(a.last)
+		g.genAnchor(int(a.pos))
+	}
+}
+
+// sortRackValues lists the rack's tile points in decreasing order.
+func (g *Generator) sortRackValues() {
+	n := 0
+	for j := 0; j < g.nDistinct; j++ {
+		t := g.distinct[j]
+		for k := g.rack[t]; k > 0; k-- {
+			g.shadowDescV[n] = g.points[t]
+			n++
+		}
+	}
+	v := g.shadowDescV[:n]
+	slices.Sort(v)
+	slices.Reverse(v)
+}
+
+// anchorBound bounds the value of the plays generated from anchor p (which cannot reach left to
+// last): over every stretch [L, R] the plays could cover, the tiles already there count once
+// times the stretch's word multiplier, and the rack's highest values are matched with the
+// highest effective multipliers of its empty squares (main word times its multiplier plus the
+// cross-word's), as the rearrangement inequality allows; cross-words add their board tiles.
+// Letters are not checked beyond "something on the rack fits each square", so it never
+// underestimates. Returns -Inf when no stretch can hold a play.
+func (g *Generator) anchorBound(p, last int) float64 {
+	row := &g.row
+	possible := uint64(0)
+	if g.rack[lexicon.Blank] > 0 {
+		possible = g.letters
+	} else {
+		for j := 0; j < g.nDistinct; j++ {
+			possible |= 1 << uint(g.distinct[j])
+		}
+	}
+	best := negInf
+	var lms, xs [rackSize]int32
+	var effs [rackSize]int32
+	// L runs leftwards from p; a stretch may not start right after a tile.
+	emptiesLeft := 0
+	for L := p; L > last; L-- {
+		if row[L].tile == engine.Empty {
+			if row[L].cross&possible == 0 {
+				break
+			}
+			emptiesLeft++
+			if emptiesLeft > g.rackTiles {
+				break
+			}
+		}
+		if L > 0 && row[L-1].tile != engine.Empty {
+			continue
+		}
+		// Walk R from L rightwards, accumulating the stretch.
+		k := 0
+		var tilesPts, crossConst int32
+		wm := int32(1)
+		for R := L; R < dim; R++ {
+			sq := &row[R]
+			if sq.tile != engine.Empty {
+				tilesPts += g.points[sq.tile]
+			} else {
+				if sq.cross&possible == 0 || k == g.rackTiles {
+					break
+				}
+				lms[k] = sq.lm
+				if sq.hasCross {
+					xs[k] = sq.lm * sq.wm
+					crossConst += sq.cscore * sq.wm
+				} else {
+					xs[k] = 0
+				}
+				wm *= sq.wm
+				k++
+			}
+			if R < p || R == L || k == 0 || (R < dim-1 && row[R+1].tile != engine.Empty) {
+				continue
+			}
+			for i := 0; i < k; i++ {
+				e := lms[i]*wm + xs[i]
+				j := i
+				for j > 0 && effs[j-1] < e {
+					effs[j] = effs[j-1]
+					j--
+				}
+				effs[j] = e
+			}
+			score := tilesPts*wm + crossConst
+			for i := 0; i < k; i++ {
+				score += effs[i] * g.shadowDescV[i]
+			}
+			if k == rackSize {
+				score += engine.BingoBonus
+			}
+			v := float64(score)
+			if g.opts.By == ByEquity {
+				v += g.bestLeave[g.rackTiles-k]
+			}
+			if v > best {
+				best = v
+			}
+		}
+	}
+	return best
+}
+
+// pushTop keeps m if it is among the best Top moves so far. g.top is a heap with the worst kept
+// move first.
+func (g *Generator) pushTop(m *engine.Move) {
+	by := g.opts.By
+	worse := func(i, j int) bool { return Compare(&g.top[i], &g.top[j], by) > 0 }
+	if len(g.top) < g.opts.Top {
+		g.top = append(g.top, *m)
+		i := len(g.top) - 1
+		for i > 0 {
+			parent := (i - 1) / 2
+			if !worse(i, parent) {
+				break
+			}
+			g.top[i], g.top[parent] = g.top[parent], g.top[i]
+			i = parent
+		}
+		return
+	}
+	if Compare(m, &g.top[0], by) >= 0 {
+		return
+	}
+	g.top[0] = *m
+	i, n := 0, len(g.top)
+	for {
+		w, l, r := i, 2*i+1, 2*i+2
+		if l < n && worse(l, w) {
+			w = l
+		}
+		if r < n && worse(r, w) {
+			w = r
+		}
+		if w == i {
+			return
+		}
+		g.top[i], g.top[w] = g.top[w], g.top[i]
+		i = w
+	}
+}
