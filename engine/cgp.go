@@ -354,3 +354,46 @@ func BoardCGP(b *Board, ts *lexicon.TileSet) string {
 	}
 	return sb.String()
 }
+
+// After is the position after the player to move makes move m (already checked; m.Score is
+// its score): the board with the play, that player's rack without the tiles played (no draw:
+// a position does not know the bag order) and the sides swapped, the opponent now to move.
+// The scoreless-turn count grows on an exchange or pass and restarts on a play.
+func (p *Position) After(m *Move) *Position {
+	q := &Position{Board: p.Board.Clone(), Tiles: p.Tiles, Opcodes: append([]Opcode(nil), p.Opcodes...)}
+	leave := append([]lexicon.Tile(nil), p.Racks[0]...)
+	take := func(t lexicon.Tile) {
+		if t.IsBlanked() {
+			t = lexicon.Blank
+		}
+		for i, r := range leave {
+			if r == t {
+				leave = append(leave[:i], leave[i+1:]...)
+				return
+			}
+		}
+	}
+	score := p.Scores[0]
+	switch m.Kind {
+	case Play:
+		q.Board.Apply(m)
+		for _, t := range m.Tiles[:m.Len] {
+			if t != PlayedThrough {
+				take(t)
+			}
+		}
+		score += int(m.Score)
+		q.ScorelessTurns = 0
+	case Exchange:
+		// The tiles drawn in exchange are not known here: the rack keeps the others.
+		for _, t := range m.Tiles[:m.Len] {
+			take(t)
+		}
+		q.ScorelessTurns = p.ScorelessTurns + 1
+	default:
+		q.ScorelessTurns = p.ScorelessTurns + 1
+	}
+	q.Racks = [2][]lexicon.Tile{append([]lexicon.Tile(nil), p.Racks[1]...), leave}
+	q.Scores = [2]int{p.Scores[1], score}
+	return q
+}
