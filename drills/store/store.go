@@ -30,7 +30,7 @@ import (
 	"strings"
 	"time"
 
-	_ "modernc.org/sqlite" // registers the "sqlite" driver
+	"modernc.org/sqlite" // registers the "sqlite" driver
 )
 
 // ApplicationID is written to every atril database's header (PRAGMA application_id), "ATR1".
@@ -172,18 +172,41 @@ func Open(path string, opt Options) (*Store, error) {
 	if opt.MaxVersion > 0 && opt.MaxVersion < max {
 		max = opt.MaxVersion
 	}
-	if err := s.migrate(max); err != nil {
-		db.Close()
-		return nil, fmt.Errorf("study database %s: %w", path, err)
+	// Opening races with another process switching the file to WAL or migrating it; SQLite
+	// answers some of those races SQLITE_BUSY without waiting, so retry them here.
+	bt := busyTimeout(opt)
+	for start := time.Now(); ; {
+		err = s.migrate(max)
+		if err == nil {
+			return s, nil
+		}
+		if !isBusy(err) || time.Since(start) > bt {
+			db.Close()
+			return nil, fmt.Errorf("study database %s: %w", path, err)
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
-	return s, nil
+}
+
+func busyTimeout(opt Options) time.Duration {
+	if opt.BusyTimeout <= 0 {
+		return 5 * time.Second
+	}
+	return opt.BusyTimeout
+}
+
+// isBusy reports SQLITE_BUSY and SQLITE_LOCKED, extended codes included.
+func isBusy(err error) bool {
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		c := se.Code() & 0xff
+		return c == 5 || c == 6
+	}
+	return false
 }
 
 func dsn(path string, opt Options) string {
-	bt := opt.BusyTimeout
-	if bt <= 0 {
-		bt = 5 * time.Second
-	}
+	bt := busyTimeout(opt)
 	sync := "FULL"
 	if opt.Sync == SyncNormal {
 		sync = "NORMAL"
@@ -224,8 +247,16 @@ func check(path string, known int) error {
 	}
 	defer ro.Close()
 	var appID, version, objects int
-	err = ro.QueryRow(`SELECT (SELECT application_id FROM pragma_application_id),
-		(SELECT user_version FROM pragma_user_version), (SELECT count(*) FROM sqlite_schema)`).Scan(&appID, &version, &objects)
+	for start := time.Now(); ; time.Sleep(20 * time.Millisecond) {
+		err = ro.QueryRow(`SELECT (SELECT application_id FROM pragma_application_id),
+			(SELECT user_version FROM pragma_user_version), (SELECT count(*) FROM sqlite_schema)`).Scan(&appID, &version, &objects)
+		if !isBusy(err) || time.Since(start) > 5*time.Second {
+			break
+		}
+	}
+	if isBusy(err) {
+		return fmt.Errorf("study database %s: %w", path, err)
+	}
 	if err != nil {
 		return fmt.Errorf("study database %s: %w (%v)", path, ErrNotAtril, err)
 	}
