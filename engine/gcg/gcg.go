@@ -1,0 +1,375 @@
+// Package gcg reads and writes GCG game records, the text format of Quackle, macondo and
+// Woogles:
+//
+//	#character-encoding UTF-8
+//	#player1 ana Ana Pérez
+//	#player2 beto Beto Gil
+//	#lexicon FILE2017
+//	>ana: ABCO?EI 8F BOCA +16 16
+//	>beto: AEIRSTU -AEIU +0 0
+//	>ana: ?EIRSTU - +0 16
+//	>beto: ... -- -12 0              (a play withdrawn after a challenge)
+//	>ana: ... (challenge) +5 21      (challenge bonus)
+//	>ana: (AE) +2 90                  (the opponent's rack, won by going out)
+//	>beto: AE (AE) -2 70              (a rack's value lost at the end)
+//
+// Tiles are written as Woogles writes Spanish: digraph tiles in brackets ([CH], [ll] for a
+// blank LL — macondo's Spanish alphabet labels them "[CH]", "[LL]", "[RR]"), blanks in lower
+// case, tiles already on the board as '.'; the reader also takes plain CH and parentheses.
+// macondo adds "#tile-distribution spanish" and "#tile [CH] [ch]" pragmas; they are kept.
+package gcg
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/atril-scrabble/atril/engine"
+	"github.com/atril-scrabble/atril/lexicon"
+)
+
+// Kind is what an event line records.
+type Kind uint8
+
+const (
+	Play           Kind = iota // >p: RACK COORD WORD +score total
+	Exchange                   // >p: RACK -TILES +0 total (or -N: N tiles, unknown)
+	Pass                       // >p: RACK - +0 total
+	PhonyReturned              // >p: RACK -- -score total
+	ChallengeBonus             // >p: RACK (challenge) +bonus total
+	EndRackPoints              // >p: (RACK) +points total
+	RackPenalty                // >p: RACK (RACK) -points total
+	TimePenalty                // >p: RACK (time) -points total
+)
+
+// Player is a #player line.
+type Player struct {
+	Nick, Name string
+}
+
+// Event is one '>' line.
+type Event struct {
+	Kind       Kind
+	Player     int            // 0 or 1
+	Rack       []lexicon.Tile // the rack before the turn ('?' blanks), may be empty
+	Move       engine.Move    // Play: coordinates and tiles; Exchange: the tiles put back
+	Exchanged  int            // Exchange: how many tiles (also when they are not named)
+	OtherRack  []lexicon.Tile // EndRackPoints and RackPenalty: the rack in parentheses
+	Score      int            // signed: what this event adds to the player's total
+	Cumulative int
+	Note       string
+	Line       int
+}
+
+// Game is a GCG file.
+type Game struct {
+	Players     [2]Player
+	Lexicon     string
+	Title       string
+	Description string
+	ID          string // "#id AUTHORITY ID", as written
+	Pragmas     []string
+	Events      []Event
+}
+
+// Error is a GCG problem at a line.
+type Error struct {
+	File   string
+	Line   int
+	Text   string
+	Reason string
+}
+
+func (e *Error) Error() string {
+	return fmt.Sprintf("%s:%d: %s (line %q)", e.File, e.Line, e.Reason, e.Text)
+}
+
+// Read parses a GCG file. file names it in errors. Lines are UTF-8 or Latin-1.
+func Read(r io.Reader, file string, ts *lexicon.TileSet) (*Game, error) {
+	g := &Game{}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 1024*1024)
+	line := 0
+	seen := [2]bool{}
+	for sc.Scan() {
+		line++
+		text := strings.TrimSpace(lexicon.DecodeLine(sc.Bytes()))
+		if line == 1 {
+			text = strings.TrimPrefix(text, "\ufeff")
+		}
+		bad := func(format string, a ...any) error {
+			return &Error{File: file, Line: line, Text: text, Reason: fmt.Sprintf(format, a...)}
+		}
+		switch {
+		case text == "":
+			continue
+		case strings.HasPrefix(text, "#"):
+			name, arg, _ := strings.Cut(text[1:], " ")
+			arg = strings.TrimSpace(arg)
+			switch name {
+			case "player1", "player2":
+				i := int(name[6] - '1')
+				nick, real, _ := strings.Cut(arg, " ")
+				if nick == "" {
+					return nil, bad("#%s needs a nickname (#%s NICK Full Name)", name, name)
+				}
+				g.Players[i] = Player{Nick: nick, Name: strings.TrimSpace(real)}
+				seen[i] = true
+			case "lexicon":
+				g.Lexicon = arg
+			case "title":
+				g.Title = arg
+			case "description":
+				g.Description = arg
+			case "id":
+				g.ID = arg
+			case "note":
+				if n := len(g.Events); n > 0 {
+					g.Events[n-1].Note = joinNote(g.Events[n-1].Note, arg)
+				} else {
+					g.Pragmas = append(g.Pragmas, text)
+				}
+			case "-":
+				// A continuation of the previous note.
+				if n := len(g.Events); n > 0 {
+					g.Events[n-1].Note = joinNote(g.Events[n-1].Note, arg)
+				}
+			case "character-encoding":
+				if u := strings.ToUpper(arg); u != "UTF-8" && u != "ISO-8859-1" && u != "LATIN1" && u != "LATIN-1" {
+					return nil, bad("character encoding %q: expected UTF-8 or ISO-8859-1", arg)
+				}
+			default:
+				g.Pragmas = append(g.Pragmas, text)
+			}
+		case strings.HasPrefix(text, ">"):
+			if !seen[0] || !seen[1] {
+				return nil, bad("a move before both #player1 and #player2 lines")
+			}
+			ev, err := parseEvent(text, g, ts)
+			if err != nil {
+				return nil, bad("%v", err)
+			}
+			ev.Line = line
+			g.Events = append(g.Events, ev)
+		default:
+			return nil, bad("expected a #pragma or a >player: move line")
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	if !seen[0] || !seen[1] {
+		return nil, &Error{File: file, Line: line, Reason: "no #player1 and #player2 lines"}
+	}
+	if g.Players[0].Nick == g.Players[1].Nick {
+		return nil, &Error{File: file, Line: line, Reason: "both players have the nickname " + g.Players[0].Nick}
+	}
+	return g, nil
+}
+
+func joinNote(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "\n" + b
+}
+
+func parseEvent(text string, g *Game, ts *lexicon.TileSet) (Event, error) {
+	var ev Event
+	nick, rest, ok := strings.Cut(text[1:], ":")
+	if !ok {
+		return ev, fmt.Errorf("expected >NICK: after '>'")
+	}
+	switch strings.TrimSpace(nick) {
+	case g.Players[0].Nick:
+		ev.Player = 0
+	case g.Players[1].Nick:
+		ev.Player = 1
+	default:
+		return ev, fmt.Errorf("player %q is neither %s nor %s", nick, g.Players[0].Nick, g.Players[1].Nick)
+	}
+	f := strings.Fields(rest)
+	if len(f) < 2 {
+		return ev, fmt.Errorf("too few fields: expected RACK MOVE +SCORE TOTAL")
+	}
+	// The last two fields are always the score and the cumulative total.
+	total, err := strconv.Atoi(f[len(f)-1])
+	if err != nil {
+		return ev, fmt.Errorf("total %q is not a number", f[len(f)-1])
+	}
+	ev.Cumulative = total
+	scoreField := f[len(f)-2]
+	score, err := strconv.Atoi(strings.TrimPrefix(scoreField, "+"))
+	if err != nil || (scoreField[0] != '+' && scoreField[0] != '-') {
+		return ev, fmt.Errorf("score %q: expected +N or -N", scoreField)
+	}
+	ev.Score = score
+	f = f[:len(f)-2]
+	if len(f) == 1 && strings.HasPrefix(f[0], "-") {
+		f = []string{"", f[0]} // a turn written without its rack
+	}
+	rack := func(s string) ([]lexicon.Tile, error) {
+		t, err := ts.Parse(strings.ToUpper(s), lexicon.ParseOptions{AllowBlank: true})
+		if err != nil {
+			return nil, fmt.Errorf("rack %q: %w", s, err)
+		}
+		return t, nil
+	}
+	paren := func(s string) (string, bool) {
+		if len(s) >= 2 && s[0] == '(' && s[len(s)-1] == ')' {
+			return s[1 : len(s)-1], true
+		}
+		return "", false
+	}
+	// End rack points: >p: (RACK) +N T
+	if len(f) == 1 {
+		if inner, ok := paren(f[0]); ok && inner != "challenge" && inner != "time" {
+			ev.Kind = EndRackPoints
+			ev.OtherRack, err = rack(inner)
+			return ev, err
+		}
+	}
+	// Challenge bonus and time penalty may come without a rack.
+	if len(f) >= 1 && (f[len(f)-1] == "(challenge)" || f[len(f)-1] == "(time)") && len(f) <= 2 {
+		ev.Kind = ChallengeBonus
+		if f[len(f)-1] == "(time)" {
+			ev.Kind = TimePenalty
+			ev.Score = -abs(ev.Score)
+		}
+		if len(f) == 2 {
+			ev.Rack, err = rack(f[0])
+		}
+		return ev, err
+	}
+	if len(f) < 2 {
+		return ev, fmt.Errorf("expected RACK MOVE +SCORE TOTAL")
+	}
+	if ev.Rack, err = rack(f[0]); err != nil {
+		return ev, err
+	}
+	switch {
+	case len(f) == 2 && f[1] == "-":
+		ev.Kind = Pass
+		ev.Move.Kind = engine.Pass
+	case len(f) == 2 && f[1] == "--":
+		ev.Kind = PhonyReturned
+		ev.Score = -abs(ev.Score)
+	case len(f) == 2 && strings.HasPrefix(f[1], "-"):
+		ev.Kind = Exchange
+		ev.Move.Kind = engine.Exchange
+		if n, err := strconv.Atoi(f[1][1:]); err == nil {
+			if n < 1 || n > engine.RackSize {
+				return ev, fmt.Errorf("exchange of %d tiles: expected 1 to %d", n, engine.RackSize)
+			}
+			ev.Exchanged = n
+			return ev, nil
+		}
+		m, err := engine.ParseMove(f[1], nil, ts)
+		if err != nil {
+			return ev, err
+		}
+		ev.Move = m
+		ev.Exchanged = int(m.Len)
+	case len(f) == 2:
+		if inner, ok := paren(f[1]); ok {
+			// RACK (RACK) -N loses a rack's value; RACK (RACK) +N wins the opponent's.
+			ev.Kind = RackPenalty
+			if scoreField[0] == '+' {
+				ev.Kind = EndRackPoints
+			}
+			ev.OtherRack, err = rack(inner)
+			return ev, err
+		}
+		return ev, fmt.Errorf("%q is not a move: expected COORD WORD, -TILES, - or --", f[1])
+	case len(f) == 3:
+		ev.Kind = Play
+		m, err := engine.ParseMove(f[1]+" "+f[2], nil, ts)
+		if err != nil {
+			return ev, err
+		}
+		if m.Kind != engine.Play {
+			return ev, fmt.Errorf("%q is not a play", f[1]+" "+f[2])
+		}
+		ev.Move = m
+		ev.Move.Score = int32(ev.Score)
+	default:
+		return ev, fmt.Errorf("too many fields: expected RACK COORD WORD +SCORE TOTAL")
+	}
+	return ev, nil
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+// Write writes the game as GCG (UTF-8), the way Woogles writes Spanish games.
+func (g *Game) Write(w io.Writer, ts *lexicon.TileSet) error {
+	bw := bufio.NewWriter(w)
+	fmt.Fprintln(bw, "#character-encoding UTF-8")
+	for i, p := range g.Players {
+		name := p.Name
+		if name == "" {
+			name = p.Nick
+		}
+		fmt.Fprintf(bw, "#player%d %s %s\n", i+1, p.Nick, name)
+	}
+	if g.Title != "" {
+		fmt.Fprintln(bw, "#title "+g.Title)
+	}
+	if g.Description != "" {
+		fmt.Fprintln(bw, "#description "+g.Description)
+	}
+	if g.ID != "" {
+		fmt.Fprintln(bw, "#id "+g.ID)
+	}
+	if g.Lexicon != "" {
+		fmt.Fprintln(bw, "#lexicon "+g.Lexicon)
+	}
+	for _, p := range g.Pragmas {
+		fmt.Fprintln(bw, p)
+	}
+	for i := range g.Events {
+		ev := &g.Events[i]
+		nick := g.Players[ev.Player].Nick
+		rack := ts.Notation(ev.Rack)
+		switch ev.Kind {
+		case Play:
+			fmt.Fprintf(bw, ">%s: %s %s %s +%d %d\n", nick, rack, engine.FormatCoords(&ev.Move), engine.FormatPlayedTiles(&ev.Move, nil, ts), ev.Score, ev.Cumulative)
+		case Exchange:
+			ex := ts.Notation(ev.Move.Tiles[:ev.Move.Len])
+			if ev.Move.Len == 0 {
+				ex = strconv.Itoa(ev.Exchanged)
+			}
+			fmt.Fprintf(bw, ">%s: %s -%s +0 %d\n", nick, rack, ex, ev.Cumulative)
+		case Pass:
+			fmt.Fprintf(bw, ">%s: %s - +0 %d\n", nick, rack, ev.Cumulative)
+		case PhonyReturned:
+			fmt.Fprintf(bw, ">%s: %s -- -%d %d\n", nick, rack, abs(ev.Score), ev.Cumulative)
+		case ChallengeBonus:
+			fmt.Fprintf(bw, ">%s: %s (challenge) +%d %d\n", nick, rack, ev.Score, ev.Cumulative)
+		case EndRackPoints:
+			fmt.Fprintf(bw, ">%s: (%s) +%d %d\n", nick, ts.Notation(ev.OtherRack), ev.Score, ev.Cumulative)
+		case RackPenalty:
+			fmt.Fprintf(bw, ">%s: %s (%s) -%d %d\n", nick, rack, ts.Notation(ev.OtherRack), abs(ev.Score), ev.Cumulative)
+		case TimePenalty:
+			fmt.Fprintf(bw, ">%s: %s (time) -%d %d\n", nick, rack, abs(ev.Score), ev.Cumulative)
+		default:
+			return fmt.Errorf("gcg: event %d has unknown kind %d", i+1, ev.Kind)
+		}
+		if ev.Note != "" {
+			for j, l := range strings.Split(ev.Note, "\n") {
+				if j == 0 {
+					fmt.Fprintln(bw, "#note "+l)
+				} else {
+					fmt.Fprintln(bw, "#- "+l)
+				}
+			}
+		}
+	}
+	return bw.Flush()
+}

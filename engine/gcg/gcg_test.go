@@ -1,0 +1,188 @@
+package gcg
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/atril-scrabble/atril/engine"
+	"github.com/atril-scrabble/atril/lexicon"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+func readFile(t *testing.T, name string) *Game {
+	t.Helper()
+	f, err := os.Open(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	g, err := Read(f, name, lexicon.DefaultTileSet())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func TestReadSpanish(t *testing.T) {
+	ts := lexicon.DefaultTileSet()
+	g := readFile(t, "spanish.gcg")
+	if g.Players[0] != (Player{"ana", "Ana Pérez"}) || g.Players[1].Nick != "beto" || g.Lexicon != "FILE2017" || g.Title != "Prueba" {
+		t.Errorf("header: %+v %q", g.Players, g.Lexicon)
+	}
+	kinds := []Kind{Play, Exchange, Play, Play, PhonyReturned, Pass, Play, ChallengeBonus, EndRackPoints, RackPenalty}
+	if len(g.Events) != len(kinds) {
+		t.Fatalf("%d events, want %d", len(g.Events), len(kinds))
+	}
+	for i, k := range kinds {
+		if g.Events[i].Kind != k {
+			t.Errorf("event %d (line %d): kind %d, want %d", i+1, g.Events[i].Line, g.Events[i].Kind, k)
+		}
+	}
+	if g.Events[0].Note != "apertura" {
+		t.Errorf("note %q", g.Events[0].Note)
+	}
+	ch := g.Events[2]
+	if engine.FormatMove(&ch.Move, nil, ts) != "I5 [CH]A[RR]." || ch.Score != 23 || ts.Notation(ch.Rack) != "[CH]A[RR]?EIT" {
+		t.Errorf("CHARRA event: %q %d %q", engine.FormatMove(&ch.Move, nil, ts), ch.Score, ts.Notation(ch.Rack))
+	}
+	if g.Events[4].Score != -16 || g.Events[9].Score != -3 || ts.Notation(g.Events[8].OtherRack) != "AEI" {
+		t.Errorf("signed scores: %d %d", g.Events[4].Score, g.Events[9].Score)
+	}
+	if g.Events[1].Exchanged != 4 {
+		t.Errorf("exchanged %d", g.Events[1].Exchanged)
+	}
+}
+
+func TestWriteGolden(t *testing.T) {
+	g := readFile(t, "spanish.gcg")
+	var buf bytes.Buffer
+	if err := g.Write(&buf, lexicon.DefaultTileSet()); err != nil {
+		t.Fatal(err)
+	}
+	golden := filepath.Join("testdata", "spanish.golden.gcg")
+	if *update {
+		if err := os.WriteFile(golden, buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if buf.String() != string(want) {
+		t.Errorf("written:\n%s\nwant:\n%s", buf.String(), want)
+	}
+	// What is written reads back to the same events.
+	g2, err := Read(bytes.NewReader(buf.Bytes()), "written", lexicon.DefaultTileSet())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range g.Events {
+		a, b := g.Events[i], g2.Events[i]
+		a.Line, b.Line = 0, 0
+		if a.Kind != b.Kind || a.Move != b.Move || a.Score != b.Score || a.Cumulative != b.Cumulative || a.Note != b.Note {
+			t.Errorf("event %d changed: %+v -> %+v", i+1, a, b)
+		}
+	}
+}
+
+func TestReplay(t *testing.T) {
+	ts := lexicon.DefaultTileSet()
+	g := readFile(t, "spanish.gcg")
+	tests := []struct {
+		turns int
+		cgp   string
+	}{
+		{0, engine.EmptyCGP("ABCEIO?", "AEIRSTU") + " lex FILE2017;"},
+		{1, "15/15/15/15/15/15/15/5BOCA6/15/15/15/15/15/15/15 AEIRSTU/A[CH]EI[RR]T? 0/16 0 lex FILE2017;"},
+		{3, "15/15/15/15/8[CH]6/8A6/8[RR]6/5BOCA6/15/15/15/15/15/15/15 ABEIRSX/EIT? 0/39 0 lex FILE2017;"},
+		// The phony BOCAX is withdrawn: the board is as before it.
+		{5, "15/15/15/15/8[CH]6/8A6/8[RR]6/5BOCA6/15/15/15/15/15/15/15 EIT?/ABEIRSX 39/0 1 lex FILE2017;"},
+		{-1, "15/15/15/15/8[CH]6/8A6/8[RR]6/5BOCAS5/15/15/15/15/15/15/15 / 12/41 0 lex FILE2017;"},
+	}
+	for _, tc := range tests {
+		p, err := g.Replay(ts, engine.StandardLayout(), tc.turns)
+		if err != nil {
+			t.Fatalf("turn %d: %v", tc.turns, err)
+		}
+		if got := p.CGP(); got != tc.cgp {
+			t.Errorf("turn %d:\n got %s\nwant %s", tc.turns, got, tc.cgp)
+		}
+	}
+}
+
+func TestReadErrors(t *testing.T) {
+	head := "#player1 a A\n#player2 b B\n"
+	tests := []struct{ in, err string }{
+		{">a: ABC 8H ABC +5 5\n", "x:1: a move before both"},
+		{head + ">c: ABC 8H ABC +5 5\n", "x:3: player \"c\""},
+		{head + ">a: ABC 8H ABC +5 x\n", "x:3: total \"x\""},
+		{head + ">a: ABC 8H ABC 5 5\n", "x:3: score \"5\""},
+		{head + ">a: ABC 8Z ABC +5 5\n", "x:3: move \"8Z ABC\""},
+		{head + ">a: AKC 8H ABC +5 5\n", "x:3: rack \"AKC\""},
+		{head + ">a: ABC -9 +0 5\n", "exchange of 9 tiles"},
+		{head + "hello\n", "x:3: expected a #pragma"},
+		{head + ">a ABC\n", "expected >NICK:"},
+		{"#player1 a A\n", "no #player1 and #player2"},
+		{"#player1 a A\n#player2 a B\n", "both players"},
+		{"#character-encoding EBCDIC\n", "x:1: character encoding"},
+		{head + ">a: ABC 8H ABC DEF +5 5\n", "too many fields"},
+		{head + ">a: ABC XYZ +5 5\n", "not a move"},
+	}
+	for _, tc := range tests {
+		_, err := Read(strings.NewReader(tc.in), "x", lexicon.DefaultTileSet())
+		if err == nil || !strings.Contains(err.Error(), tc.err) {
+			t.Errorf("Read(%q) error = %v, want containing %q", tc.in, err, tc.err)
+		}
+	}
+}
+
+func TestReplayErrors(t *testing.T) {
+	ts := lexicon.DefaultTileSet()
+	head := "#player1 a A\n#player2 b B\n"
+	tests := []struct{ in, err string }{
+		{head + ">a: BOCA 8F BOCA +15 15\n", "line 3: 8F BOCA scores 16"},
+		{head + ">a: BOCA 8F BOCA +16 16\n>b: X 8F X +8 8\n", "line 4: 8F X: F8 already holds B"},
+		{head + ">a: X -- -5 0\n", "line 3: a play withdrawn"},
+	}
+	for _, tc := range tests {
+		g, err := Read(strings.NewReader(tc.in), "x", ts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = g.Replay(ts, engine.StandardLayout(), -1)
+		if err == nil || !strings.Contains(err.Error(), tc.err) {
+			t.Errorf("Replay(%q) error = %v, want containing %q", tc.in, err, tc.err)
+		}
+	}
+}
+
+func FuzzRead(f *testing.F) {
+	ts := lexicon.DefaultTileSet()
+	seed, _ := os.ReadFile(filepath.Join("testdata", "spanish.gcg"))
+	f.Add(string(seed))
+	f.Add("#player1 a A\n#player2 b B\n>a: ABC 8H ABC +5 5\n>b: - +0 0\n>a: (AB) +3 8\n")
+	f.Add("#player1 a A\n#player2 b B\n>a: ? (challenge) +5 5\n>b: (time) -10 -10\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		g, err := Read(strings.NewReader(s), "fuzz", ts)
+		if err != nil {
+			if err.Error() == "" {
+				t.Fatal("empty error")
+			}
+			return
+		}
+		var buf bytes.Buffer
+		if err := g.Write(&buf, ts); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Read(bytes.NewReader(buf.Bytes()), "written", ts); err != nil {
+			t.Fatalf("written file does not read back: %v\n%s", err, buf.String())
+		}
+		_, _ = g.Replay(ts, engine.StandardLayout(), -1)
+	})
+}
