@@ -1,0 +1,87 @@
+package cmd
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/atril-scrabble/atril/lexicon"
+)
+
+// Helpers shared by the word commands (judge, anagram, hooks, info, search).
+
+// parseWordArg reads a word argument; a bad spelling is bad input (exit 2) naming the character.
+func parseWordArg(ts *lexicon.TileSet, s string) ([]lexicon.Tile, error) {
+	w, err := ts.ParseWord(s)
+	if err != nil {
+		return nil, withCode(ExitError, fmt.Errorf("word %v (write words as CASA, CHARRO, [C][H] for a C and an H tile)", err))
+	}
+	if len(w) == 0 {
+		return nil, withCode(ExitError, fmt.Errorf("word %q: no tiles", s))
+	}
+	return w, nil
+}
+
+// maxRackTiles bounds a rack: a few more than a word can hold keeps blank-heavy racks quick.
+const maxRackTiles = 15
+
+// parseRackArg reads a rack argument ('?' blanks).
+func parseRackArg(ts *lexicon.TileSet, s string) ([]lexicon.Tile, error) {
+	r, err := ts.ParseRack(s)
+	if err != nil {
+		return nil, withCode(ExitError, fmt.Errorf("rack %v (write racks as AEIRS??, with ? for a blank)", err))
+	}
+	if len(r) == 0 {
+		return nil, withCode(ExitError, fmt.Errorf("rack %q: no tiles", s))
+	}
+	if len(r) > maxRackTiles {
+		return nil, withCode(ExitError, fmt.Errorf("rack %q: %d tiles, at most %d", s, len(r), maxRackTiles))
+	}
+	return r, nil
+}
+
+const (
+	ansiGreen = "\x1b[32m"
+	ansiRed   = "\x1b[31m"
+	ansiBold  = "\x1b[1m"
+	ansiDim   = "\x1b[2m"
+	ansiReset = "\x1b[0m"
+)
+
+// paint colours s when colour is on (a terminal without NO_COLOR).
+func (g *Globals) paint(code, s string) string {
+	if !g.Color() {
+		return s
+	}
+	return code + s + ansiReset
+}
+
+// spellBlanks spells a word in upper case with the tiles a blank stood for in lower case.
+func spellBlanks(ts *lexicon.TileSet, w []lexicon.Tile) string {
+	var sb strings.Builder
+	for _, t := range w {
+		if t.IsBlanked() {
+			sb.WriteString(strings.ToLower(ts.Label(t)))
+		} else {
+			sb.WriteString(ts.Label(t))
+		}
+	}
+	return sb.String()
+}
+
+// plainWords spells words in plain upper case, as scripts and JSON get them.
+func plainWords(ts *lexicon.TileSet, ws [][]lexicon.Tile) []string {
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		out[i] = ts.Word(w)
+	}
+	return out
+}
+
+// tileLabels lists a word's tiles, so that CHICO shows as CH I C O.
+func tileLabels(ts *lexicon.TileSet, w []lexicon.Tile) []string {
+	out := make([]string, len(w))
+	for i, t := range w {
+		out[i] = ts.Label(t)
+	}
+	return out
+}

@@ -1,0 +1,292 @@
+package cmd
+
+import (
+	"bytes"
+	"encoding/json"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/atril-scrabble/atril/lexicon"
+)
+
+// Tests of the word commands: judge, anagram, hooks, info, search.
+
+// wordsTestWords is a made-up lexicon with digraph cases: CHICO needs the CH tile, LLAMA the LL
+// tile, CH and LL are hooks (CHALA, LLAMA).
+var wordsTestWords = []string{
+	"AL", "ALA", "ALAS", "CALA", "CHALA", "SALA",
+	"AMA", "CAMA", "LAMA", "LLAMA",
+	"AS", "ASA", "ASAS", "CASA", "CASAS", "SACA", "SACAS",
+	"CHICO", "CHICOS", "CHICA", "CALLA", "CALLAR", "CARRO", "CORRA",
+}
+
+// runWords runs atril; tty makes stdout a terminal (markdown rendered, colour unless NO_COLOR).
+func runWords(t *testing.T, tty bool, env map[string]string, args ...string) (string, string, int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	io := &IO{
+		In: strings.NewReader(""), Out: &out, Err: &errb, OutTTY: tty,
+		Now:    func() time.Time { return time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC) },
+		Getenv: func(k string) string { return env[k] },
+	}
+	code := Run(io, args)
+	return out.String(), errb.String(), code
+}
+
+func TestWordCommandsPlain(t *testing.T) {
+	lex := engineTestLexicon(t, wordsTestWords...)
+	tests := []struct {
+		name   string
+		args   []string
+		code   int
+		out    string // exact stdout (piped)
+		errOut string // substring of stderr
+	}{
+		{"judge valid", []string{"judge", "CASA", "chico"}, 0, "CASA   valid\nCHICO  valid\n", ""},
+		{"judge C and H tiles", []string{"judge", "CHICO", "[C][H]ICO"}, 1, "CHICO  valid\nCHICO  not valid\n", ""},
+		{"judge digits and accents", []string{"judge", "1ICO", "CÁSA", "2AMA"}, 0, "CHICO  valid\nCASA   valid\nLLAMA  valid\n", ""},
+		{"judge invalid", []string{"judge", "CASA", "CASSA"}, 1, "CASA   valid\nCASSA  not valid\n", ""},
+		{"challenge valid", []string{"judge", "--challenge", "CASA", "CASAS"}, 0, "jugada válida\n", ""},
+		{"challenge invalid", []string{"judge", "--challenge", "CASA", "CASSA"}, 1, "jugada no válida\n", ""},
+		{"judge bad letter", []string{"judge", "CASA", "KASA"}, 2, "", `word "KASA": K is not a letter of the fise set at character 1`},
+		{"judge blank", []string{"judge", "CAS?"}, 2, "", "a blank '?' is not allowed here"},
+		{"judge no words", []string{"judge"}, 2, "", "requires at least 1 arg"},
+		{"anagram", []string{"anagram", "ASAC"}, 0, "CASA\nSACA\n", ""},
+		{"anagram blank", []string{"anagram", "ACAS?"}, 0, "CASAS\nSACAS\n", ""},
+		{"anagram CH tile", []string{"anagram", "OCI1"}, 0, "CHICO\n", ""},
+		{"anagram C H tiles", []string{"anagram", "OCI[C][H]"}, 0, "", ""},
+		{"anagram sub", []string{"anagram", "--sub", "CASAS"}, 0, "AS\nASA\nASAS\nCASA\nCASAS\nSACA\nSACAS\n", ""},
+		{"anagram min implies sub", []string{"anagram", "--min", "5", "CASAS"}, 0, "CASAS\nSACAS\n", ""},
+		{"anagram bad rack", []string{"anagram", "CAS$"}, 2, "", `rack "CAS$": '$' is not a letter at character 4`},
+		{"anagram K", []string{"anagram", "KAS"}, 2, "", "K is not a letter of the fise set"},
+		{"anagram bad min", []string{"anagram", "--min", "0", "CASA"}, 2, "", "--min 0"},
+		{"anagram long rack", []string{"anagram", "AAAAAAAAAAAAAAAA"}, 2, "", "16 tiles, at most 15"},
+		{"hooks", []string{"hooks", "ALA"}, 0, "front C CALA\nfront CH CHALA\nfront S SALA\nback S ALAS\n", ""},
+		{"hooks LL", []string{"hooks", "AMA"}, 0, "front C CAMA\nfront L LAMA\nfront LL LLAMA\n", ""},
+		{"hooks none", []string{"hooks", "LAMA"}, 0, "", ""},
+		{"search text", []string{"search", "pattern:C* length:5-"}, 0, "CALLAR\nCASAS\n", ""},
+		{"search flags", []string{"search", "--pattern", "C*", "--length", "5-"}, 0, "CALLAR\nCASAS\n", ""},
+		{"search query flag and flags", []string{"search", "-q", "prefix:CH", "--order", "-alpha"}, 0, "CHICOS\nCHICO\nCHICA\nCHALA\n", ""},
+		{"search digraph", []string{"search", "digraph:LL"}, 0, "CALLA\nCALLAR\nLLAMA\n", ""},
+		{"search top", []string{"search", "--length", "2", "--top", "1"}, 0, "AS\n", ""},
+		{"search bad key", []string{"search", "lenght:7"}, 2, "", `search term "lenght:7": unknown key "lenght" (expected one of pattern`},
+		{"search bad flag value", []string{"search", "--length", "x"}, 2, "", `--length: search term "length:x": expected N, N-M, N- or -M`},
+		{"search twice", []string{"search", "length:7", "--length", "8"}, 2, "", "length is given twice"},
+		{"search empty", []string{"search"}, 2, "", "a search needs at least one condition"},
+		{"search args and query", []string{"search", "length:7", "-q", "top:3"}, 2, "", "not both"},
+		{"search bad top", []string{"search", "--top", "-1"}, 2, "", "expected a number of words"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, errOut, code := runWords(t, false, nil, append(tc.args, "--lexicon", lex)...)
+			if code != tc.code {
+				t.Fatalf("exit %d, want %d; stdout %q stderr %q", code, tc.code, out, errOut)
+			}
+			if out != tc.out {
+				t.Errorf("stdout %q, want %q", out, tc.out)
+			}
+			if tc.errOut == "" && errOut != "" {
+				t.Errorf("unexpected stderr %q", errOut)
+			}
+			if !strings.Contains(errOut, tc.errOut) {
+				t.Errorf("stderr %q lacks %q", errOut, tc.errOut)
+			}
+		})
+	}
+}
+
+// TestWordCommandsJSON checks the JSON shapes the issue fixes, key for key.
+func TestWordCommandsJSON(t *testing.T) {
+	lex := engineTestLexicon(t, wordsTestWords...)
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want string // JSON, compared structurally
+	}{
+		{"judge", []string{"judge", "CASA", "[C][H]ICO"}, 1, `{"valid":false,"words":[{"word":"CASA","valid":true},{"word":"CHICO","valid":false}]}`},
+		{"judge all valid", []string{"judge", "chico"}, 0, `{"valid":true,"words":[{"word":"CHICO","valid":true}]}`},
+		{"challenge", []string{"judge", "--challenge", "CASA", "CASSA"}, 1, `{"valid":false}`},
+		{"challenge valid", []string{"judge", "--challenge", "CASA"}, 0, `{"valid":true}`},
+		{"anagram", []string{"anagram", "ACAS?"}, 0, `{"words":["CASAS","SACAS"]}`},
+		{"anagram none", []string{"anagram", "XYZ"}, 0, `{"words":[]}`},
+		{"hooks", []string{"hooks", "AMA"}, 0, `{"word":"AMA","valid":true,"front":[{"hook":"C","word":"CAMA"},{"hook":"L","word":"LAMA"},{"hook":"LL","word":"LLAMA"}],"back":[]}`},
+		{"search none", []string{"search", "length:9"}, 0, `{"results":[]}`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, errOut, code := runWords(t, false, nil, append(tc.args, "--json", "--lexicon", lex)...)
+			if code != tc.code {
+				t.Fatalf("exit %d, want %d; stderr %q", code, tc.code, errOut)
+			}
+			var got, want any
+			if err := json.Unmarshal([]byte(out), &got); err != nil {
+				t.Fatalf("%v: %s", err, out)
+			}
+			if err := json.Unmarshal([]byte(tc.want), &want); err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("got %s, want %s", out, tc.want)
+			}
+		})
+	}
+
+	// search: exactly word, alphagram, probability, rank per result.
+	out, _, code := runWords(t, false, nil, "search", "anagram:ASAC", "--json", "--lexicon", lex)
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	var s struct {
+		Results []map[string]any `json:"results"`
+	}
+	if err := json.Unmarshal([]byte(out), &s); err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Results) != 2 {
+		t.Fatalf("results %s", out)
+	}
+	for _, r := range s.Results {
+		var keys []string
+		for k := range r {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		if !slices.Equal(keys, []string{"alphagram", "probability", "rank", "word"}) {
+			t.Errorf("result keys %v", keys)
+		}
+	}
+	ts := lexicon.DefaultTileSet()
+	casa, _ := ts.ParseWord("CASA")
+	r0 := s.Results[0]
+	if r0["word"] != "CASA" || r0["alphagram"] != "AACS" || r0["probability"] != ts.Probability(casa) {
+		t.Errorf("first result %v, want CASA AACS %g", r0, ts.Probability(casa))
+	}
+	if r1 := s.Results[1]; r1["word"] != "SACA" || r1["rank"].(float64) != r0["rank"].(float64)+1 {
+		t.Errorf("SACA should rank right after CASA: %v %v", r0, r1)
+	}
+
+	// info: every field.
+	out, _, code = runWords(t, false, nil, "info", "CHICO", "--json", "--lexicon", lex)
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	var info infoJSON
+	dec := json.NewDecoder(strings.NewReader(out))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&info); err != nil {
+		t.Fatal(err)
+	}
+	chico, _ := ts.ParseWord("CHICO")
+	if info.Word != "CHICO" || !info.Valid || strings.Join(info.Tiles, " ") != "CH I C O" || info.Length != 4 ||
+		info.Alphagram != "CCHIO" || info.Points != 10 || info.Combinations != ts.Combinations(chico) ||
+		info.Rank < 1 || info.WordsOfLength != 15 || len(info.Anagrams) != 0 ||
+		len(info.FrontHooks) != 0 || len(info.BackHooks) != 1 || info.BackHooks[0] != (hookJSON{"S", "CHICOS"}) {
+		t.Errorf("info CHICO = %+v", info)
+	}
+}
+
+// TestWordCommandsTerminal renders the human output as a terminal without colour shows it.
+func TestWordCommandsTerminal(t *testing.T) {
+	lex := engineTestLexicon(t, wordsTestWords...)
+	noColor := map[string]string{"NO_COLOR": "1"}
+	tests := []struct {
+		golden string
+		args   []string
+		code   int
+	}{
+		{"words/judge.txt", []string{"judge", "CASA", "CASSA"}, 1},
+		{"words/anagram-sub.txt", []string{"anagram", "--sub", "CASA?"}, 0},
+		{"words/hooks-ala.txt", []string{"hooks", "ALA"}, 0},
+		{"words/hooks-ico.txt", []string{"hooks", "ICO"}, 0},
+		{"words/info-chico.txt", []string{"info", "CHICO"}, 0},
+		{"words/info-invalid.txt", []string{"info", "[C][H]ICO"}, 0},
+		{"words/search.txt", []string{"search", "length:4 order:prob"}, 0},
+		{"words/search-none.txt", []string{"search", "length:9"}, 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.golden, func(t *testing.T) {
+			out, errOut, code := runWords(t, true, noColor, append(tc.args, "--lexicon", lex)...)
+			if code != tc.code {
+				t.Fatalf("exit %d, want %d; stderr %q", code, tc.code, errOut)
+			}
+			if strings.Contains(out, "\x1b[3") {
+				t.Errorf("colour despite NO_COLOR:\n%q", out)
+			}
+			checkGolden(t, tc.golden, out)
+		})
+	}
+	// With colour: valid is green, not valid red.
+	out, _, _ := runWords(t, true, map[string]string{}, "judge", "CASA", "CASSA", "--lexicon", lex)
+	if !strings.Contains(out, ansiGreen+"valid") || !strings.Contains(out, ansiRed+"not valid") {
+		t.Errorf("judge on a colour terminal: %q", out)
+	}
+	out, _, _ = runWords(t, true, map[string]string{}, "judge", "--challenge", "CASA", "CASSA", "--lexicon", lex)
+	if !strings.Contains(out, ansiRed) || !strings.Contains(out, "jugada no válida") {
+		t.Errorf("challenge on a colour terminal: %q", out)
+	}
+}
+
+// TestWordCommandsLongSearchOnTerminal: many results print as aligned text, not a table.
+func TestWordCommandsLongSearchOnTerminal(t *testing.T) {
+	var words []string
+	for _, a := range []string{"A", "E", "I", "O", "U"} {
+		for _, b := range []string{"B", "C", "D", "F", "G", "L", "M", "N", "P", "R", "S", "T", "V", "Z"} {
+			for _, c := range []string{"A", "E", "I", "O"} {
+				words = append(words, a+b+c)
+			}
+		}
+	}
+	lex := engineTestLexicon(t, words...)
+	out, _, code := runWords(t, true, map[string]string{"NO_COLOR": "1"}, "search", "length:3", "--lexicon", lex)
+	if code != 0 {
+		t.Fatal(code)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != len(words)+3 || !strings.HasPrefix(lines[0], "280 words: length:3") || !strings.HasPrefix(lines[2], "#    Word  Alphagram") {
+		t.Errorf("%d lines, starting %q", len(lines), lines[:3])
+	}
+}
+
+func TestWordCommandsCompletion(t *testing.T) {
+	out, errOut, code := runWords(t, false, nil, "completion", "bash")
+	if code != 0 || !strings.Contains(out, "__start_atril") {
+		t.Fatalf("completion bash: exit %d, stderr %q", code, errOut)
+	}
+	out, _, code = runWords(t, false, nil, "__complete", "search", "--order", "")
+	if code != 0 || !strings.Contains(out, "prob\n") || !strings.Contains(out, "alphagram\n") {
+		t.Errorf("completing --order: exit %d, %q", code, out)
+	}
+	out, _, _ = runWords(t, false, nil, "__complete", "ju")
+	if !strings.Contains(out, "judge") {
+		t.Errorf("completing ju: %q", out)
+	}
+}
+
+// TestWordCommandsFILE2017 runs the commands on the reference FILE2017.kwg (tests only).
+func TestWordCommandsFILE2017(t *testing.T) {
+	lex := file2017(t)
+	if lex == "" {
+		t.Skip("FILE2017.kwg not beside the project")
+	}
+	out, _, code := runWords(t, false, nil, "judge", "CHICO", "--lexicon", lex)
+	if code != 0 || out != "CHICO  valid\n" {
+		t.Errorf("judge CHICO: %d %q", code, out)
+	}
+	_, _, code = runWords(t, false, nil, "judge", "[C][H]ICO", "--lexicon", lex)
+	if code != 1 {
+		t.Errorf("judge [C][H]ICO: exit %d, want 1", code)
+	}
+	out, _, code = runWords(t, false, nil, "search", "length:7 top:1000", "--lexicon", lex)
+	if lines := strings.Count(out, "\n"); code != 0 || lines != 1000 {
+		t.Errorf("search length:7 top:1000: exit %d, %d lines", code, lines)
+	}
+	out, _, code = runWords(t, false, nil, "anagram", "AEIRST?", "--json", "--lexicon", lex)
+	var a anagramJSON
+	if err := json.Unmarshal([]byte(out), &a); err != nil || code != 0 || len(a.Words) < 10 {
+		t.Errorf("anagram AEIRST?: exit %d, %d words, %v", code, len(a.Words), err)
+	}
+}
