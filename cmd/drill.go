@@ -1,0 +1,206 @@
+package cmd
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/mattn/go-isatty"
+	"github.com/spf13/cobra"
+
+	"github.com/atril-scrabble/atril/drills"
+	"github.com/atril-scrabble/atril/drills/store"
+	"github.com/atril-scrabble/atril/lexicon"
+)
+
+// drillCommands are the `atril drill` subcommands, one file each (drill_anagram.go, ...).
+var drillCommands []func(*Globals) *cobra.Command
+
+func registerDrill(f func(*Globals) *cobra.Command) { drillCommands = append(drillCommands, f) }
+
+func init() {
+	register(func(g *Globals) *cobra.Command {
+		c := &cobra.Command{
+			Use:   "drill",
+			Short: "Drills: anagrams, building, two-tile words, digraph tiles, hooks, word judging",
+			Long: `Drills ask one question at a time and read one answer a line, on a terminal or
+from a pipe. Every answer is saved to the study database (--db, $ATRIL_DB, else the
+user data directory) the moment it is given; Ctrl-D or Ctrl-C ends a drill with all
+of them kept, and prints a summary.
+
+Answering:
+  words   type every word on one line, separated by spaces; an empty line means none
+  yes/no  y (valid) or n (not valid); s/sí and no work too
+  hooks   front hook tiles, a slash, back hook tiles: "a ch / s" ("- / s": no front hook)
+Words and tiles take any spelling atril reads: CHARRO, [CH]ARRO, 1ARRO.
+
+Every drill takes --count, --seed (the same seed asks the same questions), --time-limit
+per question, and --list to print the questions with their answers instead of asking
+(a study sheet; with --json, {"drill","lexicon","seed","questions":[{"n","card",
+"question","ask","form","answers"|"valid"|"front"+"back","note"}]}).`,
+			Example: `  atril drill anagram --length 7 --ranks 1-1000 --count 20
+  atril drill anagram --length 8 --blanks 1 --seed 7
+  atril drill twos --tile CH
+  atril drill judge --time-limit 10s
+  atril drill hooks --length 3 --list`,
+			Args: cobra.NoArgs,
+			RunE: func(c *cobra.Command, args []string) error { return c.Help() },
+		}
+		for _, add := range drillCommands {
+			c.AddCommand(add(g))
+		}
+		return c
+	})
+}
+
+// drillFlags are what every drill takes.
+type drillFlags struct {
+	Count     int
+	Seed      uint64
+	TimeLimit time.Duration
+	List      bool
+}
+
+func addDrillFlags(c *cobra.Command, f *drillFlags, count int) {
+	fl := c.Flags()
+	fl.IntVarP(&f.Count, "count", "n", count, "questions to ask (0: every question the options select)")
+	fl.Uint64Var(&f.Seed, "seed", 0, "random seed: the same seed asks the same questions (default: from the clock)")
+	fl.DurationVar(&f.TimeLimit, "time-limit", 0, "time per question, e.g. 10s (0: none); a late answer counts wrong")
+	fl.BoolVar(&f.List, "list", false, "print the questions and answers instead of asking (--json for scripts)")
+}
+
+// drillRun is one drill as its command describes it.
+type drillRun struct {
+	kind  drills.Kind
+	flags *drillFlags
+	// make builds the questions from the seed.
+	make func(lex *lexicon.Lexicon, seed uint64) ([]drills.Question, error)
+	// options are saved with the session, to say how to replay it.
+	options map[string]any
+	deckID  int64
+}
+
+// runDrill builds the questions, then lists them or asks them, saving each answer.
+func runDrill(g *Globals, c *cobra.Command, d drillRun) error {
+	lex, err := g.Lex()
+	if err != nil {
+		return err
+	}
+	seed := d.flags.Seed
+	if !c.Flags().Changed("seed") {
+		seed = uint64(g.io.Now().UnixNano())
+	}
+	if d.flags.Count < 0 {
+		return withCode(ExitError, fmt.Errorf("--count %d: expected 0 or more", d.flags.Count))
+	}
+	if d.flags.TimeLimit < 0 {
+		return withCode(ExitError, fmt.Errorf("--time-limit %s: expected a positive duration such as 10s", d.flags.TimeLimit))
+	}
+	qs, err := d.make(lex, seed)
+	if err != nil {
+		return withCode(ExitError, err)
+	}
+	if d.flags.List {
+		l := drills.List(d.kind, lex.Name, seed, qs)
+		if g.JSON {
+			return g.PrintJSON(l)
+		}
+		return g.PrintMarkdown(l.Markdown())
+	}
+
+	st, err := openStudyStore(g)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	opts := map[string]any{"seed": seed, "count": d.flags.Count}
+	if d.flags.TimeLimit > 0 {
+		opts["time_limit_ms"] = d.flags.TimeLimit.Milliseconds()
+	}
+	for k, v := range d.options {
+		opts[k] = v
+	}
+	rec, err := drills.StartSession(st, d.kind, lex.Name, d.deckID, opts)
+	if err != nil {
+		return withCode(ExitError, err)
+	}
+
+	ctx, stop := interruptContext(c.Context(), g)
+	defer stop()
+	// With --json the drill talks on stderr and stdout carries only the summary.
+	out := g.io.Out
+	color := g.Color()
+	if g.JSON {
+		out = g.io.Err
+		color = g.io.ErrTTY && g.io.Getenv("NO_COLOR") == "" && g.io.Getenv("TERM") != "dumb"
+	}
+	r := &drills.Runner{
+		In: g.io.In, Out: out, Lex: lex, Now: g.io.Now, TimeLimit: d.flags.TimeLimit,
+		Recorder: rec, Color: color, Echo: !isTerminal(g.io.In),
+		Title: fmt.Sprintf("%s drill · lexicon %s · seed %d · answers saved to %s", d.kind, lex.Name, seed, st.Path()),
+	}
+	sum, runErr := r.Run(ctx, qs)
+	endErr := rec.End()
+	if runErr != nil {
+		return withCode(ExitError, runErr)
+	}
+	if endErr != nil {
+		return withCode(ExitError, endErr)
+	}
+	if g.JSON {
+		return g.PrintJSON(sum)
+	}
+	return nil
+}
+
+// interruptContext is cancelled by Ctrl-C (SIGINT), SIGTERM or the IO's injected interrupt, so a
+// drill stops between or during questions with its answers saved instead of the process dying.
+func interruptContext(parent context.Context, g *Globals) (context.Context, context.CancelFunc) {
+	if parent == nil {
+		parent = context.Background()
+	}
+	ctx, stop := signal.NotifyContext(parent, os.Interrupt, syscall.SIGTERM)
+	if g.io.Interrupt == nil {
+		return ctx, stop
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	go func() {
+		select {
+		case <-g.io.Interrupt:
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	return ctx, func() { cancel(); stop() }
+}
+
+// isTerminal reports whether r is a terminal (which echoes what is typed by itself).
+func isTerminal(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
+}
+
+// openStudyStore opens the study database that --db, $ATRIL_DB or the data directory names.
+func openStudyStore(g *Globals) (*store.Store, error) {
+	path := g.DB
+	if path == "" {
+		p, err := store.DefaultPath(g.io.Getenv)
+		if err != nil {
+			return nil, withCode(ExitError, err)
+		}
+		path = p
+	}
+	st, err := store.Open(path, store.Options{Now: g.io.Now})
+	if err != nil {
+		if errors.Is(err, store.ErrNotAtril) || errors.Is(err, store.ErrTooNew) {
+			return nil, withCode(ExitError, err)
+		}
+		return nil, withCode(ExitError, fmt.Errorf("study database: %w", err))
+	}
+	return st, nil
+}

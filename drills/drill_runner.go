@@ -1,0 +1,385 @@
+package drills
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/atril-scrabble/atril/lexicon"
+)
+
+// Answer is one answered question, as it is saved.
+type Answer struct {
+	Kind     Kind
+	Card     string // Question.Card
+	Shown    string // Question.Show
+	Typed    string // the line as typed ("" when the time ran out first)
+	Expected string // the right answer, as Question.Expected spells it
+	Right    bool
+	TimedOut bool
+	Elapsed  time.Duration
+	Lexicon  string
+	CardID   int64 // Question.CardID: the deck card asked, 0 for none
+	At       time.Time
+}
+
+// Recorder saves an answer the moment it is given; the drill stops if it cannot.
+type Recorder interface {
+	Record(Answer) error
+}
+
+// Runner asks questions one at a time on a line-based stream: it works the same on a terminal
+// (tmux included) and under a pipe, with no raw mode.
+type Runner struct {
+	In  io.Reader
+	Out io.Writer
+	Lex *lexicon.Lexicon
+	// Now is the clock answers are timed with.
+	Now func() time.Time
+	// After starts the per-question timer; nil is time.After. Tests pass their own.
+	After func(time.Duration) <-chan time.Time
+	// TimeLimit per question; 0 for none.
+	TimeLimit time.Duration
+	Recorder  Recorder
+	Color     bool
+	// Echo writes each line read after its prompt: piped input then reads as a transcript. A
+	// terminal echoes by itself.
+	Echo bool
+	// Title heads the drill ("anagram drill · seed 42").
+	Title string
+}
+
+// Summary is what a drill ends with.
+type Summary struct {
+	Questions int           `json:"questions"` // how many the drill had
+	Answered  int           `json:"answered"`
+	Right     int           `json:"right"`
+	Wrong     int           `json:"wrong"`
+	TimedOut  int           `json:"timed_out"` // counted in Wrong too
+	Time      time.Duration `json:"-"`         // total answering time
+	Seconds   float64       `json:"seconds"`
+	// Stopped says how the drill ended: "done", "end of input" (Ctrl-D), "interrupted" (Ctrl-C).
+	Stopped string `json:"stopped"`
+}
+
+// Average is the answering time per answered question.
+func (s Summary) Average() time.Duration {
+	if s.Answered == 0 {
+		return 0
+	}
+	return s.Time / time.Duration(s.Answered)
+}
+
+type line struct {
+	text string
+	err  error
+}
+
+// readLines sends each line of r until EOF or an error (sent as the last line), then closes.
+// It stops early when done closes, so a drill that ends leaves no reader blocked on a send.
+func readLines(r io.Reader, out chan<- line, done <-chan struct{}) {
+	defer close(out)
+	br := bufio.NewReaderSize(r, 64<<10)
+	for {
+		s, err := br.ReadString('\n')
+		if s != "" {
+			select {
+			case out <- line{text: lexicon.DecodeLine([]byte(strings.TrimRight(s, "\n")))}:
+			case <-done:
+				return
+			}
+		}
+		if err != nil {
+			if err != io.EOF {
+				select {
+				case out <- line{err: err}:
+				case <-done:
+				}
+			}
+			return
+		}
+	}
+}
+
+// Run asks the questions until they are done, the input ends (Ctrl-D) or ctx is cancelled
+// (Ctrl-C). Every answer is recorded before its feedback is shown, so whatever ends the drill, what
+// was answered is saved. The summary is printed and returned; the error is a failed write or a
+// failed recording.
+func (r *Runner) Run(ctx context.Context, qs []Question) (Summary, error) {
+	sum := Summary{Questions: len(qs), Stopped: "done"}
+	done := make(chan struct{})
+	defer close(done)
+	lines := make(chan line)
+	go readLines(r.In, lines, done)
+	after := r.After
+	if after == nil {
+		after = time.After
+	}
+	w := &errWriter{w: r.Out}
+	if r.Title != "" {
+		w.printf("%s\n", r.style(bold, r.Title))
+	}
+	w.printf("%d questions. %s\n", len(qs), howToAnswer(qs))
+	if r.TimeLimit > 0 {
+		w.printf("%s a question.\n", fmtDuration(r.TimeLimit))
+	}
+	w.printf("Ctrl-D or Ctrl-C stops; every answer is saved as you give it.\n")
+	var err error
+ask:
+	for i := range qs {
+		q := &qs[i]
+		if ctx.Err() != nil {
+			sum.Stopped = "interrupted"
+			break
+		}
+		w.printf("\n%s %s  %s\n", r.style(dim, fmt.Sprintf("%d/%d", i+1, len(qs))), r.style(bold, q.Show), q.Ask)
+		w.printf("> ")
+		if w.err != nil {
+			err = w.err
+			break
+		}
+		start := r.Now()
+		var timer <-chan time.Time
+		if r.TimeLimit > 0 {
+			timer = after(r.TimeLimit)
+		}
+		for {
+			select {
+			case <-ctx.Done():
+				w.printf("\n")
+				sum.Stopped = "interrupted"
+				break ask
+			case l, ok := <-lines:
+				if !ok || l.err != nil {
+					w.printf("\n")
+					sum.Stopped = "end of input"
+					if ok {
+						err = fmt.Errorf("reading answers: %w", l.err)
+					}
+					break ask
+				}
+				if r.Echo {
+					w.printf("%s\n", l.text)
+				}
+				res, jerr := q.Judge(r.Lex, l.text)
+				if jerr != nil {
+					w.printf("  %s\n> ", jerr)
+					continue
+				}
+				res.Elapsed = r.Now().Sub(start)
+				if r.TimeLimit > 0 && res.Elapsed > r.TimeLimit {
+					res.TimedOut, res.Right = true, false
+				}
+				if err = r.record(q, l.text, res); err != nil {
+					break ask
+				}
+				r.feedback(w, q, res, &sum)
+				continue ask
+			case <-timer:
+				res := Result{TimedOut: true, Elapsed: r.TimeLimit}
+				if q.Form == FormWords {
+					res.Missed = q.Words
+				}
+				if err = r.record(q, "", res); err != nil {
+					break ask
+				}
+				w.printf("\n")
+				r.feedback(w, q, res, &sum)
+				// What the player was typing would land on the next question: one Enter
+				// clears it.
+				w.printf("Press Enter for the next question. ")
+				select {
+				case <-ctx.Done():
+					w.printf("\n")
+					sum.Stopped = "interrupted"
+					break ask
+				case l, ok := <-lines:
+					if !ok || l.err != nil {
+						w.printf("\n")
+						sum.Stopped = "end of input"
+						break ask
+					}
+					if r.Echo {
+						w.printf("%s\n", l.text)
+					}
+				}
+				continue ask
+			}
+		}
+	}
+	r.printSummary(w, sum)
+	if err == nil {
+		err = w.err
+	}
+	return sum, err
+}
+
+func (r *Runner) record(q *Question, typed string, res Result) error {
+	if r.Recorder == nil {
+		return nil
+	}
+	err := r.Recorder.Record(Answer{
+		Kind: q.Kind, Card: q.Card, Shown: q.Show, Typed: strings.TrimSpace(typed),
+		Expected: q.Expected(), Right: res.Right, TimedOut: res.TimedOut, Elapsed: res.Elapsed,
+		Lexicon: r.Lex.Name, CardID: q.CardID, At: r.Now(),
+	})
+	if err != nil {
+		return fmt.Errorf("saving the answer to %s: %w", q.Show, err)
+	}
+	return nil
+}
+
+func (r *Runner) feedback(w *errWriter, q *Question, res Result, sum *Summary) {
+	sum.Answered++
+	sum.Time += res.Elapsed
+	sum.Seconds = sum.Time.Seconds()
+	if res.Right {
+		sum.Right++
+	} else {
+		sum.Wrong++
+	}
+	if res.TimedOut {
+		sum.TimedOut++
+	}
+	took := fmtDuration(res.Elapsed)
+	switch {
+	case res.Right:
+		w.printf("  %s (%s)", r.style(green, "right"), took)
+	case res.TimedOut:
+		w.printf("  %s (%s, limit %s)", r.style(red, "time's up"), took, fmtDuration(r.TimeLimit))
+	default:
+		w.printf("  %s (%s)", r.style(red, "wrong"), took)
+	}
+	switch q.Form {
+	case FormWords:
+		if res.Right {
+			w.printf(": %s\n", listOrNone(q.Words))
+		} else {
+			w.printf("\n    answers: %s\n", listOrNone(q.Words))
+			if len(res.Missed) == len(q.Words) {
+				res.Missed = nil // the answers line says it already
+			}
+		}
+	case FormYesNo:
+		switch {
+		case q.isRack && q.Valid:
+			w.printf(": yes, a word uses all of %s\n", q.Show)
+		case q.isRack:
+			w.printf(": no word uses all of %s\n", q.Show)
+		default:
+			w.printf(": %s is %s\n", q.Show, map[bool]string{true: "valid", false: "not valid"}[q.Valid])
+		}
+	case FormHooks:
+		w.printf(": %s\n", hooksText(q))
+	}
+	if len(res.Missed) > 0 && q.Form != FormYesNo {
+		w.printf("    missed:  %s\n", r.style(yellow, strings.Join(res.Missed, " ")))
+	}
+	if len(res.Wrong) > 0 && q.Form != FormYesNo {
+		w.printf("    wrong:   %s\n", r.style(red, strings.Join(res.Wrong, ", ")))
+	}
+	if q.Note != "" {
+		w.printf("    %s\n", q.Note)
+	}
+}
+
+func (r *Runner) printSummary(w *errWriter, s Summary) {
+	w.printf("\n%s", r.style(bold, "Summary"))
+	if s.Stopped != "done" {
+		w.printf(" (%s)", s.Stopped)
+	}
+	w.printf(": %d of %d answered, %s right, %s wrong", s.Answered, s.Questions,
+		r.style(green, fmt.Sprint(s.Right)), r.style(red, fmt.Sprint(s.Wrong)))
+	if s.TimedOut > 0 {
+		w.printf(" (%d out of time)", s.TimedOut)
+	}
+	if s.Answered > 0 {
+		w.printf(", %.0f%%; time %s, %s a question", 100*float64(s.Right)/float64(s.Answered),
+			fmtDuration(s.Time), fmtDuration(s.Average()))
+	}
+	w.printf(".\n")
+}
+
+// howToAnswer is the one-line instruction for the forms a drill uses.
+func howToAnswer(qs []Question) string {
+	var forms []Form
+	for _, q := range qs {
+		if !containsForm(forms, q.Form) {
+			forms = append(forms, q.Form)
+		}
+	}
+	var parts []string
+	for _, f := range forms {
+		switch f {
+		case FormWords:
+			parts = append(parts, "Type every word on one line, separated by spaces (an empty line: none).")
+		case FormYesNo:
+			parts = append(parts, "Answer y (valid) or n (not valid).")
+		case FormHooks:
+			parts = append(parts, "Type the front hook tiles, a slash, the back hook tiles: \"a ch / s\" (- or nothing for none).")
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+func containsForm(fs []Form, f Form) bool {
+	for _, x := range fs {
+		if x == f {
+			return true
+		}
+	}
+	return false
+}
+
+func hooksText(q *Question) string {
+	side := func(ts []string) string {
+		if len(ts) == 0 {
+			return "-"
+		}
+		return strings.Join(ts, " ")
+	}
+	return side(q.Front) + " / " + side(q.Back)
+}
+
+func listOrNone(ws []string) string {
+	if len(ws) == 0 {
+		return "none"
+	}
+	return strings.Join(ws, " ")
+}
+
+// fmtDuration shows seconds with one decimal: "3.2 s".
+func fmtDuration(d time.Duration) string {
+	return fmt.Sprintf("%.1f s", d.Seconds())
+}
+
+const (
+	bold   = "1"
+	dim    = "2"
+	red    = "31"
+	green  = "32"
+	yellow = "33"
+)
+
+func (r *Runner) style(code, s string) string {
+	if !r.Color {
+		return s
+	}
+	return "\x1b[" + code + "m" + s + "\x1b[0m"
+}
+
+// errWriter keeps the first write error, so the loop checks once per question.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) printf(format string, a ...any) {
+	if e.err != nil {
+		return
+	}
+	_, e.err = fmt.Fprintf(e.w, format, a...)
+}

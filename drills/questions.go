@@ -1,0 +1,171 @@
+package drills
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/atril-scrabble/atril/lexicon"
+)
+
+// Question generators. Each takes the lexicon and an options struct with Count and Seed, and
+// returns its questions in the order they will be asked: the same seed gives the same questions.
+// Count 0 asks everything the options select (for --list study sheets).
+
+// newRand is the drills' one source of randomness: PCG from the seed, so --seed replays.
+func newRand(seed uint64) *rand.Rand {
+	return rand.New(rand.NewPCG(seed, 0x6174_7269_6c21)) // "atril!"
+}
+
+// WordRange selects words by tile length and probability rank within their length.
+type WordRange struct {
+	MinLen, MaxLen int // tiles, inclusive
+	// MinRank..MaxRank (1 = most probable, inclusive); 0 for no bound.
+	MinRank, MaxRank int
+}
+
+func (wr WordRange) check() error {
+	if wr.MinLen < 2 || wr.MaxLen > 15 || wr.MinLen > wr.MaxLen {
+		return fmt.Errorf("length %d-%d: words have 2 to 15 tiles", wr.MinLen, wr.MaxLen)
+	}
+	if wr.MinRank < 0 || wr.MaxRank < 0 || (wr.MaxRank > 0 && wr.MinRank > wr.MaxRank) {
+		return fmt.Errorf("rank range %d-%d: expected FROM-TO with 1 <= FROM <= TO", wr.MinRank, wr.MaxRank)
+	}
+	return nil
+}
+
+// words lists the selected words, length by length, each length most probable first.
+func (wr WordRange) words(lex *lexicon.Lexicon) ([][]lexicon.Tile, error) {
+	if err := wr.check(); err != nil {
+		return nil, err
+	}
+	var out [][]lexicon.Tile
+	for n := wr.MinLen; n <= wr.MaxLen; n++ {
+		limit := wr.MaxRank
+		if limit == 0 {
+			limit = 1 << 30
+		}
+		ws := lex.TopByProbability(n, limit)
+		from := max(wr.MinRank, 1) - 1
+		if from >= len(ws) {
+			continue
+		}
+		out = append(out, ws[from:]...)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no words of %s in lexicon %s", wr, lex.Name)
+	}
+	return out, nil
+}
+
+func (wr WordRange) String() string {
+	s := strconv.Itoa(wr.MinLen)
+	if wr.MaxLen != wr.MinLen {
+		s += "-" + strconv.Itoa(wr.MaxLen)
+	}
+	s += " tiles"
+	if wr.MinRank > 1 || wr.MaxRank > 0 {
+		s += fmt.Sprintf(", probability ranks %d-%s", max(wr.MinRank, 1), rankBound(wr.MaxRank))
+	}
+	return s
+}
+
+func rankBound(n int) string {
+	if n == 0 {
+		return "end"
+	}
+	return strconv.Itoa(n)
+}
+
+// ParseRange reads "N" or "FROM-TO" (either side may be empty: "-1000", "500-").
+func ParseRange(s string) (from, to int, err error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return 0, 0, nil
+	}
+	a, b, isRange := strings.Cut(s, "-")
+	num := func(x string) (int, error) {
+		if x == "" {
+			return 0, nil
+		}
+		n, err := strconv.Atoi(strings.TrimSpace(x))
+		if err != nil || n < 0 {
+			return 0, fmt.Errorf("%q: expected N or FROM-TO with whole numbers", s)
+		}
+		return n, nil
+	}
+	if from, err = num(a); err != nil {
+		return 0, 0, err
+	}
+	if !isRange {
+		return from, from, nil
+	}
+	if to, err = num(b); err != nil {
+		return 0, 0, err
+	}
+	if to != 0 && from > to {
+		return 0, 0, fmt.Errorf("%q: FROM is greater than TO", s)
+	}
+	return from, to, nil
+}
+
+// bag is the full tile bag of a set, one entry per tile, for drawing racks.
+func bag(ts *lexicon.TileSet) []lexicon.Tile {
+	out := make([]lexicon.Tile, 0, ts.Total())
+	for t := 0; t < ts.Size(); t++ {
+		for range ts.Count(lexicon.Tile(t)) {
+			out = append(out, lexicon.Tile(t))
+		}
+	}
+	return out
+}
+
+// drawRack draws n tiles from a full bag, at most blanks of them blanks.
+func drawRack(rng *rand.Rand, full []lexicon.Tile, n, blanks int) []lexicon.Tile {
+	b := slices.Clone(full)
+	rack := make([]lexicon.Tile, 0, n)
+	used := 0
+	for len(rack) < n && len(b) > 0 {
+		i := rng.IntN(len(b))
+		t := b[i]
+		b[i] = b[len(b)-1]
+		b = b[:len(b)-1]
+		if t == lexicon.Blank {
+			if used >= blanks {
+				continue
+			}
+			used++
+		}
+		rack = append(rack, t)
+	}
+	lexicon.SortAlphagram(rack)
+	return rack
+}
+
+// key is a tile slice as a map key.
+func key(ts []lexicon.Tile) string { return string(tilesBytes(ts)) }
+
+func tilesBytes(ts []lexicon.Tile) []byte {
+	b := make([]byte, len(ts))
+	for i, t := range ts {
+		b[i] = byte(t)
+	}
+	return b
+}
+
+// take is how many questions to make: count, or all n when count is 0.
+func take(count, n int) int {
+	if count <= 0 || count > n {
+		return n
+	}
+	return count
+}
+
+func checkCount(count int) error {
+	if count < 0 {
+		return fmt.Errorf("count %d: expected 0 (everything) or more", count)
+	}
+	return nil
+}

@@ -1,0 +1,183 @@
+package drills
+
+import (
+	"fmt"
+
+	"github.com/atril-scrabble/atril/lexicon"
+)
+
+// AnagramOptions select the racks of an anagram drill.
+type AnagramOptions struct {
+	Count int
+	Seed  uint64
+	// Length and the rank range pick the words whose alphagrams become racks.
+	Length           int
+	MinRank, MaxRank int
+	// Blanks (0-2) replace that many tiles of each rack by '?': "blank bingos", a stem plus ?.
+	Blanks int
+	// Racks, when set, are the racks to ask (from a deck: any spelling, '?' blanks), in order;
+	// Length, ranks and Blanks are then ignored.
+	Racks []string
+}
+
+// Anagram makes anagram questions: a rack, answered with every word that uses all its tiles.
+func Anagram(lex *lexicon.Lexicon, opt AnagramOptions) ([]Question, error) {
+	if err := checkCount(opt.Count); err != nil {
+		return nil, err
+	}
+	ts := lex.Tiles
+	if opt.Racks != nil {
+		qs := make([]Question, 0, len(opt.Racks))
+		for i, s := range opt.Racks {
+			rack, err := ts.ParseRack(s)
+			if err != nil {
+				return nil, fmt.Errorf("rack %d: %w", i+1, err)
+			}
+			qs = append(qs, anagramQuestion(lex, rack))
+		}
+		return qs, nil
+	}
+	if opt.Blanks < 0 || opt.Blanks > 2 {
+		return nil, fmt.Errorf("blanks %d: expected 0, 1 or 2", opt.Blanks)
+	}
+	if opt.Blanks >= opt.Length {
+		return nil, fmt.Errorf("blanks %d: a rack of %d tiles needs a stem of real tiles", opt.Blanks, opt.Length)
+	}
+	wr := WordRange{MinLen: opt.Length, MaxLen: opt.Length, MinRank: opt.MinRank, MaxRank: opt.MaxRank}
+	words, err := wr.words(lex)
+	if err != nil {
+		return nil, err
+	}
+	// Anagrams share a rank neighbourhood; each alphagram once, at its best rank.
+	seen := map[string]bool{}
+	var alphas [][]lexicon.Tile
+	for _, w := range words {
+		a := lexicon.Alphagram(w)
+		if k := key(a); !seen[k] {
+			seen[k] = true
+			alphas = append(alphas, a)
+		}
+	}
+	rng := newRand(opt.Seed)
+	order := rng.Perm(len(alphas))
+	n := take(opt.Count, len(alphas))
+	asked := map[string]bool{}
+	var qs []Question
+	for _, i := range order {
+		if len(qs) == n {
+			break
+		}
+		rack := append([]lexicon.Tile(nil), alphas[i]...)
+		for _, p := range rng.Perm(len(rack))[:opt.Blanks] {
+			rack[p] = lexicon.Blank
+		}
+		lexicon.SortAlphagram(rack)
+		if k := key(rack); asked[k] {
+			continue // two words' stems met on the same blank rack
+		} else {
+			asked[k] = true
+		}
+		qs = append(qs, anagramQuestion(lex, rack))
+	}
+	return qs, nil
+}
+
+func anagramQuestion(lex *lexicon.Lexicon, rack []lexicon.Tile) Question {
+	ts := lex.Tiles
+	rack = lexicon.Alphagram(letters(rack))
+	ask := fmt.Sprintf("every word of %d tiles", len(rack))
+	if blanks := countBlanks(rack); blanks > 0 {
+		ask += fmt.Sprintf(" (%d ? blank%s)", blanks, plural(blanks))
+	}
+	return Question{
+		Kind: KindAnagram, Form: FormWords,
+		Card:  ts.Notation(rack),
+		Show:  ShowTiles(ts, rack),
+		Ask:   ask,
+		Words: wordStrings(ts, lex.Anagrams(rack)),
+		rack:  rack, minLen: len(rack),
+	}
+}
+
+// BuildOptions select the racks of a build drill.
+type BuildOptions struct {
+	Count int
+	Seed  uint64
+	// RackLen tiles are drawn from a full bag (at most Blanks of them blanks); the player
+	// gives every word of at least MinLen tiles from them.
+	RackLen, MinLen, Blanks int
+	// MaxAnswers skips racks with more words than this (0: no limit), so a question stays one
+	// line long.
+	MaxAnswers int
+}
+
+// Build makes build questions: a drawn rack, answered with every word of at least MinLen of
+// its tiles. Racks without such a word are drawn again.
+func Build(lex *lexicon.Lexicon, opt BuildOptions) ([]Question, error) {
+	if err := checkCount(opt.Count); err != nil {
+		return nil, err
+	}
+	if opt.RackLen < 2 || opt.RackLen > 15 {
+		return nil, fmt.Errorf("rack of %d tiles: expected 2 to 15", opt.RackLen)
+	}
+	if opt.MinLen < 2 || opt.MinLen > opt.RackLen {
+		return nil, fmt.Errorf("at least %d tiles: expected 2 to the rack's %d", opt.MinLen, opt.RackLen)
+	}
+	if opt.Blanks < 0 || opt.Blanks > min(2, lex.Tiles.Blanks()) {
+		return nil, fmt.Errorf("blanks %d: expected 0 to %d", opt.Blanks, min(2, lex.Tiles.Blanks()))
+	}
+	ts := lex.Tiles
+	full := bag(ts)
+	if len(full) < opt.RackLen {
+		return nil, fmt.Errorf("the %s set has %d tiles, fewer than a rack of %d", ts.Name, len(full), opt.RackLen)
+	}
+	count := opt.Count
+	if count == 0 {
+		count = 20 // draws never run out: "everything" is a sheet's worth
+	}
+	rng := newRand(opt.Seed)
+	asked := map[string]bool{}
+	var qs []Question
+	// A lexicon without words in reach would draw forever: give up after many tries.
+	for tries := 0; len(qs) < count && tries < 1000*count; tries++ {
+		rack := drawRack(rng, full, opt.RackLen, opt.Blanks)
+		k := key(rack)
+		if asked[k] {
+			continue
+		}
+		words := wordStrings(ts, lex.Subanagrams(rack, opt.MinLen))
+		if len(words) == 0 || (opt.MaxAnswers > 0 && len(words) > opt.MaxAnswers) {
+			continue
+		}
+		asked[k] = true
+		qs = append(qs, Question{
+			Kind: KindBuild, Form: FormWords,
+			Card:  fmt.Sprintf("%s %d+", ts.Notation(rack), opt.MinLen),
+			Show:  ShowTiles(ts, rack),
+			Ask:   fmt.Sprintf("every word of %d or more of these tiles", opt.MinLen),
+			Words: words,
+			rack:  rack, minLen: opt.MinLen,
+		})
+	}
+	if len(qs) < count {
+		return nil, fmt.Errorf("found only %d racks of %d tiles with words of %d+ tiles in lexicon %s", len(qs), opt.RackLen, opt.MinLen, lex.Name)
+	}
+	return qs, nil
+}
+
+func countBlanks(rack []lexicon.Tile) int {
+	n := 0
+	for _, t := range rack {
+		if t == lexicon.Blank {
+			n++
+		}
+	}
+	return n
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}

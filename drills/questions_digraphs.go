@@ -1,0 +1,131 @@
+package drills
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/atril-scrabble/atril/lexicon"
+)
+
+// DigraphOptions select a digraph drill: short words built on the CH, LL and RR tiles.
+type DigraphOptions struct {
+	Count          int
+	Seed           uint64
+	MinLen, MaxLen int // tiles, 2-5 by default
+}
+
+// digraphRule is what the trap questions teach.
+const digraphRule = "CH, LL and RR are single tiles: a C and an H tile (L+L, R+R) never make them"
+
+// Digraphs makes a mix of questions on words with a digraph tile, every tile shown apart
+// (CH·I·C·O):
+//   - 4 in 10: a rack with a digraph tile, answered with every word of it;
+//   - 2 in 10: a real word, valid;
+//   - 3 in 10: the rule trap, a real word with its digraph tile split into two letter tiles
+//     (C·H·I·C·O), never valid;
+//   - 1 in 10: a phony one tile from a real word, keeping its digraph tile.
+func Digraphs(lex *lexicon.Lexicon, opt DigraphOptions) ([]Question, error) {
+	if err := checkCount(opt.Count); err != nil {
+		return nil, err
+	}
+	ts := lex.Tiles
+	splits := digraphSplits(ts)
+	if len(splits) == 0 {
+		return nil, fmt.Errorf("the %s set has no digraph tiles made of two of its letters", ts.Name)
+	}
+	all, err := WordRange{MinLen: opt.MinLen, MaxLen: opt.MaxLen}.words(lex)
+	if err != nil {
+		return nil, err
+	}
+	var pool [][]lexicon.Tile
+	for _, w := range all {
+		if slices.ContainsFunc(w, func(t lexicon.Tile) bool { return splits[t] != nil }) {
+			pool = append(pool, w)
+		}
+	}
+	if len(pool) == 0 {
+		return nil, fmt.Errorf("no words of %d-%d tiles with a digraph tile in lexicon %s", opt.MinLen, opt.MaxLen, lex.Name)
+	}
+	n := opt.Count
+	if n == 0 {
+		n = sheetCount
+	}
+	rng := newRand(opt.Seed)
+	pm := newPhonyMaker(lex, rng, all)
+	seen := map[string]bool{}
+	var qs []Question
+	for tries := 0; len(qs) < n && tries < 100*n; tries++ {
+		w := pool[rng.IntN(len(pool))]
+		var q Question
+		switch r := rng.IntN(10); {
+		case r < 4:
+			q = anagramQuestion(lex, lexicon.Alphagram(w))
+			q.Kind = KindDigraphs
+			q.Card = "rack " + q.Card
+		case r < 6:
+			q = digraphJudge(ts, w, true, "")
+		case r < 9:
+			split := splitDigraph(rng, w, splits)
+			if lex.Contains(split) {
+				continue // never in a real lexicon; a made-up one may hold anything
+			}
+			q = digraphJudge(ts, split, false, fmt.Sprintf("%s: %s is spelt with the tile", digraphRule, ShowSeparated(ts, w)))
+		default:
+			ph, ok := pm.make(w)
+			if !ok || !slices.ContainsFunc(ph.Word, func(t lexicon.Tile) bool { return splits[t] != nil }) {
+				continue
+			}
+			q = digraphJudge(ts, ph.Word, false, fmt.Sprintf("a phony: %s with %s", ShowSeparated(ts, w), ph.Edit))
+		}
+		if seen[q.Card] {
+			continue
+		}
+		seen[q.Card] = true
+		qs = append(qs, q)
+	}
+	if len(qs) < n {
+		return nil, fmt.Errorf("could make only %d of %d digraph questions from words of %d-%d tiles", len(qs), n, opt.MinLen, opt.MaxLen)
+	}
+	return qs, nil
+}
+
+func digraphJudge(ts *lexicon.TileSet, w []lexicon.Tile, valid bool, note string) Question {
+	return Question{
+		Kind: KindDigraphs, Form: FormYesNo,
+		Card: ts.Notation(w), Show: ShowSeparated(ts, w), Ask: "valid, with exactly these tiles?",
+		Valid: valid, Note: note,
+	}
+}
+
+// digraphSplits maps each digraph tile whose label is two of the set's letters (CH → C, H) to
+// those two tiles.
+func digraphSplits(ts *lexicon.TileSet) map[lexicon.Tile][]lexicon.Tile {
+	out := map[lexicon.Tile][]lexicon.Tile{}
+	for t := 1; t < ts.Size(); t++ {
+		tile := lexicon.Tile(t)
+		if !ts.IsDigraph(tile) {
+			continue
+		}
+		rs := []rune(ts.Label(tile))
+		a, okA := ts.Tile(string(rs[0]))
+		b, okB := ts.Tile(string(rs[1:]))
+		if okA && okB {
+			out[tile] = []lexicon.Tile{a, b}
+		}
+	}
+	return out
+}
+
+// splitDigraph replaces one digraph tile of w, chosen at random, by its two letter tiles.
+func splitDigraph(rng interface{ IntN(int) int }, w []lexicon.Tile, splits map[lexicon.Tile][]lexicon.Tile) []lexicon.Tile {
+	var at []int
+	for i, t := range w {
+		if splits[t] != nil {
+			at = append(at, i)
+		}
+	}
+	i := at[rng.IntN(len(at))]
+	out := slices.Clone(w[:i])
+	out = append(out, splits[w[i]]...)
+	return append(out, w[i+1:]...)
+}

@@ -1,0 +1,155 @@
+package drills
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/atril-scrabble/atril/lexicon"
+)
+
+// sheetCount is what Count 0 makes for drills that draw their questions (build, judge,
+// digraphs): drawing never runs out, so "everything" is a study sheet's worth.
+const sheetCount = 50
+
+// JudgeOptions select a word-judging drill.
+type JudgeOptions struct {
+	Count int
+	Seed  uint64
+	// Words are where the real words and the phonies' sources come from.
+	Words WordRange
+	// RackShare (0-1) of the questions show a rack instead of a word: is there a word with all
+	// its tiles? Half of those racks have none (a tile changed from a word's tiles).
+	RackShare float64
+}
+
+// Judge makes word-judging questions: real words, phonies one tile from a real word, and racks
+// with and without a word, in random order.
+func Judge(lex *lexicon.Lexicon, opt JudgeOptions) ([]Question, error) {
+	if err := checkCount(opt.Count); err != nil {
+		return nil, err
+	}
+	if opt.RackShare < 0 || opt.RackShare > 1 {
+		return nil, fmt.Errorf("rack share %g: expected 0 to 1", opt.RackShare)
+	}
+	pool, err := opt.Words.words(lex)
+	if err != nil {
+		return nil, err
+	}
+	ts := lex.Tiles
+	n := opt.Count
+	if n == 0 {
+		n = sheetCount
+	}
+	nRacks := int(math.Round(float64(n) * opt.RackShare))
+	nWords := (n - nRacks + 1) / 2
+	nPhonies := n - nRacks - nWords
+	rng := newRand(opt.Seed)
+	pm := newPhonyMaker(lex, rng, pool)
+
+	var qs []Question
+	for _, i := range rng.Perm(len(pool))[:min(nWords, len(pool))] {
+		w := pool[i]
+		qs = append(qs, Question{
+			Kind: KindJudge, Form: FormYesNo,
+			Card: ts.Notation(w), Show: ShowTiles(ts, w), Ask: "valid?", Valid: true,
+		})
+	}
+	for _, ph := range pm.many(pool, nPhonies) {
+		qs = append(qs, Question{
+			Kind: KindJudge, Form: FormYesNo,
+			Card: ts.Notation(ph.Word), Show: ShowTiles(ts, ph.Word), Ask: "valid?", Valid: false,
+			Note: fmt.Sprintf("a phony: %s with %s", ts.Word(ph.Source), ph.Edit),
+		})
+	}
+	qs = append(qs, judgeRacks(lex, pm, pool, nRacks)...)
+	if len(qs) < n {
+		return nil, fmt.Errorf("could make only %d of %d questions from %s", len(qs), n, opt.Words)
+	}
+	rng.Shuffle(len(qs), func(i, j int) { qs[i], qs[j] = qs[j], qs[i] })
+	return qs, nil
+}
+
+// judgeRacks makes n rack questions, alternately with and without a word: a word's tiles, and a
+// word's tiles with one changed so that no word uses them all.
+func judgeRacks(lex *lexicon.Lexicon, pm *phonyMaker, pool [][]lexicon.Tile, n int) []Question {
+	ts := lex.Tiles
+	seen := map[string]bool{}
+	var qs []Question
+	for tries := 0; len(qs) < n && tries < 200*n; tries++ {
+		w := pool[pm.rng.IntN(len(pool))]
+		if len(w) < 3 {
+			continue // two tiles are the twos drill's
+		}
+		rack := lexicon.Alphagram(w)
+		wantWord := len(qs)%2 == 0
+		if !wantWord {
+			i := pm.rng.IntN(len(rack))
+			rack[i] = pm.draw(rack[i])
+			lexicon.SortAlphagram(rack)
+		}
+		if seen[key(rack)] {
+			continue
+		}
+		words := wordStrings(ts, lex.Anagrams(rack))
+		if (len(words) > 0) != wantWord {
+			continue
+		}
+		seen[key(rack)] = true
+		note := ""
+		if wantWord {
+			note = "words: " + listOrNone(words)
+		}
+		qs = append(qs, Question{
+			Kind: KindJudge, Form: FormYesNo,
+			Card: "rack " + ts.Notation(rack), Show: ShowTiles(ts, rack),
+			Ask: "a word with all these tiles?", Valid: wantWord, Note: note, isRack: true,
+		})
+	}
+	return qs
+}
+
+// HooksOptions select a hooks drill.
+type HooksOptions struct {
+	Count int
+	Seed  uint64
+	Words WordRange
+}
+
+// HooksQuestions makes hook questions: a word, answered with its front and back hook tiles.
+// Words without hooks come up as often as the range holds them: knowing there is none counts.
+func HooksQuestions(lex *lexicon.Lexicon, opt HooksOptions) ([]Question, error) {
+	if err := checkCount(opt.Count); err != nil {
+		return nil, err
+	}
+	pool, err := opt.Words.words(lex)
+	if err != nil {
+		return nil, err
+	}
+	ts := lex.Tiles
+	rng := newRand(opt.Seed)
+	order := rng.Perm(len(pool))[:take(opt.Count, len(pool))]
+	qs := make([]Question, 0, len(order))
+	for _, i := range order {
+		w := pool[i]
+		h := lex.Hooks(w)
+		q := Question{
+			Kind: KindHooks, Form: FormHooks,
+			Card: ts.Notation(w), Show: ts.Word(w), Ask: "front / back hooks",
+		}
+		var hooked []string
+		for _, t := range h.Front {
+			q.Front = append(q.Front, ts.Label(t))
+			hooked = append(hooked, ts.Word(append([]lexicon.Tile{t}, w...)))
+		}
+		for _, t := range h.Back {
+			q.Back = append(q.Back, ts.Label(t))
+			hooked = append(hooked, ts.Word(append(slices.Clone(w), t)))
+		}
+		if len(hooked) > 0 {
+			q.Note = "hooked: " + listOrNone(hooked)
+		}
+		qs = append(qs, q)
+	}
+	return qs, nil
+}
