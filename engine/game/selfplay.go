@@ -1,0 +1,269 @@
+package game
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/atril-scrabble/atril/engine"
+	"github.com/atril-scrabble/atril/engine/equity"
+	"github.com/atril-scrabble/atril/engine/gcg"
+	"github.com/atril-scrabble/atril/engine/movegen"
+	"github.com/atril-scrabble/atril/lexicon"
+)
+
+// Strategy is how an engine player picks its move: the best by equity (score plus the value of
+// the tiles kept) or the best by score.
+type Strategy string
+
+const (
+	ByEquity Strategy = "equity"
+	ByScore  Strategy = "score"
+)
+
+// ParseStrategy reads "equity" or "score".
+func ParseStrategy(s string) (Strategy, error) {
+	switch Strategy(s) {
+	case ByEquity, ByScore:
+		return Strategy(s), nil
+	}
+	return "", fmt.Errorf("player %q: expected %q (best equity) or %q (best score)", s, ByEquity, ByScore)
+}
+
+// SelfPlayConfig says which games to play.
+type SelfPlayConfig struct {
+	Lexicon *lexicon.Lexicon // its Graph and Tiles
+	Layout  *engine.Layout
+	Rules   Rules
+	Players [2]Strategy
+	Leaves  equity.Leaves // for equity players; nil: the built-in default
+	Games   int
+	Seed    uint64
+	Workers int  // 0: one per CPU
+	Record  bool // keep each game as GCG
+	// Progress, if set, is called after each game with the number finished (from any worker,
+	// one call at a time).
+	Progress func(done int)
+}
+
+// GameResult is one finished game, its numbers indexed by configured player (not by seat).
+type GameResult struct {
+	Index  int
+	Seed   uint64
+	First  int // the configured player who started
+	Scores [2]int
+	Bingos [2]int
+	Turns  int
+	End    EndReason
+	Record *gcg.Game
+}
+
+// GameSeed is the seed of game i of a self-play run: each game is reproducible alone, whatever
+// the number of workers.
+func GameSeed(seed uint64, i int) uint64 {
+	// splitmix64 of seed+i.
+	z := seed + uint64(i)*0x9e3779b97f4a7c15 + 0x9e3779b97f4a7c15
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}
+
+// SelfPlay plays cfg.Games games, alternating who starts, spread over workers. Results come
+// back in game order and are the same for any number of workers.
+func SelfPlay(ctx context.Context, cfg SelfPlayConfig) ([]GameResult, error) {
+	if cfg.Lexicon == nil || cfg.Lexicon.Graph == nil {
+		return nil, fmt.Errorf("self-play needs a lexicon")
+	}
+	if cfg.Layout == nil {
+		cfg.Layout = engine.StandardLayout()
+	}
+	if cfg.Leaves == nil {
+		cfg.Leaves = equity.NewDefault(cfg.Lexicon.Tiles)
+	}
+	workers := cfg.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = max(1, min(workers, cfg.Games))
+	results := make([]GameResult, cfg.Games)
+	var next, done atomic.Int64
+	var progressMu sync.Mutex
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			p := NewPlayer(cfg)
+			for ctx.Err() == nil {
+				i := int(next.Add(1) - 1)
+				if i >= cfg.Games {
+					return
+				}
+				r, err := p.PlayGame(i)
+				if err != nil {
+					errs[w] = err
+					return
+				}
+				results[i] = r
+				n := int(done.Add(1))
+				if cfg.Progress != nil {
+					progressMu.Lock()
+					cfg.Progress(n)
+					progressMu.Unlock()
+				}
+			}
+		}(w)
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return results[:done.Load()], err
+	}
+	return results, nil
+}
+
+// Player plays self-play games one after another on its own generator and game (one per
+// goroutine; they share the lexicon).
+type Player struct {
+	cfg  SelfPlayConfig
+	gen  *movegen.Generator
+	game *Game
+}
+
+// NewPlayer prepares a self-play worker.
+func NewPlayer(cfg SelfPlayConfig) *Player {
+	if cfg.Layout == nil {
+		cfg.Layout = engine.StandardLayout()
+	}
+	if cfg.Leaves == nil {
+		cfg.Leaves = equity.NewDefault(cfg.Lexicon.Tiles)
+	}
+	ts := cfg.Lexicon.Tiles
+	return &Player{
+		cfg:  cfg,
+		gen:  movegen.New(cfg.Lexicon.Graph, ts, cfg.Layout),
+		game: New(ts, cfg.Layout, cfg.Rules, 0),
+	}
+}
+
+// maxTurns stops a game that never ends (a bug): real games take about 25 turns.
+const maxTurns = 500
+
+// PlayGame plays game i of the run.
+func (p *Player) PlayGame(i int) (GameResult, error) {
+	cfg := &p.cfg
+	seed := GameSeed(cfg.Seed, i)
+	g := p.game
+	g.Reset(seed)
+	first := i % 2
+	if cfg.Record {
+		g.Record = &gcg.Game{Lexicon: cfg.Lexicon.Name}
+		for seat := 0; seat < 2; seat++ {
+			pl := (first + seat) % 2
+			nick := fmt.Sprintf("%s%d", cfg.Players[pl], pl+1)
+			g.Record.Players[seat] = gcg.Player{Nick: nick, Name: fmt.Sprintf("atril %s player %d", cfg.Players[pl], pl+1)}
+		}
+		g.Record.Title = fmt.Sprintf("atril self-play game %d, seed %d", i+1, seed)
+	}
+	p.gen.SetBoard(g.Board)
+	for !g.Over() {
+		if g.Turns >= maxTurns {
+			return GameResult{}, fmt.Errorf("game %d (seed %d) did not end after %d turns", i+1, seed, maxTurns)
+		}
+		pl := (first + g.Turn) % 2
+		opts := movegen.Options{Top: 1, Pass: true, BagEmpty: g.Bag.Len() == 0}
+		if g.Bag.Len() > 0 {
+			opts.Exchanges = min(engine.RackSize, g.Bag.Len())
+		}
+		if cfg.Players[pl] == ByEquity {
+			opts.By, opts.Leaves = movegen.ByEquity, cfg.Leaves
+		} else {
+			opts.By = movegen.ByScore
+		}
+		moves := p.gen.Generate(g.Rack(), opts)
+		m := engine.Move{Kind: engine.Pass}
+		if len(moves) > 0 {
+			m = moves[0]
+		}
+		if err := g.Apply(&m); err != nil {
+			return GameResult{}, fmt.Errorf("game %d (seed %d), turn %d: %w", i+1, seed, g.Turns+1, err)
+		}
+		p.gen.Play(&m)
+	}
+	r := GameResult{Index: i, Seed: seed, First: first, Turns: g.Turns, End: g.End, Record: g.Record}
+	for seat := 0; seat < 2; seat++ {
+		pl := (first + seat) % 2
+		r.Scores[pl] = g.Scores[seat]
+		r.Bingos[pl] = g.Bingos[seat]
+	}
+	return r, nil
+}
+
+// Summary is what a self-play run shows.
+type Summary struct {
+	Games         int        `json:"games"`
+	Players       [2]string  `json:"players"`
+	MeanScore     [2]float64 `json:"mean_score"`
+	BingosPerGame [2]float64 `json:"bingos_per_game"`
+	Wins          [2]int     `json:"wins"`
+	Ties          int        `json:"ties"`
+	// WinRate is player 1's share of games (a tie counts half), with its 95% Wilson interval.
+	WinRate   float64 `json:"win_rate"`
+	WinLow    float64 `json:"win_rate_low"`
+	WinHigh   float64 `json:"win_rate_high"`
+	MeanTurns float64 `json:"mean_turns"`
+}
+
+// Summarize totals a run's results.
+func Summarize(players [2]Strategy, results []GameResult) Summary {
+	s := Summary{Games: len(results), Players: [2]string{string(players[0]), string(players[1])}}
+	if len(results) == 0 {
+		return s
+	}
+	turns := 0
+	for _, r := range results {
+		for p := 0; p < 2; p++ {
+			s.MeanScore[p] += float64(r.Scores[p])
+			s.BingosPerGame[p] += float64(r.Bingos[p])
+		}
+		switch {
+		case r.Scores[0] > r.Scores[1]:
+			s.Wins[0]++
+		case r.Scores[1] > r.Scores[0]:
+			s.Wins[1]++
+		default:
+			s.Ties++
+		}
+		turns += r.Turns
+	}
+	n := float64(len(results))
+	for p := 0; p < 2; p++ {
+		s.MeanScore[p] /= n
+		s.BingosPerGame[p] /= n
+	}
+	s.MeanTurns = float64(turns) / n
+	s.WinRate = (float64(s.Wins[0]) + float64(s.Ties)/2) / n
+	s.WinLow, s.WinHigh = Wilson(s.WinRate, n, 1.959963984540054)
+	return s
+}
+
+// Wilson is the Wilson score interval of a proportion p observed over n trials, at z standard
+// deviations (1.96 for 95%).
+func Wilson(p, n, z float64) (lo, hi float64) {
+	if n == 0 {
+		return 0, 1
+	}
+	z2 := z * z
+	denom := 1 + z2/n
+	centre := (p + z2/(2*n)) / denom
+	half := z * math.Sqrt(p*(1-p)/n+z2/(4*n*n)) / denom
+	return max(0, centre-half), min(1, centre+half)
+}

@@ -1,0 +1,199 @@
+package game
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/atril-scrabble/atril/engine"
+	"github.com/atril-scrabble/atril/engine/gcg"
+	"github.com/atril-scrabble/atril/lexicon"
+)
+
+// smallLexicon is a word list built for tests (not the official list).
+func smallLexicon(t testing.TB) *lexicon.Lexicon {
+	t.Helper()
+	ts := lexicon.DefaultTileSet()
+	words := []string{"AS", "ES", "SE", "LA", "AL", "EL", "LO", "OS", "NO", "ON", "SI", "YA", "TE", "DE",
+		"EN", "UN", "MI", "TU", "SU", "NI", "YO", "ME", "MA", "TA", "RE", "DO", "IR", "OR", "RA", "RO",
+		"CASA", "CASAS", "MESA", "MESAS", "PESO", "SOPA", "RATA", "TREN", "MONO", "LEON", "SOL", "MAR",
+		"PAN", "CHARRO", "LLAMA", "PERRO", "ROSA", "ROSAS", "TORO", "TOROS", "NOTA", "NOTAS", "SANO",
+		"SANA", "RISA", "RESTO", "TIERRA", "ANTES", "SALTO", "ASADO", "ENTRE", "DIENTE", "OTRO", "UNO",
+		"UNA", "LUNA", "LUNES", "DUNA", "DUNAS", "ALTO", "ALTA", "TAL", "SAL", "SALE", "TELA", "TELAS"}
+	var ws [][]lexicon.Tile
+	for _, w := range words {
+		tiles, err := ts.ParseWord(w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ws = append(ws, tiles)
+	}
+	g, err := lexicon.BuildKWG(ws)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &lexicon.Lexicon{Name: "small", Tiles: ts, Graph: g}
+}
+
+// file2017 loads the official list when present (tests and comparisons only).
+func file2017(t testing.TB) *lexicon.Lexicon {
+	t.Helper()
+	dir, _ := os.Getwd()
+	for ; dir != filepath.Dir(dir); dir = filepath.Dir(dir) {
+		p := filepath.Join(dir, "shared", "lexica", "FILE2017.kwg")
+		if _, err := os.Stat(p); err == nil {
+			l, err := lexicon.Open(p, lexicon.DefaultTileSet())
+			if err != nil {
+				t.Fatal(err)
+			}
+			return l
+		}
+	}
+	t.Skip("FILE2017.kwg not present (tests only; never shipped)")
+	return nil
+}
+
+// checkGame replays a recorded game, checking every play with the rules validator (same
+// legality, same score) and the GCG round trip.
+func checkGame(t *testing.T, lex *lexicon.Lexicon, r GameResult) {
+	t.Helper()
+	ts := lex.Tiles
+	b := engine.NewBoard(engine.StandardLayout())
+	plays := 0
+	for _, ev := range r.Record.Events {
+		if ev.Kind != gcg.Play {
+			continue
+		}
+		v := engine.Check(b, &ev.Move, ts, lex, ev.Rack)
+		if !v.Legal || v.Score != ev.Score {
+			t.Fatalf("game %d: %s (rack %s) scored %d by the generator: validator legal=%v score=%d %v",
+				r.Index+1, engine.FormatMove(&ev.Move, b, ts), ts.Notation(ev.Rack), ev.Score, v.Legal, v.Score, v.Problems)
+		}
+		if v.Move.Row != ev.Move.Row || v.Move.Col != ev.Move.Col || v.Move.Len != ev.Move.Len || v.Move.Tiles != ev.Move.Tiles {
+			t.Fatalf("game %d: generator wrote %s, validator %s", r.Index+1, engine.FormatMove(&ev.Move, b, ts), engine.FormatMove(&v.Move, b, ts))
+		}
+		b.Apply(&v.Move)
+		plays++
+	}
+	if plays == 0 {
+		t.Fatalf("game %d: no plays", r.Index+1)
+	}
+	var buf bytes.Buffer
+	if err := r.Record.Write(&buf, ts); err != nil {
+		t.Fatal(err)
+	}
+	g2, err := gcg.Read(bytes.NewReader(buf.Bytes()), "selfplay.gcg", ts)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, buf.String())
+	}
+	p, err := g2.Replay(ts, engine.StandardLayout(), -1)
+	if err != nil {
+		t.Fatalf("replay: %v\n%s", err, buf.String())
+	}
+	if p.Board.Squares != b.Squares {
+		t.Errorf("game %d: GCG replay board differs", r.Index+1)
+	}
+	// The final totals in the file are the result's scores, by seat.
+	last := [2]int{}
+	for _, ev := range g2.Events {
+		last[ev.Player] = ev.Cumulative
+	}
+	first := r.First
+	if last[0] != r.Scores[first] || last[1] != r.Scores[1-first] {
+		t.Errorf("game %d: GCG totals %v, result %v (first %d)", r.Index+1, last, r.Scores, first)
+	}
+}
+
+func TestSelfPlaySmallLexicon(t *testing.T) {
+	lex := smallLexicon(t)
+	for _, rules := range []Rules{FILERules, SixScoreless} {
+		res, err := SelfPlay(context.Background(), SelfPlayConfig{Lexicon: lex, Rules: rules, Players: [2]Strategy{ByEquity, ByScore}, Games: 6, Seed: 9, Record: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range res {
+			checkGame(t, lex, r)
+			if r.End == NotOver {
+				t.Errorf("game %d not over", r.Index+1)
+			}
+		}
+	}
+}
+
+func TestSelfPlayFILE2017(t *testing.T) {
+	lex := file2017(t) // the official list: tests only
+	res, err := SelfPlay(context.Background(), SelfPlayConfig{Lexicon: lex, Rules: FILERules, Players: [2]Strategy{ByEquity, ByScore}, Games: 8, Seed: 1, Record: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bingos := 0
+	for _, r := range res {
+		checkGame(t, lex, r)
+		bingos += r.Bingos[0] + r.Bingos[1]
+		if r.Scores[0]+r.Scores[1] < 300 {
+			t.Errorf("game %d: scores %v look too low for real play", r.Index+1, r.Scores)
+		}
+	}
+	s := Summarize([2]Strategy{ByEquity, ByScore}, res)
+	t.Logf("8 games: mean %.1f / %.1f, bingos %d, win rate %.2f [%.2f, %.2f]", s.MeanScore[0], s.MeanScore[1], bingos, s.WinRate, s.WinLow, s.WinHigh)
+}
+
+func TestSelfPlayDeterministic(t *testing.T) {
+	lex := smallLexicon(t)
+	run := func(workers int) []GameResult {
+		res, err := SelfPlay(context.Background(), SelfPlayConfig{Lexicon: lex, Rules: FILERules, Players: [2]Strategy{ByEquity, ByEquity}, Games: 6, Seed: 5, Workers: workers})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	a, b := run(1), run(3)
+	for i := range a {
+		if a[i].Scores != b[i].Scores || a[i].Turns != b[i].Turns || a[i].Seed != b[i].Seed {
+			t.Errorf("game %d: 1 worker %v/%d, 3 workers %v/%d", i+1, a[i].Scores, a[i].Turns, b[i].Scores, b[i].Turns)
+		}
+	}
+	c, err := SelfPlay(context.Background(), SelfPlayConfig{Lexicon: lex, Rules: FILERules, Players: [2]Strategy{ByEquity, ByEquity}, Games: 6, Seed: 6, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	differ := false
+	for i := range a {
+		differ = differ || a[i].Scores != c[i].Scores
+	}
+	if !differ {
+		t.Error("seeds 5 and 6 played the same games")
+	}
+}
+
+func TestWilson(t *testing.T) {
+	// Reference values: p=0.5, n=100 -> [0.4038, 0.5962]; p=0, n=10 -> [0, 0.2775].
+	tests := []struct{ p, n, lo, hi float64 }{
+		{0.5, 100, 0.4038, 0.5962},
+		{0, 10, 0, 0.2775},
+		{1, 10, 0.7225, 1},
+	}
+	for _, tc := range tests {
+		lo, hi := Wilson(tc.p, tc.n, 1.959963984540054)
+		if d := lo - tc.lo; d > 1e-4 || d < -1e-4 {
+			t.Errorf("Wilson(%v,%v) lo %v want %v", tc.p, tc.n, lo, tc.lo)
+		}
+		if d := hi - tc.hi; d > 1e-4 || d < -1e-4 {
+			t.Errorf("Wilson(%v,%v) hi %v want %v", tc.p, tc.n, hi, tc.hi)
+		}
+	}
+}
+
+func TestSummarize(t *testing.T) {
+	res := []GameResult{
+		{Scores: [2]int{400, 300}, Bingos: [2]int{2, 0}, Turns: 20},
+		{Scores: [2]int{350, 350}, Bingos: [2]int{1, 1}, Turns: 22},
+		{Scores: [2]int{300, 420}, Bingos: [2]int{0, 3}, Turns: 24},
+	}
+	s := Summarize([2]Strategy{ByEquity, ByScore}, res)
+	if s.MeanScore != [2]float64{350, 356.6666666666667} || s.BingosPerGame != [2]float64{1, 4.0 / 3} || s.Wins != [2]int{1, 1} || s.Ties != 1 || s.WinRate != 0.5 || s.MeanTurns != 22 {
+		t.Errorf("%+v", s)
+	}
+}
