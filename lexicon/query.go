@@ -46,11 +46,59 @@ func (w *walker) run() {
 	if w.maxLen <= 0 || w.maxLen > maxQueryDepth {
 		w.maxLen = maxQueryDepth
 	}
+	if w.useRack && len(w.pats) == 0 {
+		w.walkRack(w.g.DawgRoot(), 0)
+		return
+	}
 	var st patStates
 	for i, p := range w.pats {
 		st[i] = p.start()
 	}
 	w.walk(w.g.DawgRoot(), 0, st)
+}
+
+// walkRack is walk for a rack alone (anagrams, subanagrams): the hot loop with nothing else.
+func (w *walker) walkRack(list uint32, depth int) {
+	if list == 0 {
+		return
+	}
+	nodes := w.g.nodes
+	n := depth + 1
+	for i := list; int(i) < len(nodes); i++ {
+		v := nodes[i]
+		t := Tile(v >> kwgTileShft)
+		placed := t
+		switch {
+		case t == Blank:
+		case w.rc[t] > 0:
+			w.rc[t]--
+		case w.rc[0] > 0:
+			w.rc[0]--
+			placed = t | BlankBit
+		default:
+			t = Blank
+		}
+		if t != Blank {
+			w.word[depth] = placed
+			if v&kwgAccepts != 0 && n >= w.minLen && !w.emit(w.word[:n]) {
+				w.stopped = true
+			}
+			if !w.stopped && n < w.maxLen {
+				w.walkRack(v&kwgArcMask, n)
+			}
+			if placed.IsBlanked() {
+				w.rc[0]++
+			} else {
+				w.rc[t]++
+			}
+			if w.stopped {
+				return
+			}
+		}
+		if v&kwgIsEnd != 0 {
+			return
+		}
+	}
 }
 
 func (w *walker) walk(list uint32, depth int, st patStates) {
