@@ -1,0 +1,558 @@
+package drills
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/atril-scrabble/atril/lexicon"
+)
+
+// generators makes each drill's questions from a seed, on a lexicon.
+var generators = []struct {
+	name string
+	make func(lex *lexicon.Lexicon, seed uint64) ([]Question, error)
+}{
+	{"anagram", func(lex *lexicon.Lexicon, seed uint64) ([]Question, error) {
+		return Anagram(lex, AnagramOptions{Count: 4, Seed: seed, Length: 4})
+	}},
+	{"anagram-blank", func(lex *lexicon.Lexicon, seed uint64) ([]Question, error) {
+		return Anagram(lex, AnagramOptions{Count: 4, Seed: seed, Length: 5, Blanks: 1})
+	}},
+	{"build", func(lex *lexicon.Lexicon, seed uint64) ([]Question, error) {
+		return Build(lex, BuildOptions{Count: 3, Seed: seed, RackLen: 7, MinLen: 3})
+	}},
+	{"twos", func(lex *lexicon.Lexicon, seed uint64) ([]Question, error) {
+		return Twos(lex, TwosOptions{Count: 10, Seed: seed})
+	}},
+	{"twos-by-tile", func(lex *lexicon.Lexicon, seed uint64) ([]Question, error) {
+		return Twos(lex, TwosOptions{Count: 5, Seed: seed, ByTile: true})
+	}},
+	{"digraphs", func(lex *lexicon.Lexicon, seed uint64) ([]Question, error) {
+		return Digraphs(lex, DigraphOptions{Count: 8, Seed: seed, MinLen: 2, MaxLen: 5})
+	}},
+	{"hooks", func(lex *lexicon.Lexicon, seed uint64) ([]Question, error) {
+		return HooksQuestions(lex, HooksOptions{Count: 6, Seed: seed, Words: WordRange{MinLen: 2, MaxLen: 4}})
+	}},
+	{"judge", func(lex *lexicon.Lexicon, seed uint64) ([]Question, error) {
+		return Judge(lex, JudgeOptions{Count: 10, Seed: seed, Words: WordRange{MinLen: 4, MaxLen: 6}, RackShare: 0.2})
+	}},
+}
+
+// The same seed asks the same questions; another seed, others.
+func TestSeedDeterminism(t *testing.T) {
+	lex := smallLexicon(t)
+	for _, g := range generators {
+		t.Run(g.name, func(t *testing.T) {
+			a, err := g.make(lex, 42)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := g.make(lex, 42)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ja, _ := json.Marshal(List("x", "small", 42, a))
+			jb, _ := json.Marshal(List("x", "small", 42, b))
+			if string(ja) != string(jb) {
+				t.Errorf("seed 42 twice gave different questions:\n%s\n%s", ja, jb)
+			}
+			differs := false
+			for seed := uint64(1); seed <= 5 && !differs; seed++ {
+				c, err := g.make(lex, seed)
+				if err != nil {
+					t.Fatal(err)
+				}
+				jc, _ := json.Marshal(List("x", "small", 42, c))
+				differs = string(jc) != string(ja)
+			}
+			if !differs {
+				t.Errorf("seeds 1-5 all gave seed 42's questions")
+			}
+		})
+	}
+}
+
+// Every question's stated answer is what the lexicon says, checked independently of the
+// generator: by membership, rack fitting and hook words.
+func TestAnswersAgreeWithLexicon(t *testing.T) {
+	lex := smallLexicon(t)
+	ts := lex.Tiles
+	for _, g := range generators {
+		t.Run(g.name, func(t *testing.T) {
+			qs, err := g.make(lex, 7)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(qs) == 0 {
+				t.Fatal("no questions")
+			}
+			for _, q := range qs {
+				checkQuestion(t, lex, q)
+				// The expected answer, typed back, is judged right.
+				res, err := q.Judge(lex, q.Expected())
+				if err != nil || !res.Right {
+					t.Errorf("%s %s: typing the expected %q gives %+v, %v", q.Kind, q.Show, q.Expected(), res, err)
+				}
+			}
+			_ = ts
+		})
+	}
+}
+
+func checkQuestion(t *testing.T, lex *lexicon.Lexicon, q Question) {
+	t.Helper()
+	ts := lex.Tiles
+	switch q.Form {
+	case FormWords:
+		for _, w := range q.Words {
+			tiles := mustWord(t, ts, w)
+			if !lex.Contains(tiles) {
+				t.Errorf("%s: answer %s is not a word", q.Show, w)
+			}
+			if q.rack != nil && !fitsRack(tiles, q.rack) {
+				t.Errorf("%s: answer %s does not fit the rack", q.Show, w)
+			}
+			if len(tiles) < q.minLen {
+				t.Errorf("%s: answer %s is shorter than %d", q.Show, w, q.minLen)
+			}
+		}
+		if q.rack != nil && !slices.IsSortedFunc(q.rack, func(a, b lexicon.Tile) int { return alphaOrder(a) - alphaOrder(b) }) {
+			t.Errorf("%s: rack not in alphagram order", q.Show)
+		}
+	case FormHooks:
+		w := mustWord(t, ts, q.Show)
+		for _, f := range q.Front {
+			if !lex.Contains(append(mustWord(t, ts, f), w...)) {
+				t.Errorf("%s: front hook %s makes no word", q.Show, f)
+			}
+		}
+		for _, b := range q.Back {
+			if !lex.Contains(append(slices.Clone(w), mustWord(t, ts, b)...)) {
+				t.Errorf("%s: back hook %s makes no word", q.Show, b)
+			}
+		}
+	}
+}
+
+func alphaOrder(t lexicon.Tile) int {
+	if t == lexicon.Blank {
+		return 1 << 10
+	}
+	return int(t)
+}
+
+// Racks in alphagram order, digraphs as CH/LL/RR, and never looking like a digraph tile they
+// do not hold.
+func TestShowTiles(t *testing.T) {
+	ts := lexicon.DefaultTileSet()
+	for _, tc := range []struct{ in, want string }{
+		{"ACHO", "ACHO"},      // A CH O
+		{"A[C]HO", "A·C·H·O"}, // a C tile and an H tile
+		{"[L][L]A", "L·L·A"},  // two L tiles
+		{"[LL]A", "LLA"},      // the LL tile
+		{"RRA[R]", "RRAR"},    // RR A R reads back as itself
+		{"[R][R]A", "R·R·A"},  // two R tiles
+		{"CARRO", "CARRO"},    // C A RR O
+		{"1A", "CHA"},         // FISE digit
+		{"[LL][L]", "LLL"},    // reads back as LL L: itself
+		{"[L][LL]", "L·LL"},
+	} {
+		tiles, err := ts.Parse(tc.in, lexicon.ParseOptions{AllowBlank: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := ShowTiles(ts, tiles); got != tc.want {
+			t.Errorf("ShowTiles(%s) = %s, want %s", tc.in, got, tc.want)
+		}
+	}
+	rack, _ := ts.ParseRack("oh?ca")
+	if got := ShowRack(ts, rack); got != "A·C·H·O·?" {
+		t.Errorf("ShowRack = %s, want A·C·H·O·? (blank last, C and H apart)", got)
+	}
+	rack, _ = ts.ParseRack("o1a?")
+	if got := ShowRack(ts, rack); got != "ACHO?" {
+		t.Errorf("ShowRack = %s, want ACHO?", got)
+	}
+}
+
+// oneEditFromWord reports whether some single tile edit of w (substitution, insertion,
+// deletion, swap of neighbours) is a word of the lexicon: found by trying them all.
+func oneEditFromWord(lex *lexicon.Lexicon, w []lexicon.Tile) bool {
+	n := lex.Tiles.NumLetters()
+	try := func(c []lexicon.Tile) bool { return len(c) > 0 && lex.Contains(c) }
+	for i := range w {
+		if try(slices.Delete(slices.Clone(w), i, i+1)) {
+			return true
+		}
+		if i+1 < len(w) {
+			c := slices.Clone(w)
+			c[i], c[i+1] = c[i+1], c[i]
+			if try(c) {
+				return true
+			}
+		}
+		for t := 1; t <= n; t++ {
+			c := slices.Clone(w)
+			c[i] = lexicon.Tile(t)
+			if try(c) {
+				return true
+			}
+		}
+	}
+	for i := 0; i <= len(w); i++ {
+		for t := 1; t <= n; t++ {
+			if try(slices.Insert(slices.Clone(w), i, lexicon.Tile(t))) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func testPhonies(t *testing.T, lex *lexicon.Lexicon, pool [][]lexicon.Tile, n int) []Phony {
+	t.Helper()
+	phs := Phonies(lex, 99, pool, n)
+	if len(phs) < n {
+		t.Fatalf("made %d phonies, want %d", len(phs), n)
+	}
+	ts := lex.Tiles
+	seen := map[string]bool{}
+	for _, ph := range phs {
+		w := ts.Word(ph.Word)
+		if lex.Contains(ph.Word) {
+			t.Errorf("phony %s is a word", w)
+		}
+		if !lex.Contains(ph.Source) || !oneEditFromWord(lex, ph.Word) {
+			t.Errorf("phony %s is not one edit from a word (source %s)", w, ts.Word(ph.Source))
+		}
+		if back, err := ts.ParseWord(w); err != nil || !slices.Equal(back, ph.Word) {
+			t.Errorf("phony %s does not read back as its tiles", w)
+		}
+		if seen[w] {
+			t.Errorf("phony %s twice", w)
+		}
+		seen[w] = true
+	}
+	return phs
+}
+
+func TestPhoniesSmall(t *testing.T) {
+	lex := smallLexicon(t)
+	pool, err := WordRange{MinLen: 4, MaxLen: 7}.words(lex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	testPhonies(t, lex, pool, 30)
+}
+
+// On the official list (tests only, nothing kept): phonies of 7-8 tile words are never words,
+// and most keep the shape of real words: a substitution keeps the tile's class.
+func TestPhoniesFILE2017(t *testing.T) {
+	lex := file2017(t)
+	pool, err := WordRange{MinLen: 7, MaxLen: 8, MaxRank: 5000}.words(lex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	phs := testPhonies(t, lex, pool, 200)
+	sameClass, subs := 0, 0
+	for _, ph := range phs {
+		if ph.Edit != EditSubstitute {
+			continue
+		}
+		subs++
+		for i := range ph.Word {
+			if ph.Word[i] != ph.Source[i] && lex.Tiles.IsVowel(ph.Word[i]) == lex.Tiles.IsVowel(ph.Source[i]) {
+				sameClass++
+			}
+		}
+	}
+	if subs == 0 || sameClass*10 < subs*7 {
+		t.Errorf("%d of %d substitutions keep the vowel/consonant class; want most", sameClass, subs)
+	}
+}
+
+func TestTwos(t *testing.T) {
+	lex := smallLexicon(t)
+	twos := wordStrings(lex.Tiles, TwoTileWords(lex))
+	// alphabet order: L before LL, N before Ñ before O
+	want := []string{"AD", "AH", "AL", "AS", "CHA", "CHE", "CHO", "DE", "EL", "EN", "ES", "LA", "LE", "LO", "LLE", "ME", "MI", "NE", "NI", "NO", "ÑU", "OS", "SE", "SI", "SO", "TE", "TU", "YA", "YO"}
+	if !slices.Equal(twos, want) {
+		t.Errorf("two-tile words %v, want %v", twos, want)
+	}
+	checkTwosDrill(t, lex, twos)
+}
+
+// The twos drill asks exactly the lexicon's two-tile list: judging every one (Count 0) finds
+// each word once as valid and only non-words as decoys, and asking by tile covers each word.
+func checkTwosDrill(t *testing.T, lex *lexicon.Lexicon, twos []string) {
+	t.Helper()
+	qs, err := Twos(lex, TwosOptions{Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var valid, decoys []string
+	for _, q := range qs {
+		tiles, err := lex.Tiles.ParseWord(strings.ReplaceAll(q.Show, "·", ""))
+		if q.Form != FormYesNo || err != nil {
+			t.Fatalf("question %+v", q)
+		}
+		if strings.Contains(q.Show, "·") {
+			continue // C·H and the like: tiles shown apart, judged below by membership
+		}
+		if q.Valid {
+			valid = append(valid, q.Show)
+		} else {
+			decoys = append(decoys, q.Show)
+			if lex.Contains(tiles) || len(tiles) != 2 {
+				t.Errorf("decoy %s is a word or not two tiles", q.Show)
+			}
+		}
+	}
+	slices.SortFunc(valid, func(a, b string) int {
+		return slices.Compare(mustWord(t, lex.Tiles, a), mustWord(t, lex.Tiles, b))
+	})
+	if !slices.Equal(valid, twos) {
+		t.Errorf("judged as valid %v, want the two-tile list %v", valid, twos)
+	}
+	if len(decoys) != len(twos) {
+		t.Errorf("%d decoys for %d words", len(decoys), len(twos))
+	}
+	byTile, err := Twos(lex, TwosOptions{ByTile: true, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(byTile) != lex.Tiles.NumLetters() {
+		t.Errorf("%d by-tile questions, want one per letter (%d)", len(byTile), lex.Tiles.NumLetters())
+	}
+	count := map[string]int{}
+	for _, q := range byTile {
+		for _, w := range q.Words {
+			count[w]++
+			if !strings.Contains(w, q.Show) {
+				t.Errorf("%s listed under %s", w, q.Show)
+			}
+		}
+	}
+	for _, w := range twos {
+		tiles := mustWord(t, lex.Tiles, w)
+		want := 2
+		if tiles[0] == tiles[1] {
+			want = 1
+		}
+		if count[w] != want {
+			t.Errorf("%s listed under %d tiles, want %d", w, count[w], want)
+		}
+	}
+}
+
+// FILE2017 (tests only): 91 two-tile words after FISE's 2016 update, CHA CHE CHO LLE among them.
+func TestTwosFILE2017(t *testing.T) {
+	lex := file2017(t)
+	twos := wordStrings(lex.Tiles, TwoTileWords(lex))
+	if len(twos) != 91 {
+		t.Errorf("%d two-tile words, want 91", len(twos))
+	}
+	for _, w := range []string{"CHA", "CHE", "CHO", "LLE", "HU", "RA", "UY"} {
+		if !slices.Contains(twos, w) {
+			t.Errorf("%s missing from the two-tile list", w)
+		}
+	}
+	if slices.Contains(twos, "IN") {
+		t.Error("IN (dropped in 2016) is in the list")
+	}
+	checkTwosDrill(t, lex, twos)
+}
+
+func TestDigraphQuestions(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		lex  func(testing.TB) *lexicon.Lexicon
+	}{{"small", smallLexicon}, {"FILE2017", file2017}} {
+		t.Run(tc.name, func(t *testing.T) {
+			lex := tc.lex(t)
+			ts := lex.Tiles
+			qs, err := Digraphs(lex, DigraphOptions{Count: 60, Seed: 5, MinLen: 2, MaxLen: 5})
+			if err != nil {
+				t.Fatal(err)
+			}
+			kinds := map[string]int{}
+			for _, q := range qs {
+				checkQuestion(t, lex, q)
+				tiles, err := ts.Parse(strings.ReplaceAll(q.Card, "rack ", ""), lexicon.ParseOptions{AllowBlank: true})
+				if err != nil {
+					t.Fatalf("card %q: %v", q.Card, err)
+				}
+				switch {
+				case q.Form == FormWords:
+					kinds["rack"]++
+					if !slices.ContainsFunc(tiles, ts.IsDigraph) || len(tiles) < 2 || len(tiles) > 5 {
+						t.Errorf("rack %s: no digraph tile, or not 2-5 tiles", q.Show)
+					}
+				case q.Valid:
+					kinds["word"]++
+					if !lex.Contains(tiles) || !slices.ContainsFunc(tiles, ts.IsDigraph) {
+						t.Errorf("%s judged valid", q.Show)
+					}
+				case strings.HasPrefix(q.Note, digraphRule):
+					kinds["trap"]++
+					// The trap: two letter tiles that spell a digraph, and the word spelt with the
+					// digraph tile is real.
+					joined, _ := ts.ParseWord(ts.Word(tiles))
+					if lex.Contains(tiles) || !lex.Contains(joined) || len(joined) != len(tiles)-1 {
+						t.Errorf("trap %s: split %v, joined %v", q.Show, lex.Contains(tiles), lex.Contains(joined))
+					}
+				default:
+					kinds["phony"]++
+					if lex.Contains(tiles) || !oneEditFromWord(lex, tiles) {
+						t.Errorf("phony %s", q.Show)
+					}
+				}
+			}
+			for _, k := range []string{"rack", "word", "trap", "phony"} {
+				if kinds[k] == 0 {
+					t.Errorf("no %s question among %d: %v", k, len(qs), kinds)
+				}
+			}
+		})
+	}
+}
+
+// Judge questions: real words valid, phonies not words, racks valid exactly when a word uses
+// all their tiles, about as many racks as asked for.
+func TestJudgeQuestions(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		lex  func(testing.TB) *lexicon.Lexicon
+		wr   WordRange
+	}{
+		{"small", smallLexicon, WordRange{MinLen: 4, MaxLen: 7}},
+		{"FILE2017", file2017, WordRange{MinLen: 5, MaxLen: 8, MaxRank: 2000}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			lex := tc.lex(t)
+			ts := lex.Tiles
+			qs, err := Judge(lex, JudgeOptions{Count: 40, Seed: 11, Words: tc.wr, RackShare: 0.25})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(qs) != 40 {
+				t.Fatalf("%d questions", len(qs))
+			}
+			racks, valid := 0, 0
+			for _, q := range qs {
+				if q.isRack {
+					racks++
+					rack, err := ts.ParseRack(strings.TrimPrefix(q.Card, "rack "))
+					if err != nil {
+						t.Fatal(err)
+					}
+					if has := len(lex.Anagrams(rack)) > 0; has != q.Valid {
+						t.Errorf("rack %s: has a word %v, question says %v", q.Show, has, q.Valid)
+					}
+					continue
+				}
+				w := mustWord(t, ts, q.Show)
+				if lex.Contains(w) != q.Valid {
+					t.Errorf("%s: valid %v, question says %v", q.Show, lex.Contains(w), q.Valid)
+				}
+				if q.Valid {
+					valid++
+				} else if !oneEditFromWord(lex, w) {
+					t.Errorf("phony %s is not one edit from a word", q.Show)
+				}
+			}
+			if racks != 10 || valid != 15 {
+				t.Errorf("%d racks and %d valid words, want 10 and 15", racks, valid)
+			}
+		})
+	}
+}
+
+func TestAnagramRanksAndBlanks(t *testing.T) {
+	lex := file2017(t)
+	ts := lex.Tiles
+	qs, err := Anagram(lex, AnagramOptions{Count: 0, Length: 7, MinRank: 1, MaxRank: 50})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Every rack is the alphagram of one of the 50 most probable sevens, each once.
+	top := lex.TopByProbability(7, 50)
+	alphas := map[string]bool{}
+	for _, w := range top {
+		alphas[ts.Notation(lexicon.Alphagram(w))] = true
+	}
+	if len(qs) != len(alphas) {
+		t.Errorf("%d racks for %d alphagrams", len(qs), len(alphas))
+	}
+	for _, q := range qs {
+		if !alphas[q.Card] || len(q.Words) == 0 {
+			t.Errorf("rack %s is not among the top 50 or has no words", q.Show)
+		}
+	}
+	qs, err = Anagram(lex, AnagramOptions{Count: 10, Seed: 2, Length: 8, MaxRank: 500, Blanks: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range qs {
+		rack, _ := ts.ParseRack(q.Card)
+		if countBlanks(rack) != 2 || len(rack) != 8 || len(q.Words) == 0 {
+			t.Errorf("blank rack %s: %d blanks, %d words", q.Show, countBlanks(rack), len(q.Words))
+		}
+		checkQuestion(t, lex, q)
+	}
+}
+
+func TestJudgeAnswerForms(t *testing.T) {
+	lex := smallLexicon(t)
+	an, err := Anagram(lex, AnagramOptions{Racks: []string{"ACOS"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	words := an[0]
+	noWords, err := Anagram(lex, AnagramOptions{Racks: []string{"XYZ"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	yes := twoQuestion(lex.Tiles, mustWord(t, lex.Tiles, "CHA"), true)
+	hooks := hookQuestion(t, lex, "OSA")
+	for _, tc := range []struct {
+		q      Question
+		line   string
+		right  bool
+		missed int
+		wrong  int
+		bad    bool // asked again
+	}{
+		{words, "asco caos caso cosa ocas saco", true, 0, 0, false},
+		{words, "ÁSCO,CAOS;caso  cosa\tocas saco saco", true, 0, 0, false},
+		{words, "asco caos caso", false, 3, 0, false},
+		{words, "asco caos caso cosa ocas saco casa", false, 0, 1, false},
+		{words, "", false, 6, 0, false},
+		{words, "c0sa", false, 0, 0, true},
+		{noWords[0], "", true, 0, 0, false},
+		{noWords[0], "-", true, 0, 0, false},
+		{yes, "Y", true, 0, 0, false},
+		{yes, "si", true, 0, 0, false},
+		{yes, "n", false, 1, 1, false},
+		{yes, "perhaps", false, 0, 0, true},
+		{hooks, "c l r / s", true, 0, 0, false},
+		{hooks, "CLR/S", true, 0, 0, false},
+		{hooks, "c l / s", false, 1, 0, false},
+		{hooks, "c l r ch / s", false, 0, 1, false},
+		{hooks, "c l r", false, 0, 0, true},
+		{hooks, "", false, 4, 0, false},
+	} {
+		res, err := tc.q.Judge(lex, tc.line)
+		if tc.bad {
+			if err == nil {
+				t.Errorf("%s %q: judged %+v, want asked again", tc.q.Show, tc.line, res)
+			}
+			continue
+		}
+		if err != nil || res.Right != tc.right || len(res.Missed) != tc.missed || len(res.Wrong) != tc.wrong {
+			t.Errorf("%s %q: %+v %v, want right %v missed %d wrong %d", tc.q.Show, tc.line, res, err, tc.right, tc.missed, tc.wrong)
+		}
+	}
+}
