@@ -1,12 +1,5 @@
 package lexicon
 
-import (
-	"fmt"
-	"os"
-	"path/filepath"
-	"strings"
-)
-
 // Lexicon is a named word graph together with the alphabet it was compiled under.
 type Lexicon struct {
 	Name        string
@@ -18,20 +11,9 @@ type Lexicon struct {
 // Contains reports whether the word is valid.
 func (l *Lexicon) Contains(word []Tile) bool { return l.Graph.Contains(word) }
 
-// Open resolves --lexicon: a name (the embedded default, or a user lexicon added with
-// `atril lexicon add`) or a path to a .kwg file. An empty name is the user's chosen default.
-// The graph is read under tiles' alphabet.
+// Open resolves --lexicon in the data directory of the process's environment: a name (the
+// embedded default, or a user lexicon added with `atril lexicon add`) or a path to a .kwg file.
+// An empty name is the user's chosen default, else the embedded one. See Store.Open.
 func Open(nameOrPath string, tiles *TileSet) (*Lexicon, error) {
-	if strings.HasSuffix(strings.ToLower(nameOrPath), ".kwg") {
-		g, err := ReadKWGFile(nameOrPath)
-		if err != nil {
-			return nil, err
-		}
-		name := strings.TrimSuffix(filepath.Base(nameOrPath), filepath.Ext(nameOrPath))
-		return &Lexicon{Name: name, Description: "word graph " + nameOrPath, Tiles: tiles, Graph: g}, nil
-	}
-	if _, err := os.Stat(nameOrPath); err == nil && nameOrPath != "" {
-		return nil, fmt.Errorf("lexicon %q: a word list must first be compiled with `atril lexicon add NAME %s`", nameOrPath, nameOrPath)
-	}
-	return nil, fmt.Errorf("lexicon %q: not found", nameOrPath)
+	return NewStore(nil).Open(nameOrPath, tiles)
 }
