@@ -35,16 +35,25 @@ func (g *Generator) gen(pos int, list uint32, left, right int, main, wmul, cross
 	if g.played >= g.rackTiles || list == 0 {
 		return
 	}
-	cross := sq.cross
+	blanks := g.rack[lexicon.Blank]
+	possible := sq.cross & g.rackBits
+	if blanks > 0 {
+		possible = sq.cross
+	}
+	if g.bits[list]&possible == 0 {
+		return
+	}
 	lm, wm, cs := sq.lm, sq.wm, sq.cscore
 	hasCross := sq.hasCross
-	blanks := g.rack[lexicon.Blank]
 	for i := list; ; i++ {
 		v := nodes[i]
 		l := lexicon.Tile(v >> nodeTileShft)
-		if l != lexicon.Separator && cross&(1<<(l&63)) != 0 {
+		if possible&(1<<(l&63)) != 0 {
 			if g.rack[l] > 0 {
 				g.rack[l]--
+				if g.rack[l] == 0 {
+					g.rackBits &^= 1 << l
+				}
 				g.leaveIdx -= g.place[l]
 				g.played++
 				pts := g.points[l] * lm
@@ -55,6 +64,9 @@ func (g *Generator) gen(pos int, list uint32, left, right int, main, wmul, cross
 				g.goOn(pos, l, v, left, right, main+pts, wmul*wm, cr)
 				g.played--
 				g.leaveIdx += g.place[l]
+				if g.rack[l] == 0 {
+					g.rackBits |= 1 << l
+				}
 				g.rack[l]++
 			}
 			if blanks > 0 {
@@ -94,9 +106,10 @@ func (g *Generator) goOn(pos int, t lexicon.Tile, v uint32, left, right int, mai
 		if pos > 0 && pos-1 != g.lastAnchor {
 			g.gen(pos-1, arc, left, right, main, wmul, crossSum)
 		}
+		// The separator is tile 0, so it can only be first in a sibling list.
 		if noLeft && g.anchor < dim-1 {
-			if sep := g.seek(arc, lexicon.Separator); sep != 0 {
-				if next := g.nodes[sep] & nodeArcMask; next != 0 {
+			if sv := g.nodes[arc]; lexicon.Tile(sv>>nodeTileShft) == lexicon.Separator {
+				if next := sv & nodeArcMask; next != 0 {
 					g.gen(g.anchor+1, next, left, right, main, wmul, crossSum)
 				}
 			}

@@ -11,7 +11,6 @@
 package movegen
 
 import (
-	"encoding/binary"
 	"slices"
 
 	"github.com/atril-scrabble/atril/engine"
@@ -20,7 +19,7 @@ import (
 )
 
 const (
-	dim = engine.Dim
+	dim      = engine.Dim
 	rackSize = engine.RackSize
 
 	nodeAccepts  = 1 << 23
@@ -69,7 +68,10 @@ type square struct {
 // Generator generates moves on one board. It is not safe for concurrent use; make one per
 // goroutine (they can share the lexicon).
 type Generator struct {
+	gr      *graph
+	alphas  []uint64 // gr.bingoAlphagrams(), loaded by the first top-N generation
 	nodes   []uint32
+	bits    []uint64 // tiles of each node and its later siblings
 	tiles   *lexicon.TileSet
 	layout  *engine.Layout
 	points  [256]int32
@@ -92,6 +94,7 @@ type Generator struct {
 	anchor      int
 	lastAnchor  int
 	rack        [lexicon.MaxLetters + 1]uint8 // counts by tile; 0 = blank
+	rackBits    uint64                        // letters with a count > 0 (bit 0: blank)
 	rackTiles   int
 	played      int
 	strip       [dim]lexicon.Tile
@@ -107,17 +110,18 @@ type Generator struct {
 	leaveBuf    [rackSize]lexicon.Tile
 	bestLeave   [rackSize + 1]float64 // best leave value by number of tiles kept
 	shadowDescV [rackSize]int32       // rack tile values, descending
+	// Answers of bingoPossible for the current rack, by the sorted board tiles played through.
+	bingoKeys [32][dim]lexicon.Tile
+	bingoLens [32]uint8
+	bingoAns  [32]bool
+	nBingo    int
 }
 
-// New makes a generator for a lexicon graph, its tile set and a board layout. The graph's nodes
-// are copied once into a flat array the recursion reads directly.
+// New makes a generator for a lexicon graph, its tile set and a board layout. The graph is
+// decoded once per process into flat arrays the recursion reads directly.
 func New(graph *lexicon.KWG, tiles *lexicon.TileSet, layout *engine.Layout) *Generator {
-	b := graph.Bytes()
-	nodes := make([]uint32, len(b)/4)
-	for i := range nodes {
-		nodes[i] = binary.LittleEndian.Uint32(b[4*i:])
-	}
-	g := &Generator{nodes: nodes, tiles: tiles, layout: layout, moves: make([]engine.Move, 0, 4096)}
+	gr := graphFor(graph)
+	g := &Generator{gr: gr, nodes: gr.nodes, bits: gr.bits, tiles: tiles, layout: layout, moves: make([]engine.Move, 0, 4096)}
 	for t := 0; t < 256; t++ {
 		lt := lexicon.Tile(t)
 		if lt.IsBlanked() || lt == lexicon.Blank || int(lt) >= tiles.Size() {
@@ -476,13 +480,16 @@ func rankValue(m *engine.Move, by SortBy) float64 {
 func (g *Generator) loadRack(rack []lexicon.Tile) {
 	clear(g.rack[:])
 	g.rackTiles = 0
+	g.rackBits = 0
 	for _, t := range rack {
 		if int(t) < len(g.rack) && g.rackTiles < rackSize {
 			g.rack[t]++
 			g.rackTiles++
+			g.rackBits |= 1 << t
 		}
 	}
 	g.nDistinct = 0
+	g.nBingo = 0
 	radix := int32(1)
 	g.leaveIdx = 0
 	for t := range g.rack {

@@ -22,6 +22,9 @@ type anchorBound struct {
 // next bound is below the N-th best move found, which no play from that anchor can then beat.
 func (g *Generator) generateTop() {
 	g.anchors = g.anchors[:0]
+	if g.alphas == nil {
+		g.alphas = g.gr.bingoAlphagrams()
+	}
 	g.sortRackValues()
 	for d := 0; d < 2; d++ {
 		for line := 0; line < dim; line++ {
@@ -77,24 +80,23 @@ func (g *Generator) sortRackValues() {
 
 // anchorBound bounds the value of the plays generated from anchor p (which cannot reach left to
 // last): over every stretch [L, R] the plays could cover, the tiles already there count once
-// times the stretch's word multiplier, and the rack's highest values are matched with the
-// highest effective multipliers of its empty squares (main word times its multiplier plus the
-// cross-word's), as the rearrangement inequality allows; cross-words add their board tiles.
-// Letters are not checked beyond "something on the rack fits each square", so it never
-// underestimates. Returns -Inf when no stretch can hold a play.
+// times the stretch's word multiplier, cross-words add their board tiles, and the new tiles add
+// at most the lesser of two bounds: the rack's highest values matched with the highest
+// effective multipliers of the empty squares (main word times its multiplier plus the
+// cross-word's; the rearrangement inequality), or each square's multiplier times the most
+// valuable rack tile that fits its cross-set. The bingo bonus counts only when the rack and the
+// stretch's board tiles are an anagram of some word. It never underestimates. Returns -Inf when
+// no stretch can hold a play.
 func (g *Generator) anchorBound(p, last int) float64 {
 	row := &g.row
-	possible := uint64(0)
+	possible := g.rackBits &^ 1
 	if g.rack[lexicon.Blank] > 0 {
 		possible = g.letters
-	} else {
-		for j := 0; j < g.nDistinct; j++ {
-			possible |= 1 << uint(g.distinct[j])
-		}
 	}
 	best := negInf
-	var lms, xs [rackSize]int32
+	var lms, xs, caps [rackSize]int32
 	var effs [rackSize]int32
+	var through [dim]lexicon.Tile
 	// L runs leftwards from p; a stretch may not start right after a tile.
 	emptiesLeft := 0
 	for L := p; L > last; L-- {
@@ -111,18 +113,21 @@ func (g *Generator) anchorBound(p, last int) float64 {
 			continue
 		}
 		// Walk R from L rightwards, accumulating the stretch.
-		k := 0
+		k, nThrough := 0, 0
 		var tilesPts, crossConst int32
 		wm := int32(1)
 		for R := L; R < dim; R++ {
 			sq := &row[R]
 			if sq.tile != engine.Empty {
 				tilesPts += g.points[sq.tile]
+				through[nThrough] = sq.tile.Letter()
+				nThrough++
 			} else {
 				if sq.cross&possible == 0 || k == g.rackTiles {
 					break
 				}
 				lms[k] = sq.lm
+				caps[k] = g.maxFit(sq.cross)
 				if sq.hasCross {
 					xs[k] = sq.lm * sq.wm
 					crossConst += sq.cscore * sq.wm
@@ -135,8 +140,10 @@ func (g *Generator) anchorBound(p, last int) float64 {
 			if R < p || R == L || k == 0 || (R < dim-1 && row[R+1].tile != engine.Empty) {
 				continue
 			}
+			capped := int32(0)
 			for i := 0; i < k; i++ {
 				e := lms[i]*wm + xs[i]
+				capped += e * caps[i]
 				j := i
 				for j > 0 && effs[j-1] < e {
 					effs[j] = effs[j-1]
@@ -144,11 +151,12 @@ func (g *Generator) anchorBound(p, last int) float64 {
 				}
 				effs[j] = e
 			}
-			score := tilesPts*wm + crossConst
+			sorted := int32(0)
 			for i := 0; i < k; i++ {
-				score += effs[i] * g.shadowDescV[i]
+				sorted += effs[i] * g.shadowDescV[i]
 			}
-			if k == rackSize {
+			score := tilesPts*wm + crossConst + min(capped, sorted)
+			if k == rackSize && g.bingoPossible(through[:nThrough]) {
 				score += engine.BingoBonus
 			}
 			v := float64(score)
@@ -163,6 +171,75 @@ func (g *Generator) anchorBound(p, last int) float64 {
 	return best
 }
 
+// maxFit is the points of the most valuable rack tile that can go on a square with this
+// cross-set (a blank scores 0).
+func (g *Generator) maxFit(cross uint64) int32 {
+	best := int32(-1)
+	for j := 0; j < g.nDistinct; j++ {
+		t := g.distinct[j]
+		if t != lexicon.Blank && cross&(1<<t) != 0 && g.points[t] > best {
+			best = g.points[t]
+		}
+	}
+	if best < 0 {
+		return 0
+	}
+	return best
+}
+
+// bingoPossible reports whether the whole rack plus the given board tiles spell some word in
+// some order (a DAWG anagram search), remembering answers for the current rack.
+func (g *Generator) bingoPossible(through []lexicon.Tile) bool {
+	var key [dim]lexicon.Tile
+	copy(key[:], through)
+	ks := key[:len(through)]
+	slices.Sort(ks)
+	for i := 0; i < g.nBingo; i++ {
+		if g.bingoKeys[i] == key && g.bingoLens[i] == uint8(len(through)) {
+			return g.bingoAns[i]
+		}
+	}
+	// The word's tiles: the rack's letters and the board's, blanks standing for any letter.
+	var word [dim + rackSize]lexicon.Tile
+	n := copy(word[:], through)
+	for j := 0; j < g.nDistinct; j++ {
+		t := g.distinct[j]
+		if t == lexicon.Blank {
+			continue
+		}
+		for k := g.rack[t]; k > 0; k-- {
+			word[n] = t
+			n++
+		}
+	}
+	ans := true
+	switch blanks := int(g.rack[lexicon.Blank]); {
+	case blanks == 0:
+		ans = g.isAlphagram(word[:n])
+	case blanks == 1:
+		ans = false
+		for l := lexicon.Tile(1); l < lexicon.Tile(g.tiles.Size()) && !ans; l++ {
+			word[n] = l
+			ans = g.isAlphagram(word[:n+1])
+		}
+	}
+	// Two blanks: assume a bingo exists (it nearly always does), rather than try every pair.
+	if g.nBingo < len(g.bingoKeys) {
+		g.bingoKeys[g.nBingo], g.bingoLens[g.nBingo], g.bingoAns[g.nBingo] = key, uint8(len(through)), ans
+		g.nBingo++
+	}
+	return ans
+}
+
+// isAlphagram reports whether the tiles (any order; sorted in place) are some word's alphagram.
+func (g *Generator) isAlphagram(w []lexicon.Tile) bool {
+	var buf [dim + rackSize]lexicon.Tile
+	a := buf[:len(w)]
+	copy(a, w)
+	slices.Sort(a)
+	_, found := slices.BinarySearch(g.alphas, alphaHash(a))
+	return found
+}
 // pushTop keeps m if it is among the best Top moves so far. g.top is a heap with the worst kept
 // move first.
 func (g *Generator) pushTop(m *engine.Move) {

@@ -1,0 +1,79 @@
+package movegen
+
+import (
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/atril-scrabble/atril/engine"
+	"github.com/atril-scrabble/atril/engine/equity"
+	"github.com/atril-scrabble/atril/lexicon"
+)
+
+// midgamePositions plays seeded games with the generator taking the top-scoring play and keeps
+// the positions of turns 6 to 12: a fixed, deterministic set for the benchmarks.
+func midgamePositions(tb testing.TB, graph *lexicon.KWG, ts *lexicon.TileSet, layout *engine.Layout, games int) []position {
+	g := New(graph, ts, layout)
+	var out []position
+	for seed := uint64(1); seed <= uint64(games); seed++ {
+		playout(g, ts, layout, seed, 13, pickTop, func(turn int, p position) {
+			if turn >= 6 && len(p.rack) > 0 {
+				out = append(out, p)
+			}
+		})
+	}
+	if len(out) == 0 {
+		tb.Fatal("no midgame positions")
+	}
+	return out
+}
+
+// benchGenerate generates on every position per iteration and reports µs per position and
+// plays per second; generators are loaded beforehand so only generation is timed.
+func benchGenerate(b *testing.B, graph *lexicon.KWG, opts Options) {
+	ts := lexicon.DefaultTileSet()
+	layout := engine.StandardLayout()
+	ps := midgamePositions(b, graph, ts, layout, 10)
+	gens := make([]*Generator, len(ps))
+	for i, p := range ps {
+		gens[i] = New(graph, ts, layout).load(p.board)
+	}
+	// Warm up so the move slices have grown to size.
+	for i, p := range ps {
+		gens[i].Generate(p.rack, opts)
+	}
+	b.ReportAllocs()
+	cpu0 := cpuTime()
+	b.ResetTimer()
+	plays := 0
+	for i := 0; i < b.N; i++ {
+		for j, p := range ps {
+			plays += len(gens[j].Generate(p.rack, opts))
+		}
+	}
+	b.StopTimer()
+	cpu := cpuTime() - cpu0
+	positions := float64(b.N) * float64(len(ps))
+	sec := b.Elapsed().Seconds()
+	b.ReportMetric(sec*1e6/positions, "µs/position")
+	b.ReportMetric(float64(plays)/sec, "plays/s")
+	b.ReportMetric(float64(plays)/positions, "plays/position")
+	b.ReportMetric(cpu.Seconds()*1e6/positions, "cpu-µs/position")
+	b.ReportMetric(0, "ns/op")
+}
+
+func BenchmarkAllMovesFILE2017(b *testing.B) { benchGenerate(b, file2017(b), Options{}) }
+func BenchmarkTopPlayFILE2017(b *testing.B) { benchGenerate(b, file2017(b), Options{Top: 1}) }
+func BenchmarkTopEquityFILE2017(b *testing.B) {
+	benchGenerate(b, file2017(b), Options{Top: 1, By: ByEquity, Leaves: equity.NewDefault(lexicon.DefaultTileSet())})
+}
+
+// cpuTime is the process's user+system CPU time: on a shared machine it is steadier than the
+// wall clock, which also counts time spent waiting for a core.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}

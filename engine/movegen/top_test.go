@@ -1,0 +1,65 @@
+package movegen
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/atril-scrabble/atril/engine"
+	"github.com/atril-scrabble/atril/engine/equity"
+	"github.com/atril-scrabble/atril/lexicon"
+)
+
+// checkTopMatchesAll asserts that top-N mode (pruned by anchor bounds) returns exactly the first
+// N moves of the sorted exhaustive list, for score and equity ranking.
+func checkTopMatchesAll(t *testing.T, graph *lexicon.KWG, seeds uint64, label string) int {
+	ts := lexicon.DefaultTileSet()
+	layout := engine.StandardLayout()
+	leaves := equity.NewDefault(ts)
+	g := New(graph, ts, layout)
+	check := New(graph, ts, layout)
+	n := 0
+	for seed := uint64(1); seed <= seeds; seed++ {
+		playout(g, ts, layout, seed, 24, pickRandom, func(turn int, p position) {
+			check.load(p.board)
+			for _, by := range []SortBy{ByScore, ByEquity} {
+				for _, top := range []int{1, 3, 10} {
+					opts := Options{By: by, Leaves: leaves, Exchanges: min(7, p.bag), Pass: true}
+					all := append([]engine.Move(nil), check.Generate(p.rack, Options{By: by, Leaves: leaves, Exchanges: opts.Exchanges, Pass: true, Sort: true})...)
+					opts.Top = top
+					got := check.Generate(p.rack, opts)
+					want := all[:min(top, len(all))]
+					if len(got) != len(want) {
+						t.Fatalf("%s seed %d turn %d by %d top %d: %d moves, want %d", label, seed, turn, by, top, len(got), len(want))
+					}
+					for i := range want {
+						if got[i] != want[i] {
+							t.Fatalf("%s seed %d turn %d by %d top %d: move %d is %s (%d, %.2f), want %s (%d, %.2f)", label, seed, turn, by, top, i,
+								engine.FormatMove(&got[i], p.board, ts), got[i].Score, got[i].Equity,
+								engine.FormatMove(&want[i], p.board, ts), want[i].Score, want[i].Equity)
+						}
+					}
+					n++
+				}
+			}
+		})
+	}
+	return n
+}
+
+func TestTopMatchesAllSmallLexicon(t *testing.T) {
+	ts := lexicon.DefaultTileSet()
+	n := checkTopMatchesAll(t, smallGraph(t, ts), 30, "small")
+	if n < 1000 {
+		t.Errorf("only %d comparisons", n)
+	}
+}
+
+func TestTopMatchesAllFILE2017(t *testing.T) {
+	graph := file2017(t) // reference lexicon, for this comparison only
+	seeds := uint64(12)
+	if testing.Short() {
+		seeds = 3
+	}
+	n := checkTopMatchesAll(t, graph, seeds, "FILE2017")
+	t.Log(fmt.Sprint(n, " comparisons"))
+}
