@@ -63,7 +63,7 @@ func benchGenerate(b *testing.B, graph *lexicon.KWG, opts Options) {
 }
 
 func BenchmarkAllMovesFILE2017(b *testing.B) { benchGenerate(b, file2017(b), Options{}) }
-func BenchmarkTopPlayFILE2017(b *testing.B) { benchGenerate(b, file2017(b), Options{Top: 1}) }
+func BenchmarkTopPlayFILE2017(b *testing.B)  { benchGenerate(b, file2017(b), Options{Top: 1}) }
 func BenchmarkTopEquityFILE2017(b *testing.B) {
 	benchGenerate(b, file2017(b), Options{Top: 1, By: ByEquity, Leaves: equity.NewDefault(lexicon.DefaultTileSet())})
 }

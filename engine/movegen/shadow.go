@@ -240,6 +240,7 @@ func (g *Generator) isAlphagram(w []lexicon.Tile) bool {
 	_, found := slices.BinarySearch(g.alphas, alphaHash(a))
 	return found
 }
+
 // pushTop keeps m if it is among the best Top moves so far. g.top is a heap with the worst kept
 // move first.
 func (g *Generator) pushTop(m *engine.Move) {
