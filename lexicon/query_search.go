@@ -11,7 +11,7 @@ import (
 
 // SearchHelp documents the search grammar for commands' help texts and error messages.
 const SearchHelp = `A search is terms key:value separated by spaces; a word must meet every term (AND).
-A value with spaces goes in double quotes: pattern:"[C H]*".
+A value with spaces goes in double quotes (spaces inside [...] need none: pattern:[C H]*).
   pattern:P      the word matches pattern P (? * [...] [^...], see below)
   anagram:RACK   uses exactly the rack's tiles; ? is a blank
   sub:RACK       uses some of the rack's tiles (subanagram); ? is a blank
@@ -116,17 +116,26 @@ func ParseSearch(s string, ts *TileSet) (Search, error) {
 	return q, nil
 }
 
-// splitTerms splits on spaces outside double quotes and drops the quotes.
+// splitTerms splits on spaces outside double quotes and outside [...] (so pattern:[C H]* needs
+// no quotes even after a shell has removed them) and drops the quotes.
 func splitTerms(s string) ([]string, error) {
 	var terms []string
 	var cur strings.Builder
-	inQuote, any := false, false
+	inQuote, inBracket, any := false, false, false
 	for _, r := range s {
 		switch {
 		case r == '"':
 			inQuote = !inQuote
 			any = true
-		case !inQuote && (r == ' ' || r == '\t' || r == '\n'):
+		case !inQuote && r == '[':
+			inBracket = true
+			cur.WriteRune(r)
+			any = true
+		case !inQuote && r == ']':
+			inBracket = false
+			cur.WriteRune(r)
+			any = true
+		case !inQuote && !inBracket && (r == ' ' || r == '\t' || r == '\n'):
 			if any {
 				terms = append(terms, cur.String())
 				cur.Reset()
@@ -221,9 +230,10 @@ func (q *Search) Set(key, value string, ts *TileSet) error {
 		case "points":
 			q.Points = &r
 		default:
-			if r.Min == 0 {
-				r.Min = 1
+			if r.Max == 0 {
+				return bad("ranks start at 1 (the most probable word), e.g. rank:1-1000")
 			}
+			r.Min = max(r.Min, 1)
 			q.Rank = &r
 		}
 	case "digraph":

@@ -42,6 +42,8 @@ func TestSearch(t *testing.T) {
 		{"pattern:CA?A order:points", "CALLA CAMA CALA CASA"},
 		{"anagram:ASAC order:alphagram", "CASA SACA"},
 		{"  pattern:\"[C H]*\"   length:5 ", "CALLAR CASAS"},
+		{"pattern:[C H]* length:5", "CALLAR CASAS"},
+		{"pattern:[^C H]?? ", "ALA AMA ASA OSO SOS"},
 	}
 	for _, tt := range tests {
 		q, err := ParseSearch(tt.query, ts)
@@ -147,6 +149,7 @@ func TestParseSearchErrors(t *testing.T) {
 		{"pattern:[AB", `'[' without a closing ']'`},
 		{`pattern:"CA`, `a double quote is not closed`},
 		{"vowels:-", `expected N, N-M, N- or -M`},
+		{"rank:0", `ranks start at 1`},
 	}
 	for _, tt := range tests {
 		_, err := ParseSearch(tt.query, ts)
