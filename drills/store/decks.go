@@ -216,6 +216,38 @@ func scanDeckCard(sc interface{ Scan(...any) error }) (DeckCard, error) {
 	return c, err
 }
 
+// dueSQL selects the cards due: in review with a due time before ?1 (the end of the day), or in
+// learning steps due by ?2 (now); of deck ?3 when oneDeck; most overdue first; at most ?4.
+// It must run on the deck_cards_due (or deck_cards_deck_due) index: see TestDueQueriesUseIndexes.
+func dueSQL(oneDeck bool) string {
+	q := `SELECT ` + deckCardColumns + ` FROM deck_cards dc
+		JOIN decks d ON d.id = dc.deck_id JOIN cards c ON c.id = dc.card_id
+		WHERE ` + dueWhere
+	if oneDeck {
+		return q + ` AND dc.deck_id = ?3 ORDER BY dc.due, dc.card_id LIMIT ?4`
+	}
+	return q + ` ORDER BY dc.due, dc.state, dc.deck_id, dc.card_id LIMIT ?4`
+}
+
+const dueWhere = `dc.due < ?1 AND (dc.state = 2 OR dc.state IN (1, 3) AND dc.due <= ?2)`
+
+// dueCountSQL counts what dueSQL selects, from the index alone.
+func dueCountSQL(oneDeck bool) string {
+	q := `SELECT count(*) FROM deck_cards dc WHERE ` + dueWhere
+	if oneDeck {
+		q += ` AND dc.deck_id = ?3`
+	}
+	return q
+}
+
+// newCardsSQL is deck ?1's next ?2 new cards in the order they were added.
+const newCardsSQL = `SELECT ` + deckCardColumns + ` FROM deck_cards dc
+	JOIN decks d ON d.id = dc.deck_id JOIN cards c ON c.id = dc.card_id
+	WHERE dc.deck_id = ? AND dc.state = 0 ORDER BY dc.position LIMIT ?`
+
+// startedTodaySQL counts deck ?1's cards first answered since ?2 (the daily new-card limit).
+const startedTodaySQL = `SELECT count(*) FROM deck_cards WHERE deck_id = ? AND first_review >= ?`
+
 // DueQuery selects the cards to review now.
 type DueQuery struct {
 	DeckID int64     // 0: every deck
@@ -224,87 +256,127 @@ type DueQuery struct {
 	// DayStart: new cards first answered since then count against the daily limit.
 	DayStart, DayEnd time.Time
 	NoNew            bool // reviews only
+	Limit            int  // at most this many cards (0: all)
 }
 
-// Due returns the cards due now: first every card whose review is due, most overdue first,
-// then each deck's next new cards, up to its daily limit less those already started today.
-func (s *Store) Due(ctx context.Context, q DueQuery) ([]DeckCard, error) {
+func (q DueQuery) args() []any {
 	end := q.DayEnd
 	if end.Before(q.Now) {
 		end = q.Now
 	}
-	query := `SELECT ` + deckCardColumns + ` FROM deck_cards dc
-		JOIN decks d ON d.id = dc.deck_id JOIN cards c ON c.id = dc.card_id
-		WHERE dc.due < ?`
-	args := []any{ms(end)}
-	if q.DeckID != 0 {
-		query += ` AND dc.deck_id = ?`
-		args = append(args, q.DeckID)
+	limit := q.Limit
+	if limit <= 0 {
+		limit = -1
 	}
-	query += ` ORDER BY dc.due, dc.deck_id, dc.card_id`
-	rows, err := s.db.QueryContext(ctx, query, args...)
+	return []any{ms(end), ms(q.Now), q.DeckID, limit}
+}
+
+// Due returns the cards due now: first every card whose review is due, most overdue first,
+// then each deck's next new cards, up to its daily limit less those already started today; at
+// most q.Limit in all. Answered cards leave the selection (their due time moves on), so calling
+// it again after answering gives the next cards.
+func (s *Store) Due(ctx context.Context, q DueQuery) ([]DeckCard, error) {
+	rows, err := s.db.QueryContext(ctx, dueSQL(q.DeckID != 0), q.args()...)
 	if err != nil {
 		return nil, fmt.Errorf("store: due cards: %w", err)
 	}
+	out, err := scanDeckCards(rows)
+	if err != nil {
+		return nil, fmt.Errorf("store: due cards: %w", err)
+	}
+	if q.NoNew || q.Limit > 0 && len(out) >= q.Limit {
+		return out, nil
+	}
+	left, err := s.newLeft(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	for _, dl := range left {
+		n := dl.left
+		if q.Limit > 0 {
+			n = min(n, q.Limit-len(out))
+		}
+		if n <= 0 {
+			break
+		}
+		rows, err := s.db.QueryContext(ctx, newCardsSQL, dl.deck, n)
+		if err != nil {
+			return nil, fmt.Errorf("store: new cards: %w", err)
+		}
+		cs, err := scanDeckCards(rows)
+		if err != nil {
+			return nil, fmt.Errorf("store: new cards: %w", err)
+		}
+		out = append(out, cs...)
+	}
+	return out, nil
+}
+
+type deckLeft struct {
+	deck int64
+	left int
+}
+
+// newLeft is, per deck (by name), how many new cards it may still introduce today.
+func (s *Store) newLeft(ctx context.Context, q DueQuery) ([]deckLeft, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, new_per_day FROM decks WHERE ?1 = 0 OR id = ?1 ORDER BY name`, q.DeckID)
+	if err != nil {
+		return nil, fmt.Errorf("store: decks: %w", err)
+	}
+	var out []deckLeft
+	for rows.Next() {
+		var dl deckLeft
+		if err := rows.Scan(&dl.deck, &dl.left); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		out = append(out, dl)
+	}
+	rows.Close()
+	for i := range out {
+		var started int
+		if err := s.db.QueryRowContext(ctx, startedTodaySQL, out[i].deck, ms(q.DayStart)).Scan(&started); err != nil {
+			return nil, fmt.Errorf("store: new cards started today: %w", err)
+		}
+		out[i].left = max(out[i].left-started, 0)
+		if out[i].left > 0 {
+			var avail int
+			if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT 1 FROM deck_cards WHERE deck_id = ? AND state = 0 LIMIT ?)`,
+				out[i].deck, out[i].left).Scan(&avail); err != nil {
+				return nil, err
+			}
+			out[i].left = avail
+		}
+	}
+	return out, rows.Err()
+}
+
+// DueCount counts the reviews due now and the new cards the daily limits still let in.
+func (s *Store) DueCount(ctx context.Context, q DueQuery) (reviews, fresh int, err error) {
+	if err := s.db.QueryRowContext(ctx, dueCountSQL(q.DeckID != 0), q.args()[:3]...).Scan(&reviews); err != nil {
+		return 0, 0, fmt.Errorf("store: count due cards: %w", err)
+	}
+	left, err := s.newLeft(ctx, q)
+	if err != nil {
+		return 0, 0, err
+	}
+	for _, dl := range left {
+		fresh += dl.left
+	}
+	return reviews, fresh, nil
+}
+
+func scanDeckCards(rows *sql.Rows) ([]DeckCard, error) {
+	defer rows.Close()
 	var out []DeckCard
 	for rows.Next() {
 		c, err := scanDeckCard(rows)
 		if err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("store: due cards: %w", err)
-		}
-		if c.State.Phase == srs.New {
-			continue // a postponed new card has a due date but is still introduced by the limit
-		}
-		if c.State.Phase != srs.Review && c.State.Due.After(q.Now) {
-			continue // a learning step later today: not yet
+			return nil, err
 		}
 		out = append(out, c)
 	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: due cards: %w", err)
-	}
-	if q.NoNew {
-		return out, nil
-	}
-	decks, err := s.Decks(ctx)
-	if err != nil {
-		return nil, err
-	}
-	for _, d := range decks {
-		if q.DeckID != 0 && d.ID != q.DeckID || d.NewPerDay == 0 {
-			continue
-		}
-		var started int
-		if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM deck_cards
-			WHERE deck_id = ? AND first_review >= ?`, d.ID, ms(q.DayStart)).Scan(&started); err != nil {
-			return nil, fmt.Errorf("store: due cards: %w", err)
-		}
-		left := d.NewPerDay - started
-		if left <= 0 {
-			continue
-		}
-		rows, err := s.db.QueryContext(ctx, `SELECT `+deckCardColumns+` FROM deck_cards dc
-			JOIN decks d ON d.id = dc.deck_id JOIN cards c ON c.id = dc.card_id
-			WHERE dc.deck_id = ? AND dc.state = 0 ORDER BY dc.position LIMIT ?`, d.ID, left)
-		if err != nil {
-			return nil, fmt.Errorf("store: new cards: %w", err)
-		}
-		for rows.Next() {
-			c, err := scanDeckCard(rows)
-			if err != nil {
-				rows.Close()
-				return nil, fmt.Errorf("store: new cards: %w", err)
-			}
-			out = append(out, c)
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
+	return out, rows.Err()
 }
 
 // DeckCardState reads one card's schedule in one deck.

@@ -23,7 +23,11 @@ func TestMain(m *testing.M) {
 	if path := os.Getenv("ATRIL_STORE_CHILD"); path != "" {
 		os.Exit(child(path, os.Getenv("ATRIL_STORE_CHILD_N"), os.Getenv("ATRIL_STORE_CHILD_TAG")))
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	if bigPath != "" {
+		os.RemoveAll(filepath.Dir(bigPath))
+	}
+	os.Exit(code)
 }
 
 func child(path, count, tag string) int {
