@@ -1,0 +1,294 @@
+package cmd
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/atril-scrabble/atril/drills"
+	"github.com/atril-scrabble/atril/drills/store"
+)
+
+// Tests of `atril drill ...` and `atril stats` through Run, on a real SQLite file in a
+// temporary directory.
+
+// drillTestWords is a made-up lexicon with enough of everything for each drill.
+var drillTestWords = []string{
+	"AD", "AH", "AL", "AS", "CHA", "CHE", "CHO", "LLE", "DE", "EL", "EN", "ES", "LA", "LE", "LO",
+	"NO", "SE", "SI", "YA", "YO", "ÑU", "OS", "SO", "TE", "TU", "MI", "ME", "NI", "NE",
+	"CASA", "SACA", "CAOS", "COSA", "ASCO", "SACO", "OCAS", "CASO", "ROCA", "ARCO", "ORCA", "CARO",
+	"CORA", "CANTO", "CONTA", "TACON", "RATONES", "ENTORAS", "TORNASE",
+	"CHICO", "CHICOS", "COCHE", "COCHES", "MUCHO", "LLAMA", "LLAMAS", "CALLE", "CALLES", "PERRO",
+	"PERROS", "CARRO", "CARROS", "CORRA", "TORRE", "HACHA", "LECHE", "OLLA", "OLLAS",
+	"ASA", "CASAS", "OSA", "OSAS", "LOSA", "ROSA", "ROSAS", "COSAS", "ACASO", "SACOS", "ARCOS",
+	"MESA", "MESAS", "PERA", "PERAS", "PIEDRA", "CAMINO", "CAMINOS", "SALTO", "PUERTA",
+}
+
+// drillIO is a scripted player: input lines, a clock that moves 2 s at each reading.
+type drillIO struct {
+	out, err bytes.Buffer
+	mu       sync.Mutex
+	t        time.Time
+}
+
+func (d *drillIO) now() time.Time {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.t = d.t.Add(2 * time.Second)
+	return d.t
+}
+
+func runDrillCmd(t *testing.T, input string, args ...string) (*drillIO, int) {
+	t.Helper()
+	d := &drillIO{t: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)}
+	io := &IO{
+		In: strings.NewReader(input), Out: &d.out, Err: &d.err,
+		Now: d.now, Getenv: func(string) string { return "" },
+	}
+	return d, Run(io, args)
+}
+
+// rightAnswers types each listed question's answer, one line each.
+func rightAnswers(l drills.Listing) string {
+	var b strings.Builder
+	for _, q := range l.Questions {
+		switch q.Form {
+		case drills.FormWords:
+			b.WriteString(strings.Join(*q.Answers, " "))
+		case drills.FormYesNo:
+			b.WriteString(map[bool]string{true: "y", false: "n"}[*q.Valid])
+		case drills.FormHooks:
+			side := func(s []string) string {
+				if len(s) == 0 {
+					return "-"
+				}
+				return strings.Join(s, " ")
+			}
+			b.WriteString(side(*q.Front) + " / " + side(*q.Back))
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+func openTestStore(t *testing.T, path string) *store.Store {
+	t.Helper()
+	st, err := store.Open(path, store.Options{Now: time.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
+}
+
+var drillCases = []struct {
+	kind string
+	args []string
+}{
+	{"anagram", []string{"--length", "4", "--count", "3"}},
+	{"anagram", []string{"--length", "5", "--blanks", "1", "--count", "3"}},
+	{"build", []string{"--rack", "7", "--min", "4", "--count", "3"}},
+	{"twos", []string{"--count", "6"}},
+	{"twos", []string{"--tile", "CH", "--tile", "ñ"}},
+	{"digraphs", []string{"--count", "6"}},
+	{"hooks", []string{"--length", "2-4", "--count", "5"}},
+	{"judge", []string{"--length", "4-6", "--count", "6"}},
+}
+
+// Each drill: --list --json has the documented shape; answering every question right, as a
+// player would type it, gives a full score; and every answer is in the database afterwards,
+// in order, with the question as shown.
+func TestDrillCommandsEndToEnd(t *testing.T) {
+	kwg := engineTestLexicon(t, drillTestWords...)
+	for _, tc := range drillCases {
+		t.Run(tc.kind+strings.Join(tc.args, ""), func(t *testing.T) {
+			db := filepath.Join(t.TempDir(), "study.db")
+			base := append([]string{"--lexicon", kwg, "--db", db, "drill", tc.kind, "--seed", "5"}, tc.args...)
+			d, code := runDrillCmd(t, "", append(base, "--list", "--json")...)
+			if code != 0 {
+				t.Fatalf("--list --json: exit %d: %s", code, d.err.String())
+			}
+			var raw map[string]any
+			if err := json.Unmarshal(d.out.Bytes(), &raw); err != nil {
+				t.Fatal(err)
+			}
+			if raw["drill"] != tc.kind || raw["lexicon"] != "small" || raw["seed"] != float64(5) {
+				t.Errorf("listing head %v %v %v", raw["drill"], raw["lexicon"], raw["seed"])
+			}
+			var l drills.Listing
+			if err := json.Unmarshal(d.out.Bytes(), &l); err != nil {
+				t.Fatal(err)
+			}
+			if len(l.Questions) == 0 {
+				t.Fatal("no questions listed")
+			}
+			for i, q := range l.Questions {
+				if q.N != i+1 || q.Question == "" || q.Card == "" || q.Ask == "" {
+					t.Errorf("question %d: %+v", i+1, q)
+				}
+				has := map[drills.Form]bool{drills.FormWords: q.Answers != nil, drills.FormYesNo: q.Valid != nil, drills.FormHooks: q.Front != nil && q.Back != nil}
+				for form, present := range has {
+					if present != (form == q.Form) {
+						t.Errorf("question %d (%s): %s answer fields present=%v", i+1, q.Form, form, present)
+					}
+				}
+			}
+			if _, err := store.Open(db, store.Options{Now: time.Now}); err == nil {
+				if as, _ := openTestStore(t, db).Answers(context.Background(), store.AnswerQuery{}); len(as) != 0 {
+					t.Errorf("--list saved %d answers", len(as))
+				}
+			}
+
+			d, code = runDrillCmd(t, rightAnswers(l), base...)
+			if code != 0 {
+				t.Fatalf("drill: exit %d: %s", code, d.err.String())
+			}
+			n := len(l.Questions)
+			if want := "Summary: " + itoa(n) + " of " + itoa(n) + " answered, " + itoa(n) + " right, 0 wrong"; !strings.Contains(d.out.String(), want) {
+				t.Errorf("output lacks %q:\n%s", want, d.out.String())
+			}
+			as, err := openTestStore(t, db).Answers(context.Background(), store.AnswerQuery{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(as) != n {
+				t.Fatalf("%d answers in the database, want %d", len(as), n)
+			}
+			for i, a := range as {
+				if a.Drill != tc.kind || a.Lexicon != "small" || a.Question != l.Questions[i].Question || !a.Correct || a.Took != 2*time.Second || a.SessionID == 0 {
+					t.Errorf("answer %d saved as %+v (question %q)", i+1, a.Answer, l.Questions[i].Question)
+				}
+			}
+		})
+	}
+}
+
+func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
+
+// Ctrl-D after two answers: exit 0, both saved, the summary says so. A second drill on the same
+// file adds to it.
+func TestDrillEndOfInputKeepsAnswers(t *testing.T) {
+	kwg := engineTestLexicon(t, drillTestWords...)
+	db := filepath.Join(t.TempDir(), "sub", "study.db")
+	args := []string{"--lexicon", kwg, "--db", db, "drill", "twos", "--count", "5", "--seed", "9"}
+	d, code := runDrillCmd(t, "y\nn\n", args...)
+	if code != 0 || !strings.Contains(d.out.String(), "Summary (end of input): 2 of 5 answered") {
+		t.Fatalf("exit %d:\n%s%s", code, d.out.String(), d.err.String())
+	}
+	d, code = runDrillCmd(t, "y\n", args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, d.err.String())
+	}
+	as, err := openTestStore(t, db).Answers(context.Background(), store.AnswerQuery{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sessions := map[int64]int{}
+	for _, a := range as {
+		sessions[a.SessionID]++
+	}
+	if len(as) != 3 || len(sessions) != 2 {
+		t.Errorf("%d answers in sessions %v: want 3 over two sessions", len(as), sessions)
+	}
+}
+
+// With --json the drill talks on stderr and stdout is the summary alone.
+func TestDrillJSONSummary(t *testing.T) {
+	kwg := engineTestLexicon(t, drillTestWords...)
+	db := filepath.Join(t.TempDir(), "study.db")
+	d, code := runDrillCmd(t, "y\ny\ny\n", "--lexicon", kwg, "--db", db, "--json", "drill", "twos", "--count", "4", "--seed", "1")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, d.err.String())
+	}
+	var sum drills.Summary
+	if err := json.Unmarshal(d.out.Bytes(), &sum); err != nil {
+		t.Fatalf("stdout is not the JSON summary: %v\n%s", err, d.out.String())
+	}
+	if sum.Questions != 4 || sum.Answered != 3 || sum.Right+sum.Wrong != 3 || sum.Stopped != "end of input" || sum.Seconds != 6 {
+		t.Errorf("summary %+v", sum)
+	}
+	if !strings.Contains(d.err.String(), "1/4") {
+		t.Errorf("the questions did not go to stderr:\n%s", d.err.String())
+	}
+}
+
+func TestDrillBadFlags(t *testing.T) {
+	kwg := engineTestLexicon(t, drillTestWords...)
+	db := filepath.Join(t.TempDir(), "study.db")
+	for _, tc := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"anagram", "--ranks", "9-1"}, `--ranks "9-1": FROM is greater than TO`},
+		{[]string{"anagram", "--ranks", "x"}, `--ranks "x": expected N or FROM-TO`},
+		{[]string{"anagram", "--blanks", "3"}, "blanks 3: expected 0, 1 or 2"},
+		{[]string{"anagram", "--length", "12"}, "no words of 12 tiles"},
+		{[]string{"anagram", "--count", "-1"}, "--count -1"},
+		{[]string{"build", "--min", "9"}, "at least 9 tiles"},
+		{[]string{"twos", "--tile", "K"}, `tile "K": expected one letter tile`},
+		{[]string{"hooks", "--length", "1-3"}, "words have 2 to 15 tiles"},
+		{[]string{"judge", "--racks", "2"}, "rack share 2"},
+		{[]string{"judge", "--time-limit", "-3s"}, "--time-limit -3s"},
+		{[]string{"digraphs", "--seed", "x"}, "invalid argument"},
+	} {
+		d, code := runDrillCmd(t, "", append([]string{"--lexicon", kwg, "--db", db, "drill"}, tc.args...)...)
+		if code != ExitError || !strings.Contains(d.err.String(), tc.msg) {
+			t.Errorf("%v: exit %d, stderr %q, want 2 and %q", tc.args, code, d.err.String(), tc.msg)
+		}
+	}
+}
+
+// A file that is not a study database is refused and left alone.
+func TestDrillRefusesForeignDB(t *testing.T) {
+	kwg := engineTestLexicon(t, drillTestWords...)
+	d, code := runDrillCmd(t, "y\n", "--lexicon", kwg, "--db", kwg, "drill", "twos")
+	if code != ExitError || !strings.Contains(d.err.String(), "not an atril study database") {
+		t.Errorf("exit %d: %s", code, d.err.String())
+	}
+}
+
+// `atril stats` after drills: the counts per drill are the answers given, right ones counted.
+func TestStatsCommand(t *testing.T) {
+	kwg := engineTestLexicon(t, drillTestWords...)
+	db := filepath.Join(t.TempDir(), "study.db")
+	if d, code := runDrillCmd(t, "y\nn\ny\n", "--lexicon", kwg, "--db", db, "drill", "twos", "--count", "3", "--seed", "2"); code != 0 {
+		t.Fatal(d.err.String())
+	}
+	if d, code := runDrillCmd(t, "cosa\n", "--lexicon", kwg, "--db", db, "drill", "anagram", "--length", "4", "--count", "2"); code != 0 {
+		t.Fatal(d.err.String())
+	}
+	d, code := runDrillCmd(t, "", "--db", db, "--json", "stats")
+	if code != 0 {
+		t.Fatal(d.err.String())
+	}
+	var r struct {
+		Windows []struct {
+			Days    int
+			Total   struct{ Answers, Correct int }
+			ByDrill []struct {
+				Group   string
+				Answers int
+				Seconds float64
+			} `json:"by_drill"`
+		}
+	}
+	if err := json.Unmarshal(d.out.Bytes(), &r); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Windows) != 2 || r.Windows[0].Days != 7 || r.Windows[1].Days != 30 {
+		t.Fatalf("windows %+v", r.Windows)
+	}
+	w := r.Windows[0]
+	if w.Total.Answers != 4 || len(w.ByDrill) != 2 || w.ByDrill[0].Group != "anagram" || w.ByDrill[0].Answers != 1 || w.ByDrill[1].Answers != 3 || w.ByDrill[1].Seconds != 6 {
+		t.Errorf("7-day window %+v", w)
+	}
+	d, code = runDrillCmd(t, "", "--db", db, "stats")
+	if code != 0 || !strings.Contains(d.out.String(), "| twos | 3 |") || !strings.Contains(d.out.String(), "| **all** | 4 |") {
+		t.Errorf("exit %d:\n%s", code, d.out.String())
+	}
+}
