@@ -13,10 +13,10 @@ var (
 	CardboxSpread = [...]int{0, 1, 2, 3, 5, 7, 10, 15, 20, 30, 50}
 )
 
-// Cardbox is Zyzzyva's Leitner-style scheduler. Rand draws the spread; seed it for reproducible
-// schedules.
+// Cardbox is Zyzzyva's Leitner-style scheduler. Rand draws the spread (IntN(n) in [0, n));
+// seed it for reproducible schedules.
 type Cardbox struct {
-	Rand *rand.Rand
+	Rand interface{ IntN(n int) int }
 }
 
 // NewCardbox returns a cardbox scheduler whose spread comes from a PCG seeded with seed.
