@@ -88,6 +88,11 @@ func FormatWord(m *Move, b *Board, ts *lexicon.TileSet) string {
 // when b is given ("CA(SA)") and as '.' when b is nil ("CA.."), blanks in lower case, digraph
 // tiles in brackets ([CH]) so that ParseMove reads it back exactly.
 func FormatPlayedTiles(m *Move, b *Board, ts *lexicon.TileSet) string {
+	return Greedy.FormatPlayedTiles(m, b, ts)
+}
+
+// FormatPlayedTiles is FormatPlayedTiles in this spelling.
+func (sp Spelling) FormatPlayedTiles(m *Move, b *Board, ts *lexicon.TileSet) string {
 	var sb strings.Builder
 	r, c := int(m.Row), int(m.Col)
 	for i := 0; i < int(m.Len); {
@@ -101,7 +106,7 @@ func FormatPlayedTiles(m *Move, b *Board, ts *lexicon.TileSet) string {
 			if b == nil {
 				sb.WriteString(strings.Repeat(".", j-i))
 			} else {
-				sb.WriteString("(" + ts.Notation(FullWord(m, b)[i:j]) + ")")
+				sb.WriteString("(" + sp.Format(ts, FullWord(m, b)[i:j]) + ")")
 			}
 			i, r, c = j, rr, cc
 			continue
@@ -112,7 +117,7 @@ func FormatPlayedTiles(m *Move, b *Board, ts *lexicon.TileSet) string {
 			j++
 			rr, cc = next(rr, cc, m.Vertical)
 		}
-		sb.WriteString(ts.Notation(m.Tiles[i:j]))
+		sb.WriteString(sp.Format(ts, m.Tiles[i:j]))
 		i, r, c = j, rr, cc
 	}
 	return sb.String()
@@ -121,13 +126,18 @@ func FormatPlayedTiles(m *Move, b *Board, ts *lexicon.TileSet) string {
 // FormatMove writes a move in notation: "8H CA(SA)" (or "8H CA.." without a board), "-ABC"
 // for an exchange, "-" for a pass.
 func FormatMove(m *Move, b *Board, ts *lexicon.TileSet) string {
+	return Greedy.FormatMove(m, b, ts)
+}
+
+// FormatMove is FormatMove in this spelling.
+func (sp Spelling) FormatMove(m *Move, b *Board, ts *lexicon.TileSet) string {
 	switch m.Kind {
 	case Exchange:
-		return "-" + ts.Notation(m.Tiles[:m.Len])
+		return "-" + sp.Format(ts, m.Tiles[:m.Len])
 	case Pass:
 		return "-"
 	}
-	return FormatCoords(m) + " " + FormatPlayedTiles(m, b, ts)
+	return FormatCoords(m) + " " + sp.FormatPlayedTiles(m, b, ts)
 }
 
 func next(r, c int, vertical bool) (int, int) {
@@ -143,6 +153,11 @@ func next(r, c int, vertical bool) (int, int) {
 // PlayedThrough. Without a board every parenthesised tile is PlayedThrough. Errors say what
 // was expected; ParseMove never checks legality.
 func ParseMove(s string, b *Board, ts *lexicon.TileSet) (Move, error) {
+	return Greedy.ParseMove(s, b, ts)
+}
+
+// ParseMove is ParseMove in this spelling.
+func (sp Spelling) ParseMove(s string, b *Board, ts *lexicon.TileSet) (Move, error) {
 	var m Move
 	in := strings.TrimSpace(s)
 	fields := strings.Fields(in)
@@ -158,9 +173,9 @@ func ParseMove(s string, b *Board, ts *lexicon.TileSet) (Move, error) {
 		if len(fields) != 2 {
 			return m, fmt.Errorf("move %q: an exchange is \"exch TILES\" (or \"-TILES\")", s)
 		}
-		return parseExchange(s, fields[1], ts)
+		return parseExchange(s, fields[1], ts, sp)
 	case len(fields) == 1 && strings.HasPrefix(in, "-"):
-		return parseExchange(s, in[1:], ts)
+		return parseExchange(s, in[1:], ts, sp)
 	}
 	if len(fields) != 2 {
 		return m, fmt.Errorf("move %q: expected COORDS WORD as in \"8H CASA\" or \"H8 CA(SA)\"", s)
@@ -200,7 +215,7 @@ func ParseMove(s string, b *Board, ts *lexicon.TileSet) (Move, error) {
 			if inner == "" {
 				return m, fmt.Errorf("move %q: empty parentheses", s)
 			}
-			tiles, err := ts.Parse(inner, lexicon.ParseOptions{LowerIsBlank: true})
+			tiles, err := sp.Parse(ts, inner, lexicon.ParseOptions{LowerIsBlank: true})
 			if err != nil {
 				return m, fmt.Errorf("move %q: %w", s, err)
 			}
@@ -224,7 +239,7 @@ func ParseMove(s string, b *Board, ts *lexicon.TileSet) (Move, error) {
 			for j < len(word) && word[j] != '.' && word[j] != '(' && word[j] != ')' {
 				j++
 			}
-			tiles, err := ts.Parse(word[i:j], lexicon.ParseOptions{LowerIsBlank: true})
+			tiles, err := sp.Parse(ts, word[i:j], lexicon.ParseOptions{LowerIsBlank: true})
 			if err != nil {
 				return m, fmt.Errorf("move %q: %w", s, err)
 			}
@@ -248,7 +263,7 @@ func ParseMove(s string, b *Board, ts *lexicon.TileSet) (Move, error) {
 	return m, nil
 }
 
-func parseExchange(s, tiles string, ts *lexicon.TileSet) (Move, error) {
+func parseExchange(s, tiles string, ts *lexicon.TileSet, sp Spelling) (Move, error) {
 	m := Move{Kind: Exchange}
 	if tiles == "" {
 		return m, fmt.Errorf("move %q: an exchange names the tiles put back, as in \"-ABC\"", s)
@@ -260,7 +275,7 @@ func parseExchange(s, tiles string, ts *lexicon.TileSet) (Move, error) {
 			break
 		}
 	}
-	t, err := ts.Parse(tiles, lexicon.ParseOptions{AllowBlank: true})
+	t, err := sp.Parse(ts, tiles, lexicon.ParseOptions{AllowBlank: true})
 	if err != nil {
 		return m, fmt.Errorf("move %q: %w", s, err)
 	}
@@ -269,4 +284,68 @@ func parseExchange(s, tiles string, ts *lexicon.TileSet) (Move, error) {
 	}
 	m.Len = uint8(copy(m.Tiles[:], t))
 	return m, nil
+}
+
+// Spelling says how notation spells digraph tiles.
+type Spelling uint8
+
+const (
+	// Greedy reads letters as the longest tile they spell (CHARRO = CH A RR O), as players
+	// write, and [CH] exactly; it writes [C]H where a C tile and an H tile would merge.
+	Greedy Spelling = iota
+	// Bracketed is how macondo and Woogles spell Spanish (their labels are "[CH]", "[LL]",
+	// "[RR]"): only a bracketed tile is a digraph, every plain letter is its own tile ("LL" is
+	// two L tiles).
+	Bracketed
+)
+
+// Parse reads tiles in this spelling.
+func (sp Spelling) Parse(ts *lexicon.TileSet, s string, opt lexicon.ParseOptions) ([]lexicon.Tile, error) {
+	if sp == Greedy {
+		return ts.Parse(s, opt)
+	}
+	var out []lexicon.Tile
+	for i := 0; i < len(s); {
+		j := i + 1
+		if s[i] == '[' {
+			k := strings.IndexByte(s[i:], ']')
+			if k < 0 {
+				return nil, &lexicon.SpellError{Input: s, Pos: i, Reason: "'[' without a closing ']'"}
+			}
+			j = i + k + 1
+		} else {
+			for j < len(s) && s[j]&0xC0 == 0x80 { // the rest of a UTF-8 rune
+				j++
+			}
+		}
+		t, err := ts.Parse(s[i:j], opt)
+		if err != nil {
+			return nil, err
+		}
+		if len(t) != 1 {
+			return nil, &lexicon.SpellError{Input: s, Pos: i, Reason: fmt.Sprintf("%q is not one tile", s[i:j])}
+		}
+		out = append(out, t[0])
+		i = j
+	}
+	return out, nil
+}
+
+// Format writes tiles in this spelling (lower case for blanks played as letters, '?' blanks).
+func (sp Spelling) Format(ts *lexicon.TileSet, tiles []lexicon.Tile) string {
+	if sp == Greedy {
+		return ts.Notation(tiles)
+	}
+	var sb strings.Builder
+	for _, t := range tiles {
+		label := ts.Label(t)
+		if t.IsBlanked() {
+			label = strings.ToLower(label)
+		}
+		if ts.IsDigraph(t) {
+			label = "[" + label + "]"
+		}
+		sb.WriteString(label)
+	}
+	return sb.String()
 }

@@ -221,3 +221,38 @@ func boolInt(b bool) int {
 	}
 	return 0
 }
+
+func TestBracketedSpelling(t *testing.T) {
+	ts := lexicon.DefaultTileSet()
+	tests := []struct {
+		in, greedy, bracketed string // how each spelling reads the input, written back greedily
+	}{
+		{"CHARRO", "[CH]A[RR]O", "[C]HA[R]RO"},
+		{"[CH]A[RR]O", "[CH]A[RR]O", "[CH]A[RR]O"},
+		{"QLL", "Q[LL]", "Q[L]L"},
+		{"[ll]aMA", "[ll]aMA", "[ll]aMA"},
+		{"ÑU", "ÑU", "ÑU"},
+	}
+	for _, tc := range tests {
+		g, err := Greedy.Parse(ts, tc.in, lexicon.ParseOptions{LowerIsBlank: true})
+		if err != nil || ts.Notation(g) != tc.greedy {
+			t.Errorf("Greedy.Parse(%q) = %q, %v; want %q", tc.in, ts.Notation(g), err, tc.greedy)
+		}
+		b, err := Bracketed.Parse(ts, tc.in, lexicon.ParseOptions{LowerIsBlank: true})
+		if err != nil || ts.Notation(b) != tc.bracketed {
+			t.Errorf("Bracketed.Parse(%q) = %q, %v; want %q", tc.in, ts.Notation(b), err, tc.bracketed)
+		}
+		// Bracketed writes what it reads back.
+		back, err := Bracketed.Parse(ts, Bracketed.Format(ts, b), lexicon.ParseOptions{LowerIsBlank: true})
+		if err != nil || ts.Notation(back) != ts.Notation(b) {
+			t.Errorf("Bracketed round trip of %q: %q", tc.in, Bracketed.Format(ts, b))
+		}
+	}
+	if _, err := Bracketed.Parse(ts, "[CH", lexicon.ParseOptions{}); err == nil {
+		t.Error("Bracketed.Parse accepted an open bracket")
+	}
+	m, err := Bracketed.ParseMove("8H QLL", nil, ts)
+	if err != nil || m.Len != 3 {
+		t.Errorf("Bracketed.ParseMove(8H QLL) = %d tiles, %v", m.Len, err)
+	}
+}

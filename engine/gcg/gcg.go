@@ -13,10 +13,11 @@
 //	>ana: (AE) +2 90                  (the opponent's rack, won by going out)
 //	>beto: AE (AE) -2 70              (a rack's value lost at the end)
 //
-// Tiles are written as Woogles writes Spanish: digraph tiles in brackets ([CH], [ll] for a
-// blank LL — macondo's Spanish alphabet labels them "[CH]", "[LL]", "[RR]"), blanks in lower
-// case, tiles already on the board as '.'; the reader also takes plain CH and parentheses.
-// macondo adds "#tile-distribution spanish" and "#tile [CH] [ch]" pragmas; they are kept.
+// Tiles are spelled as macondo and Woogles write Spanish (their alphabet labels the digraph
+// tiles "[CH]", "[LL]", "[RR]"): a digraph tile only in brackets ([ll] a blank LL), every plain
+// letter its own tile ("LL" is two L tiles), blanks in lower case, tiles already on the board
+// as '.'. macondo announces this with "#tile [CH] [ch]" pragmas (written here too). A file
+// with no bracket at all (typed by hand) is read the way players write: CHARRO = CH A RR O.
 package gcg
 
 import (
@@ -72,6 +73,8 @@ type Game struct {
 	ID          string // "#id AUTHORITY ID", as written
 	Pragmas     []string
 	Events      []Event
+	// Spelling is how the file spells digraph tiles (Read sets it; Write always brackets).
+	Spelling engine.Spelling
 }
 
 // Error is a GCG problem at a line.
@@ -91,14 +94,24 @@ func Read(r io.Reader, file string, ts *lexicon.TileSet) (*Game, error) {
 	g := &Game{}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), 1024*1024)
-	line := 0
-	seen := [2]bool{}
+	var lines []string
 	for sc.Scan() {
-		line++
 		text := strings.TrimSpace(lexicon.DecodeLine(sc.Bytes()))
-		if line == 1 {
+		if len(lines) == 0 {
 			text = strings.TrimPrefix(text, "\ufeff")
 		}
+		lines = append(lines, text)
+		if strings.HasPrefix(text, ">") && strings.Contains(text, "[") || strings.HasPrefix(text, "#tile ") {
+			g.Spelling = engine.Bracketed
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	line := 0
+	seen := [2]bool{}
+	for _, text := range lines {
+		line++
 		bad := func(format string, a ...any) error {
 			return &Error{File: file, Line: line, Text: text, Reason: fmt.Sprintf(format, a...)}
 		}
@@ -147,7 +160,7 @@ func Read(r io.Reader, file string, ts *lexicon.TileSet) (*Game, error) {
 			if !seen[0] || !seen[1] {
 				return nil, bad("a move before both #player1 and #player2 lines")
 			}
-			ev, err := parseEvent(text, g, ts)
+			ev, err := parseEvent(text, g, ts, g.Spelling)
 			if err != nil {
 				return nil, bad("%v", err)
 			}
@@ -156,9 +169,6 @@ func Read(r io.Reader, file string, ts *lexicon.TileSet) (*Game, error) {
 		default:
 			return nil, bad("expected a #pragma or a >player: move line")
 		}
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %w", file, err)
 	}
 	if !seen[0] || !seen[1] {
 		return nil, &Error{File: file, Line: line, Reason: "no #player1 and #player2 lines"}
@@ -176,7 +186,7 @@ func joinNote(a, b string) string {
 	return a + "\n" + b
 }
 
-func parseEvent(text string, g *Game, ts *lexicon.TileSet) (Event, error) {
+func parseEvent(text string, g *Game, ts *lexicon.TileSet, sp engine.Spelling) (Event, error) {
 	var ev Event
 	nick, rest, ok := strings.Cut(text[1:], ":")
 	if !ok {
@@ -211,7 +221,7 @@ func parseEvent(text string, g *Game, ts *lexicon.TileSet) (Event, error) {
 		f = []string{"", f[0]} // a turn written without its rack
 	}
 	rack := func(s string) ([]lexicon.Tile, error) {
-		t, err := ts.Parse(strings.ToUpper(s), lexicon.ParseOptions{AllowBlank: true})
+		t, err := sp.Parse(ts, strings.ToUpper(s), lexicon.ParseOptions{AllowBlank: true})
 		if err != nil {
 			return nil, fmt.Errorf("rack %q: %w", s, err)
 		}
@@ -266,7 +276,7 @@ func parseEvent(text string, g *Game, ts *lexicon.TileSet) (Event, error) {
 			ev.Exchanged = n
 			return ev, nil
 		}
-		m, err := engine.ParseMove(f[1], nil, ts)
+		m, err := sp.ParseMove(f[1], nil, ts)
 		if err != nil {
 			return ev, err
 		}
@@ -285,7 +295,7 @@ func parseEvent(text string, g *Game, ts *lexicon.TileSet) (Event, error) {
 		return ev, fmt.Errorf("%q is not a move: expected COORD WORD, -TILES, - or --", f[1])
 	case len(f) == 3:
 		ev.Kind = Play
-		m, err := engine.ParseMove(f[1]+" "+f[2], nil, ts)
+		m, err := sp.ParseMove(f[1]+" "+f[2], nil, ts)
 		if err != nil {
 			return ev, err
 		}
@@ -330,18 +340,31 @@ func (g *Game) Write(w io.Writer, ts *lexicon.TileSet) error {
 	if g.Lexicon != "" {
 		fmt.Fprintln(bw, "#lexicon "+g.Lexicon)
 	}
+	hasTilePragma := false
 	for _, p := range g.Pragmas {
 		fmt.Fprintln(bw, p)
+		hasTilePragma = hasTilePragma || strings.HasPrefix(p, "#tile ")
 	}
+	if !hasTilePragma {
+		// As macondo does: name the multi-letter tiles, which also tells readers that plain
+		// letters are single tiles.
+		for t := 1; t < ts.Size(); t++ {
+			if l := ts.Label(lexicon.Tile(t)); ts.IsDigraph(lexicon.Tile(t)) {
+				fmt.Fprintf(bw, "#tile [%s] [%s]\n", l, strings.ToLower(l))
+			}
+		}
+	}
+	sp := engine.Bracketed
+	notation := func(t []lexicon.Tile) string { return sp.Format(ts, t) }
 	for i := range g.Events {
 		ev := &g.Events[i]
 		nick := g.Players[ev.Player].Nick
-		rack := ts.Notation(ev.Rack)
+		rack := notation(ev.Rack)
 		switch ev.Kind {
 		case Play:
-			fmt.Fprintf(bw, ">%s: %s %s %s +%d %d\n", nick, rack, engine.FormatCoords(&ev.Move), engine.FormatPlayedTiles(&ev.Move, nil, ts), ev.Score, ev.Cumulative)
+			fmt.Fprintf(bw, ">%s: %s %s %s +%d %d\n", nick, rack, engine.FormatCoords(&ev.Move), sp.FormatPlayedTiles(&ev.Move, nil, ts), ev.Score, ev.Cumulative)
 		case Exchange:
-			ex := ts.Notation(ev.Move.Tiles[:ev.Move.Len])
+			ex := notation(ev.Move.Tiles[:ev.Move.Len])
 			if ev.Move.Len == 0 {
 				ex = strconv.Itoa(ev.Exchanged)
 			}
@@ -353,9 +376,9 @@ func (g *Game) Write(w io.Writer, ts *lexicon.TileSet) error {
 		case ChallengeBonus:
 			fmt.Fprintf(bw, ">%s: %s (challenge) +%d %d\n", nick, rack, ev.Score, ev.Cumulative)
 		case EndRackPoints:
-			fmt.Fprintf(bw, ">%s: (%s) +%d %d\n", nick, ts.Notation(ev.OtherRack), ev.Score, ev.Cumulative)
+			fmt.Fprintf(bw, ">%s: (%s) +%d %d\n", nick, notation(ev.OtherRack), ev.Score, ev.Cumulative)
 		case RackPenalty:
-			fmt.Fprintf(bw, ">%s: %s (%s) -%d %d\n", nick, rack, ts.Notation(ev.OtherRack), abs(ev.Score), ev.Cumulative)
+			fmt.Fprintf(bw, ">%s: %s (%s) -%d %d\n", nick, rack, notation(ev.OtherRack), abs(ev.Score), ev.Cumulative)
 		case TimePenalty:
 			fmt.Fprintf(bw, ">%s: %s (time) -%d %d\n", nick, rack, abs(ev.Score), ev.Cumulative)
 		default:

@@ -186,3 +186,34 @@ func FuzzRead(f *testing.F) {
 		_, _ = g.Replay(ts, engine.StandardLayout(), -1)
 	})
 }
+
+func TestSpellings(t *testing.T) {
+	ts := lexicon.DefaultTileSet()
+	// Typed by hand, no brackets anywhere: read as players write (CH, RR are digraph tiles).
+	hand := "#player1 a A\n#player2 b B\n>a: CHARROS 8D CHARRO +30 30\n"
+	g, err := Read(strings.NewReader(hand), "hand.gcg", ts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Spelling != engine.Greedy || g.Events[0].Move.Len != 4 || len(g.Events[0].Rack) != 5 {
+		t.Errorf("hand-typed: spelling %d, %d tiles, rack %d", g.Spelling, g.Events[0].Move.Len, len(g.Events[0].Rack))
+	}
+	// Woogles style: brackets for digraphs, so LL in a rack is two L tiles.
+	woogles := "#player1 a A\n#player2 b B\n>a: [CH]A[RR]OLL 8D [CH]A[RR]O +30 30\n"
+	g, err = Read(strings.NewReader(woogles), "woogles.gcg", ts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Spelling != engine.Bracketed || g.Events[0].Move.Len != 4 || len(g.Events[0].Rack) != 6 {
+		t.Errorf("woogles: spelling %d, %d tiles, rack %d", g.Spelling, g.Events[0].Move.Len, len(g.Events[0].Rack))
+	}
+	var buf bytes.Buffer
+	if err := g.Write(&buf, ts); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"#tile [CH] [ch]\n#tile [LL] [ll]\n#tile [RR] [rr]\n", ">a: [CH]A[RR]OLL 8D [CH]A[RR]O +30 30\n"} {
+		if !strings.Contains(buf.String(), want) {
+			t.Errorf("written file lacks %q:\n%s", want, buf.String())
+		}
+	}
+}

@@ -1,0 +1,228 @@
+package cmd
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/atril-scrabble/atril/engine"
+	"github.com/atril-scrabble/atril/engine/game"
+)
+
+type selfplayOptions struct {
+	Games   int
+	Seed    uint64
+	Players string
+	Save    string
+	Workers int
+	Rules   string
+}
+
+func init() {
+	register(func(g *Globals) *cobra.Command {
+		opts := &selfplayOptions{}
+		c := &cobra.Command{
+			Use:   "selfplay [--games N] [--seed S] [--players equity,score] [--save DIR]",
+			Short: "Play engine against engine and summarise the results",
+			Long: `Play whole games between two engine players and print a summary: mean score,
+bingos a game, player 1's win rate with its 95% Wilson interval, games per second.
+
+Players: "equity" plays the best score plus value of the tiles kept, "score" the
+best score. Players alternate who starts. Games are reproducible: game i of a run
+depends only on --seed and i, whatever the number of --workers.
+
+End rules (--rules): "file" (default) is FILE art. 44: the game ends when both
+players pass twice in a row, or after twelve scoreless turns in a row (passes,
+withdrawn plays, exchanges), each player losing their rack's value; "six-scoreless"
+is the Woogles/macondo rule (six scoreless turns in a row).`,
+			Example: `  atril selfplay --games 1000 --seed 7
+  atril selfplay --games 20 --players equity,equity --save games/ --json`,
+			Args: cobra.NoArgs,
+			RunE: func(c *cobra.Command, args []string) error { return runSelfplay(g, opts) },
+		}
+		f := c.Flags()
+		f.IntVar(&opts.Games, "games", 100, "number of games")
+		f.Uint64Var(&opts.Seed, "seed", 1, "random seed: the same seed plays the same games")
+		f.StringVar(&opts.Players, "players", "equity,score", "the two players, each equity or score")
+		f.StringVar(&opts.Save, "save", "", "write each game as DIR/game-NNNN.gcg")
+		f.IntVar(&opts.Workers, "workers", 0, "games played at once (default: one per CPU)")
+		f.StringVar(&opts.Rules, "rules", "file", "end-of-game rules: file (FILE art. 44) or six-scoreless (Woogles)")
+		return c
+	})
+}
+
+type selfplayJSON struct {
+	game.Summary
+	Seed          uint64  `json:"seed"`
+	Rules         string  `json:"rules"`
+	Lexicon       string  `json:"lexicon"`
+	Workers       int     `json:"workers"`
+	Seconds       float64 `json:"seconds"`
+	GamesPerSec   float64 `json:"games_per_second"`
+	SavedTo       string  `json:"saved_to,omitempty"`
+	GamesFinished int     `json:"games_finished"`
+}
+
+func runSelfplay(g *Globals, opts *selfplayOptions) error {
+	if opts.Games < 1 {
+		return withCode(ExitError, fmt.Errorf("--games %d: expected at least 1", opts.Games))
+	}
+	names := strings.Split(opts.Players, ",")
+	if len(names) != 2 {
+		return withCode(ExitError, fmt.Errorf("--players %q: expected two players separated by a comma, as equity,score", opts.Players))
+	}
+	var players [2]game.Strategy
+	for i, n := range names {
+		s, err := game.ParseStrategy(strings.TrimSpace(n))
+		if err != nil {
+			return withCode(ExitError, fmt.Errorf("--players: %w", err))
+		}
+		players[i] = s
+	}
+	rules, err := game.RulesByName(opts.Rules)
+	if err != nil {
+		return withCode(ExitError, fmt.Errorf("--rules: %w", err))
+	}
+	if opts.Save != "" {
+		if err := os.MkdirAll(opts.Save, 0o755); err != nil {
+			return withCode(ExitError, fmt.Errorf("--save: %w", err))
+		}
+	}
+	lex, err := g.Lex()
+	if err != nil {
+		return err
+	}
+	workers := opts.Workers
+	if workers <= 0 {
+		workers = min(opts.Games, runtime.GOMAXPROCS(0))
+	}
+
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	if g.io.Interrupt != nil {
+		go func() {
+			select {
+			case <-g.io.Interrupt:
+				cancel()
+			case <-ctx.Done():
+			}
+		}()
+	}
+	start := g.io.Now()
+	bar := newProgressBar(g, opts.Games, start)
+	results, runErr := game.SelfPlay(ctx, game.SelfPlayConfig{
+		Lexicon: lex, Layout: engine.StandardLayout(), Rules: rules, Players: players,
+		Games: opts.Games, Seed: opts.Seed, Workers: workers, Record: opts.Save != "",
+		Progress: bar.update,
+	})
+	elapsed := g.io.Now().Sub(start)
+	bar.finish(len(results), elapsed)
+	if runErr != nil && ctx.Err() == nil {
+		return withCode(ExitInternal, runErr)
+	}
+	// After an interrupt, report the games that finished (in order, from the first).
+	done := 0
+	for done < len(results) && results[done].Turns > 0 {
+		done++
+	}
+	results = results[:done]
+
+	if opts.Save != "" {
+		for _, r := range results {
+			path := filepath.Join(opts.Save, fmt.Sprintf("game-%04d.gcg", r.Index+1))
+			f, err := os.Create(path)
+			if err != nil {
+				return withCode(ExitError, err)
+			}
+			werr := r.Record.Write(f, lex.Tiles)
+			if cerr := f.Close(); werr == nil {
+				werr = cerr
+			}
+			if werr != nil {
+				return withCode(ExitError, fmt.Errorf("%s: %w", path, werr))
+			}
+		}
+	}
+
+	out := selfplayJSON{
+		Summary: game.Summarize(players, results), Seed: opts.Seed, Rules: rules.Name,
+		Lexicon: lex.Name, Workers: workers, Seconds: elapsed.Seconds(), SavedTo: opts.Save,
+		GamesFinished: len(results),
+	}
+	if elapsed > 0 {
+		out.GamesPerSec = float64(len(results)) / elapsed.Seconds()
+	}
+	if g.JSON {
+		err = g.PrintJSON(out)
+	} else {
+		err = g.PrintMarkdown(selfplayMarkdown(&out))
+	}
+	if err != nil {
+		return err
+	}
+	if ctx.Err() != nil {
+		return withCode(ExitError, fmt.Errorf("interrupted after %d of %d games", len(results), opts.Games))
+	}
+	return nil
+}
+
+func selfplayMarkdown(s *selfplayJSON) string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "## Self-play: %d games, seed %d, lexicon %s, %s end rules\n\n", s.Games, s.Seed, s.Lexicon, s.Rules)
+	sb.WriteString("| player | mean score | bingos a game | wins |\n|:---|---:|---:|---:|\n")
+	for p := 0; p < 2; p++ {
+		fmt.Fprintf(&sb, "| %d: %s | %.1f | %.2f | %d |\n", p+1, s.Players[p], s.MeanScore[p], s.BingosPerGame[p], s.Wins[p])
+	}
+	fmt.Fprintf(&sb, "\nTies: %d. Player 1 wins %.1f%% of games (95%% Wilson interval %.1f%%–%.1f%%; a tie counts half).\n\n",
+		s.Ties, 100*s.WinRate, 100*s.WinLow, 100*s.WinHigh)
+	fmt.Fprintf(&sb, "%.1f turns a game; %.1f games per second (%.2f s, %d workers).\n", s.MeanTurns, s.GamesPerSec, s.Seconds, s.Workers)
+	if s.SavedTo != "" {
+		fmt.Fprintf(&sb, "\nGames saved in %s.\n", s.SavedTo)
+	}
+	return sb.String()
+}
+
+// progressBar draws "[#####.....] 45/100" on stderr when it is a terminal; otherwise it only
+// prints a final line.
+type progressBar struct {
+	g     *Globals
+	total int
+	start time.Time
+	last  time.Time
+}
+
+func newProgressBar(g *Globals, total int, start time.Time) *progressBar {
+	return &progressBar{g: g, total: total, start: start}
+}
+
+func (b *progressBar) update(done int) {
+	if !b.g.io.ErrTTY {
+		return
+	}
+	now := b.g.io.Now()
+	if done < b.total && now.Sub(b.last) < 100*time.Millisecond {
+		return
+	}
+	b.last = now
+	const width = 30
+	fill := width * done / b.total
+	rate := 0.0
+	if s := now.Sub(b.start).Seconds(); s > 0 {
+		rate = float64(done) / s
+	}
+	fmt.Fprintf(b.g.io.Err, "\r[%s%s] %d/%d games  %.1f games/s ", strings.Repeat("#", fill), strings.Repeat(".", width-fill), done, b.total, rate)
+}
+
+func (b *progressBar) finish(done int, elapsed time.Duration) {
+	if b.g.io.ErrTTY {
+		fmt.Fprintln(b.g.io.Err)
+		return
+	}
+	fmt.Fprintf(b.g.io.Err, "selfplay: %d games in %.2f s\n", done, elapsed.Seconds())
+}
