@@ -40,7 +40,7 @@ func (g *Generator) gen(pos int, list uint32, left, right int, main, wmul, cross
 	if blanks > 0 {
 		possible = sq.cross
 	}
-	if g.bits[list]&possible == 0 {
+	if possible == 0 {
 		return
 	}
 	lm, wm, cs := sq.lm, sq.wm, sq.cscore
@@ -178,9 +178,6 @@ func (g *Generator) record(left, right int, main, wmul, crossSum int32) {
 	m.Score = score
 	m.Equity = eq
 	g.fillLeave(m)
-	for i := int(m.LeaveLn); i < rackSize; i++ {
-		m.Leave[i] = 0
-	}
 	if g.opts.Top > 0 {
 		g.pushTop(m)
 	}

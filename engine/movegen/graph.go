@@ -8,12 +8,9 @@ import (
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
-// graph is a KWG decoded for the generator: the raw nodes, and for every node the tiles of it
-// and its later siblings as a bitset, so the recursion can give up on a sibling list at once when
-// nothing in it fits the square and the rack.
+// graph is a KWG decoded for the generator into the flat node array the recursion reads.
 type graph struct {
 	nodes []uint32
-	bits  []uint64
 
 	kwg       *lexicon.KWG
 	alphaOnce sync.Once
@@ -64,18 +61,9 @@ func graphFor(k *lexicon.KWG) *graph {
 	}
 	b := k.Bytes()
 	n := len(b) / 4
-	gr := &graph{nodes: make([]uint32, n), bits: make([]uint64, n), kwg: k}
+	gr := &graph{nodes: make([]uint32, n), kwg: k}
 	for i := range gr.nodes {
 		gr.nodes[i] = binary.LittleEndian.Uint32(b[4*i:])
-	}
-	var acc uint64
-	for i := n - 1; i >= 0; i-- {
-		v := gr.nodes[i]
-		if v&nodeIsEnd != 0 {
-			acc = 0
-		}
-		acc |= 1 << (v >> nodeTileShft & 63)
-		gr.bits[i] = acc
 	}
 	graphs[k] = gr
 	return gr

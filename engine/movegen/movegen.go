@@ -71,7 +71,6 @@ type Generator struct {
 	gr      *graph
 	alphas  []uint64 // gr.bingoAlphagrams(), loaded by the first top-N generation
 	nodes   []uint32
-	bits    []uint64 // tiles of each node and its later siblings
 	tiles   *lexicon.TileSet
 	layout  *engine.Layout
 	points  [256]int32
@@ -103,6 +102,7 @@ type Generator struct {
 	place       [lexicon.MaxLetters + 1]int32 // mixed-radix place value of each rack tile
 	leaveIdx    int32
 	leaveVals   [1 << rackSize]float64
+	leaves      [1 << rackSize][rackSize + 1]lexicon.Tile // leave tiles by index, then the count
 	moves       []engine.Move
 	scratch     engine.Move
 	top         []engine.Move // top-N min-heap by rank value
@@ -121,7 +121,7 @@ type Generator struct {
 // decoded once per process into flat arrays the recursion reads directly.
 func New(graph *lexicon.KWG, tiles *lexicon.TileSet, layout *engine.Layout) *Generator {
 	gr := graphFor(graph)
-	g := &Generator{gr: gr, nodes: gr.nodes, bits: gr.bits, tiles: tiles, layout: layout, moves: make([]engine.Move, 0, 4096)}
+	g := &Generator{gr: gr, nodes: gr.nodes, tiles: tiles, layout: layout, moves: make([]engine.Move, 0, 4096)}
 	for t := 0; t < 256; t++ {
 		lt := lexicon.Tile(t)
 		if lt.IsBlanked() || lt == lexicon.Blank || int(lt) >= tiles.Size() {
@@ -526,30 +526,26 @@ func (g *Generator) loadRack(rack []lexicon.Tile) {
 			v = g.opts.Leaves.LeaveValue(g.leaveBuf[:n])
 		}
 		g.leaveVals[i] = v
+		// Store the leave in alphagram order: blanks (tile 0, first here) go last.
+		lv := &g.leaves[i]
+		*lv = [rackSize + 1]lexicon.Tile{}
+		b := 0
+		for b < n && g.leaveBuf[b] == lexicon.Blank {
+			b++
+		}
+		copy(lv[:], g.leaveBuf[b:n])
+		lv[rackSize] = lexicon.Tile(n)
 		if v > g.bestLeave[n] {
 			g.bestLeave[n] = v
 		}
 	}
 }
 
-// fillLeave writes the rack's remaining tiles into m.Leave in alphagram order (blanks last).
+// fillLeave writes what stays on the rack into m.Leave (alphagram order, blanks last).
 func (g *Generator) fillLeave(m *engine.Move) {
-	n := 0
-	for j := 0; j < g.nDistinct; j++ {
-		t := g.distinct[j]
-		if t == lexicon.Blank {
-			continue
-		}
-		for k := g.rack[t]; k > 0; k-- {
-			m.Leave[n] = t
-			n++
-		}
-	}
-	for k := g.rack[lexicon.Blank]; k > 0; k-- {
-		m.Leave[n] = lexicon.Blank
-		n++
-	}
-	m.LeaveLn = uint8(n)
+	lv := &g.leaves[g.leaveIdx]
+	m.Leave = [rackSize]lexicon.Tile(lv[:rackSize])
+	m.LeaveLn = uint8(lv[rackSize])
 }
 
 // emit records a finished move: appended in all-moves mode, kept if good enough in top-N mode.
