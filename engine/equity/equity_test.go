@@ -1,0 +1,211 @@
+package equity
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/atril-scrabble/atril/lexicon"
+)
+
+func randomLeave(rng *rand.Rand, ts *lexicon.TileSet) []lexicon.Tile {
+	n := 1 + rng.IntN(6)
+	var out []lexicon.Tile
+	for len(out) < n {
+		t := lexicon.Tile(rng.IntN(ts.Size()))
+		if c := ts.Count(t); c > 0 && bytesCount(out, t) < c {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+func bytesCount(w []lexicon.Tile, t lexicon.Tile) int {
+	n := 0
+	for _, x := range w {
+		if x == t {
+			n++
+		}
+	}
+	return n
+}
+
+func key(w []lexicon.Tile) string {
+	s := slices.Clone(w)
+	slices.Sort(s)
+	return string(s)
+}
+
+// TestKLVRoundTrip writes a KLV2 table and reads every value back through the index counting,
+// in any tile order; absent leaves are worth 0.
+func TestKLVRoundTrip(t *testing.T) {
+	ts := lexicon.DefaultTileSet()
+	rng := rand.New(rand.NewPCG(7, 7))
+	want := map[string]float32{}
+	var leaves []Leave
+	for i := 0; i < 3000; i++ {
+		l := randomLeave(rng, ts)
+		v := float32(rng.NormFloat64() * 10)
+		want[key(l)] = v // WriteKLV keeps the last value of a duplicate
+		leaves = append(leaves, Leave{Tiles: l, Value: v})
+	}
+	var buf bytes.Buffer
+	if err := WriteKLV(&buf, leaves); err != nil {
+		t.Fatal(err)
+	}
+	k, err := KLVFromBytes(buf.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k.Len() != len(want) {
+		t.Errorf("%d values, want %d distinct leaves", k.Len(), len(want))
+	}
+	for _, l := range leaves {
+		shuffled := slices.Clone(l.Tiles)
+		rng.Shuffle(len(shuffled), func(i, j int) { shuffled[i], shuffled[j] = shuffled[j], shuffled[i] })
+		if got := k.LeaveValue(shuffled); got != float64(want[key(l.Tiles)]) {
+			t.Fatalf("leave %s: %v, want %v", ts.Notation(l.Tiles), got, want[key(l.Tiles)])
+		}
+	}
+	absent := 0
+	for i := 0; i < 2000; i++ {
+		l := randomLeave(rng, ts)
+		if _, ok := want[key(l)]; ok {
+			continue
+		}
+		absent++
+		if got := k.LeaveValue(l); got != 0 {
+			t.Fatalf("absent leave %s: %v, want 0", ts.Notation(l), got)
+		}
+	}
+	if absent == 0 {
+		t.Error("no absent leave tried")
+	}
+	if k.LeaveValue(nil) != 0 {
+		t.Error("empty leave should be 0")
+	}
+}
+
+// TestKLVIndexOrder: a table's values line up with its leaves in sorted order, which is what
+// wolges and macondo write (checked on a hand-made table).
+func TestKLVIndexOrder(t *testing.T) {
+	ts := lexicon.DefaultTileSet()
+	parse := func(s string) []lexicon.Tile {
+		w, err := ts.Parse(s, lexicon.ParseOptions{AllowBlank: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return w
+	}
+	entries := []struct {
+		leave string
+		value float32
+	}{{"?", 25}, {"?S", 30}, {"A", 1}, {"AE", 2.5}, {"AES", 9}, {"ES", 8.25}, {"Q", -7}, {"S", 8}}
+	var leaves []Leave
+	for i := len(entries) - 1; i >= 0; i-- { // given in reverse: the writer sorts
+		leaves = append(leaves, Leave{parse(entries[i].leave), entries[i].value})
+	}
+	var buf bytes.Buffer
+	if err := WriteKLV(&buf, leaves); err != nil {
+		t.Fatal(err)
+	}
+	b := buf.Bytes()
+	k, err := KLVFromBytes(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, e := range entries {
+		if k.values[i] != e.value {
+			t.Errorf("value %d is %v, want %v (%s): values must follow sorted leave order", i, k.values[i], e.value, e.leave)
+		}
+		if got := k.LeaveValue(parse(e.leave)); got != float64(e.value) {
+			t.Errorf("%s: %v, want %v", e.leave, got, e.value)
+		}
+	}
+	// A blank played as a letter is still a blank when kept.
+	if got := k.LeaveValue([]lexicon.Tile{parse("S")[0], lexicon.Tile(5) | lexicon.BlankBit}); got != 30 {
+		t.Errorf("?S with a designated blank: %v, want 30", got)
+	}
+}
+
+func TestKLVBadInput(t *testing.T) {
+	var good bytes.Buffer
+	if err := WriteKLV(&good, []Leave{{[]lexicon.Tile{1}, 1}, {[]lexicon.Tile{1, 2}, 2}}); err != nil {
+		t.Fatal(err)
+	}
+	g := good.Bytes()
+	for name, b := range map[string][]byte{
+		"empty":            {},
+		"short count":      {1, 0},
+		"nodes missing":    g[:8],
+		"values missing":   g[:len(g)-4],
+		"trailing garbage": append(slices.Clone(g), 1, 2, 3, 4),
+		"huge node count":  {0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0},
+	} {
+		if _, err := KLVFromBytes(b); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+	// The empty table of wolges (one node, no values) reads and values everything at 0.
+	empty := []byte{1, 0, 0, 0, 0, 0, 0x40, 0, 0, 0, 0, 0}
+	k, err := KLVFromBytes(empty)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k.LeaveValue([]lexicon.Tile{1, 2}) != 0 {
+		t.Error("empty table should value leaves at 0")
+	}
+}
+
+func FuzzKLVFromBytes(f *testing.F) {
+	var good bytes.Buffer
+	WriteKLV(&good, []Leave{{[]lexicon.Tile{1}, 1}, {[]lexicon.Tile{0, 1, 2}, 2}})
+	f.Add(good.Bytes())
+	f.Fuzz(func(t *testing.T, b []byte) {
+		k, err := KLVFromBytes(b)
+		if err == nil {
+			k.LeaveValue([]lexicon.Tile{1, 2, 3})
+			k.LeaveValue([]lexicon.Tile{0})
+		}
+	})
+}
+
+// TestDefaultLeaves checks the built-in model's documented preferences on the FISE set.
+func TestDefaultLeaves(t *testing.T) {
+	ts := lexicon.DefaultTileSet()
+	d := NewDefault(ts)
+	v := func(s string) float64 {
+		w, err := ts.Parse(s, lexicon.ParseOptions{AllowBlank: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d.LeaveValue(w)
+	}
+	better := [][2]string{
+		{"?", "S"}, {"S", "E"}, {"ERS", "QÑX"}, {"AE", "AA"}, {"QU", "Q"}, {"AER", "AEIOU"},
+		{"ENRS", "UUU"}, {"R", "[RR]"}, {"L", "[LL]"}, {"C", "[CH]"}, {"??", "SS"}, {"ES", "Ñ"},
+	}
+	for _, p := range better {
+		if !(v(p[0]) > v(p[1])) {
+			t.Errorf("leave %s (%.2f) should be worth more than %s (%.2f)", p[0], v(p[0]), p[1], v(p[1]))
+		}
+	}
+	if v("QU") != v("UQ") {
+		t.Error("order must not matter")
+	}
+	if got := Equity(10, nil, d); got != 10 {
+		t.Errorf("equity with no leave: %v", got)
+	}
+	if got := EndgameLeave(ts, []lexicon.Tile{mustTile(t, ts, "Z"), lexicon.Blank}); got != -20 {
+		t.Errorf("endgame leave Z?: %v, want -20", got)
+	}
+}
+
+func mustTile(t *testing.T, ts *lexicon.TileSet, label string) lexicon.Tile {
+	tl, ok := ts.Tile(label)
+	if !ok {
+		t.Fatalf("no tile %s", label)
+	}
+	return tl
+}
