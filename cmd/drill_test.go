@@ -105,66 +105,75 @@ var drillCases = []struct {
 // in order, with the question as shown.
 func TestDrillCommandsEndToEnd(t *testing.T) {
 	kwg := engineTestLexicon(t, drillTestWords...)
-	for _, tc := range drillCases {
-		t.Run(tc.kind+strings.Join(tc.args, ""), func(t *testing.T) {
-			db := filepath.Join(t.TempDir(), "study.db")
-			base := append([]string{"--lexicon", kwg, "--db", db, "drill", tc.kind, "--seed", "5"}, tc.args...)
-			d, code := runDrillCmd(t, "", append(base, "--list", "--json")...)
-			if code != 0 {
-				t.Fatalf("--list --json: exit %d: %s", code, d.err.String())
-			}
-			var raw map[string]any
-			if err := json.Unmarshal(d.out.Bytes(), &raw); err != nil {
-				t.Fatal(err)
-			}
-			if raw["drill"] != tc.kind || raw["lexicon"] != "small" || raw["seed"] != float64(5) {
-				t.Errorf("listing head %v %v %v", raw["drill"], raw["lexicon"], raw["seed"])
-			}
-			var l drills.Listing
-			if err := json.Unmarshal(d.out.Bytes(), &l); err != nil {
-				t.Fatal(err)
-			}
-			if len(l.Questions) == 0 {
-				t.Fatal("no questions listed")
-			}
-			for i, q := range l.Questions {
-				if q.N != i+1 || q.Question == "" || q.Card == "" || q.Ask == "" {
-					t.Errorf("question %d: %+v", i+1, q)
-				}
-				has := map[drills.Form]bool{drills.FormWords: q.Answers != nil, drills.FormYesNo: q.Valid != nil, drills.FormHooks: q.Front != nil && q.Back != nil}
-				for form, present := range has {
-					if present != (form == q.Form) {
-						t.Errorf("question %d (%s): %s answer fields present=%v", i+1, q.Form, form, present)
-					}
-				}
-			}
-			if _, err := store.Open(db, store.Options{Now: time.Now}); err == nil {
-				if as, _ := openTestStore(t, db).Answers(context.Background(), store.AnswerQuery{}); len(as) != 0 {
-					t.Errorf("--list saved %d answers", len(as))
-				}
-			}
+	for _, lx := range []struct {
+		name string
+		args []string
+	}{{"small", []string{"--lexicon", kwg}}, {"FISE2-LIBRE", nil}} { // nil: the embedded default
+		for _, tc := range drillCases {
+			t.Run(lx.name+"/"+tc.kind+strings.Join(tc.args, ""), func(t *testing.T) {
+				testDrillEndToEnd(t, lx.name, lx.args, tc.kind, tc.args)
+			})
+		}
+	}
+}
 
-			d, code = runDrillCmd(t, rightAnswers(l), base...)
-			if code != 0 {
-				t.Fatalf("drill: exit %d: %s", code, d.err.String())
+func testDrillEndToEnd(t *testing.T, lexName string, lexArgs []string, kind string, args []string) {
+	db := filepath.Join(t.TempDir(), "study.db")
+	base := append(append(lexArgs, "--db", db, "drill", kind, "--seed", "5"), args...)
+	d, code := runDrillCmd(t, "", append(base, "--list", "--json")...)
+	if code != 0 {
+		t.Fatalf("--list --json: exit %d: %s", code, d.err.String())
+	}
+	var raw map[string]any
+	if err := json.Unmarshal(d.out.Bytes(), &raw); err != nil {
+		t.Fatal(err)
+	}
+	if raw["drill"] != kind || raw["lexicon"] != lexName || raw["seed"] != float64(5) {
+		t.Errorf("listing head %v %v %v", raw["drill"], raw["lexicon"], raw["seed"])
+	}
+	var l drills.Listing
+	if err := json.Unmarshal(d.out.Bytes(), &l); err != nil {
+		t.Fatal(err)
+	}
+	if len(l.Questions) == 0 {
+		t.Fatal("no questions listed")
+	}
+	for i, q := range l.Questions {
+		if q.N != i+1 || q.Question == "" || q.Card == "" || q.Ask == "" {
+			t.Errorf("question %d: %+v", i+1, q)
+		}
+		has := map[drills.Form]bool{drills.FormWords: q.Answers != nil, drills.FormYesNo: q.Valid != nil, drills.FormHooks: q.Front != nil && q.Back != nil}
+		for form, present := range has {
+			if present != (form == q.Form) {
+				t.Errorf("question %d (%s): %s answer fields present=%v", i+1, q.Form, form, present)
 			}
-			n := len(l.Questions)
-			if want := "Summary: " + itoa(n) + " of " + itoa(n) + " answered, " + itoa(n) + " right, 0 wrong"; !strings.Contains(d.out.String(), want) {
-				t.Errorf("output lacks %q:\n%s", want, d.out.String())
-			}
-			as, err := openTestStore(t, db).Answers(context.Background(), store.AnswerQuery{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(as) != n {
-				t.Fatalf("%d answers in the database, want %d", len(as), n)
-			}
-			for i, a := range as {
-				if a.Drill != tc.kind || a.Lexicon != "small" || a.Question != l.Questions[i].Question || !a.Correct || a.Took != 2*time.Second || a.SessionID == 0 {
-					t.Errorf("answer %d saved as %+v (question %q)", i+1, a.Answer, l.Questions[i].Question)
-				}
-			}
-		})
+		}
+	}
+	if _, err := store.Open(db, store.Options{Now: time.Now}); err == nil {
+		if as, _ := openTestStore(t, db).Answers(context.Background(), store.AnswerQuery{}); len(as) != 0 {
+			t.Errorf("--list saved %d answers", len(as))
+		}
+	}
+
+	d, code = runDrillCmd(t, rightAnswers(l), base...)
+	if code != 0 {
+		t.Fatalf("drill: exit %d: %s", code, d.err.String())
+	}
+	n := len(l.Questions)
+	if want := "Summary: " + itoa(n) + " of " + itoa(n) + " answered, " + itoa(n) + " right, 0 wrong"; !strings.Contains(d.out.String(), want) {
+		t.Errorf("output lacks %q:\n%s", want, d.out.String())
+	}
+	as, err := openTestStore(t, db).Answers(context.Background(), store.AnswerQuery{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(as) != n {
+		t.Fatalf("%d answers in the database, want %d", len(as), n)
+	}
+	for i, a := range as {
+		if a.Drill != kind || a.Lexicon != lexName || a.Question != l.Questions[i].Question || !a.Correct || a.Took != 2*time.Second || a.SessionID == 0 {
+			t.Errorf("answer %d saved as %+v (question %q)", i+1, a.Answer, l.Questions[i].Question)
+		}
 	}
 }
 

@@ -48,6 +48,16 @@ func smallLexicon(t testing.TB) *lexicon.Lexicon {
 	return &lexicon.Lexicon{Name: "small", Tiles: ts, Graph: g}
 }
 
+// defaultLexicon is the embedded default atril ships (FISE2-LIBRE).
+func defaultLexicon(t testing.TB) *lexicon.Lexicon {
+	t.Helper()
+	lex, err := lexicon.Open(lexicon.DefaultName, lexicon.DefaultTileSet())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return lex
+}
+
 // file2017 loads the official FILE2017 list beside the project (../shared, present in CI), for
 // tests only: nothing derived from it is kept. Skips when it is absent.
 func file2017(t testing.TB) *lexicon.Lexicon {

@@ -247,6 +247,15 @@ func TestPhoniesSmall(t *testing.T) {
 	testPhonies(t, lex, pool, 30)
 }
 
+func TestPhoniesDefault(t *testing.T) {
+	lex := defaultLexicon(t)
+	pool, err := WordRange{MinLen: 2, MaxLen: 9}.words(lex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	testPhonies(t, lex, pool, 100)
+}
+
 // On the official list (tests only, nothing kept): phonies of 7-8 tile words are never words,
 // and most keep the shape of real words: a substitution keeps the tile's class.
 func TestPhoniesFILE2017(t *testing.T) {
@@ -347,9 +356,18 @@ func checkTwosDrill(t *testing.T, lex *lexicon.Lexicon, twos []string) {
 	}
 }
 
-// FILE2017 (tests only): 91 two-tile words after FISE's 2016 update, CHA CHE CHO LLE among them.
-func TestTwosFILE2017(t *testing.T) {
-	lex := file2017(t)
+// The official list and the embedded default (which applies FISE's 2016 update) both have 91
+// two-tile words, CHA CHE CHO LLE among them; FILE2017 is read for tests only.
+func TestTwosOfficialList(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		lex  func(testing.TB) *lexicon.Lexicon
+	}{{"default", defaultLexicon}, {"FILE2017", file2017}} {
+		t.Run(tc.name, func(t *testing.T) { checkOfficialTwos(t, tc.lex(t)) })
+	}
+}
+
+func checkOfficialTwos(t *testing.T, lex *lexicon.Lexicon) {
 	twos := wordStrings(lex.Tiles, TwoTileWords(lex))
 	if len(twos) != 91 {
 		t.Errorf("%d two-tile words, want 91", len(twos))
@@ -369,7 +387,7 @@ func TestDigraphQuestions(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		lex  func(testing.TB) *lexicon.Lexicon
-	}{{"small", smallLexicon}, {"FILE2017", file2017}} {
+	}{{"small", smallLexicon}, {"default", defaultLexicon}, {"FILE2017", file2017}} {
 		t.Run(tc.name, func(t *testing.T) {
 			lex := tc.lex(t)
 			ts := lex.Tiles
@@ -428,6 +446,7 @@ func TestJudgeQuestions(t *testing.T) {
 		wr   WordRange
 	}{
 		{"small", smallLexicon, WordRange{MinLen: 4, MaxLen: 7}},
+		{"default", defaultLexicon, WordRange{MinLen: 2, MaxLen: 8}},
 		{"FILE2017", file2017, WordRange{MinLen: 5, MaxLen: 8, MaxRank: 2000}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
