@@ -282,15 +282,17 @@ func (p *Position) UnseenTiles() []lexicon.Tile {
 	return out
 }
 
-// BagCount is how many tiles are in the bag: the unseen tiles less an unknown opponent's rack
-// (assumed full, or what the bag allows).
+// BagCount is how many tiles are in the bag: the unseen tiles less any unknown rack (assumed
+// full, or what the unseen tiles allow).
 func (p *Position) BagCount() int {
 	n := 0
 	for _, c := range p.Unseen() {
 		n += c
 	}
-	if len(p.Racks[1]) == 0 {
-		n -= min(7, n)
+	for _, r := range p.Racks {
+		if len(r) == 0 {
+			n -= min(RackSize, n)
+		}
 	}
 	return n
 }

@@ -1,0 +1,88 @@
+package cmd
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+)
+
+const showCGP = "15/15/15/15/8[CH]6/8A6/8[RR]6/5BOCa6/15/15/15/15/15/15/15 AEILRS?/ 39/16 0 lex FILE2017;"
+
+func TestShowGolden(t *testing.T) {
+	tests := []struct {
+		name   string
+		args   []string
+		golden string
+	}{
+		{"cgp", []string{"show", "--cgp", showCGP}, "show/cgp.txt"},
+		{"gcg turn 3", []string{"show", "--gcg", "../engine/gcg/testdata/spanish.gcg", "--turn", "3"}, "show/gcg_turn3.txt"},
+		{"gcg end", []string{"show", "--gcg", "../engine/gcg/testdata/spanish.gcg"}, "show/gcg_end.txt"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, errOut, code := runEngineCmd(t, nil, tc.args...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errOut)
+			}
+			if strings.Contains(out, "\x1b[") {
+				t.Error("escape codes when piped")
+			}
+			checkGolden(t, tc.golden, out)
+		})
+	}
+}
+
+func TestShowColour(t *testing.T) {
+	run := func(env map[string]string) string {
+		var out, errb bytes.Buffer
+		io := &IO{In: strings.NewReader(""), Out: &out, Err: &errb, OutTTY: true,
+			Now: func() time.Time { return time.Unix(0, 0) }, Getenv: func(k string) string { return env[k] }}
+		if code := Run(io, []string{"show", "--cgp", showCGP}); code != 0 {
+			t.Fatalf("exit %d: %s", code, errb.String())
+		}
+		return out.String()
+	}
+	if c := run(nil); !strings.Contains(c, "\x1b[97;48;5;160m = ") || !strings.Contains(c, "\x1b[1;31;48;5;230m a ") {
+		t.Errorf("terminal output lacks the triple-word colour or the blank's colour:\n%q", c)
+	}
+	if c := run(map[string]string{"NO_COLOR": "1"}); strings.Contains(c, "\x1b[") {
+		t.Error("NO_COLOR output has escape codes")
+	}
+}
+
+func TestShowJSON(t *testing.T) {
+	out, _, code := runEngineCmd(t, nil, "show", "--json", "--gcg", "../engine/gcg/testdata/spanish.gcg", "--turn", "1")
+	if code != 0 {
+		t.Fatal(out)
+	}
+	var got showJSON
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Players != [2]string{"beto", "ana"} || got.Scores != [2]int{0, 16} || got.Rows[7] != "5BOCA6" || got.Bag != 100-4-7-7 || got.LastEvent != "ana played 8F BOCA for 16" {
+		t.Errorf("%+v", got)
+	}
+}
+
+func TestShowBadInput(t *testing.T) {
+	tests := []struct {
+		args []string
+		err  string
+	}{
+		{[]string{"show"}, "exactly one of"},
+		{[]string{"show", "--cgp", showCGP, "--gcg", "x.gcg"}, "exactly one of"},
+		{[]string{"show", "--cgp", "15/15 / 0/0 0"}, "2 rows"},
+		{[]string{"show", "--gcg", "no-such-file.gcg"}, "no such file"},
+		{[]string{"show", "--gcg", "../engine/gcg/testdata/spanish.gcg", "--turn", "99"}, "has 10 events"},
+		{[]string{"show", "--gcg", "../engine/gcg/testdata/spanish.gcg", "--turn", "-2"}, "expected 0"},
+		{[]string{"show", "--cgp", showCGP, "--turn", "2"}, "--turn goes with --gcg"},
+	}
+	for _, tc := range tests {
+		_, errOut, code := runEngineCmd(t, nil, tc.args...)
+		if code != ExitError || !strings.Contains(errOut, tc.err) {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", tc.args, code, errOut, tc.err)
+		}
+	}
+}
