@@ -91,7 +91,7 @@ func (g *Globals) Lex() (*lexicon.Lexicon, error) {
 		if err != nil {
 			return nil, err
 		}
-		l, err := lexicon.Open(g.Lexicon, ts)
+		l, err := g.lexiconStore().Open(g.Lexicon, ts)
 		if err != nil {
 			return nil, withCode(ExitError, err)
 		}

@@ -303,52 +303,62 @@ func writeFileAtomic(path string, b []byte) error {
 // is read as a graph in the default Spanish tile numbering. The graph is returned under tiles'
 // alphabet (see Remap).
 func (s *Store) Open(nameOrPath string, tiles *TileSet) (*Lexicon, error) {
+	info, g, err := s.Load(nameOrPath)
+	if err != nil {
+		return nil, err
+	}
+	return withAlphabet(info, g, tiles)
+}
+
+// Load is Open without the alphabet conversion: the lexicon's metadata and its graph, numbered
+// as info.Alphabet says.
+func (s *Store) Load(nameOrPath string) (Info, *KWG, error) {
 	if nameOrPath == "" {
 		chosen, err := s.Chosen()
 		if err != nil {
-			return nil, err
+			return Info{}, nil, err
 		}
 		if chosen == "" {
 			chosen = DefaultName
 		}
-		l, err := s.Open(chosen, tiles)
+		info, g, err := s.Load(chosen)
 		if err != nil && chosen != DefaultName {
-			return nil, fmt.Errorf("%w (it was chosen with `atril lexicon use`; choose another)", err)
+			return Info{}, nil, fmt.Errorf("%w (it was chosen with `atril lexicon use`; choose another)", err)
 		}
-		return l, err
+		return info, g, err
 	}
 	if strings.EqualFold(nameOrPath, DefaultName) {
-		info := DefaultInfo()
-		g, err := defaultGraph()
+		info, err := defaultInfo()
 		if err != nil {
-			return nil, err
+			return Info{}, nil, err
 		}
-		return withAlphabet(info, g, tiles)
+		g, err := defaultGraph()
+		return info, g, err
 	}
 	if strings.HasSuffix(strings.ToLower(nameOrPath), ".kwg") {
 		g, err := ReadKWGFile(nameOrPath)
 		if err != nil {
-			return nil, fmt.Errorf("lexicon: %w", err)
+			return Info{}, nil, fmt.Errorf("lexicon: %w", err)
 		}
 		name := strings.TrimSuffix(filepath.Base(nameOrPath), filepath.Ext(nameOrPath))
 		info := Info{Name: name, Description: "word graph " + nameOrPath, Source: nameOrPath, Alphabet: DefaultTileSet().Labels()}
-		return withAlphabet(info, g, tiles)
+		return info, g, nil // Words unknown: counting costs a walk of the graph
 	}
 	if jsonPath, kwgPath, ok := s.find(nameOrPath); ok {
 		info, err := s.readInfo(jsonPath)
 		if err != nil {
-			return nil, err
+			return Info{}, nil, err
 		}
 		g, err := ReadKWGFile(kwgPath)
 		if err != nil {
-			return nil, fmt.Errorf("lexicon %s: %w (re-add it with `atril lexicon add --force`)", info.Name, err)
+			return Info{}, nil, fmt.Errorf("lexicon %s: %w (add it again with `atril lexicon add --force`)", info.Name, err)
 		}
-		return withAlphabet(info, g, tiles)
+		return info, g, nil
 	}
 	if st, err := os.Stat(nameOrPath); err == nil && !st.IsDir() {
-		return nil, fmt.Errorf("lexicon %q: a word list must first be compiled: `atril lexicon add NAME %s`, then `--lexicon NAME`", nameOrPath, nameOrPath)
+		return Info{}, nil, fmt.Errorf("lexicon %q: a word list must first be compiled: `atril lexicon add NAME %s`, then `--lexicon NAME`", nameOrPath, nameOrPath)
 	}
-	return nil, s.notFound(nameOrPath)
+	return Info{}, nil, s.notFound(nameOrPath)
 }
 
 // withAlphabet makes the lexicon for tiles, renumbering the graph when tiles' alphabet is not

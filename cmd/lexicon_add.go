@@ -1,0 +1,180 @@
+package cmd
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/atril-scrabble/atril/lexicon"
+)
+
+type lexiconAddOptions struct {
+	Name        string
+	File        string
+	Strict      bool
+	Description string
+	Force       bool
+}
+
+func init() {
+	registerLexicon(func(g *Globals) *cobra.Command {
+		opts := &lexiconAddOptions{}
+		c := &cobra.Command{
+			Use:   "add NAME FILE",
+			Short: "Compile a word list (or add a .kwg) as lexicon NAME",
+			Long: `Compile FILE into lexicon NAME in your data directory (see 'atril lexicon --help').
+
+FILE is a word list, one word a line, in any spelling atril reads: CHARRO (CH, LL and
+RR read greedily as digraph tiles), [CH] [LL] [RR], FISE's 1 2 3 for CH LL RR, upper or
+lower case, accents dropped; UTF-8 or Latin-1; blank lines and lines starting with #
+are skipped. Letters are those of --tiles (the FISE set by default).
+
+A line that is not a word of 2 to 15 tiles (a letter outside the alphabet, such as K or
+W, or too short or too long) is reported on stderr with its line number and skipped;
+with --strict any such line stops the command and nothing is added.
+
+FILE may instead be a .kwg word graph (from wolges or macondo, say): it is added as it
+is and must number its tiles in the default Spanish order (? A B C CH D E F G H I J L LL
+M N Ñ O P Q R RR S T U V X Y Z).
+
+Exit codes: 0 added (also when lines were skipped: stderr says which); 2 bad input.`,
+			Example: `  atril lexicon add FILE2017 ~/listas/file2017.txt
+  atril lexicon add FISE2 lexico-fise2.txt --strict --description "FISE-2 con 1 2 3"
+  atril lexicon add FILE2017 FILE2017.kwg
+  atril lexicon add --force MIS-PALABRAS nuevas.txt`,
+			Args: cobra.ExactArgs(2),
+			ValidArgsFunction: func(_ *cobra.Command, args []string, _ string) ([]string, cobra.ShellCompDirective) {
+				if len(args) == 1 {
+					return nil, cobra.ShellCompDirectiveDefault // files
+				}
+				return nil, cobra.ShellCompDirectiveNoFileComp
+			},
+			RunE: func(c *cobra.Command, args []string) error {
+				opts.Name, opts.File = args[0], args[1]
+				return runLexiconAdd(g, opts)
+			},
+		}
+		f := c.Flags()
+		f.BoolVar(&opts.Strict, "strict", false, "stop at the first line that is not a word (nothing is added)")
+		f.StringVar(&opts.Description, "description", "", "what the lexicon is, shown by 'lexicon list' and 'lexicon info'")
+		f.BoolVar(&opts.Force, "force", false, "replace a lexicon of the same name")
+		return c
+	})
+}
+
+func runLexiconAdd(g *Globals, opts *lexiconAddOptions) error {
+	if err := lexicon.CheckName(opts.Name); err != nil {
+		return withCode(ExitError, err)
+	}
+	store := g.lexiconStore()
+	if _, err := store.Info(opts.Name); err == nil && !opts.Force {
+		return withCode(ExitError, fmt.Errorf("lexicon %q already exists (use --force to replace it)", opts.Name))
+	}
+	source, err := filepath.Abs(opts.File)
+	if err != nil {
+		source = opts.File
+	}
+	info := lexicon.Info{Name: opts.Name, Description: opts.Description, Source: source, Added: g.io.Now().UTC()}
+	var graph *lexicon.KWG
+	if strings.HasSuffix(strings.ToLower(opts.File), ".kwg") {
+		graph, err = readKWGForAdd(opts.File)
+		if err != nil {
+			return withCode(ExitError, err)
+		}
+		info.Alphabet = lexicon.DefaultTileSet().Labels()
+	} else {
+		ts, err := g.TileSet()
+		if err != nil {
+			return err
+		}
+		graph, info.Skipped, err = compileWordList(g, opts, ts)
+		if err != nil {
+			return err
+		}
+		info.Alphabet = ts.Labels()
+	}
+	graph.Walk(func([]lexicon.Tile) bool { info.Words++; return true })
+	if err := store.Add(info, graph, opts.Force); err != nil {
+		return withCode(ExitError, err)
+	}
+	if g.JSON {
+		return g.PrintJSON(info)
+	}
+	msg := fmt.Sprintf("Added lexicon %s: %d words from %s", info.Name, info.Words, opts.File)
+	if info.Skipped > 0 {
+		msg += fmt.Sprintf(" (%d lines skipped, listed on stderr)", info.Skipped)
+	}
+	_, err = fmt.Fprintf(g.Out(), "%s.\nUse it with --lexicon %s, or make it the default: atril lexicon use %s\n", msg, info.Name, info.Name)
+	return err
+}
+
+// compileWordList reads and compiles a word list, telling stderr about every skipped line.
+func compileWordList(g *Globals, opts *lexiconAddOptions, ts *lexicon.TileSet) (*lexicon.KWG, int, error) {
+	f, err := os.Open(opts.File)
+	if err != nil {
+		return nil, 0, withCode(ExitError, err)
+	}
+	defer f.Close()
+	// A file with NUL bytes is a graph or an archive, not a list: say so plainly rather than
+	// report every line.
+	head := make([]byte, 512)
+	n, _ := f.Read(head)
+	if bytes.IndexByte(head[:n], 0) >= 0 {
+		return nil, 0, withCode(ExitError, fmt.Errorf("%s: not a text word list (binary data); a word graph must be named .kwg", opts.File))
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return nil, 0, withCode(ExitError, err)
+	}
+	wl, err := lexicon.ReadWordList(f, opts.File, ts, opts.Strict)
+	if err != nil {
+		return nil, 0, withCode(ExitError, err)
+	}
+	if s := wl.Summary(10); s != "" {
+		fmt.Fprint(g.io.Err, "atril: "+s)
+	}
+	if len(wl.Words) == 0 {
+		return nil, 0, withCode(ExitError, fmt.Errorf("%s: no words in %d lines (expected one word a line)", opts.File, wl.Lines))
+	}
+	if g.io.ErrTTY {
+		fmt.Fprintf(g.io.Err, "compiling %d words...\r", len(wl.Words))
+		defer fmt.Fprint(g.io.Err, "\033[K")
+	}
+	graph, err := lexicon.BuildKWG(wl.Words)
+	if err != nil {
+		return nil, 0, withCode(ExitError, fmt.Errorf("%s: %w", opts.File, err))
+	}
+	return graph, len(wl.Problems), nil
+}
+
+// readKWGForAdd reads a graph and checks its tiles are letters of the Spanish numbering.
+func readKWGForAdd(path string) (*lexicon.KWG, error) {
+	graph, err := lexicon.ReadKWGFile(path)
+	if err != nil {
+		return nil, err
+	}
+	max := lexicon.Tile(lexicon.DefaultTileSet().NumLetters())
+	var bad lexicon.Tile
+	ok, words := true, 0
+	graph.Walk(func(w []lexicon.Tile) bool {
+		words++
+		for _, t := range w {
+			if t == lexicon.Blank || t > max {
+				ok, bad = false, t
+				return false
+			}
+		}
+		return true
+	})
+	if !ok {
+		return nil, fmt.Errorf("%s: uses tile number %d, outside the Spanish alphabet's 1..%d: is it a word graph for another language?", path, bad, max)
+	}
+	if words == 0 {
+		return nil, fmt.Errorf("%s: the word graph holds no words", path)
+	}
+	return graph, nil
+}

@@ -1,0 +1,289 @@
+package lexicon
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestDataDir(t *testing.T) {
+	cases := []struct {
+		env  map[string]string
+		want string
+	}{
+		{map[string]string{"ATRIL_DATA_DIR": "/a", "XDG_DATA_HOME": "/x", "HOME": "/h"}, "/a"},
+		{map[string]string{"XDG_DATA_HOME": "/x", "HOME": "/h"}, "/x/atril"},
+		{map[string]string{"HOME": "/h"}, "/h/.local/share/atril"},
+		{map[string]string{}, ""},
+	}
+	for _, tc := range cases {
+		if got := DataDir(func(k string) string { return tc.env[k] }); got != tc.want {
+			t.Errorf("DataDir(%v) = %q, want %q", tc.env, got, tc.want)
+		}
+	}
+}
+
+// testStore is a store in a temporary data directory.
+func testStore(t *testing.T) *Store {
+	t.Helper()
+	dir := t.TempDir()
+	return NewStore(func(k string) string {
+		if k == "ATRIL_DATA_DIR" {
+			return dir
+		}
+		return ""
+	})
+}
+
+func addWords(t *testing.T, s *Store, name string, words ...string) {
+	t.Helper()
+	ts := DefaultTileSet()
+	g, err := BuildKWG(mustWords(t, ts, words...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := Info{Name: name, Description: "test " + name, Words: len(words), Alphabet: ts.Labels(), Added: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)}
+	if err := s.Add(info, g, false); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestStoreAddListUseOpen(t *testing.T) {
+	s := testStore(t)
+	ts := DefaultTileSet()
+	addWords(t, s, "Mini", "CASA", "CASAS", "CHICO")
+	addWords(t, s, "another", "PERRO")
+
+	list, err := s.List()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, info := range list {
+		names = append(names, info.Name)
+	}
+	if want := []string{DefaultName, "another", "Mini"}; !slices.Equal(names, want) {
+		t.Errorf("List = %v, want %v (embedded first, then by name)", names, want)
+	}
+	if !list[0].Embedded || list[0].Words != 636624 {
+		t.Errorf("embedded entry = %+v", list[0])
+	}
+
+	// Before `use`, "" is the embedded default.
+	if l, err := s.Open("", ts); err != nil || l.Name != DefaultName {
+		t.Fatalf("Open(\"\") = %v, %v; want the embedded default", l, err)
+	}
+	info, err := s.Use("MINI")
+	if err != nil || info.Name != "Mini" {
+		t.Fatalf("Use(MINI) = %v, %v", info, err)
+	}
+	if chosen, err := s.Chosen(); err != nil || chosen != "Mini" {
+		t.Errorf("Chosen = %q, %v", chosen, err)
+	}
+	l, err := s.Open("", ts)
+	if err != nil || l.Name != "Mini" {
+		t.Fatalf("Open(\"\") after use = %v, %v", l, err)
+	}
+	casa, _ := ts.ParseWord("CASA")
+	perro, _ := ts.ParseWord("PERRO")
+	if !l.Contains(casa) || l.Contains(perro) {
+		t.Error("Mini should hold CASA and not PERRO")
+	}
+	if l2, err := s.Open("mini", ts); err != nil || l2.Name != "Mini" {
+		t.Errorf("Open(mini) = %v, %v (names ignore case)", l2, err)
+	}
+
+	// Other keys in config.json survive `use`.
+	cfgPath := filepath.Join(s.Dir, "config.json")
+	if err := os.WriteFile(cfgPath, []byte(`{"lexicon":"Mini","other":"kept"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Use(DefaultName); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(cfgPath); !strings.Contains(string(b), `"other": "kept"`) || !strings.Contains(string(b), DefaultName) {
+		t.Errorf("config.json = %s", b)
+	}
+
+	// A chosen lexicon that disappeared is an error that says how to fix it.
+	if _, err := s.Use("another"); err != nil {
+		t.Fatal(err)
+	}
+	os.Remove(filepath.Join(s.Dir, "lexicons", "another.json"))
+	if _, err := s.Open("", ts); err == nil || !strings.Contains(err.Error(), "lexicon use") {
+		t.Errorf("Open of a vanished chosen lexicon: %v", err)
+	}
+}
+
+func TestStoreAddRefusals(t *testing.T) {
+	s := testStore(t)
+	addWords(t, s, "Mini", "CASA")
+	g, _ := BuildKWG(mustWords(t, DefaultTileSet(), "PERRO"))
+	for _, tc := range []struct {
+		name, want string
+		replace    bool
+	}{
+		{"MINI", "already exists (use --force", false},
+		{"fise2-libre", "is the embedded default's", false},
+		{"../x", "use 1 to 64 letters", false},
+		{"a b", "use 1 to 64 letters", false},
+		{"x.kwg", "use 1 to 64 letters", false},
+		{"", "use 1 to 64 letters", false},
+	} {
+		err := s.Add(Info{Name: tc.name, Alphabet: DefaultTileSet().Labels()}, g, tc.replace)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("Add(%q) = %v, want %q", tc.name, err, tc.want)
+		}
+	}
+	// Replacing under another case replaces the same lexicon.
+	if err := s.Add(Info{Name: "MINI", Alphabet: DefaultTileSet().Labels()}, g, true); err != nil {
+		t.Fatal(err)
+	}
+	list, _ := s.List()
+	if len(list) != 2 || list[1].Name != "MINI" {
+		t.Errorf("after replace: %v", list)
+	}
+	if err := (&Store{}).Add(Info{Name: "x"}, g, false); err == nil || !strings.Contains(err.Error(), "ATRIL_DATA_DIR") {
+		t.Errorf("Add without a data directory: %v", err)
+	}
+}
+
+func TestOpenPathsAndErrors(t *testing.T) {
+	s := testStore(t)
+	ts := DefaultTileSet()
+	dir := t.TempDir()
+	g, _ := BuildKWG(mustWords(t, ts, "CASA", "CHICO"))
+	kwgPath := filepath.Join(dir, "Mine.KWG")
+	if err := os.WriteFile(kwgPath, g.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	l, err := s.Open(kwgPath, ts)
+	if err != nil || l.Name != "Mine" {
+		t.Fatalf("Open(.kwg) = %v, %v", l, err)
+	}
+	listPath := filepath.Join(dir, "words.txt")
+	os.WriteFile(listPath, []byte("casa\n"), 0o644)
+	for _, tc := range []struct{ arg, want string }{
+		{listPath, "a word list must first be compiled: `atril lexicon add NAME " + listPath},
+		{"NOPE", `lexicon "NOPE": not found (have: FISE2-LIBRE; add one with`},
+		{filepath.Join(dir, "missing.kwg"), "no such file"},
+		{listPath + ".kwg", "no such file"},
+	} {
+		if _, err := s.Open(tc.arg, ts); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("Open(%s) = %v, want %q", tc.arg, err, tc.want)
+		}
+	}
+	bad := filepath.Join(dir, "bad.kwg")
+	os.WriteFile(bad, []byte("not a graph"), 0o644)
+	if _, err := s.Open(bad, ts); err == nil || !strings.Contains(err.Error(), "not a KWG word graph") {
+		t.Errorf("Open(bad.kwg) = %v", err)
+	}
+}
+
+func tileSet(t *testing.T, csv string) *TileSet {
+	t.Helper()
+	ts, err := ParseTileSet("custom", "custom.csv", strings.NewReader(csv))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ts
+}
+
+// fiseCSV is the FISE set's file with lines changed by edit.
+func fiseCSV(t *testing.T, edit func(lines []string) []string) string {
+	t.Helper()
+	b, err := os.ReadFile("../data/tiles/fise.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Join(edit(strings.Split(strings.TrimSpace(string(b)), "\n")), "\n")
+}
+
+// TestOpenUnderOtherAlphabets: --tiles with another alphabet renumbers the graph; a set lacking
+// a letter the lexicon uses is a clear error; a set with the same alphabet shares the graph.
+func TestOpenUnderOtherAlphabets(t *testing.T) {
+	s := testStore(t)
+	def := DefaultTileSet()
+	base, err := s.Open(DefaultName, def)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// Same alphabet, other points: no rebuild.
+	points := tileSet(t, fiseCSV(t, func(l []string) []string {
+		for i, s := range l {
+			if strings.HasPrefix(s, "Z,") {
+				l[i] = "Z,1,5,false"
+			}
+		}
+		return l
+	}))
+	if l, err := s.Open(DefaultName, points); err != nil || l.Graph != base.Graph {
+		t.Errorf("same alphabet: %v, rebuilt = %v", err, l == nil || l.Graph != base.Graph)
+	}
+
+	// A small lexicon, so that rebuilding is quick.
+	addWords(t, s, "mini", "CASA", "CHICO", "ÑU", "CARRO", "LLAMA")
+	contains := func(l *Lexicon, spelling string) bool {
+		w, err := l.Tiles.ParseWord(spelling)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return l.Contains(w)
+	}
+
+	// Reversed alphabet order: every tile number changes.
+	reversed := tileSet(t, fiseCSV(t, func(l []string) []string {
+		var letters []string
+		var rest []string
+		for _, s := range l {
+			if strings.HasPrefix(s, "#") || strings.HasPrefix(s, "?") {
+				rest = append(rest, s)
+			} else {
+				letters = append(letters, s)
+			}
+		}
+		slices.Reverse(letters)
+		return append(rest, letters...)
+	}))
+	l, err := s.Open("mini", reversed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{"CASA", "CHICO", "ÑU", "CARRO", "LLAMA"} {
+		if !contains(l, w) {
+			t.Errorf("reversed alphabet: %s not found", w)
+		}
+	}
+	if contains(l, "[C][H]ICO") || contains(l, "SACA") {
+		t.Error("reversed alphabet: words not in the lexicon found")
+	}
+
+	// No CH, LL or RR tiles: those words are spelled with their letters.
+	noDigraphs := tileSet(t, fiseCSV(t, func(l []string) []string {
+		return slices.DeleteFunc(l, func(s string) bool {
+			return strings.HasPrefix(s, "CH,") || strings.HasPrefix(s, "LL,") || strings.HasPrefix(s, "RR,")
+		})
+	}))
+	l, err = s.Open("mini", noDigraphs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{"CHICO", "CARRO", "LLAMA", "CASA"} {
+		if !contains(l, w) {
+			t.Errorf("no digraph tiles: %s not found", w)
+		}
+	}
+
+	// No Ñ: an error naming it, not a lexicon silently missing ÑU.
+	noEnye := tileSet(t, fiseCSV(t, func(l []string) []string {
+		return slices.DeleteFunc(l, func(s string) bool { return strings.HasPrefix(s, "Ñ,") })
+	}))
+	_, err = s.Open("mini", noEnye)
+	if err == nil || !strings.Contains(err.Error(), "its words use Ñ, which the tile set does not have") {
+		t.Errorf("no Ñ: err = %v", err)
+	}
+}
