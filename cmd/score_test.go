@@ -83,3 +83,15 @@ func TestScoreFILE2017(t *testing.T) {
 		t.Errorf("ACHAQUES: exit %d\n%s", code, out)
 	}
 }
+
+// The shipped default lexicon (embedded), no --lexicon.
+func TestScoreDefaultLexicon(t *testing.T) {
+	out, errOut, code := runEngineCmd(t, nil, "score", "--json", "--cgp", emptyRows+" ABCO?/ 0/0 0", "--play", "8F BOCA")
+	if code != 0 || !strings.Contains(out, `"score": 16`) || !strings.Contains(out, `"valid": true`) {
+		t.Errorf("exit %d: %s %s", code, out, errOut)
+	}
+	out, _, code = runEngineCmd(t, nil, "score", "--json", "--cgp", emptyRows+" / 0/0 0", "--play", "8F BCOA")
+	if code != 1 || !strings.Contains(out, "BCOA is not a valid word") {
+		t.Errorf("BCOA: exit %d: %s", code, out)
+	}
+}

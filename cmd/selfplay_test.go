@@ -80,3 +80,22 @@ func TestSelfplayBadInput(t *testing.T) {
 		}
 	}
 }
+
+// The shipped default lexicon (embedded), no --lexicon.
+func TestSelfplayDefaultLexicon(t *testing.T) {
+	out, errOut, code := runEngineCmd(t, nil, "selfplay", "--games", "2", "--seed", "1", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var got struct {
+		MeanScore     [2]float64 `json:"mean_score"`
+		BingosPerGame [2]float64 `json:"bingos_per_game"`
+		Lexicon       string     `json:"lexicon"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.MeanScore[0] < 150 || got.MeanScore[1] < 150 || got.Lexicon == "" {
+		t.Errorf("%+v", got)
+	}
+}
