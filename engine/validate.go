@@ -156,6 +156,26 @@ func Check(b *Board, m *Move, ts *lexicon.TileSet, words WordList, rack []lexico
 		rEnd, cEnd = rEnd+dr, cEnd+dc
 	}
 	n := (rEnd-r0)*dr + (cEnd-c0)*dc + 1
+	if nNew == 1 {
+		// One tile: written across when it forms an across word, else down (as the move
+		// generator writes it), whatever direction it was given in.
+		var r, c int
+		for sq := range isNew {
+			if isNew[sq] {
+				r, c = sq/Dim, sq%Dim
+			}
+		}
+		across := at(r, c-1) != Empty || at(r, c+1) != Empty
+		down := at(r-1, c) != Empty || at(r+1, c) != Empty
+		if (m.Vertical && across) || (!m.Vertical && !across && down) {
+			one := Move{Kind: Play, Row: int8(r), Col: int8(c), Vertical: !m.Vertical, Len: 1}
+			one.Tiles[0] = placed[r*Dim+c]
+			// A blank chosen for it above is now explicit; keep the note saying so.
+			v2 := Check(b, &one, ts, words, rack)
+			v2.Notes = append(v.Notes, v2.Notes...)
+			return v2
+		}
+	}
 	v.Move = Move{Kind: Play, Row: int8(r0), Col: int8(c0), Vertical: m.Vertical, Len: uint8(n), Placed: uint8(nNew)}
 	for i := 0; i < n; i++ {
 		r, c := r0+dr*i, c0+dc*i

@@ -57,6 +57,10 @@ func TestCheckScores(t *testing.T) {
 		{"word extended over board tiles", casa, "8L S", "", 8, "CASAS:8", false, "8H (CASA)S"},
 		{"written letters on board squares", casa, "8H CASAS", "", 8, "CASAS:8", false, "8H (CASA)S"},
 		{"one tile down", casa, "H8 (C)A", "", 4, "CA:4", false, "H8 (C)A"},
+		// One tile is written across when it forms an across word, else down.
+		{"one tile given down, across word", casa, "L8 S", "", 8, "CASAS:8", false, "8H (CASA)S"},
+		{"one tile given across, down word", casa, "9H A", "AS", 4, "CA:4", false, "H8 (C)A"},
+		{"one tile given across, blank assumed", casa, "9H A", "S?", 3, "CA:3", false, "H8 (C)a"},
 		// A rack without the letter but with a blank: the blank goes where it costs least.
 		{"blank assumed", "", "8F BOCA", "BOC?", 14, "BOCA:14", false, "8F BOCa"},
 		{"blank on the cheapest square", "", "8H AMASA", "AAMS?", 14, "AMASA:14", false, "8H aMASA"},
