@@ -1,0 +1,173 @@
+package cmd
+
+import (
+	"fmt"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/atril-scrabble/atril/engine"
+	"github.com/atril-scrabble/atril/engine/equity"
+	"github.com/atril-scrabble/atril/engine/movegen"
+)
+
+type movesOptions struct {
+	CGP       string
+	Top       int
+	All       bool
+	By        string
+	Leaves    string
+	Exchanges bool
+}
+
+func init() {
+	register(func(g *Globals) *cobra.Command {
+		opts := &movesOptions{}
+		c := &cobra.Command{
+			Use:   "moves --cgp CGP [--top N | --all] [--by score|equity]",
+			Short: "List the legal plays of the player to move, best first",
+			Long: `List the plays of the player to move in a CGP position (the first rack), best
+first by equity (score plus the value of the tiles kept) or by score.
+
+Coordinates are the first square of the whole word: 8H (row 8, column H) across,
+H8 down. WORD is the whole word in plain upper case, tiles already on the board
+included. Leave values come from --leaves (a KLV2 table, the wolges/macondo format)
+or else from atril's built-in model, a simple placeholder until learned leaves
+exist. Once the bag is empty, a leave counts minus twice its points.
+
+--top N finds the best N without generating every play (each anchor's upper bound
+is checked first); --all lists every play. --exchanges adds exchanges (while the bag
+holds a tile) and the pass.`,
+			Example: `  atril moves --cgp "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 ACEIORS/ 0/0 0"
+  atril moves --all --by score --json --cgp "$(cat pos.cgp)"`,
+			Args: cobra.NoArgs,
+			RunE: func(c *cobra.Command, args []string) error { return runMoves(g, opts) },
+		}
+		f := c.Flags()
+		f.StringVar(&opts.CGP, "cgp", "", "the position, a CGP string (required); its first rack is played")
+		f.IntVar(&opts.Top, "top", 15, "how many of the best plays to list")
+		f.BoolVar(&opts.All, "all", false, "list every legal play")
+		f.StringVar(&opts.By, "by", "equity", "rank by equity or score")
+		f.StringVar(&opts.Leaves, "leaves", "", "a KLV2 leave table (default: the built-in model)")
+		f.BoolVar(&opts.Exchanges, "exchanges", false, "include exchanges and the pass")
+		c.MarkFlagsMutuallyExclusive("top", "all")
+		return c
+	})
+}
+
+type moveJSON struct {
+	Coords string  `json:"coords"`
+	Word   string  `json:"word"`
+	Move   string  `json:"move"`
+	Score  int     `json:"score"`
+	Equity float64 `json:"equity"`
+	Leave  string  `json:"leave"`
+}
+
+type movesJSON struct {
+	NMoves int        `json:"n_moves"`
+	Moves  []moveJSON `json:"moves"`
+}
+
+func runMoves(g *Globals, opts *movesOptions) error {
+	if opts.CGP == "" {
+		return withCode(ExitError, fmt.Errorf("moves needs --cgp CGP (see `atril moves --help`)"))
+	}
+	var by movegen.SortBy
+	switch strings.ToLower(opts.By) {
+	case "equity":
+		by = movegen.ByEquity
+	case "score":
+		by = movegen.ByScore
+	default:
+		return withCode(ExitError, fmt.Errorf("--by %q: expected score or equity", opts.By))
+	}
+	if !opts.All && opts.Top < 1 {
+		return withCode(ExitError, fmt.Errorf("--top %d: expected a number of plays, 1 or more (or --all)", opts.Top))
+	}
+	ts, err := g.TileSet()
+	if err != nil {
+		return err
+	}
+	layout := engine.StandardLayout()
+	pos, err := engine.ParseCGP(opts.CGP, ts, layout)
+	if err != nil {
+		return withCode(ExitError, err)
+	}
+	rack := pos.Racks[0]
+	if len(rack) == 0 {
+		return withCode(ExitError, fmt.Errorf("--cgp: the player to move has no rack (the first rack field is empty)"))
+	}
+	lex, err := g.Lex()
+	if err != nil {
+		return err
+	}
+	if !lex.Tiles.SameAlphabet(ts) {
+		return withCode(ExitError, fmt.Errorf("lexicon %s was built for another alphabet than tile set %s", lex.Name, ts.Name))
+	}
+	var leaves equity.Leaves = equity.NewDefault(ts)
+	if opts.Leaves != "" {
+		k, err := equity.ReadKLVFile(opts.Leaves)
+		if err != nil {
+			return withCode(ExitError, err)
+		}
+		leaves = k
+	}
+	bag := pos.BagCount()
+	mo := movegen.Options{By: by, Sort: true, Leaves: leaves, BagEmpty: bag == 0}
+	if !opts.All {
+		mo.Top = opts.Top
+	}
+	if opts.Exchanges {
+		mo.Pass = true
+		mo.Exchanges = min(engine.RackSize, bag)
+	}
+	gen := movegen.New(lex.Graph, ts, layout)
+	gen.SetBoard(pos.Board)
+	moves := gen.Generate(rack, mo)
+
+	out := movesJSON{NMoves: len(moves), Moves: make([]moveJSON, 0, len(moves))}
+	for i := range moves {
+		m := &moves[i]
+		j := moveJSON{Move: engine.FormatMove(m, pos.Board, ts), Score: int(m.Score), Equity: round2(m.Equity), Leave: ts.Word(m.LeaveTiles())}
+		if m.Kind == engine.Play {
+			j.Coords = engine.FormatCoords(m)
+			j.Word = engine.FormatWord(m, pos.Board, ts)
+		}
+		out.Moves = append(out.Moves, j)
+	}
+	if g.JSON {
+		return g.PrintJSON(out)
+	}
+	if len(moves) == 0 {
+		_, err := fmt.Fprintln(g.Out(), "No legal play.")
+		return err
+	}
+	if g.io.OutTTY {
+		return g.PrintMarkdown(movesMarkdown(&out))
+	}
+	// Piped: plain aligned columns.
+	tw := tabwriter.NewWriter(g.Out(), 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "#\tMOVE\tSCORE\tEQUITY\tLEAVE")
+	for i, m := range out.Moves {
+		fmt.Fprintf(tw, "%d\t%s\t%d\t%.2f\t%s\n", i+1, m.Move, m.Score, m.Equity, m.Leave)
+	}
+	return tw.Flush()
+}
+
+func movesMarkdown(out *movesJSON) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "| # | Move | Score | Equity | Leave |\n|--:|:--|--:|--:|:--|\n")
+	for i, m := range out.Moves {
+		fmt.Fprintf(&b, "| %d | %s | %d | %.2f | %s |\n", i+1, m.Move, m.Score, m.Equity, m.Leave)
+	}
+	return b.String()
+}
+
+func round2(x float64) float64 {
+	if x < 0 {
+		return -float64(int64(-x*100+0.5)) / 100
+	}
+	return float64(int64(x*100+0.5)) / 100
+}

@@ -1,0 +1,122 @@
+package cmd
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// movesLexicon is a small word list compiled for these tests.
+func movesLexicon(t *testing.T) string {
+	return engineTestLexicon(t, "CASA", "CASAS", "CAS", "AS", "SE", "ES", "OSA", "OS", "SO", "COSA", "COSAS", "ASA", "ASO", "SACO", "SECO", "ECO", "CHE")
+}
+
+func TestMovesJSON(t *testing.T) {
+	lex := movesLexicon(t)
+	out, errOut, code := runEngineCmd(t, nil, "moves", "--lexicon", lex, "--json", "--all", "--by", "score",
+		"--cgp", emptyRows+" ACOSS/ 0/0 0")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var got movesJSON
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if got.NMoves != len(got.Moves) || got.NMoves == 0 {
+		t.Fatalf("n_moves %d with %d moves", got.NMoves, len(got.Moves))
+	}
+	// Best by score on an empty board: COSAS from H4 down (or 8D across) with the C on the
+	// double letter, the word doubled by the centre: (6+1+1+1+1)*2.
+	best := got.Moves[0]
+	if best.Word != "COSAS" || best.Score != 20 || best.Coords != "H4" || best.Leave != "" {
+		t.Errorf("best move %+v, want H4 COSAS for 20 with an empty leave", best)
+	}
+	for i := 1; i < len(got.Moves); i++ {
+		if got.Moves[i].Score > got.Moves[i-1].Score {
+			t.Fatalf("not sorted by score at %d: %+v", i, got.Moves)
+		}
+	}
+	// Every first play covers H8: across plays are in row 8 and down plays in column H.
+	for _, m := range got.Moves {
+		if !strings.HasPrefix(m.Coords, "8") && !strings.HasPrefix(m.Coords, "H") {
+			t.Errorf("%+v does not cover the centre", m)
+		}
+	}
+}
+
+func TestMovesPlayThroughAndTop(t *testing.T) {
+	lex := movesLexicon(t)
+	cgp := "15/15/15/15/15/15/15/6CASA5/15/15/15/15/15/15/15 SSO/ 0/0 0"
+	out, errOut, code := runEngineCmd(t, nil, "moves", "--lexicon", lex, "--json", "--top", "2", "--by", "score", "--cgp", cgp)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var got movesJSON
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.NMoves != 2 {
+		t.Fatalf("--top 2 gave %d moves", got.NMoves)
+	}
+	all, _, _ := runEngineCmd(t, nil, "moves", "--lexicon", lex, "--json", "--all", "--by", "score", "--cgp", cgp)
+	var allGot movesJSON
+	if err := json.Unmarshal([]byte(all), &allGot); err != nil {
+		t.Fatal(err)
+	}
+	if allGot.NMoves < 3 {
+		t.Fatalf("only %d moves in all", allGot.NMoves)
+	}
+	for i := 0; i < 2; i++ {
+		if got.Moves[i] != allGot.Moves[i] {
+			t.Errorf("top move %d %+v differs from --all's %+v", i, got.Moves[i], allGot.Moves[i])
+		}
+	}
+	found := false
+	for _, m := range allGot.Moves {
+		if m.Word == "CASAS" && m.Coords == "8G" {
+			found = true // played through CASA, word includes the board tiles
+			if m.Move != "8G (CASA)S" {
+				t.Errorf("CASAS notation %q", m.Move)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("8G CASAS not found in %+v", allGot.Moves)
+	}
+}
+
+func TestMovesPlainAndErrors(t *testing.T) {
+	lex := movesLexicon(t)
+	out, _, code := runEngineCmd(t, nil, "moves", "--lexicon", lex, "--top", "3", "--exchanges", "--cgp", emptyRows+" ACOSS/ 0/0 0")
+	if code != 0 || !strings.HasPrefix(out, "#  MOVE") || strings.Contains(out, "|") || strings.Contains(out, "\x1b[") {
+		t.Errorf("piped output should be a plain table:\n%s", out)
+	}
+	for _, args := range [][]string{
+		{"moves"},
+		{"moves", "--cgp", "nonsense"},
+		{"moves", "--cgp", emptyRows + " / 0/0 0"},
+		{"moves", "--by", "luck", "--cgp", emptyRows + " AB/ 0/0 0"},
+		{"moves", "--top", "0", "--cgp", emptyRows + " AB/ 0/0 0"},
+	} {
+		_, errOut, code := runEngineCmd(t, nil, append(args, "--lexicon", lex)...)
+		if code != ExitError || errOut == "" {
+			t.Errorf("%v: exit %d, stderr %q; want exit %d with a message", args, code, errOut, ExitError)
+		}
+	}
+}
+
+// TestMovesDefaultLexicon runs on the embedded default lexicon, exchanges included.
+func TestMovesDefaultLexicon(t *testing.T) {
+	out, errOut, code := runEngineCmd(t, nil, "moves", "--json", "--top", "5", "--exchanges",
+		"--cgp", emptyRows+" AEINRS?/ 0/0 0")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var got movesJSON
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.NMoves != 5 || got.Moves[0].Score < 50 || got.Moves[0].Leave != "" {
+		t.Errorf("AEINRS? on an empty board should bingo first: %+v", got.Moves)
+	}
+}
