@@ -19,6 +19,26 @@ func newRand(seed uint64) *rand.Rand {
 	return rand.New(rand.NewPCG(seed, 0x6174_7269_6c21)) // "atril!"
 }
 
+// sample returns k distinct indices below n in random order (all n when k >= n). Small
+// samples of a big pool cost O(k), not a permutation of the whole pool.
+func sample(rng *rand.Rand, n, k int) []int {
+	if k >= n {
+		return rng.Perm(n)
+	}
+	if k*4 >= n {
+		return rng.Perm(n)[:k]
+	}
+	seen := make(map[int]bool, k)
+	out := make([]int, 0, k)
+	for len(out) < k {
+		if i := rng.IntN(n); !seen[i] {
+			seen[i] = true
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
 // WordRange selects words by tile length and probability rank within their length.
 type WordRange struct {
 	MinLen, MaxLen int // tiles, inclusive

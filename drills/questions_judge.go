@@ -48,7 +48,7 @@ func Judge(lex *lexicon.Lexicon, opt JudgeOptions) ([]Question, error) {
 	pm := newPhonyMaker(lex, rng, pool)
 
 	var qs []Question
-	for _, i := range rng.Perm(len(pool))[:min(nWords, len(pool))] {
+	for _, i := range sample(rng, len(pool), nWords) {
 		w := pool[i]
 		qs = append(qs, Question{
 			Kind: KindJudge, Form: FormYesNo,
@@ -128,7 +128,7 @@ func HooksQuestions(lex *lexicon.Lexicon, opt HooksOptions) ([]Question, error) 
 	}
 	ts := lex.Tiles
 	rng := newRand(opt.Seed)
-	order := rng.Perm(len(pool))[:take(opt.Count, len(pool))]
+	order := sample(rng, len(pool), take(opt.Count, len(pool)))
 	qs := make([]Question, 0, len(order))
 	for _, i := range order {
 		w := pool[i]
