@@ -3,6 +3,8 @@ package cmd
 import (
 	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -288,5 +290,88 @@ func TestWordCommandsFILE2017(t *testing.T) {
 	var a anagramJSON
 	if err := json.Unmarshal([]byte(out), &a); err != nil || code != 0 || len(a.Words) < 10 {
 		t.Errorf("anagram AEIRST?: exit %d, %d words, %v", code, len(a.Words), err)
+	}
+}
+
+// TestWordCommandsEmbeddedDefault runs the commands with no --lexicon: the shipped default.
+func TestWordCommandsEmbeddedDefault(t *testing.T) {
+	dir := t.TempDir() // no user lexicon chosen
+	t.Setenv("ATRIL_DATA_DIR", dir)
+	env := map[string]string{"ATRIL_DATA_DIR": dir}
+	out, errOut, code := runWords(t, false, env, "judge", "CASA", "CHICO")
+	if code != 0 || out != "CASA   valid\nCHICO  valid\n" {
+		t.Errorf("judge CASA CHICO: exit %d, %q %q", code, out, errOut)
+	}
+	// FISE's 2016 update of two-tile words: HU added, IN dropped.
+	out, _, code = runWords(t, false, env, "judge", "--json", "HU", "IN")
+	if code != 1 || strings.Join(strings.Fields(out), "") != `{"valid":false,"words":[{"word":"HU","valid":true},{"word":"IN","valid":false}]}` {
+		t.Errorf("judge --json HU IN: exit %d, %s", code, out)
+	}
+	out, _, code = runWords(t, false, env, "judge", "--challenge", "[C][H]ICO", "CASA")
+	if code != 1 || out != "jugada no válida\n" {
+		t.Errorf("judge --challenge [C][H]ICO CASA: exit %d, %q", code, out)
+	}
+	out, _, code = runWords(t, false, env, "anagram", "OCI1")
+	if code != 0 || !slices.Contains(strings.Fields(out), "CHICO") {
+		t.Errorf("anagram OCI1: exit %d, %q", code, out)
+	}
+	out, _, code = runWords(t, false, env, "search", "length:2", "--json")
+	var s searchJSON
+	if err := json.Unmarshal([]byte(out), &s); err != nil || code != 0 || len(s.Results) != 91 {
+		t.Errorf("search length:2: exit %d, %d results (want the 91 official two-tile words), %v", code, len(s.Results), err)
+	}
+	out, _, code = runWords(t, false, env, "search", "length:7 top:1000")
+	if code != 0 || strings.Count(out, "\n") != 1000 {
+		t.Errorf("search length:7 top:1000: exit %d, %d lines", code, strings.Count(out, "\n"))
+	}
+	out, _, code = runWords(t, false, env, "info", "--json", "CHICO")
+	var info infoJSON
+	if err := json.Unmarshal([]byte(out), &info); err != nil || code != 0 || !info.Valid || info.Rank < 1 || info.Rank > info.WordsOfLength {
+		t.Errorf("info CHICO: exit %d, %+v, %v", code, info, err)
+	}
+	out, _, code = runWords(t, false, env, "hooks", "CASA")
+	if code != 0 || !strings.Contains(out, "back S CASAS\n") {
+		t.Errorf("hooks CASA: exit %d, %q", code, out)
+	}
+}
+
+// TestWordCommandsTilesFlag: --tiles changes points and probabilities, not validity.
+func TestWordCommandsTilesFlag(t *testing.T) {
+	lex := engineTestLexicon(t, wordsTestWords...)
+	b, err := os.ReadFile("../data/tiles/fise.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A set where CH is worth 9 and there are 8 C tiles.
+	custom := strings.Replace(strings.Replace(string(b), "\nCH,1,5,false", "\nCH,1,9,false", 1), "\nC,4,3,false", "\nC,8,3,false", 1)
+	if custom == string(b) {
+		t.Fatal("the test's edit of fise.csv did not apply")
+	}
+	path := filepath.Join(t.TempDir(), "custom.csv")
+	if err := os.WriteFile(path, []byte(custom), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var fise, mine infoJSON
+	for _, run := range []struct {
+		args []string
+		into *infoJSON
+	}{{nil, &fise}, {[]string{"--tiles", path}, &mine}} {
+		out, errOut, code := runWords(t, false, nil, append([]string{"info", "--json", "CHICO", "--lexicon", lex}, run.args...)...)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errOut)
+		}
+		if err := json.Unmarshal([]byte(out), run.into); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if fise.Points != 10 || mine.Points != 14 {
+		t.Errorf("CHICO points: fise %d, custom %d; want 10 and 14", fise.Points, mine.Points)
+	}
+	if !mine.Valid || mine.Combinations <= fise.Combinations {
+		t.Errorf("CHICO under the custom set: valid %t, combinations %d (fise %d): more C tiles should mean more", mine.Valid, mine.Combinations, fise.Combinations)
+	}
+	_, errOut, code := runWords(t, false, nil, "judge", "CASA", "--tiles", "nosuchset")
+	if code != 2 || !strings.Contains(errOut, `tile set "nosuchset"`) {
+		t.Errorf("judge --tiles nosuchset: exit %d, %q", code, errOut)
 	}
 }
