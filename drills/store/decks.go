@@ -217,7 +217,8 @@ func scanDeckCard(sc interface{ Scan(...any) error }) (DeckCard, error) {
 }
 
 // dueSQL selects the cards due: in review with a due time before ?1 (the end of the day), or in
-// learning steps due by ?2 (now); of deck ?3 when oneDeck; most overdue first; at most ?4.
+// learning steps due by ?2 (now); of deck ?3 when oneDeck; of decks under lexicon ?5 unless it
+// is ''; most overdue first; at most ?4.
 // It must run on the deck_cards_due (or deck_cards_deck_due) index: see TestDueQueriesUseIndexes.
 func dueSQL(oneDeck bool) string {
 	q := `SELECT ` + deckCardColumns + ` FROM deck_cards dc
@@ -229,7 +230,8 @@ func dueSQL(oneDeck bool) string {
 	return q + ` ORDER BY dc.due, dc.state, dc.deck_id, dc.card_id LIMIT ?4`
 }
 
-const dueWhere = `dc.due < ?1 AND (dc.state = 2 OR dc.state IN (1, 3) AND dc.due <= ?2)`
+const dueWhere = `dc.due < ?1 AND (dc.state = 2 OR dc.state IN (1, 3) AND dc.due <= ?2)
+	AND (?5 = '' OR dc.deck_id IN (SELECT id FROM decks WHERE lexicon = ?5))`
 
 // dueCountSQL counts what dueSQL selects, from the index alone.
 func dueCountSQL(oneDeck bool) string {
@@ -255,8 +257,9 @@ type DueQuery struct {
 	// DayEnd: cards in review are due when due < DayEnd (the whole day's reviews at once);
 	// DayStart: new cards first answered since then count against the daily limit.
 	DayStart, DayEnd time.Time
-	NoNew            bool // reviews only
-	Limit            int  // at most this many cards (0: all)
+	NoNew            bool   // reviews only
+	Limit            int    // at most this many cards (0: all)
+	Lexicon          string // only decks under this lexicon ("": all)
 }
 
 func (q DueQuery) args() []any {
@@ -268,7 +271,7 @@ func (q DueQuery) args() []any {
 	if limit <= 0 {
 		limit = -1
 	}
-	return []any{ms(end), ms(q.Now), q.DeckID, limit}
+	return []any{ms(end), ms(q.Now), q.DeckID, limit, q.Lexicon}
 }
 
 // Due returns the cards due now: first every card whose review is due, most overdue first,
@@ -319,7 +322,8 @@ type deckLeft struct {
 
 // newLeft is, per deck (by name), how many new cards it may still introduce today.
 func (s *Store) newLeft(ctx context.Context, q DueQuery) ([]deckLeft, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, new_per_day FROM decks WHERE ?1 = 0 OR id = ?1 ORDER BY name`, q.DeckID)
+	rows, err := s.db.QueryContext(ctx, `SELECT id, new_per_day FROM decks
+		WHERE (?1 = 0 OR id = ?1) AND (?2 = '' OR lexicon = ?2) ORDER BY name`, q.DeckID, q.Lexicon)
 	if err != nil {
 		return nil, fmt.Errorf("store: decks: %w", err)
 	}
@@ -353,7 +357,7 @@ func (s *Store) newLeft(ctx context.Context, q DueQuery) ([]deckLeft, error) {
 
 // DueCount counts the reviews due now and the new cards the daily limits still let in.
 func (s *Store) DueCount(ctx context.Context, q DueQuery) (reviews, fresh int, err error) {
-	if err := s.db.QueryRowContext(ctx, dueCountSQL(q.DeckID != 0), q.args()[:3]...).Scan(&reviews); err != nil {
+	if err := s.db.QueryRowContext(ctx, dueCountSQL(q.DeckID != 0), q.args()...).Scan(&reviews); err != nil {
 		return 0, 0, fmt.Errorf("store: count due cards: %w", err)
 	}
 	left, err := s.newLeft(ctx, q)

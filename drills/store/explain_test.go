@@ -21,9 +21,9 @@ func TestDueQueriesUseIndexes(t *testing.T) {
 		args        []any
 		want        string // an index the plan must search
 	}{
-		{"due, all decks", dueSQL(false), []any{1, 1, 0, 10}, "USING INDEX deck_cards_due (due<?)"},
-		{"due, one deck", dueSQL(true), []any{1, 1, 1, 10}, "USING INDEX deck_cards_deck_due (deck_id=? AND due<?)"},
-		{"due count", dueCountSQL(false), []any{1, 1, 0}, "USING COVERING INDEX deck_cards_due (due<?)"},
+		{"due, all decks", dueSQL(false), []any{1, 1, 0, 10, "x"}, "USING INDEX deck_cards_due (due<?)"},
+		{"due, one deck", dueSQL(true), []any{1, 1, 1, 10, ""}, "USING INDEX deck_cards_deck_due (deck_id=? AND due<?)"},
+		{"due count", dueCountSQL(false), []any{1, 1, 0, 0, "x"}, "USING COVERING INDEX deck_cards_due (due<?)"},
 		{"new cards", newCardsSQL, []any{1, 10}, "USING INDEX deck_cards_new (deck_id=?)"},
 		{"started today", startedTodaySQL, []any{1, 1}, "USING COVERING INDEX deck_cards_first (deck_id=? AND first_review>?)"},
 		{"stats", `SELECT drill, count(*), sum(correct), sum(time_ms) FROM answers WHERE answered_at >= ? GROUP BY drill`, []any{1}, "USING COVERING INDEX answers_stats (answered_at>?)"},

@@ -1,0 +1,264 @@
+package cmd
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/atril-scrabble/atril/drills"
+	"github.com/atril-scrabble/atril/drills/store"
+)
+
+type reviewOptions struct {
+	Deck      string
+	Max       int
+	List      bool
+	Seed      uint64
+	TimeLimit time.Duration
+}
+
+func init() {
+	register(func(g *Globals) *cobra.Command {
+		opts := &reviewOptions{}
+		c := &cobra.Command{
+			Use:   "review",
+			Short: "Review the cards due today across decks (spaced repetition)",
+			Long: `Asks the cards due now, one a line, like the drills: first the reviews due today, most
+overdue first, then each deck's new cards up to its daily limit. Every answer is saved
+with the card's new schedule the moment it is given; Ctrl-D or Ctrl-C stops with
+everything kept, and a summary is printed.
+
+Answering (as in ` + "`atril drill`" + `):
+  anagram  every word of the rack on one line, separated by spaces; an empty line: none
+  judge    y (valid) or n (not valid)
+  twos     y or n
+  hooks    front hook tiles, a slash, back hook tiles: "a ch / s" ("- / s": none in front)
+
+A session asks at most --max cards; the rest wait for the next one. Cards in FSRS
+learning steps (1 and 10 minutes) come back when due: run review again. One session
+reviews the decks of one lexicon (--lexicon, else the default); the others are counted.
+
+--list prints the due cards without asking (--json: {"now","lexicon","reviews","new",
+"other_lexicons","cards":[{"deck","card_id","kind","question","state":{...}}]}).
+With --json and no --list the questions go to stderr and the summary to stdout.`,
+			Example: `  atril review
+  atril review --deck sietes --max 50
+  atril review --list --json
+  atril review postpone --days 7`,
+			Args: cobra.NoArgs,
+			RunE: func(c *cobra.Command, args []string) error { return runReview(g, c, opts) },
+		}
+		f := c.Flags()
+		f.StringVar(&opts.Deck, "deck", "", "review only this deck")
+		f.IntVar(&opts.Max, "max", 100, "cards in this session at most (0: all due)")
+		f.BoolVar(&opts.List, "list", false, "print the due cards instead of asking")
+		f.Uint64Var(&opts.Seed, "seed", 0, "cardbox spread seed (default: from the clock)")
+		f.DurationVar(&opts.TimeLimit, "time-limit", 0, "time per card, e.g. 20s (0: none); a late answer counts wrong")
+		c.AddCommand(reviewPostponeCmd(g))
+		return c
+	})
+}
+
+func runReview(g *Globals, c *cobra.Command, opts *reviewOptions) error {
+	if opts.Max < 0 {
+		return withCode(ExitError, fmt.Errorf("--max %d: want 0 or more", opts.Max))
+	}
+	if opts.TimeLimit < 0 {
+		return withCode(ExitError, fmt.Errorf("--time-limit %s: want a positive duration such as 20s", opts.TimeLimit))
+	}
+	st, err := openStudyStore(g)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	ctx := c.Context()
+	var deckID int64
+	if opts.Deck != "" {
+		d, err := st.DeckByName(ctx, opts.Deck)
+		if err != nil {
+			return withCode(ExitError, err)
+		}
+		deckID = d.ID
+		if g.Lexicon == "" {
+			g.Lexicon = d.Lexicon // a deck is reviewed under its own lexicon
+		}
+	}
+	lex, err := g.Lex()
+	if err != nil {
+		return err
+	}
+	now := g.io.Now()
+	seed := opts.Seed
+	if !c.Flags().Changed("seed") {
+		seed = uint64(now.UnixNano())
+	}
+	rv := &drills.Review{Store: st, Lex: lex, Seed: seed}
+	qs, other, err := rv.Questions(ctx, now, deckID, opts.Max)
+	if err != nil {
+		return withCode(ExitError, err)
+	}
+	if opts.List {
+		return printDueList(g, st, now, lex.Name, deckID, rv.Cards(), other)
+	}
+	otherNote := ""
+	if other > 0 {
+		otherNote = fmt.Sprintf("%d more cards are due in decks of other lexicons (review them with --lexicon NAME or --deck NAME).\n", other)
+	}
+	if len(qs) == 0 {
+		fmt.Fprintf(g.Out(), "Nothing due under lexicon %s. %s", lex.Name, otherNote)
+		if otherNote == "" {
+			fmt.Fprintln(g.Out())
+		}
+		if g.JSON {
+			return g.PrintJSON(drills.Summary{Stopped: "done"})
+		}
+		return nil
+	}
+	if err := rv.Start(ctx, deckID, map[string]any{"deck": opts.Deck, "max": opts.Max, "seed": seed}); err != nil {
+		return withCode(ExitError, err)
+	}
+	sctx, stop := interruptContext(ctx, g)
+	defer stop()
+	out, color := g.io.Out, g.Color()
+	if g.JSON {
+		out = g.io.Err
+		color = g.io.ErrTTY && g.io.Getenv("NO_COLOR") == "" && g.io.Getenv("TERM") != "dumb"
+	}
+	if otherNote != "" {
+		fmt.Fprint(out, otherNote)
+	}
+	r := &drills.Runner{
+		In: g.io.In, Out: out, Lex: lex, Now: g.io.Now, TimeLimit: opts.TimeLimit,
+		Recorder: rv, Color: color,
+		Title: fmt.Sprintf("review · lexicon %s · answers saved to %s", lex.Name, st.Path()),
+	}
+	sum, runErr := r.Run(sctx, qs)
+	endErr := rv.End(ctx)
+	if runErr != nil {
+		return withCode(ExitError, runErr)
+	}
+	if endErr != nil {
+		return withCode(ExitError, endErr)
+	}
+	reviews, fresh, err := st.DueCount(ctx, drills.DueQuery(g.io.Now(), deckID, 0))
+	if err == nil && reviews+fresh > 0 {
+		fmt.Fprintf(out, "Still due: %d reviews, %d new cards.\n", reviews, fresh)
+	}
+	if g.JSON {
+		return g.PrintJSON(sum)
+	}
+	return nil
+}
+
+type dueCard struct {
+	Deck     string  `json:"deck"`
+	CardID   int64   `json:"card_id"`
+	Kind     string  `json:"kind"`
+	Question string  `json:"question"`
+	State    any     `json:"state"`
+	Overdue  float64 `json:"overdue_days"`
+}
+
+func printDueList(g *Globals, st *store.Store, now time.Time, lexName string, deckID int64, cards []store.DeckCard, other int) error {
+	list := struct {
+		Now     time.Time `json:"now"`
+		Lexicon string    `json:"lexicon"`
+		Reviews int       `json:"reviews"`
+		New     int       `json:"new"`
+		Other   int       `json:"other_lexicons"`
+		Cards   []dueCard `json:"cards"`
+	}{Now: now, Lexicon: lexName, Other: other, Cards: []dueCard{}}
+	for _, c := range cards {
+		dc := dueCard{Deck: c.Deck, CardID: c.CardID, Kind: c.Kind, Question: c.Question, State: c.State}
+		if c.State.Phase == 0 {
+			list.New++
+		} else {
+			list.Reviews++
+			dc.Overdue = float64(now.Sub(c.State.Due).Round(time.Hour)) / float64(24*time.Hour)
+		}
+		list.Cards = append(list.Cards, dc)
+	}
+	if g.JSON {
+		return g.PrintJSON(list)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d reviews and %d new cards due under lexicon %s", list.Reviews, list.New, lexName)
+	if other > 0 {
+		fmt.Fprintf(&b, " (%d more under other lexicons)", other)
+	}
+	b.WriteString(".\n\n")
+	if len(cards) > 0 {
+		b.WriteString("| deck | kind | card | state | due |\n|---|---|---|---|---|\n")
+		for _, c := range cards {
+			due := "new"
+			if !c.State.Due.IsZero() {
+				due = c.State.Due.In(now.Location()).Format("2006-01-02 15:04")
+			}
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", deckCell(c.Deck), c.Kind, deckCell(c.Question), c.State.Phase, due)
+		}
+	}
+	return g.PrintMarkdown(b.String())
+}
+
+func reviewPostponeCmd(g *Globals) *cobra.Command {
+	var days int
+	var deck string
+	c := &cobra.Command{
+		Use:   "postpone --days N",
+		Short: "Spread the overdue cards evenly over the next N days, most urgent first",
+		Long: `A backlog tool: the cards overdue now (not the ones due later today) are spread evenly
+over N days starting today, keeping the order of urgency: FSRS cards with the lowest
+chance of recall now (retrievability) first, cardbox cards by how far past their
+interval they are. Each moved card becomes due at the start of its day.
+
+--json prints [{"deck","card_id","kind","question","state","urgency","old_due"}].`,
+		Example: `  atril review postpone --days 7
+  atril review postpone --days 3 --deck sietes`,
+		Args: cobra.NoArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			if days < 1 {
+				return withCode(ExitError, fmt.Errorf("--days %d: want 1 or more", days))
+			}
+			st, err := openStudyStore(g)
+			if err != nil {
+				return err
+			}
+			defer st.Close()
+			var deckID int64
+			if deck != "" {
+				d, err := st.DeckByName(c.Context(), deck)
+				if err != nil {
+					return withCode(ExitError, err)
+				}
+				deckID = d.ID
+			}
+			now := g.io.Now()
+			moved, err := drills.Postpone(c.Context(), st, now, deckID, days)
+			if err != nil {
+				return withCode(ExitError, err)
+			}
+			if g.JSON {
+				return g.PrintJSON(moved)
+			}
+			perDay := make([]int, days)
+			start := drills.DayStart(now)
+			for _, m := range moved {
+				perDay[int(m.State.Due.Sub(start).Hours()/24+0.5)]++
+			}
+			fmt.Fprintf(g.Out(), "%d overdue cards spread over %d days:", len(moved), days)
+			for i, n := range perDay {
+				fmt.Fprintf(g.Out(), " %s %d", start.AddDate(0, 0, i).Format("Mon 2"), n)
+				if i < len(perDay)-1 {
+					fmt.Fprint(g.Out(), ",")
+				}
+			}
+			fmt.Fprintln(g.Out())
+			return nil
+		},
+	}
+	c.Flags().IntVar(&days, "days", 0, "days to spread the backlog over (1 or more)")
+	c.Flags().StringVar(&deck, "deck", "", "postpone only this deck's cards")
+	return c
+}

@@ -1,0 +1,203 @@
+package drills
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"time"
+
+	"github.com/atril-scrabble/atril/drills/srs"
+	"github.com/atril-scrabble/atril/drills/store"
+	"github.com/atril-scrabble/atril/lexicon"
+)
+
+// KindReview files review answers; stats count them under "review".
+const KindReview Kind = "review"
+
+// DueQuery is the store query for what is due at now in the decks selected (deckID 0: all):
+// reviews due by the end of today, learning steps due by now.
+func DueQuery(now time.Time, deckID int64, limit int) store.DueQuery {
+	start := DayStart(now)
+	return store.DueQuery{DeckID: deckID, Now: now, DayStart: start, DayEnd: start.AddDate(0, 0, 1), Limit: limit}
+}
+
+// Review is one `atril review` session over cards of one lexicon.
+type Review struct {
+	Store *store.Store
+	Lex   *lexicon.Lexicon
+	Seed  uint64 // the cardbox spread's seed
+	decks map[int64]deckSched
+	cards []store.DeckCard // the cards asked, in order
+	next  int              // the next card Record expects
+	sess  int64
+}
+
+type deckSched struct {
+	deck   store.Deck
+	sched  srs.Scheduler
+	target time.Duration
+}
+
+// Questions picks the cards due now under r.Lex (of one deck when deckID is not 0), at most
+// max, and returns them as questions, reviews first and most overdue first. skipped counts due
+// cards of decks under other lexicons.
+func (r *Review) Questions(ctx context.Context, now time.Time, deckID int64, max int) (qs []Question, skipped int, err error) {
+	decks, err := r.Store.Decks(ctx)
+	if err != nil {
+		return nil, 0, err
+	}
+	r.decks = map[int64]deckSched{}
+	for _, d := range decks {
+		s, err := Scheduler(d, r.Seed+uint64(d.ID))
+		if err != nil {
+			return nil, 0, err
+		}
+		target := time.Duration(d.Settings.TargetMS) * time.Millisecond
+		if target == 0 {
+			target = TargetTime(Kind(d.Kind))
+		}
+		r.decks[d.ID] = deckSched{deck: d, sched: s, target: target}
+	}
+	q := DueQuery(now, deckID, max)
+	q.Lexicon = r.Lex.Name
+	cards, err := r.Store.Due(ctx, q)
+	if err != nil {
+		return nil, 0, err
+	}
+	for _, c := range cards {
+		qu, err := CardQuestion(r.Lex, c)
+		if err != nil {
+			return nil, 0, err
+		}
+		qs = append(qs, qu)
+	}
+	r.cards = cards
+	all := DueQuery(now, deckID, 0)
+	rev, fresh, err := r.Store.DueCount(ctx, all)
+	if err != nil {
+		return nil, 0, err
+	}
+	q.Limit = 0
+	revHere, freshHere, err := r.Store.DueCount(ctx, q)
+	if err != nil {
+		return nil, 0, err
+	}
+	return qs, rev + fresh - revHere - freshHere, nil
+}
+
+// Cards are the cards Questions picked, in the order asked.
+func (r *Review) Cards() []store.DeckCard { return r.cards }
+
+// Start opens the review's session in the store; options are saved with it.
+func (r *Review) Start(ctx context.Context, deckID int64, options any) error {
+	id, err := r.Store.StartSession(ctx, store.Session{Drill: string(KindReview), Lexicon: r.Lex.Name, DeckID: deckID, Options: options})
+	r.sess = id
+	return err
+}
+
+// End closes the session.
+func (r *Review) End(ctx context.Context) error { return r.Store.EndSession(ctx, r.sess) }
+
+// Record schedules the card just answered with its deck's scheduler and commits the answer and
+// the new schedule in one transaction (Runner calls it once per question, in order).
+func (r *Review) Record(a Answer) error {
+	if r.next >= len(r.cards) || r.cards[r.next].CardID != a.CardID {
+		return fmt.Errorf("review: answer for card %d out of order", a.CardID)
+	}
+	c := &r.cards[r.next]
+	ds, ok := r.decks[c.DeckID]
+	if !ok {
+		return fmt.Errorf("review: card %d from unknown deck %d", c.CardID, c.DeckID)
+	}
+	o := srs.Outcome{Correct: a.Right, Took: a.Elapsed}
+	rating := srs.Rating(0)
+	if ds.sched.Kind() == "fsrs" {
+		rating = srs.Rate(o, ds.target)
+		o.Rating = rating
+	}
+	before := c.State
+	after, err := ds.sched.Schedule(before, o, a.At)
+	if err != nil {
+		return fmt.Errorf("review: scheduling %s: %w", c.Question, err)
+	}
+	_, err = r.Store.RecordReview(context.Background(), store.Answer{
+		SessionID: r.sess, CardID: c.CardID, DeckID: c.DeckID, Drill: string(KindReview),
+		Lexicon: a.Lexicon, Question: a.Shown, Answer: a.Typed, Expected: a.Expected,
+		Correct: a.Right, Took: a.Elapsed, Rating: rating, Before: &before, After: &after, At: a.At,
+	})
+	if err != nil {
+		return err
+	}
+	c.State = after
+	r.next++
+	return nil
+}
+
+// Postponed is one card moved by Postpone.
+type Postponed struct {
+	store.DeckCard
+	Urgency float64   `json:"urgency"` // estimated recall now (0..1): lowest first
+	OldDue  time.Time `json:"old_due"`
+}
+
+// Postpone spreads the cards overdue at now (of one deck, or all) evenly over the next days
+// days, today included, most urgent first: FSRS cards by their retrievability now (lowest
+// first); cardbox cards by how far past their interval they are (the FSRS forgetting curve
+// with the interval as stability), ties by how overdue. Each card's new due time is the start
+// of its day. It returns the cards in their new order.
+func Postpone(ctx context.Context, st *store.Store, now time.Time, deckID int64, days int) ([]Postponed, error) {
+	if days < 1 {
+		return nil, fmt.Errorf("--days %d: want 1 or more", days)
+	}
+	start := DayStart(now)
+	q := store.DueQuery{DeckID: deckID, Now: now, DayStart: start, DayEnd: now, NoNew: true}
+	cards, err := st.Due(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	fsrs, _ := srs.NewFSRS(0, 0)
+	out := make([]Postponed, 0, len(cards))
+	for _, c := range cards {
+		if !c.State.Due.Before(start) && c.State.Phase == srs.Review {
+			continue // due today, not overdue
+		}
+		var u float64
+		if c.Scheduler == "fsrs" {
+			u = fsrs.Retrievability(c.State, now)
+		} else {
+			// 0.9 at the due date, falling as FSRS-6's default curve does with S = interval.
+			s := math.Max(float64(c.State.ScheduledDays), 1)
+			t := now.Sub(c.State.LastReview).Hours() / 24
+			u = forgetting(t, s)
+		}
+		out = append(out, Postponed{DeckCard: c, Urgency: u, OldDue: c.State.Due})
+	}
+	slices.SortStableFunc(out, func(a, b Postponed) int {
+		if a.Urgency != b.Urgency {
+			if a.Urgency < b.Urgency {
+				return -1
+			}
+			return 1
+		}
+		return a.OldDue.Compare(b.OldDue)
+	})
+	dues := make([]store.DeckCard, len(out))
+	for i := range out {
+		day := i * days / len(out)
+		out[i].State.Due = start.AddDate(0, 0, day)
+		dues[i] = out[i].DeckCard
+	}
+	if err := st.Reschedule(ctx, dues); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// forgetting is FSRS-6's power forgetting curve with the default decay (w20 = 0.1542): recall
+// probability after t days at stability s, 0.9 when t = s.
+func forgetting(t, s float64) float64 {
+	const decay = -0.1542
+	factor := math.Pow(0.9, 1/decay) - 1
+	return math.Pow(1+factor*t/s, decay)
+}
