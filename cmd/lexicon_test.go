@@ -1,0 +1,327 @@
+package cmd
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Tests of `atril lexicon ...`, run through Run with a temporary data directory.
+
+// lexTestEnv makes a fresh data directory and returns a runner and a place for input files.
+func lexTestEnv(t *testing.T) (run func(tty bool, args ...string) (string, string, int), dir string) {
+	t.Helper()
+	t.Setenv("ATRIL_DATA_DIR", t.TempDir())
+	dir = t.TempDir()
+	return func(tty bool, args ...string) (string, string, int) {
+		t.Helper()
+		var out, errb bytes.Buffer
+		io := &IO{
+			In: strings.NewReader(""), Out: &out, Err: &errb, OutTTY: tty,
+			Now:    func() time.Time { return time.Date(2026, 3, 4, 5, 6, 7, 0, time.UTC) },
+			Getenv: os.Getenv,
+		}
+		code := Run(io, args)
+		return out.String(), errb.String(), code
+	}, dir
+}
+
+func writeList(t *testing.T, dir, name, content string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestLexiconAddAndUse(t *testing.T) {
+	run, dir := lexTestEnv(t)
+	list := writeList(t, dir, "mini.txt", "casa\ncasas\nCHICO\n[C][H]E\n1ARRO\n2AMA\npe3o\nárbol\n\n# comment\ncasa\n")
+
+	out, errOut, code := run(false, "lexicon", "add", "MINI", list, "--description", "a small list")
+	if code != 0 || errOut != "" {
+		t.Fatalf("add: code %d, stderr %q", code, errOut)
+	}
+	if want := "Added lexicon MINI: 8 words from " + list + ".\n"; !strings.HasPrefix(out, want) {
+		t.Errorf("add said %q, want it to start %q", out, want)
+	}
+
+	// The added lexicon judges with digraph tiles as the list spelled them.
+	judge := []struct {
+		word string
+		code int
+	}{
+		{"CHICO", 0}, {"[C][H]ICO", 1}, {"[C][H]E", 0}, {"CHE", 1}, {"CHARRO", 0}, {"LLAMA", 0}, {"PERRO", 0}, {"ARBOL", 0}, {"CASO", 1},
+	}
+	for _, j := range judge {
+		if _, errOut, code := run(false, "judge", "--lexicon", "mini", j.word); code != j.code {
+			t.Errorf("judge --lexicon mini %s: code %d, want %d (%s)", j.word, code, j.code, errOut)
+		}
+	}
+
+	// Before `use`, the embedded default judges.
+	if _, _, code := run(false, "judge", "CHICO"); code != 0 {
+		t.Error("embedded default should have CHICO")
+	}
+	if _, _, code := run(false, "judge", "[C][H]E"); code != 1 {
+		t.Error("embedded default should not have [C][H]E")
+	}
+	out, _, code = run(false, "lexicon", "list")
+	if code != 0 || !strings.HasPrefix(out, "* FISE2-LIBRE\t636624\t") || !strings.Contains(out, "\n  MINI\t8\ta small list\n") {
+		t.Errorf("list before use:\n%s", out)
+	}
+
+	out, errOut, code = run(false, "lexicon", "use", "mini")
+	if code != 0 || out != "Default lexicon: MINI (8 words)\n" {
+		t.Fatalf("use: %d %q %q", code, out, errOut)
+	}
+	out, _, _ = run(false, "lexicon", "list")
+	if !strings.HasPrefix(out, "  FISE2-LIBRE\t") || !strings.Contains(out, "\n* MINI\t8\t") {
+		t.Errorf("list after use:\n%s", out)
+	}
+	if _, _, code := run(false, "judge", "[C][H]E"); code != 0 {
+		t.Error("after use, judge should use MINI")
+	}
+	if _, _, code := run(false, "judge", "--lexicon", "FISE2-LIBRE", "[C][H]E"); code != 1 {
+		t.Error("--lexicon FISE2-LIBRE should override the chosen default")
+	}
+
+	// info --json of the chosen default.
+	out, _, code = run(false, "lexicon", "info", "--json")
+	var info struct {
+		Name, Description string
+		Words, Skipped    int
+		Alphabet          []string
+		Added             time.Time
+		Default           bool
+		Lengths           map[string]int
+	}
+	if err := json.Unmarshal([]byte(out), &info); err != nil || code != 0 {
+		t.Fatalf("info --json: %v\n%s", err, out)
+	}
+	if info.Name != "MINI" || info.Words != 8 || !info.Default || info.Description != "a small list" ||
+		!info.Added.Equal(time.Date(2026, 3, 4, 5, 6, 7, 0, time.UTC)) || len(info.Alphabet) != 28 ||
+		info.Lengths["3"] != 1 || info.Lengths["4"] != 5 || info.Lengths["5"] != 2 || len(info.Lengths) != 3 {
+		t.Errorf("info = %+v", info)
+	}
+
+	// Adding again needs --force.
+	if _, errOut, code := run(false, "lexicon", "add", "mini", list); code != 2 || !strings.Contains(errOut, "already exists (use --force") {
+		t.Errorf("add again: %d %q", code, errOut)
+	}
+	if _, errOut, code := run(false, "lexicon", "add", "--force", "mini", list); code != 0 {
+		t.Errorf("add --force: %d %q", code, errOut)
+	}
+}
+
+func TestLexiconAddBadLists(t *testing.T) {
+	run, dir := lexTestEnv(t)
+	bad := writeList(t, dir, "bad.txt", "casa\nkilo\na\nperro\nabcdefghijlmnopq\nwhisky\nzorro\n")
+
+	out, errOut, code := run(false, "lexicon", "add", "B", bad)
+	if code != 0 {
+		t.Fatalf("add bad list without --strict: code %d %s", code, errOut)
+	}
+	for _, want := range []string{
+		"skipped 4 lines that are not words of 2 to 15 tiles",
+		bad + `:2: K is not a letter of the fise set; expected one word a line, letters of the fise set (got "kilo")`,
+		bad + `:3: 1 tile, expected a word of 2 to 15 tiles (got "a")`,
+		bad + `:5: 16 tiles, expected a word of 2 to 15 tiles`,
+		bad + `:6: W is not a letter`,
+	} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errOut)
+		}
+	}
+	if !strings.Contains(out, "3 words from") || !strings.Contains(out, "(4 lines skipped, listed on stderr)") {
+		t.Errorf("stdout = %q", out)
+	}
+	out, _, _ = run(false, "lexicon", "info", "B", "--json")
+	if !strings.Contains(out, `"skipped": 4`) || !strings.Contains(out, `"words": 3`) {
+		t.Errorf("info B:\n%s", out)
+	}
+
+	// --strict: the first bad line stops it and nothing is added.
+	out, errOut, code = run(false, "lexicon", "add", "--strict", "S", bad)
+	if code != 2 || out != "" || !strings.Contains(errOut, bad+`:2: K is not a letter`) || !strings.Contains(errOut, "--strict") {
+		t.Errorf("--strict: code %d, out %q, err %q", code, out, errOut)
+	}
+	if out, _, _ := run(false, "lexicon", "list"); strings.Contains(out, "S\t") {
+		t.Errorf("--strict added the lexicon anyway:\n%s", out)
+	}
+
+	for _, tc := range []struct {
+		name, content, want string
+	}{
+		{"empty.txt", "# nothing\n\nk\n", "no words in 3 lines"},
+		{"binary.dat", "\x00\x01\x02\x03casa", "not a text word list (binary data)"},
+	} {
+		p := writeList(t, dir, tc.name, tc.content)
+		if _, errOut, code := run(false, "lexicon", "add", "E", p); code != 2 || !strings.Contains(errOut, tc.want) {
+			t.Errorf("add %s: code %d, stderr %q, want %q", tc.name, code, errOut, tc.want)
+		}
+	}
+	if _, errOut, code := run(false, "lexicon", "add", "E", filepath.Join(dir, "missing.txt")); code != 2 || !strings.Contains(errOut, "no such file") {
+		t.Errorf("add missing file: %d %q", code, errOut)
+	}
+	if _, errOut, code := run(false, "lexicon", "add", "../E", bad); code != 2 || !strings.Contains(errOut, "use 1 to 64 letters") {
+		t.Errorf("add bad name: %d %q", code, errOut)
+	}
+	if _, errOut, code := run(false, "lexicon", "use", "NOPE"); code != 2 || !strings.Contains(errOut, `lexicon "NOPE": not found (have: FISE2-LIBRE, B;`) {
+		t.Errorf("use unknown: %d %q", code, errOut)
+	}
+	if _, errOut, code := run(false, "judge", "--lexicon", bad, "CASA"); code != 2 || !strings.Contains(errOut, "atril lexicon add NAME "+bad) {
+		t.Errorf("--lexicon LIST.txt: %d %q", code, errOut)
+	}
+}
+
+func TestLexiconAddEncodingsAndDigits(t *testing.T) {
+	run, dir := lexTestEnv(t)
+	// Latin-1: á = 0xE1, ñ = 0xF1, ü = 0xFC; CRLF line ends.
+	latin1 := writeList(t, dir, "latin1.txt", "\xe1rbol\r\nca\xf1a\r\nping\xfcino\r\n")
+	// FISE's digits, as in the published lists: 1 = CH, 2 = LL, 3 = RR.
+	digits := writeList(t, dir, "fise.txt", "1i1a\n2ama\nca3o\nha1a\n")
+	if _, errOut, code := run(false, "lexicon", "add", "L1", latin1); code != 0 || errOut != "" {
+		t.Fatalf("add latin-1: %d %q", code, errOut)
+	}
+	if _, errOut, code := run(false, "lexicon", "add", "D", digits, "--strict"); code != 0 || errOut != "" {
+		t.Fatalf("add digits: %d %q", code, errOut)
+	}
+	for _, tc := range []struct {
+		lex, word string
+		code      int
+	}{
+		{"L1", "ÁRBOL", 0}, {"L1", "CAÑA", 0}, {"L1", "CANA", 1}, {"L1", "PINGUINO", 0},
+		{"D", "CHICHA", 0}, {"D", "[C][H]I[C][H]A", 1}, {"D", "LLAMA", 0}, {"D", "CARRO", 0}, {"D", "CA[R][R]O", 1}, {"D", "HACHA", 0},
+	} {
+		if _, errOut, code := run(false, "judge", "--lexicon", tc.lex, tc.word); code != tc.code {
+			t.Errorf("judge --lexicon %s %s: %d, want %d (%s)", tc.lex, tc.word, code, tc.code, errOut)
+		}
+	}
+	out, _, _ := run(false, "lexicon", "info", "D", "--json")
+	if !strings.Contains(out, `"lengths": {
+    "4": 4
+  }`) {
+		t.Errorf("digit list lengths count tiles (CHICHA = 4 tiles):\n%s", out)
+	}
+}
+
+func TestLexiconAddKWG(t *testing.T) {
+	run, _ := lexTestEnv(t)
+	kwg := engineTestLexicon(t, "CASA", "CHICO", "LLAMA")
+	out, errOut, code := run(false, "lexicon", "add", "G", kwg)
+	if code != 0 || !strings.Contains(out, "Added lexicon G: 3 words") {
+		t.Fatalf("add .kwg: %d %q %q", code, out, errOut)
+	}
+	if _, _, code := run(false, "judge", "--lexicon", "g", "LLAMA", "CHICO"); code != 0 {
+		t.Error("judge with the added .kwg")
+	}
+	// A .kwg path works directly too.
+	if _, _, code := run(false, "judge", "--lexicon", kwg, "CASA"); code != 0 {
+		t.Error("judge --lexicon PATH.kwg")
+	}
+}
+
+func TestLexiconDiff(t *testing.T) {
+	run, dir := lexTestEnv(t)
+	old := writeList(t, dir, "old.txt", "casa\nchico\nin\nperro\n")
+	cur := writeList(t, dir, "new.txt", "casa\nchico\nhu\nperro\nra\nuy\nllama\n")
+	for _, a := range [][]string{{"OLD", old}, {"NEW", cur}} {
+		if _, errOut, code := run(false, "lexicon", "add", a[0], a[1]); code != 0 {
+			t.Fatalf("add %s: %s", a[0], errOut)
+		}
+	}
+	cases := []struct {
+		name string
+		args []string
+		out  string
+	}{
+		{"piped", []string{"OLD", "NEW"}, "# only in OLD: 1 words\nIN\n# only in NEW: 4 words\nHU\nLLAMA\nRA\nUY\n"},
+		{"added", []string{"OLD", "NEW", "--added"}, "HU\nLLAMA\nRA\nUY\n"},
+		{"removed", []string{"old", "new", "--removed"}, "IN\n"},
+		{"same", []string{"OLD", "old"}, "# only in OLD: 0 words\n# only in OLD: 0 words\n"},
+	}
+	for _, tc := range cases {
+		out, errOut, code := run(false, append([]string{"lexicon", "diff"}, tc.args...)...)
+		if code != 0 || out != tc.out {
+			t.Errorf("%s: code %d, stderr %q\n got %q\nwant %q", tc.name, code, errOut, out, tc.out)
+		}
+	}
+
+	out, _, code := run(false, "lexicon", "diff", "--json", "OLD", "NEW")
+	var res lexiconDiffJSON
+	if err := json.Unmarshal([]byte(out), &res); err != nil || code != 0 {
+		t.Fatalf("--json: %v\n%s", err, out)
+	}
+	if res.A != "OLD" || res.B != "NEW" || res.OnlyACount != 1 || res.OnlyBCount != 4 || res.Common != 3 ||
+		strings.Join(res.OnlyA, " ") != "IN" || strings.Join(res.OnlyB, " ") != "HU LLAMA RA UY" {
+		t.Errorf("--json = %+v", res)
+	}
+
+	// The piped output is itself a list `lexicon add` reads (headers are comments).
+	diffFile := writeList(t, dir, "diff.txt", cases[0].out)
+	if out, errOut, code := run(false, "lexicon", "add", "--strict", "DIFF", diffFile); code != 0 || !strings.Contains(out, "5 words") {
+		t.Errorf("re-adding the diff: %d %q %q", code, out, errOut)
+	}
+
+	// On a terminal: a rendered summary with counts by length (NO_COLOR keeps it searchable).
+	t.Setenv("NO_COLOR", "1")
+	out, _, code = run(true, "lexicon", "diff", "OLD", "NEW")
+	for _, want := range []string{"OLD → NEW", "Only in OLD", "Only in NEW", "HU LLAMA RA UY"} {
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("terminal diff lacks %q:\n%s", want, out)
+		}
+	}
+
+	// Against the embedded default (the shipped lexicon): OLD's IN is not in it (FISE 2016
+	// dropped it) and nearly all of its words are only in the default.
+	out, _, code = run(false, "lexicon", "diff", "--json", "OLD", "FISE2-LIBRE")
+	res = lexiconDiffJSON{}
+	if err := json.Unmarshal([]byte(out), &res); err != nil || code != 0 {
+		t.Fatalf("diff with the default: %v", err)
+	}
+	if strings.Join(res.OnlyA, " ") != "IN" || res.Common != 3 || res.OnlyBCount != 636624-3 {
+		t.Errorf("diff OLD FISE2-LIBRE: only A %v, common %d, only B %d", res.OnlyA, res.Common, res.OnlyBCount)
+	}
+
+	if _, errOut, code := run(false, "lexicon", "diff", "OLD", "NOPE"); code != 2 || !strings.Contains(errOut, `"NOPE": not found`) {
+		t.Errorf("diff unknown: %d %q", code, errOut)
+	}
+	if _, errOut, code := run(false, "lexicon", "diff", "--added", "--removed", "OLD", "NEW"); code != 2 || !strings.Contains(errOut, "none of the others can be") {
+		t.Errorf("diff --added --removed: %d %q", code, errOut)
+	}
+}
+
+// TestLexiconDefaultInfo exercises the shipped default through the commands.
+func TestLexiconDefaultInfo(t *testing.T) {
+	run, _ := lexTestEnv(t)
+	out, _, code := run(false, "lexicon", "info", "--json")
+	var info struct {
+		Name     string
+		Words    int
+		Embedded bool
+		Default  bool
+		Lengths  map[string]int
+	}
+	if err := json.Unmarshal([]byte(out), &info); err != nil || code != 0 {
+		t.Fatalf("info --json: %v\n%s", err, out)
+	}
+	if info.Name != "FISE2-LIBRE" || info.Words != 636624 || !info.Embedded || !info.Default || info.Lengths["2"] != 91 || info.Lengths["3"] != 548 {
+		t.Errorf("default info = %+v", info)
+	}
+	out, _, code = run(false, "lexicon", "info", "fise2-libre")
+	for _, want := range []string{"# FISE2-LIBRE", "Not the official FILE2017 list", "- Words: 636624", "- Embedded in atril", "| 2 | 91 |", "| 15 |"} {
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("info lacks %q:\n%s", want, out)
+		}
+	}
+	t.Setenv("NO_COLOR", "1")
+	if out, _, _ := run(true, "lexicon", "list"); !strings.Contains(out, "FISE2-LIBRE") || !strings.Contains(out, "636624") {
+		t.Errorf("terminal list:\n%s", out)
+	}
+}
