@@ -77,3 +77,9 @@ func cpuTime() time.Duration {
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+func BenchmarkAllMovesDefault(b *testing.B) { benchGenerate(b, defaultGraph(b), Options{}) }
+func BenchmarkTopPlayDefault(b *testing.B)  { benchGenerate(b, defaultGraph(b), Options{Top: 1}) }
+func BenchmarkTopEquityDefault(b *testing.B) {
+	benchGenerate(b, defaultGraph(b), Options{Top: 1, By: ByEquity, Leaves: equity.NewDefault(lexicon.DefaultTileSet())})
+}

@@ -266,7 +266,14 @@ func TestMatchesBruteForceSmallLexicon(t *testing.T) {
 }
 
 func TestMatchesBruteForceFILE2017(t *testing.T) {
-	graph := file2017(t) // reference lexicon, for this comparison only
+	bruteOnBigLexicon(t, file2017(t), "FILE2017") // reference lexicon, for this comparison only
+}
+
+func TestMatchesBruteForceDefaultLexicon(t *testing.T) {
+	bruteOnBigLexicon(t, defaultGraph(t), "default")
+}
+
+func bruteOnBigLexicon(t *testing.T, graph *lexicon.KWG, name string) {
 	ts := lexicon.DefaultTileSet()
 	layout := engine.StandardLayout()
 	g := New(graph, ts, layout)
@@ -281,7 +288,7 @@ func TestMatchesBruteForceFILE2017(t *testing.T) {
 			if turn%3 != 0 {
 				return
 			}
-			n += compareWithBrute(t, check.load(p.board), p, graph, ts, fmt.Sprintf("FILE2017 seed %d turn %d", seed, turn))
+			n += compareWithBrute(t, check.load(p.board), p, graph, ts, fmt.Sprintf("%s seed %d turn %d", name, seed, turn))
 		})
 	}
 	t.Logf("%d moves compared", n)
@@ -344,7 +351,7 @@ func TestBlankRacksFILE2017(t *testing.T) {
 func TestEveryMovePassesValidator(t *testing.T) {
 	ts := lexicon.DefaultTileSet()
 	layout := engine.StandardLayout()
-	graphs := map[string]*lexicon.KWG{"small": smallGraph(t, ts)}
+	graphs := map[string]*lexicon.KWG{"small": smallGraph(t, ts), "default": defaultGraph(t)}
 	for name, graph := range graphs {
 		g := New(graph, ts, layout)
 		check := New(graph, ts, layout)

@@ -155,3 +155,13 @@ func playout(g *Generator, ts *lexicon.TileSet, layout *engine.Layout, seed uint
 
 func pickRandom(rng *rand.Rand, moves []engine.Move) int { return rng.IntN(len(moves)) }
 func pickTop(_ *rand.Rand, _ []engine.Move) int          { return 0 }
+
+// defaultGraph is the shipped, embedded default lexicon.
+func defaultGraph(t testing.TB) *lexicon.KWG {
+	t.Helper()
+	lex, err := lexicon.NewStore(func(string) string { return "" }).Open("", lexicon.DefaultTileSet())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return lex.Graph
+}

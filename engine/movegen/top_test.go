@@ -63,3 +63,11 @@ func TestTopMatchesAllFILE2017(t *testing.T) {
 	n := checkTopMatchesAll(t, graph, seeds, "FILE2017")
 	t.Log(fmt.Sprint(n, " comparisons"))
 }
+
+func TestTopMatchesAllDefaultLexicon(t *testing.T) {
+	seeds := uint64(8)
+	if testing.Short() {
+		seeds = 2
+	}
+	checkTopMatchesAll(t, defaultGraph(t), seeds, "default")
+}
