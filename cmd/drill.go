@@ -68,7 +68,7 @@ type drillFlags struct {
 
 func addDrillFlags(c *cobra.Command, f *drillFlags, count int) {
 	fl := c.Flags()
-	fl.IntVarP(&f.Count, "count", "n", count, "questions to ask (0: every question the options select)")
+	fl.IntVarP(&f.Count, "count", "n", count, "questions to ask (0: all the options select; 50 when questions are drawn at random)")
 	fl.Uint64Var(&f.Seed, "seed", 0, "random seed: the same seed asks the same questions (default: from the clock)")
 	fl.DurationVar(&f.TimeLimit, "time-limit", 0, "time per question, e.g. 10s (0: none); a late answer counts wrong")
 	fl.BoolVar(&f.List, "list", false, "print the questions and answers instead of asking (--json for scripts)")

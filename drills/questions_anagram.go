@@ -134,7 +134,7 @@ func Build(lex *lexicon.Lexicon, opt BuildOptions) ([]Question, error) {
 	}
 	count := opt.Count
 	if count == 0 {
-		count = 20 // draws never run out: "everything" is a sheet's worth
+		count = sheetCount
 	}
 	rng := newRand(opt.Seed)
 	asked := map[string]bool{}

@@ -14,8 +14,9 @@ type DigraphOptions struct {
 	MinLen, MaxLen int // tiles, 2-5 by default
 }
 
-// digraphRule is what the trap questions teach.
-const digraphRule = "CH, LL and RR are single tiles: a C and an H tile (L+L, R+R) never make them"
+// trapNote is what a trap question teaches: "C·H are two tiles, never the CH tile: the word is
+// CH·I·C·O".
+const trapNote = "%s are two tiles, never the %s tile: the word is %s"
 
 // Digraphs makes a mix of questions on words with a digraph tile, every tile shown apart
 // (CH·I·C·O):
@@ -62,14 +63,15 @@ func Digraphs(lex *lexicon.Lexicon, opt DigraphOptions) ([]Question, error) {
 			q = anagramQuestion(lex, lexicon.Alphagram(w))
 			q.Kind = KindDigraphs
 			q.Card = "rack " + q.Card
+			q.Show = ShowSeparated(ts, q.rack)
 		case r < 6:
 			q = digraphJudge(ts, w, true, "")
 		case r < 9:
-			split := splitDigraph(rng, w, splits)
+			split, dg := splitDigraph(rng, w, splits)
 			if lex.Contains(split) {
 				continue // never in a real lexicon; a made-up one may hold anything
 			}
-			q = digraphJudge(ts, split, false, fmt.Sprintf("%s: %s is spelt with the tile", digraphRule, ShowSeparated(ts, w)))
+			q = digraphJudge(ts, split, false, fmt.Sprintf(trapNote, ShowSeparated(ts, splits[dg]), ts.Label(dg), ShowSeparated(ts, w)))
 		default:
 			ph, ok := pm.make(w)
 			if !ok || !slices.ContainsFunc(ph.Word, func(t lexicon.Tile) bool { return splits[t] != nil }) {
@@ -116,8 +118,9 @@ func digraphSplits(ts *lexicon.TileSet) map[lexicon.Tile][]lexicon.Tile {
 	return out
 }
 
-// splitDigraph replaces one digraph tile of w, chosen at random, by its two letter tiles.
-func splitDigraph(rng interface{ IntN(int) int }, w []lexicon.Tile, splits map[lexicon.Tile][]lexicon.Tile) []lexicon.Tile {
+// splitDigraph replaces one digraph tile of w, chosen at random, by its two letter tiles, and
+// says which it was.
+func splitDigraph(rng interface{ IntN(int) int }, w []lexicon.Tile, splits map[lexicon.Tile][]lexicon.Tile) ([]lexicon.Tile, lexicon.Tile) {
 	var at []int
 	for i, t := range w {
 		if splits[t] != nil {
@@ -127,5 +130,5 @@ func splitDigraph(rng interface{ IntN(int) int }, w []lexicon.Tile, splits map[l
 	i := at[rng.IntN(len(at))]
 	out := slices.Clone(w[:i])
 	out = append(out, splits[w[i]]...)
-	return append(out, w[i+1:]...)
+	return append(out, w[i+1:]...), w[i]
 }
