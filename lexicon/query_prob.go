@@ -160,7 +160,11 @@ type rankKey struct {
 var rankCaches sync.Map // rankKey → *rankCache
 
 func (l *Lexicon) ranks(length int) *rankTable {
-	v, _ := rankCaches.LoadOrStore(rankKey{l.Graph, l.Tiles}, &rankCache{tables: map[int]*rankTable{}})
+	key := rankKey{l.Graph, l.Tiles}
+	v, ok := rankCaches.Load(key)
+	if !ok {
+		v, _ = rankCaches.LoadOrStore(key, &rankCache{tables: map[int]*rankTable{}})
+	}
 	c := v.(*rankCache)
 	c.mu.Lock()
 	defer c.mu.Unlock()
