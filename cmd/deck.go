@@ -223,7 +223,7 @@ func deckWords(lex *lexicon.Lexicon, kind drills.Kind, opts *deckAddOptions) ([]
 				more = fmt.Sprintf(" and %d more", len(bad)-5)
 				bad = bad[:5]
 			}
-			return nil, "", fmt.Errorf("%s: %s%s not in lexicon %s; a %s deck holds real words (use --kind judge for phonies)",
+			return nil, "", fmt.Errorf("%s: %s%s not in lexicon %s; %s decks hold real words (use --kind judge for phonies)",
 				opts.File, strings.Join(bad, ", "), more, lex.Name, kind)
 		}
 	}

@@ -217,8 +217,8 @@ func scanDeckCard(sc interface{ Scan(...any) error }) (DeckCard, error) {
 }
 
 // dueSQL selects the cards due: in review with a due time before ?1 (the end of the day), or in
-// learning steps due by ?2 (now); of deck ?3 when oneDeck; of decks under lexicon ?5 unless it
-// is ”; most overdue first; at most ?4.
+// learning steps due by ?2 (now); of deck ?3 when oneDeck; of decks under lexicon ?5 unless
+// that is empty; most overdue first; at most ?4.
 // It must run on the deck_cards_due (or deck_cards_deck_due) index: see TestDueQueriesUseIndexes.
 func dueSQL(oneDeck bool) string {
 	q := `SELECT ` + deckCardColumns + ` FROM deck_cards dc

@@ -1,0 +1,366 @@
+package cmd
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/atril-scrabble/atril/drills/srs"
+	"github.com/atril-scrabble/atril/drills/store"
+)
+
+// Tests of `atril deck` and `atril review` through Run, on a real SQLite file, a small lexicon
+// built by the test, scripted answers and a clock that moves 2 s at each reading.
+
+type studyIO struct {
+	out, err bytes.Buffer
+	mu       sync.Mutex
+	t        time.Time
+}
+
+func (s *studyIO) now() time.Time {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.t = s.t.Add(2 * time.Second)
+	return s.t
+}
+
+// study runs atril at clock time at with the answers in input.
+func study(t *testing.T, at time.Time, input string, args ...string) (*studyIO, int) {
+	t.Helper()
+	s := &studyIO{t: at}
+	code := Run(&IO{In: strings.NewReader(input), Out: &s.out, Err: &s.err, Now: s.now,
+		Getenv: func(string) string { return "" }}, args)
+	return s, code
+}
+
+var day1 = time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
+
+func TestDeckAddAndList(t *testing.T) {
+	kwg := engineTestLexicon(t, drillTestWords...)
+	dir := t.TempDir()
+	db := filepath.Join(dir, "atril.db")
+	base := []string{"--lexicon", kwg, "--db", db}
+	words := filepath.Join(dir, "words.txt")
+	os.WriteFile(words, []byte("CASA\nCOSA\n# comment\nROCA\nSACA\nCARRO\n"), 0o644)
+
+	s, code := study(t, day1, "", append(base, "deck", "add", "cuatro", "--file", words, "--new-per-day", "2", "--json")...)
+	if code != 0 {
+		t.Fatalf("deck add: exit %d: %s", code, s.err.String())
+	}
+	var add map[string]any
+	if err := json.Unmarshal(s.out.Bytes(), &add); err != nil {
+		t.Fatal(err, s.out.String())
+	}
+	// CASA and SACA share the alphagram AACS: 5 words, 4 cards.
+	if add["cards_added"] != float64(4) || add["words"] != float64(5) || add["created"] != true || add["scheduler"] != "fsrs" {
+		t.Errorf("deck add --json = %v", add)
+	}
+	s, code = study(t, day1, "", append(base, "deck", "add", "cuatro", "--search", "anagram:ACSA")...)
+	if code != 0 || !strings.Contains(s.out.String(), "deck cuatro added to 0 anagram cards from 2 words (1 already in it); 4 cards in all") {
+		t.Errorf("deck add again: exit %d, %q %s", code, s.out.String(), s.err.String())
+	}
+	s, code = study(t, day1, "", append(base, "deck", "add", "dos", "--search", "length:2", "--kind", "twos", "--scheduler", "cardbox", "--new-per-day", "3")...)
+	if code != 0 {
+		t.Fatalf("deck add twos: exit %d: %s", code, s.err.String())
+	}
+
+	// Bad input: a clear message, exit 2, nothing changed.
+	bad := filepath.Join(dir, "bad.txt")
+	os.WriteFile(bad, []byte("CASA\nKIWI\nPERRO\n"), 0o644)
+	phony := filepath.Join(dir, "phony.txt")
+	os.WriteFile(phony, []byte("CASA\nCASQO\n"), 0o644)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"deck", "add", "x", "--file", bad}, "bad.txt:2"},
+		{[]string{"deck", "add", "x", "--file", phony}, "CASQO"},
+		{[]string{"deck", "add", "x"}, "--search QUERY or --file WORDS"},
+		{[]string{"deck", "add", "x", "--search", "length:4", "--kind", "bingo"}, `--kind "bingo"`},
+		{[]string{"deck", "add", "x", "--search", "length:4", "--scheduler", "sm2"}, `--scheduler "sm2"`},
+		{[]string{"deck", "add", "x", "--search", "lenght:4"}, "lenght"},
+		{[]string{"deck", "add", "x", "--search", "length:3", "--kind", "twos"}, "two-tile words only"},
+		{[]string{"deck", "add", "cuatro", "--search", "length:4", "--scheduler", "cardbox"}, "is a fsrs deck"},
+		{[]string{"deck", "rm", "nada"}, "no such deck"},
+		{[]string{"review", "--deck", "nada"}, "no such deck"},
+		{[]string{"review", "postpone"}, "--days 0"},
+	} {
+		s, code := study(t, day1, "", append(base, c.args...)...)
+		if code != ExitError || !strings.Contains(s.err.String(), c.want) {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", c.args, code, s.err.String(), c.want)
+		}
+	}
+	// judge decks may hold phonies
+	if s, code := study(t, day1, "", append(base, "deck", "add", "trampas", "--file", phony, "--kind", "judge")...); code != 0 {
+		t.Errorf("judge deck from phonies: exit %d %s", code, s.err.String())
+	}
+
+	s, code = study(t, day1, "", append(base, "deck", "list", "--json")...)
+	if code != 0 {
+		t.Fatalf("deck list: %d %s", code, s.err.String())
+	}
+	var decks []struct {
+		Name      string         `json:"name"`
+		Cards     int            `json:"cards"`
+		Scheduler string         `json:"scheduler"`
+		ByState   map[string]int `json:"by_state"`
+		ByBox     []int          `json:"by_box"`
+		Due       []int          `json:"due_per_day"`
+	}
+	if err := json.Unmarshal(s.out.Bytes(), &decks); err != nil {
+		t.Fatal(err, s.out.String())
+	}
+	if len(decks) != 3 || decks[0].Name != "cuatro" || decks[0].Cards != 4 || decks[0].ByState["new"] != 4 ||
+		decks[1].Name != "dos" || decks[1].Cards != 29 || len(decks[1].ByBox) != 11 || len(decks[0].Due) != 7 {
+		t.Errorf("deck list = %+v", decks)
+	}
+	s, _ = study(t, day1, "", append(base, "deck", "list")...)
+	if !strings.Contains(s.out.String(), "| cuatro | anagram | fsrs | 4 | 4 | 0 | 0 | 0 |") {
+		t.Errorf("deck list table:\n%s", s.out.String())
+	}
+	if s, code := study(t, day1, "", append(base, "deck", "rm", "trampas")...); code != 0 || !strings.Contains(s.out.String(), "deleted") {
+		t.Errorf("deck rm: %d %s", code, s.err.String())
+	}
+}
+
+// reviewList is `atril review --list --json`.
+type reviewList struct {
+	Reviews int `json:"reviews"`
+	New     int `json:"new"`
+	Cards   []struct {
+		Deck     string    `json:"deck"`
+		Kind     string    `json:"kind"`
+		Question string    `json:"question"`
+		State    srs.State `json:"state"`
+	} `json:"cards"`
+}
+
+func listDue(t *testing.T, at time.Time, base []string, extra ...string) reviewList {
+	t.Helper()
+	s, code := study(t, at, "", append(append(base, "review", "--list", "--json"), extra...)...)
+	if code != 0 {
+		t.Fatalf("review --list: %d %s", code, s.err.String())
+	}
+	var l reviewList
+	if err := json.Unmarshal(s.out.Bytes(), &l); err != nil {
+		t.Fatal(err, s.out.String())
+	}
+	return l
+}
+
+func TestReviewSchedulesEachAnswer(t *testing.T) {
+	kwg := engineTestLexicon(t, drillTestWords...)
+	dir := t.TempDir()
+	db := filepath.Join(dir, "atril.db")
+	base := []string{"--lexicon", kwg, "--db", db}
+	words := filepath.Join(dir, "words.txt")
+	os.WriteFile(words, []byte("CASA\nCOSA\nROCA\nCARRO\n"), 0o644)
+	for _, args := range [][]string{
+		{"deck", "add", "cuatro", "--file", words, "--new-per-day", "3"},
+		{"deck", "add", "trampas", "--file", words, "--kind", "judge", "--scheduler", "cardbox", "--new-per-day", "1"},
+	} {
+		if s, code := study(t, day1, "", append(base, args...)...); code != 0 {
+			t.Fatalf("%v: %d %s", args, code, s.err.String())
+		}
+	}
+	l := listDue(t, day1, base)
+	var qs []string
+	for _, c := range l.Cards {
+		qs = append(qs, c.Deck+":"+c.Question)
+	}
+	// New cards in deck name order, up to each deck's limit.
+	if got := strings.Join(qs, " "); l.New != 4 || l.Reviews != 0 || got != "cuatro:AACS cuatro:ACOS cuatro:ACOR trampas:CASA" {
+		t.Fatalf("due on day 1: %d new, %d reviews: %s", l.New, l.Reviews, got)
+	}
+
+	// AACS right (CASA SACA), ACOS half right, ACOR wrong word, then CASA judged valid.
+	input := "casa saca\nCOSA\nROCAS\ny\n"
+	s, code := study(t, day1, input, append(base, "review", "--seed", "3")...)
+	if code != 0 {
+		t.Fatalf("review: %d %s", code, s.err.String())
+	}
+	out := s.out.String()
+	for _, want := range []string{"1/4 AACS", "right", "missed:  ASCO CAOS CASO OCAS SACO", "wrong:   ROCAS (not a word)", "4 of 4 answered, 2 right, 2 wrong"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("review output lacks %q:\n%s", want, out)
+		}
+	}
+
+	st := openTestStore(t, db)
+	as, err := st.Answers(context.Background(), store.AnswerQuery{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(as) != 4 {
+		t.Fatalf("%d answers logged, want 4", len(as))
+	}
+	// Each answer took 2 s of the scripted clock... plus the readings in between; the FSRS
+	// grade follows from right/wrong and time against the anagram target (15 s).
+	wantRating := []srs.Rating{srs.Easy, srs.Again, srs.Again, 0}
+	for i, a := range as {
+		if a.Drill != "review" || a.DeckID == 0 || a.CardID == 0 || a.Before == nil || a.After == nil || a.Rating != wantRating[i] {
+			t.Errorf("answer %d: drill %s deck %d card %d rating %v before %v after %v", i+1, a.Drill, a.DeckID, a.CardID, a.Rating, a.Before, a.After)
+			continue
+		}
+		if a.Before.Phase != srs.New {
+			t.Errorf("answer %d: state before %v, want new", i+1, a.Before.Phase)
+		}
+	}
+	// Easy on a new card: FSRS-6 S0(Easy) = w3 = 8.2956, straight to review, due in 8 days.
+	if a := as[0]; a.After.Phase != srs.Review || a.After.ScheduledDays != 8 || a.After.Stability != 8.2956 || !a.Correct || a.Answer.Answer != "casa saca" {
+		t.Errorf("first answer: %+v", a.After)
+	}
+	// Again: first learning step, 1 minute.
+	if a := as[1]; a.After.Phase != srs.Learning || a.After.Due.Sub(a.At) != time.Minute || a.Correct {
+		t.Errorf("second answer: %+v at %v", a.After, a.At)
+	}
+	// Cardbox: a new card right goes to box 1, 4±1 days.
+	if a := as[3]; a.After.Box != 1 || a.After.ScheduledDays < 3 || a.After.ScheduledDays > 5 || !a.Correct {
+		t.Errorf("cardbox answer: %+v", a.After)
+	}
+	st.Close()
+
+	// The same day, 5 minutes later: the two learning cards are due (1 minute step); the daily
+	// limits are used up.
+	l = listDue(t, day1.Add(5*time.Minute), base)
+	if l.Reviews != 2 || l.New != 0 || l.Cards[0].Question != "ACOS" || l.Cards[0].State.Phase != srs.Learning {
+		t.Errorf("5 minutes later: %+v", l)
+	}
+	// The next day: those two, and the day's new cards (one left in cuatro: CARRO's ACORR;
+	// one in trampas).
+	l = listDue(t, day1.AddDate(0, 0, 1), base)
+	if l.Reviews != 2 || l.New != 2 {
+		t.Errorf("next day: %d reviews, %d new: %+v", l.Reviews, l.New, l.Cards)
+	}
+	// Nine days later AACS (due in 8) is due too, under review.
+	l = listDue(t, day1.AddDate(0, 0, 9), base, "--deck", "cuatro")
+	found := false
+	for _, c := range l.Cards {
+		found = found || c.Question == "AACS" && c.State.Phase == srs.Review
+	}
+	if !found || l.Reviews != 3 {
+		t.Errorf("day 10, deck cuatro: %+v", l)
+	}
+
+	// deck list counts the states and the days ahead.
+	s, _ = study(t, day1, "", append(base, "deck", "list", "--json")...)
+	var decks []struct {
+		Name    string         `json:"name"`
+		ByState map[string]int `json:"by_state"`
+		ByBox   []int          `json:"by_box"`
+		Due     []int          `json:"due_per_day"`
+	}
+	json.Unmarshal(s.out.Bytes(), &decks)
+	if len(decks) != 2 || decks[0].ByState["learning"] != 2 || decks[0].ByState["review"] != 1 || decks[0].ByState["new"] != 1 ||
+		decks[0].Due[0] != 2 || decks[1].ByBox[1] != 1 {
+		t.Errorf("deck list after the review: %+v", decks)
+	}
+}
+
+func TestReviewEndOfInputKeepsAnswers(t *testing.T) {
+	kwg := engineTestLexicon(t, drillTestWords...)
+	dir := t.TempDir()
+	db := filepath.Join(dir, "atril.db")
+	base := []string{"--lexicon", kwg, "--db", db}
+	if s, code := study(t, day1, "", append(base, "deck", "add", "dos", "--search", "length:2", "--kind", "twos", "--new-per-day", "10")...); code != 0 {
+		t.Fatal(s.err.String())
+	}
+	// Two answers, then the input ends (Ctrl-D).
+	s, code := study(t, day1, "y\nn\n", append(base, "review", "--json")...)
+	if code != 0 {
+		t.Fatalf("review: %d %s", code, s.err.String())
+	}
+	var sum map[string]any
+	if err := json.Unmarshal(s.out.Bytes(), &sum); err != nil {
+		t.Fatal(err, s.out.String())
+	}
+	if sum["answered"] != float64(2) || sum["stopped"] != "end of input" || sum["questions"] != float64(10) {
+		t.Errorf("summary = %v", sum)
+	}
+	if !strings.Contains(s.err.String(), "Still due: 0 reviews, 8 new cards.") {
+		t.Errorf("stderr:\n%s", s.err.String())
+	}
+	st := openTestStore(t, db)
+	defer st.Close()
+	as, _ := st.Answers(context.Background(), store.AnswerQuery{})
+	if len(as) != 2 || as[0].Answer.Answer != "y" || as[1].Answer.Answer != "n" {
+		t.Errorf("answers saved: %+v", as)
+	}
+}
+
+func TestReviewPostponeKeepsUrgency(t *testing.T) {
+	kwg := engineTestLexicon(t, drillTestWords...)
+	dir := t.TempDir()
+	db := filepath.Join(dir, "atril.db")
+	base := []string{"--lexicon", kwg, "--db", db}
+	if s, code := study(t, day1, "", append(base, "deck", "add", "dos", "--search", "length:2", "--kind", "twos", "--new-per-day", "6")...); code != 0 {
+		t.Fatal(s.err.String())
+	}
+	// Six answers on day 1, each card ending in review with a different stability, then a
+	// month away: all six overdue.
+	st := openTestStore(t, db)
+	ctx := context.Background()
+	cards, err := st.Due(ctx, store.DueQuery{Now: day1, DayStart: day1, DayEnd: day1.Add(time.Hour)})
+	if err != nil || len(cards) != 6 {
+		t.Fatalf("due: %d %v", len(cards), err)
+	}
+	for i, c := range cards {
+		after := srs.State{Phase: srs.Review, Stability: float64(1 + i*3), Difficulty: 5, Reps: 1,
+			LastReview: day1, Due: day1.AddDate(0, 0, 1+i), ScheduledDays: 1 + i}
+		if _, err := st.RecordReview(ctx, store.Answer{DeckID: c.DeckID, CardID: c.CardID, Drill: "review", Lexicon: "x",
+			Question: c.Question, Correct: true, Before: &c.State, After: &after, At: day1}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st.Close()
+	later := day1.AddDate(0, 1, 0)
+	s, code := study(t, later, "", append(base, "review", "postpone", "--days", "3", "--json")...)
+	if code != 0 {
+		t.Fatalf("postpone: %d %s", code, s.err.String())
+	}
+	var moved []struct {
+		Question string    `json:"question"`
+		Urgency  float64   `json:"urgency"`
+		State    srs.State `json:"state"`
+	}
+	if err := json.Unmarshal(s.out.Bytes(), &moved); err != nil {
+		t.Fatal(err, s.out.String())
+	}
+	if len(moved) != 6 {
+		t.Fatalf("moved %d cards, want 6", len(moved))
+	}
+	start := time.Date(2026, 4, 1, 0, 0, 0, 0, time.UTC)
+	for i, m := range moved {
+		// lowest stability = lowest retrievability = most urgent, two a day
+		wantQ := cards[i].Question
+		if m.Question != wantQ || !m.State.Due.Equal(start.AddDate(0, 0, i/2)) {
+			t.Errorf("moved[%d] = %s due %v, want %s due %v", i, m.Question, m.State.Due, wantQ, start.AddDate(0, 0, i/2))
+		}
+		if i > 0 && m.Urgency < moved[i-1].Urgency {
+			t.Errorf("urgency order broken at %d: %v after %v", i, m.Urgency, moved[i-1].Urgency)
+		}
+	}
+	if l := listDue(t, later.Add(time.Minute), base); l.Reviews != 2 {
+		t.Errorf("after postponing, due today: %d, want 2", l.Reviews)
+	}
+	if l := listDue(t, later.AddDate(0, 0, 2), base); l.Reviews != 6 {
+		t.Errorf("two days later, due: %d, want all 6", l.Reviews)
+	}
+	// Postponing again the same day moves nothing (today's cards are due, not overdue); the next
+	// day, the two cards of the first day that were not reviewed are overdue again.
+	s, _ = study(t, later, "", append(base, "review", "postpone", "--days", "3")...)
+	if !strings.Contains(s.out.String(), "0 overdue cards spread over 3 days") {
+		t.Errorf("postpone again: %q", s.out.String())
+	}
+	s, _ = study(t, later.AddDate(0, 0, 1), "", append(base, "review", "postpone", "--days", "2")...)
+	if !strings.Contains(s.out.String(), "2 overdue cards spread over 2 days: Thu 2 1, Fri 3 1") {
+		t.Errorf("postpone again: %q", s.out.String())
+	}
+}
