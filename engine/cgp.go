@@ -25,6 +25,8 @@ type Position struct {
 	Scores         [2]int
 	ScorelessTurns int
 	Opcodes        []Opcode
+
+	spelling Spelling // how the parsed string spelled digraphs
 }
 
 // Opcode is one "NAME ARGS;" of a CGP.
@@ -76,7 +78,9 @@ func EmptyCGP(rack1, rack2 string) string {
 }
 
 // ParseCGP reads a CGP string under a tile set onto a board of the given layout and checks
-// that it is possible: no more tiles of a kind than the set has.
+// that it is possible: no more tiles of a kind than the set has. The CGP written back (CGP)
+// brackets digraph tiles and any single letters that would read as one ([L]L), so that both
+// macondo's reading and a player's read it the same.
 func ParseCGP(s string, ts *lexicon.TileSet, layout *Layout) (*Position, error) {
 	bad := func(field, format string, a ...any) error {
 		return &CGPError{CGP: s, Field: field, Reason: fmt.Sprintf(format, a...)}
@@ -87,6 +91,13 @@ func ParseCGP(s string, ts *lexicon.TileSet, layout *Layout) (*Position, error) 
 		return nil, bad("", "%d space-separated fields, expected at least 4", len(fields))
 	}
 	p := &Position{Board: NewBoard(layout), Tiles: ts}
+	// macondo and Woogles bracket digraph tiles ([CH]) and write every plain letter as its own
+	// tile: a rack "LL" is two L tiles. A CGP with a bracket anywhere is read that way; one
+	// without (typed by hand) is read as players write, CH = the CH tile. (On a legal board the
+	// two readings agree: no word has a C tile before an H tile, or two L or R tiles.)
+	if strings.Contains(s, "[") {
+		p.spelling = Bracketed
+	}
 
 	rows := strings.Split(fields[0], "/")
 	if len(rows) != Dim {
@@ -103,7 +114,7 @@ func ParseCGP(s string, ts *lexicon.TileSet, layout *Layout) (*Position, error) 
 		return nil, bad("racks", "%q has %d racks, expected 2 separated by '/' (either may be empty)", fields[1], len(racks))
 	}
 	for i, rk := range racks {
-		t, err := ts.Parse(strings.ToUpper(rk), lexicon.ParseOptions{AllowBlank: true})
+		t, err := p.spelling.Parse(ts, strings.ToUpper(rk), lexicon.ParseOptions{AllowBlank: true})
 		if err != nil {
 			return nil, bad(fmt.Sprintf("rack %d", i+1), "%v", err)
 		}
@@ -203,7 +214,7 @@ func (p *Position) parseRow(r int, row string) error {
 					j++
 				}
 			}
-			tiles, err := p.Tiles.Parse(row[i:j], lexicon.ParseOptions{LowerIsBlank: true})
+			tiles, err := p.spelling.Parse(p.Tiles, row[i:j], lexicon.ParseOptions{LowerIsBlank: true})
 			if err != nil {
 				return err
 			}

@@ -11,7 +11,7 @@ func TestParseCGP(t *testing.T) {
 	ts := lexicon.DefaultTileSet()
 	s := rowsWith(map[int]string{
 		6: "7C7",
-		7: "5[CH]A[rr]O1LL4", // LL here is the digraph tile, greedy
+		7: "5[CH]A[rr]O1[LL]4",
 		8: "7s7",
 	}) + " AEI/ 25/12 3 lex FILE2017; ld spanish;"
 	p := mustCGP(t, s)
@@ -140,4 +140,23 @@ func FuzzParseCGP(f *testing.F) {
 			t.Fatalf("round trip changed %q to %q", out, q.CGP())
 		}
 	})
+}
+
+func TestCGPSpelling(t *testing.T) {
+	ts := lexicon.DefaultTileSet()
+	// macondo/Woogles: brackets present, so the rack LL is two L tiles.
+	p := mustCGP(t, rowsWith(map[int]string{7: "7[CH]E6"})+" ALL/ 0/0 0")
+	if len(p.Racks[0]) != 3 || ts.Notation(p.Racks[0]) != "A[L]L" {
+		t.Errorf("bracketed CGP rack = %q (%d tiles), want A, L, L", ts.Notation(p.Racks[0]), len(p.Racks[0]))
+	}
+	// Typed by hand, no brackets: LL is the LL tile, CH on the board the CH tile.
+	p = mustCGP(t, rowsWith(map[int]string{7: "7CHE6"})+" ALL/ 0/0 0")
+	if len(p.Racks[0]) != 2 || ts.Label(p.Board.At(7, 7)) != "CH" {
+		t.Errorf("hand CGP rack = %q, 8H = %s", ts.Notation(p.Racks[0]), ts.Label(p.Board.At(7, 7)))
+	}
+	// What atril writes reads back the same either way.
+	q := mustCGP(t, rowsWith(nil)+" A[L]L/ 0/0 0")
+	if len(q.Racks[0]) != 3 || q.CGP() != rowsWith(nil)+" A[L]L/ 0/0 0" {
+		t.Errorf("A[L]L: %d tiles, %q", len(q.Racks[0]), q.CGP())
+	}
 }
