@@ -242,10 +242,10 @@ func (t *stateTable) find(key uint64) *stateSlot {
 	}
 }
 
-// added records a new entry, growing the table past half full.
+// added records a new entry, growing the table past three quarters full.
 func (t *stateTable) added() {
 	t.used++
-	if 2*t.used <= len(t.slots) {
+	if 4*t.used <= 3*len(t.slots) {
 		return
 	}
 	old := t.slots

@@ -334,3 +334,19 @@ func BenchmarkBuildKWGFILE2017(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkBuildKWGDefault rebuilds the embedded default's 636,624 words.
+func BenchmarkBuildKWGDefault(b *testing.B) {
+	g, err := loadDefaultGraph()
+	if err != nil {
+		b.Fatal(err)
+	}
+	var words [][]Tile
+	g.Walk(func(w []Tile) bool { words = append(words, slices.Clone(w)); return true })
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := BuildKWG(words); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -286,6 +286,9 @@ func writeFileAtomic(path string, b []byte) error {
 	}
 	tmp := f.Name()
 	_, err = f.Write(b)
+	if err == nil {
+		err = f.Chmod(0o644) // CreateTemp makes 0600; these are ordinary data files
+	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}

@@ -41,7 +41,7 @@ func ReadWordList(r io.Reader, file string, ts *TileSet, strict bool) (*WordList
 	wl := &WordList{}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), 1024*1024)
-	var buf []Tile
+	var buf, block []Tile
 	for sc.Scan() {
 		wl.Lines++
 		text := strings.TrimSpace(decodeLine(sc.Bytes()))
@@ -67,7 +67,13 @@ func ReadWordList(r io.Reader, file string, ts *TileSet, strict bool) (*WordList
 		case len(w) > MaxWordTiles:
 			problem(fmt.Sprintf("%d tiles, expected a word of %d to %d tiles", len(w), MinWordTiles, MaxWordTiles))
 		default:
-			wl.Words = append(wl.Words, append([]Tile(nil), w...))
+			// Words share large blocks: a list of 600,000 words is then a few allocations.
+			if len(block)+len(w) > cap(block) {
+				block = make([]Tile, 0, 64*1024)
+			}
+			start := len(block)
+			block = append(block, w...)
+			wl.Words = append(wl.Words, block[start:len(block):len(block)])
 		}
 		if w != nil {
 			buf = w
