@@ -14,35 +14,76 @@ type graph struct {
 
 	kwg       *lexicon.KWG
 	alphaOnce sync.Once
-	alphas    []uint64 // sorted hashes of the alphagrams of words of rackSize tiles or more
+	alphas    alphaSet // hashes of the alphagrams of words of rackSize tiles or more
+}
+
+// alphaSet is an open-addressing hash set of alphagram hashes (0 marks a free slot): one probe
+// finds most answers, where a binary search would miss the cache a dozen times.
+type alphaSet struct {
+	slots []uint64
+	mask  uint64
+}
+
+func newAlphaSet(hashes []uint64) alphaSet {
+	n := uint64(16)
+	for n < 2*uint64(len(hashes)) {
+		n *= 2
+	}
+	s := alphaSet{slots: make([]uint64, n), mask: n - 1}
+	for _, h := range hashes {
+		i := h & s.mask
+		for s.slots[i] != 0 && s.slots[i] != h {
+			i = (i + 1) & s.mask
+		}
+		s.slots[i] = h
+	}
+	return s
+}
+
+func (s *alphaSet) has(h uint64) bool {
+	if len(s.slots) == 0 {
+		return false
+	}
+	for i := h & s.mask; ; i = (i + 1) & s.mask {
+		switch s.slots[i] {
+		case h:
+			return true
+		case 0:
+			return false
+		}
+	}
 }
 
 // bingoAlphagrams is, built on first use, the sorted hashes of the alphagrams of every word long
 // enough to be a bingo: the top-N bound asks it whether a rack plus board tiles can be a word.
-func (gr *graph) bingoAlphagrams() []uint64 {
+func (gr *graph) bingoAlphagrams() *alphaSet {
 	gr.alphaOnce.Do(func() {
 		var buf [32]lexicon.Tile
+		var hashes []uint64
 		gr.kwg.Walk(func(w []lexicon.Tile) bool {
 			if len(w) >= rackSize && len(w) <= len(buf) {
 				a := buf[:len(w)]
 				copy(a, w)
 				slices.Sort(a)
-				gr.alphas = append(gr.alphas, alphaHash(a))
+				hashes = append(hashes, alphaHash(a))
 			}
 			return true
 		})
-		slices.Sort(gr.alphas)
-		gr.alphas = slices.Compact(gr.alphas)
+		gr.alphas = newAlphaSet(hashes)
 	})
-	return gr.alphas
+	return &gr.alphas
 }
 
-// alphaHash is FNV-1a over sorted tiles. A collision only makes a bound looser.
+// alphaHash is FNV-1a over sorted tiles (never 0, the free-slot mark). A collision only makes
+// a bound looser.
 func alphaHash(sorted []lexicon.Tile) uint64 {
 	h := uint64(14695981039346656037)
 	for _, t := range sorted {
 		h ^= uint64(t)
 		h *= 1099511628211
+	}
+	if h == 0 {
+		h = 1
 	}
 	return h
 }

@@ -69,7 +69,7 @@ type square struct {
 // goroutine (they can share the lexicon).
 type Generator struct {
 	gr      *graph
-	alphas  []uint64 // gr.bingoAlphagrams(), loaded by the first top-N generation
+	alphas  *alphaSet // gr.bingoAlphagrams(), loaded by the first top-N generation
 	nodes   []uint32
 	tiles   *lexicon.TileSet
 	layout  *engine.Layout
@@ -115,6 +115,7 @@ type Generator struct {
 	bingoLens [32]uint8
 	bingoAns  [32]bool
 	nBingo    int
+	caps      [dim]int32 // per square of the line: points of the best rack tile that fits
 }
 
 // New makes a generator for a lexicon graph, its tile set and a board layout. The graph is

@@ -29,6 +29,11 @@ func (g *Generator) generateTop() {
 	for d := 0; d < 2; d++ {
 		for line := 0; line < dim; line++ {
 			g.loadLine(d, line)
+			for p := 0; p < dim; p++ {
+				if g.row[p].tile == engine.Empty {
+					g.caps[p] = g.maxFit(g.row[p].cross)
+				}
+			}
 			last := -1
 			for p := 0; p < dim; p++ {
 				if g.isAnchor(p) {
@@ -127,7 +132,7 @@ func (g *Generator) anchorBound(p, last int) float64 {
 					break
 				}
 				lms[k] = sq.lm
-				caps[k] = g.maxFit(sq.cross)
+				caps[k] = g.caps[R]
 				if sq.hasCross {
 					xs[k] = sq.lm * sq.wm
 					crossConst += sq.cscore * sq.wm
@@ -237,8 +242,7 @@ func (g *Generator) isAlphagram(w []lexicon.Tile) bool {
 	a := buf[:len(w)]
 	copy(a, w)
 	slices.Sort(a)
-	_, found := slices.BinarySearch(g.alphas, alphaHash(a))
-	return found
+	return g.alphas.has(alphaHash(a))
 }
 
 // pushTop keeps m if it is among the best Top moves so far. g.top is a heap with the worst kept

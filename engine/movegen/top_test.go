@@ -71,3 +71,28 @@ func TestTopMatchesAllDefaultLexicon(t *testing.T) {
 	}
 	checkTopMatchesAll(t, defaultGraph(t), seeds, "default")
 }
+
+// TestGenerateDoesNotAllocate: once the generator's buffers have grown, generating (all moves,
+// top-N by score or equity, exchanges) allocates nothing.
+func TestGenerateDoesNotAllocate(t *testing.T) {
+	ts := lexicon.DefaultTileSet()
+	layout := engine.StandardLayout()
+	graph := defaultGraph(t)
+	ps := midgamePositions(t, graph, ts, layout, 2)
+	leaves := equity.NewDefault(ts)
+	for _, opts := range []Options{{}, {Sort: true}, {Top: 1}, {Top: 5, By: ByEquity, Leaves: leaves, Exchanges: 7, Pass: true}} {
+		g := New(graph, ts, layout)
+		for _, p := range ps {
+			g.load(p.board).Generate(p.rack, opts) // grow the buffers
+		}
+		allocs := testing.AllocsPerRun(5, func() {
+			for _, p := range ps {
+				g.load(p.board)
+				g.Generate(p.rack, opts)
+			}
+		})
+		if allocs != 0 {
+			t.Errorf("options %+v: %.1f allocations per run", opts, allocs)
+		}
+	}
+}
