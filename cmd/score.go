@@ -44,9 +44,10 @@ Exit codes: 0 legal, 1 not legal, 2 bad input.`,
 }
 
 type scoreWordJSON struct {
-	Word  string `json:"word"`
-	Score int    `json:"score"`
-	Valid bool   `json:"valid"`
+	Word       string `json:"word"`
+	Score      int    `json:"score"`
+	Valid      bool   `json:"valid"`
+	Arithmetic string `json:"arithmetic"`
 }
 
 type scoreProblemJSON struct {
@@ -101,13 +102,16 @@ func runScore(g *Globals, opts *scoreOptions) error {
 		out.Move = opts.Play
 	}
 	for _, w := range v.Words {
-		out.Words = append(out.Words, scoreWordJSON{Word: ts.Word(w.Tiles), Score: w.Score, Valid: w.Valid})
+		out.Words = append(out.Words, scoreWordJSON{Word: ts.Word(w.Tiles), Score: w.Score, Valid: w.Valid, Arithmetic: w.Arithmetic(ts)})
 	}
 	for _, p := range v.Problems {
 		out.Problems = append(out.Problems, scoreProblemJSON{Kind: string(p.Kind), Message: p.Message})
 	}
 	if v.Legal {
 		out.CGP = pos.After(&v.Move).CGP()
+	}
+	if named := pos.Lexicon(); named != "" && !strings.EqualFold(named, lex.Name) {
+		out.Notes = append(out.Notes, fmt.Sprintf("the position names the lexicon %s; words were judged with %s (choose with --lexicon)", named, lex.Name))
 	}
 
 	if g.JSON {
@@ -135,18 +139,18 @@ func scoreMarkdown(s *scoreJSON) string {
 		sb.WriteString("\n")
 	}
 	if len(s.Words) > 0 {
-		sb.WriteString("| word | points |\n|:---|---:|\n")
+		sb.WriteString("| word | count | points |\n|:---|:---|---:|\n")
 		for _, w := range s.Words {
 			mark := ""
 			if !w.Valid {
 				mark = " (not valid)"
 			}
-			fmt.Fprintf(&sb, "| %s%s | %d |\n", w.Word, mark, w.Score)
+			fmt.Fprintf(&sb, "| %s%s | %s | %d |\n", w.Word, mark, w.Arithmetic, w.Score)
 		}
 		if s.Bingo {
-			fmt.Fprintf(&sb, "| scrabble bonus (7 tiles) | %d |\n", engine.BingoBonus)
+			fmt.Fprintf(&sb, "| scrabble bonus (7 tiles) | | %d |\n", engine.BingoBonus)
 		}
-		fmt.Fprintf(&sb, "| **total** | **%d** |\n\n", s.Score)
+		fmt.Fprintf(&sb, "| **total** | | **%d** |\n\n", s.Score)
 	}
 	for _, n := range s.Notes {
 		fmt.Fprintf(&sb, "Note: %s.\n\n", n)

@@ -15,10 +15,11 @@ func TestScoreCommand(t *testing.T) {
 		out             []string // substrings of stdout (human form)
 		errOut          string
 	}{
-		{"first play", emptyRows + " ABCO?/ 0/0 0", "8F BOCA", 0, []string{"**8F BOCA**: 16 points", "| BOCA | 16 |", "Position after: `15/15/15/15/15/15/15/5BOCA6/15/15/15/15/15/15/15 /? 0/16 0`"}, ""},
-		{"shared letter", casa + " AS/ 0/0 0", "9H AS", 0, []string{"10 points", "| CA | 4 |"}, ""},
+		{"first play", emptyRows + " ABCO?/ 0/0 0", "8F BOCA", 0, []string{"**8F BOCA**: 16 points", "| BOCA | B3 O1 C3 A1 = 8, x2 = 16 | 16 |", "Position after: `15/15/15/15/15/15/15/5BOCA6/15/15/15/15/15/15/15 /? 0/16 0`"}, ""},
+		{"shared letter", casa + " AS/ 0/0 0", "9H AS", 0, []string{"10 points", "| CA | C3 A1 = 4 | 4 |"}, ""},
 		{"blank taken", emptyRows + " BCO?/ 0/0 0", "8F BOCA", 0, []string{"14 points", "A on I8 is played with a blank"}, ""},
 		{"digraphs", emptyRows + " / 0/0 0", "8G CHARRO", 0, []string{"**8G [CH]A[RR]O**: 30 points"}, ""},
+		{"lexicon note", casa + " AS/ 0/0 0 lex FILE2017;", "9H AS", 0, []string{"names the lexicon FILE2017; words were judged with small"}, ""},
 		{"illegal", casa + " / 0/0 0", "1A CASA", 1, []string{"is not legal", "touches no tile"}, ""},
 		{"not a word", emptyRows + " / 0/0 0", "8H CAS", 1, []string{"CAS is not a valid word", "CAS (not valid)"}, ""},
 		{"not on rack", emptyRows + " XYZ/ 0/0 0", "8F BOCA", 1, []string{"B is not on the rack"}, ""},

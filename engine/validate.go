@@ -58,6 +58,31 @@ type WordScore struct {
 	Score              int
 	Valid              bool // in the lexicon (true when no lexicon was given)
 	LetterSum, WordMul int  // the score is LetterSum * WordMul
+	LetterMuls         []int // each tile's letter premium (1 for tiles already on the board)
+}
+
+// Arithmetic spells out how the word scores, the way players check it: "B3 O1 C3 A1x2 = 10,
+// x2 = 20" (a blank is 0; premiums only for new tiles).
+func (w *WordScore) Arithmetic(ts *lexicon.TileSet) string {
+	var sb strings.Builder
+	for i, t := range w.Tiles {
+		if i > 0 {
+			sb.WriteByte(' ')
+		}
+		label := ts.Label(t)
+		if t.IsBlanked() {
+			label = strings.ToLower(label)
+		}
+		fmt.Fprintf(&sb, "%s%d", label, ts.Points(t))
+		if i < len(w.LetterMuls) && w.LetterMuls[i] > 1 {
+			fmt.Fprintf(&sb, "x%d", w.LetterMuls[i])
+		}
+	}
+	fmt.Fprintf(&sb, " = %d", w.LetterSum)
+	if w.WordMul > 1 {
+		fmt.Fprintf(&sb, ", x%d = %d", w.WordMul, w.Score)
+	}
+	return sb.String()
 }
 
 // Verdict is the validator's answer.
@@ -262,11 +287,14 @@ func scoreWord(r, c int, vertical, main bool, at func(r, c int) lexicon.Tile, is
 		}
 		w.Tiles = append(w.Tiles, t)
 		pts := ts.Points(t)
+		lm := 1
 		if isNew[r*Dim+c] {
 			p := layout.Premium(r, c)
-			pts *= p.LetterMultiplier()
+			lm = p.LetterMultiplier()
+			pts *= lm
 			w.WordMul *= p.WordMultiplier()
 		}
+		w.LetterMuls = append(w.LetterMuls, lm)
 		w.LetterSum += pts
 	}
 	w.Score = w.LetterSum * w.WordMul

@@ -35,36 +35,37 @@ func TestCheckScores(t *testing.T) {
 		words                 string // "WORD:score ..." in order: main word first
 		bingo                 bool
 		whole                 string // the verdict's move, formatted with the board
+		arith                 string // the first word's arithmetic, if given
 	}{
 		// Art. 16: the centre doubles the first word.
-		{"first word doubled", "", "8F BOCA", "", 16, "BOCA:16", false, "8F BOCA"},
-		{"first word with a letter premium", "", "8D CASAS", "", 20, "CASAS:20", false, "8D CASAS"},
+		{"first word doubled", "", "8F BOCA", "", 16, "BOCA:16", false, "8F BOCA", ""},
+		{"first word with a letter premium", "", "8D CASAS", "", 20, "CASAS:20", false, "8D CASAS", "C3x2 A1 S1 A1 S1 = 10, x2 = 20"},
 		// Art. 10.1: a blank is worth 0 but takes the word premium.
-		{"blank on the centre", "", "8H bOCA", "", 10, "BOCA:10", false, "8H bOCA"},
+		{"blank on the centre", "", "8H bOCA", "", 10, "BOCA:10", false, "8H bOCA", "b0 O1 C3 A1 = 5, x2 = 10"},
 		// Art. 11: digraphs are single tiles with their own values.
-		{"digraph tiles", "", "8G CHARRO", "", 30, "CHARRO:30", false, "8G [CH]A[RR]O"},
+		{"digraph tiles", "", "8G CHARRO", "", 30, "CHARRO:30", false, "8G [CH]A[RR]O", ""},
 		// Art. 19: 50 after doubling.
-		{"bingo after multiplying", "", "8H ACHAQUES", "", 82, "ACHAQUES:32", true, "8H A[CH]AQUES"},
+		{"bingo after multiplying", "", "8H ACHAQUES", "", 82, "ACHAQUES:32", true, "8H A[CH]AQUES", ""},
 		// Art. 15: two double-word squares multiply by 4.
-		{"double double", rowsWith(map[int]string{4: "5CASAS5"}), "5E P(CASAS)O", "", 44, "PCASASO:44", false, "5E P(CASAS)O"},
+		{"double double", rowsWith(map[int]string{4: "5CASAS5"}), "5E P(CASAS)O", "", 44, "PCASASO:44", false, "5E P(CASAS)O", ""},
 		// Art. 15: two triple-word squares multiply by 9.
-		{"triple triple", rowsWith(map[int]string{0: "1CASADO8"}), "1A A(CASADO)S", "", 99, "ACASADOS:99", false, "1A A(CASADO)S"},
+		{"triple triple", rowsWith(map[int]string{0: "1CASADO8"}), "1A A(CASADO)S", "", 99, "ACASADOS:99", false, "1A A(CASADO)S", ""},
 		// Art. 17: premiums only for tiles placed now (C on H8, the centre, counts plain).
-		{"premiums used once", casa, "8H (CASA)S", "", 8, "CASAS:8", false, "8H (CASA)S"},
+		{"premiums used once", casa, "8H (CASA)S", "", 8, "CASAS:8", false, "8H (CASA)S", "C3 A1 S1 A1 S1x2 = 8"},
 		// Art. 18: a tile shared by two words counts in each, with its premium.
-		{"shared tile in both words", casa, "9H AS", "", 10, "AS:3 CA:4 AS:3", false, "9H AS"},
+		{"shared tile in both words", casa, "9H AS", "", 10, "AS:3 CA:4 AS:3", false, "9H AS", ""},
 		// The play's tiles alone: the board tiles at its ends belong to the word.
-		{"word extended over board tiles", casa, "8L S", "", 8, "CASAS:8", false, "8H (CASA)S"},
-		{"written letters on board squares", casa, "8H CASAS", "", 8, "CASAS:8", false, "8H (CASA)S"},
-		{"one tile down", casa, "H8 (C)A", "", 4, "CA:4", false, "H8 (C)A"},
+		{"word extended over board tiles", casa, "8L S", "", 8, "CASAS:8", false, "8H (CASA)S", ""},
+		{"written letters on board squares", casa, "8H CASAS", "", 8, "CASAS:8", false, "8H (CASA)S", ""},
+		{"one tile down", casa, "H8 (C)A", "", 4, "CA:4", false, "H8 (C)A", ""},
 		// One tile is written across when it forms an across word, else down.
-		{"one tile given down, across word", casa, "L8 S", "", 8, "CASAS:8", false, "8H (CASA)S"},
-		{"one tile given across, down word", casa, "9H A", "AS", 4, "CA:4", false, "H8 (C)A"},
-		{"one tile given across, blank assumed", casa, "9H A", "S?", 3, "CA:3", false, "H8 (C)a"},
+		{"one tile given down, across word", casa, "L8 S", "", 8, "CASAS:8", false, "8H (CASA)S", ""},
+		{"one tile given across, down word", casa, "9H A", "AS", 4, "CA:4", false, "H8 (C)A", ""},
+		{"one tile given across, blank assumed", casa, "9H A", "S?", 3, "CA:3", false, "H8 (C)a", ""},
 		// A rack without the letter but with a blank: the blank goes where it costs least.
-		{"blank assumed", "", "8F BOCA", "BOC?", 14, "BOCA:14", false, "8F BOCa"},
-		{"blank on the cheapest square", "", "8H AMASA", "AAMS?", 14, "AMASA:14", false, "8H aMASA"},
-		{"blank by case", "", "8H AMASa", "AAMS?", 12, "AMASA:12", false, "8H AMASa"},
+		{"blank assumed", "", "8F BOCA", "BOC?", 14, "BOCA:14", false, "8F BOCa", ""},
+		{"blank on the cheapest square", "", "8H AMASA", "AAMS?", 14, "AMASA:14", false, "8H aMASA", ""},
+		{"blank by case", "", "8H AMASa", "AAMS?", 12, "AMASA:12", false, "8H AMASa", ""},
 	}
 	ts := lexicon.DefaultTileSet()
 	for _, tc := range tests {
@@ -95,6 +96,9 @@ func TestCheckScores(t *testing.T) {
 			}
 			if got := strings.Join(ws, " "); got != tc.words {
 				t.Errorf("words %q, want %q", got, tc.words)
+			}
+			if tc.arith != "" && v.Words[0].Arithmetic(ts) != tc.arith {
+				t.Errorf("arithmetic %q, want %q", v.Words[0].Arithmetic(ts), tc.arith)
 			}
 			if v.Bingo != tc.bingo {
 				t.Errorf("bingo %v", v.Bingo)
