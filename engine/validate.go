@@ -56,8 +56,8 @@ type WordScore struct {
 	Vertical           bool
 	Main               bool // along the play (the others are cross-words)
 	Score              int
-	Valid              bool // in the lexicon (true when no lexicon was given)
-	LetterSum, WordMul int  // the score is LetterSum * WordMul
+	Valid              bool  // in the lexicon (true when no lexicon was given)
+	LetterSum, WordMul int   // the score is LetterSum * WordMul
 	LetterMuls         []int // each tile's letter premium (1 for tiles already on the board)
 }
 
