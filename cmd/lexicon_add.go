@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
 	"io"
@@ -38,6 +39,8 @@ A line that is not a word of 2 to 15 tiles (a letter outside the alphabet, such 
 W, or too short or too long) is reported on stderr with its line number and skipped;
 with --strict any such line stops the command and nothing is added.
 
+FILE - reads the list from standard input.
+
 FILE may instead be a .kwg word graph (from wolges or macondo, say): it is added as it
 is and must number its tiles in the default Spanish order (? A B C CH D E F G H I J L LL
 M N Ñ O P Q R RR S T U V X Y Z).
@@ -46,7 +49,8 @@ Exit codes: 0 added (also when lines were skipped: stderr says which); 2 bad inp
 			Example: `  atril lexicon add FILE2017 ~/listas/file2017.txt
   atril lexicon add FISE2 lexico-fise2.txt --strict --description "FISE-2 con 1 2 3"
   atril lexicon add FILE2017 FILE2017.kwg
-  atril lexicon add --force MIS-PALABRAS nuevas.txt`,
+  atril lexicon add --force MIS-PALABRAS nuevas.txt
+  atril lexicon diff FILE2017 FILE2024 --added | atril lexicon add NUEVAS -`,
 			Args: cobra.ExactArgs(2),
 			ValidArgsFunction: func(_ *cobra.Command, args []string, _ string) ([]string, cobra.ShellCompDirective) {
 				if len(args) == 1 {
@@ -75,14 +79,30 @@ func runLexiconAdd(g *Globals, opts *lexiconAddOptions) error {
 	if _, err := store.Info(opts.Name); err == nil && !opts.Force {
 		return withCode(ExitError, fmt.Errorf("lexicon %q already exists (use --force to replace it)", opts.Name))
 	}
-	source, err := filepath.Abs(opts.File)
-	if err != nil {
-		source = opts.File
+	var in io.Reader = g.io.In
+	source := "standard input"
+	if opts.File != "-" {
+		f, err := os.Open(opts.File)
+		if err != nil {
+			return withCode(ExitError, err)
+		}
+		defer f.Close()
+		in = f
+		if source, err = filepath.Abs(opts.File); err != nil {
+			source = opts.File
+		}
 	}
+	br := bufio.NewReaderSize(in, 64*1024)
 	info := lexicon.Info{Name: opts.Name, Description: opts.Description, Source: source, Added: g.io.Now().UTC()}
 	var graph *lexicon.KWG
-	if strings.HasSuffix(strings.ToLower(opts.File), ".kwg") {
-		graph, err = readKWGForAdd(opts.File)
+	// A .kwg, or any file with NUL bytes (a list never has them), is read as a word graph.
+	head, _ := br.Peek(512)
+	if strings.HasSuffix(strings.ToLower(opts.File), ".kwg") || bytes.IndexByte(head, 0) >= 0 {
+		b, err := io.ReadAll(br)
+		if err != nil {
+			return withCode(ExitError, fmt.Errorf("%s: %w", opts.File, err))
+		}
+		graph, err = kwgForAdd(opts.File, b)
 		if err != nil {
 			return withCode(ExitError, err)
 		}
@@ -92,7 +112,7 @@ func runLexiconAdd(g *Globals, opts *lexiconAddOptions) error {
 		if err != nil {
 			return err
 		}
-		graph, info.Skipped, err = compileWordList(g, opts, ts)
+		graph, info.Skipped, err = compileWordList(g, opts, br, ts)
 		if err != nil {
 			return err
 		}
@@ -109,28 +129,13 @@ func runLexiconAdd(g *Globals, opts *lexiconAddOptions) error {
 	if info.Skipped > 0 {
 		msg += fmt.Sprintf(" (%d lines skipped, listed on stderr)", info.Skipped)
 	}
-	_, err = fmt.Fprintf(g.Out(), "%s.\nUse it with --lexicon %s, or make it the default: atril lexicon use %s\n", msg, info.Name, info.Name)
+	_, err := fmt.Fprintf(g.Out(), "%s.\nUse it with --lexicon %s, or make it the default: atril lexicon use %s\n", msg, info.Name, info.Name)
 	return err
 }
 
 // compileWordList reads and compiles a word list, telling stderr about every skipped line.
-func compileWordList(g *Globals, opts *lexiconAddOptions, ts *lexicon.TileSet) (*lexicon.KWG, int, error) {
-	f, err := os.Open(opts.File)
-	if err != nil {
-		return nil, 0, withCode(ExitError, err)
-	}
-	defer f.Close()
-	// A file with NUL bytes is a graph or an archive, not a list: say so plainly rather than
-	// report every line.
-	head := make([]byte, 512)
-	n, _ := f.Read(head)
-	if bytes.IndexByte(head[:n], 0) >= 0 {
-		return nil, 0, withCode(ExitError, fmt.Errorf("%s: not a text word list (binary data); a word graph must be named .kwg", opts.File))
-	}
-	if _, err := f.Seek(0, io.SeekStart); err != nil {
-		return nil, 0, withCode(ExitError, err)
-	}
-	wl, err := lexicon.ReadWordList(f, opts.File, ts, opts.Strict)
+func compileWordList(g *Globals, opts *lexiconAddOptions, r io.Reader, ts *lexicon.TileSet) (*lexicon.KWG, int, error) {
+	wl, err := lexicon.ReadWordList(r, opts.File, ts, opts.Strict)
 	if err != nil {
 		return nil, 0, withCode(ExitError, err)
 	}
@@ -151,11 +156,11 @@ func compileWordList(g *Globals, opts *lexiconAddOptions, ts *lexicon.TileSet) (
 	return graph, len(wl.Problems), nil
 }
 
-// readKWGForAdd reads a graph and checks its tiles are letters of the Spanish numbering.
-func readKWGForAdd(path string) (*lexicon.KWG, error) {
-	graph, err := lexicon.ReadKWGFile(path)
+// kwgForAdd reads a graph and checks its tiles are letters of the Spanish numbering.
+func kwgForAdd(file string, b []byte) (*lexicon.KWG, error) {
+	graph, err := lexicon.KWGFromBytes(b)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: %w (a word list must be text, one word a line)", file, err)
 	}
 	max := lexicon.Tile(lexicon.DefaultTileSet().NumLetters())
 	var bad lexicon.Tile
@@ -171,10 +176,10 @@ func readKWGForAdd(path string) (*lexicon.KWG, error) {
 		return true
 	})
 	if !ok {
-		return nil, fmt.Errorf("%s: uses tile number %d, outside the Spanish alphabet's 1..%d: is it a word graph for another language?", path, bad, max)
+		return nil, fmt.Errorf("%s: uses tile number %d, outside the Spanish alphabet's 1..%d: is it a word graph for another language?", file, bad, max)
 	}
 	if words == 0 {
-		return nil, fmt.Errorf("%s: the word graph holds no words", path)
+		return nil, fmt.Errorf("%s: the word graph holds no words", file)
 	}
 	return graph, nil
 }

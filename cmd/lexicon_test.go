@@ -159,7 +159,9 @@ func TestLexiconAddBadLists(t *testing.T) {
 		name, content, want string
 	}{
 		{"empty.txt", "# nothing\n\nk\n", "no words in 3 lines"},
-		{"binary.dat", "\x00\x01\x02\x03casa", "not a text word list (binary data)"},
+		{"binary.dat", "\x00\x01\x02\x03casa", "not a KWG word graph: node 0 points to node 131328 of 2 (a word list must be text, one word a line)"},
+		{"graph.kwg", "\x00\x00\x40\x00\x00\x00\x40\x00", "the word graph holds no words"},
+		{"foreign.kwg", "\x02\x00\x40\x00\x00\x00\x40\x00\x00\x00\xc0\x40", "uses tile number 64, outside the Spanish alphabet"},
 	} {
 		p := writeList(t, dir, tc.name, tc.content)
 		if _, errOut, code := run(false, "lexicon", "add", "E", p); code != 2 || !strings.Contains(errOut, tc.want) {
@@ -211,6 +213,19 @@ func TestLexiconAddEncodingsAndDigits(t *testing.T) {
 	}
 }
 
+func TestLexiconAddStdin(t *testing.T) {
+	run, _ := lexTestEnv(t)
+	var out, errb bytes.Buffer
+	io := &IO{In: strings.NewReader("casa\nkilo\nperro\n"), Out: &out, Err: &errb, Now: time.Now, Getenv: os.Getenv}
+	if code := Run(io, []string{"lexicon", "add", "IN", "-"}); code != 0 || !strings.Contains(out.String(), "Added lexicon IN: 2 words from -") ||
+		!strings.Contains(errb.String(), "-:2: K is not a letter") {
+		t.Errorf("add from stdin: %d %q %q", code, out.String(), errb.String())
+	}
+	if _, _, code := run(false, "judge", "--lexicon", "in", "PERRO"); code != 0 {
+		t.Error("the list read from stdin should have PERRO")
+	}
+}
+
 func TestLexiconAddKWG(t *testing.T) {
 	run, _ := lexTestEnv(t)
 	kwg := engineTestLexicon(t, "CASA", "CHICO", "LLAMA")
@@ -220,6 +235,13 @@ func TestLexiconAddKWG(t *testing.T) {
 	}
 	if _, _, code := run(false, "judge", "--lexicon", "g", "LLAMA", "CHICO"); code != 0 {
 		t.Error("judge with the added .kwg")
+	}
+	// A graph without the .kwg extension is recognised by its binary content.
+	b, _ := os.ReadFile(kwg)
+	noExt := filepath.Join(t.TempDir(), "graph.bin")
+	os.WriteFile(noExt, b, 0o644)
+	if out, errOut, code := run(false, "lexicon", "add", "G2", noExt); code != 0 || !strings.Contains(out, "3 words") {
+		t.Errorf("add graph without extension: %d %q %q", code, out, errOut)
 	}
 	// A .kwg path works directly too.
 	if _, _, code := run(false, "judge", "--lexicon", kwg, "CASA"); code != 0 {
