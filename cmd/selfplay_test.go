@@ -1,11 +1,13 @@
 package cmd
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 var selfplayWords = []string{"AS", "ES", "SE", "LA", "AL", "EL", "LO", "OS", "NO", "ON", "SI", "YA", "TE", "DE",
@@ -97,5 +99,24 @@ func TestSelfplayDefaultLexicon(t *testing.T) {
 	}
 	if got.MeanScore[0] < 150 || got.MeanScore[1] < 150 || got.Lexicon == "" {
 		t.Errorf("%+v", got)
+	}
+}
+
+func TestSelfplayProgressBar(t *testing.T) {
+	lex := engineTestLexicon(t, selfplayWords...)
+	var out, errb bytes.Buffer
+	clock := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	io := &IO{In: strings.NewReader(""), Out: &out, Err: &errb, ErrTTY: true,
+		Now:    func() time.Time { clock = clock.Add(50 * time.Millisecond); return clock },
+		Getenv: func(string) string { return "" }}
+	if code := Run(io, []string{"selfplay", "--lexicon", lex, "--games", "3", "--workers", "1"}); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	e := errb.String()
+	if !strings.Contains(e, "\r[##############################] 3/3 games") || !strings.HasSuffix(e, "\n") || strings.Contains(e, "selfplay: 3 games in") {
+		t.Errorf("stderr %q", e)
+	}
+	if strings.Contains(out.String(), "\r") {
+		t.Error("progress on stdout")
 	}
 }
