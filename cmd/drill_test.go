@@ -3,10 +3,16 @@ package cmd
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -46,11 +52,10 @@ func (d *drillIO) now() time.Time {
 func runDrillCmd(t *testing.T, input string, args ...string) (*drillIO, int) {
 	t.Helper()
 	d := &drillIO{t: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)}
-	io := &IO{
+	return d, Run(&IO{
 		In: strings.NewReader(input), Out: &d.out, Err: &d.err,
 		Now: d.now, Getenv: func(string) string { return "" },
-	}
-	return d, Run(io, args)
+	}, args)
 }
 
 // rightAnswers types each listed question's answer, one line each.
@@ -299,5 +304,136 @@ func TestStatsCommand(t *testing.T) {
 	d, code = runDrillCmd(t, "", "--db", db, "stats")
 	if code != 0 || !strings.Contains(d.out.String(), "| twos | 3 |") || !strings.Contains(d.out.String(), "| **all** | 4 |") {
 		t.Errorf("exit %d:\n%s", code, d.out.String())
+	}
+}
+
+// TestDrillChildProcess is not a test: the kill test below runs the test binary with
+// ATRIL_DRILL_CHILD set, and this function then acts as `atril` on the real stdin and stdout.
+func TestDrillChildProcess(t *testing.T) {
+	args := os.Getenv("ATRIL_DRILL_CHILD")
+	if args == "" {
+		t.Skip("runs only as the kill test's child process")
+	}
+	sys := SystemIO()
+	sys.Getenv = func(k string) string { return "" } // the embedded default, whatever the machine has
+	os.Exit(Run(sys, strings.Split(args, " ")))
+}
+
+// startDrillChild runs `atril ARGS` as a child process with piped stdin and stdout.
+func startDrillChild(t *testing.T, args string) (*exec.Cmd, io.Writer, *lockedBuffer) {
+	t.Helper()
+	child := exec.Command(os.Args[0], "-test.run=^TestDrillChildProcess$")
+	child.Env = append(os.Environ(), "ATRIL_DRILL_CHILD="+args)
+	stdin, err := child.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := child.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	child.Stderr = os.Stderr
+	if err := child.Start(); err != nil {
+		t.Fatal(err)
+	}
+	out := &lockedBuffer{}
+	go out.readFrom(stdout)
+	return child, stdin, out
+}
+
+// Ctrl-C (a real SIGINT) mid-question ends the drill cleanly: exit 0, the summary, every answer
+// kept and the session closed.
+func TestDrillSIGINT(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "study.db")
+	child, stdin, out := startDrillChild(t, "--db "+db+" drill judge --count 10 --seed 3")
+	out.waitFor(t, "1/10")
+	fmt.Fprintln(stdin, "y")
+	out.waitFor(t, "2/10")
+	fmt.Fprint(stdin, "n") // typed, no Enter yet
+	if err := child.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	if err := child.Wait(); err != nil {
+		t.Fatalf("exit after Ctrl-C: %v\n%s", err, out.String())
+	}
+	if !strings.Contains(out.String(), "Summary (interrupted): 1 of 10 answered") {
+		t.Errorf("output:\n%s", out.String())
+	}
+	st := openTestStore(t, db)
+	as, err := st.Answers(context.Background(), store.AnswerQuery{})
+	if err != nil || len(as) != 1 || as[0].Answer.Answer != "y" {
+		t.Fatalf("answers %+v, %v", as, err)
+	}
+	var ended sql.NullInt64
+	if err := st.DB().QueryRow(`SELECT ended_at FROM sessions`).Scan(&ended); err != nil || !ended.Valid {
+		t.Errorf("session end %v, %v: want it recorded", ended, err)
+	}
+}
+
+// A drilling process killed with SIGKILL (no chance to clean up) keeps every answer it had
+// judged: the feedback that shows the next question comes only after the commit.
+func TestDrillKilledKeepsAnswers(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "study.db")
+	child, stdin, out := startDrillChild(t, "--db "+db+" drill twos --count 10 --seed 3")
+	typed := []string{"y", "n", "y"}
+	for i, line := range typed {
+		out.waitFor(t, fmt.Sprintf("%d/10", i+1))
+		fmt.Fprintln(stdin, line)
+	}
+	out.waitFor(t, fmt.Sprintf("%d/10", len(typed)+1))
+	if err := child.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	child.Wait()
+	if ws, ok := child.ProcessState.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() || ws.Signal() != syscall.SIGKILL {
+		t.Fatalf("child did not die of SIGKILL: %v\n%s", child.ProcessState, out.String())
+	}
+	as, err := openTestStore(t, db).Answers(context.Background(), store.AnswerQuery{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(as) != len(typed) {
+		t.Fatalf("%d answers after the kill, want %d:\n%s", len(as), len(typed), out.String())
+	}
+	for i, a := range as {
+		if a.Answer.Answer != typed[i] || a.Drill != "twos" || a.Lexicon != "FISE2-LIBRE" {
+			t.Errorf("answer %d: %+v", i+1, a.Answer)
+		}
+	}
+}
+
+// lockedBuffer collects a child's output while the test reads it.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) readFrom(r io.Reader) {
+	buf := make([]byte, 4096)
+	for {
+		n, err := r.Read(buf)
+		l.mu.Lock()
+		l.b.Write(buf[:n])
+		l.mu.Unlock()
+		if err != nil {
+			return
+		}
+	}
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+func (l *lockedBuffer) waitFor(t *testing.T, want string) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for !strings.Contains(l.String(), want) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the drill never showed %q:\n%s", want, l.String())
+		}
+		time.Sleep(5 * time.Millisecond)
 	}
 }
