@@ -68,6 +68,9 @@ func CardKeys(ts *lexicon.TileSet, k Kind, words [][]lexicon.Tile) ([]string, er
 func CardQuestion(lex *lexicon.Lexicon, c store.DeckCard) (Question, error) {
 	ts := lex.Tiles
 	tiles, err := ts.Parse(c.Question, lexicon.ParseOptions{AllowBlank: true})
+	if err == nil && len(tiles) == 0 {
+		err = fmt.Errorf("no tiles")
+	}
 	if err != nil {
 		return Question{}, fmt.Errorf("card %d of deck %s (%s %q): %w", c.CardID, c.Deck, c.Kind, c.Question, err)
 	}
@@ -76,6 +79,9 @@ func CardQuestion(lex *lexicon.Lexicon, c store.DeckCard) (Question, error) {
 	case KindAnagram:
 		q = anagramQuestion(lex, tiles)
 	case KindTwos:
+		if len(tiles) != 2 {
+			return Question{}, fmt.Errorf("card %d of deck %s: twos card %q has %d tiles, not 2", c.CardID, c.Deck, c.Question, len(tiles))
+		}
 		q = twoQuestion(ts, tiles, lex.Contains(tiles))
 	case KindJudge:
 		q = Question{Kind: KindJudge, Form: FormYesNo, Card: ts.Notation(tiles), Show: ShowTiles(ts, tiles),

@@ -116,26 +116,34 @@ func buildBig(path string) error {
 	return err
 }
 
-// BenchmarkReviewReady is what `atril review` does before showing the first card: open the
-// database (schema check included) and run the due query over 100,000 cards and 1,000,000
-// answers (the issue asks < 200 ms).
-func BenchmarkReviewReady(b *testing.B) {
+// BenchmarkDueQuery is the store's part of `atril review` before the first card: open the
+// database (schema check included), count what is due and read the first page (100) of due
+// cards, over 100,000 cards and 1,000,000 answers. drills.BenchmarkReviewReady adds the
+// questions; the issue asks < 200 ms for the whole.
+func BenchmarkDueQuery(b *testing.B) {
 	path := bigDB(b)
+	start := bigNow.Truncate(24 * time.Hour)
+	q := store.DueQuery{Now: bigNow, DayStart: start, DayEnd: start.Add(24 * time.Hour), Limit: 100}
 	b.ResetTimer()
-	var n int
+	var n, due int
 	for i := 0; i < b.N; i++ {
 		s, err := store.Open(path, store.Options{Now: func() time.Time { return bigNow }})
 		if err != nil {
 			b.Fatal(err)
 		}
-		due, err := s.Due(context.Background(), store.DueQuery{Now: bigNow, DayStart: bigNow.Truncate(24 * time.Hour), DayEnd: bigNow.Truncate(24 * time.Hour).Add(24 * time.Hour)})
+		r, f, err := s.DueCount(context.Background(), q)
 		if err != nil {
 			b.Fatal(err)
 		}
-		n = len(due)
+		cards, err := s.Due(context.Background(), q)
+		if err != nil {
+			b.Fatal(err)
+		}
+		n, due = len(cards), r+f
 		s.Close()
 	}
-	b.ReportMetric(float64(n), "due-cards")
+	b.ReportMetric(float64(n), "cards")
+	b.ReportMetric(float64(due), "due")
 }
 
 // BenchmarkRecordReviewBig records a review answer with its new schedule in the big database.
