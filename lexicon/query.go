@@ -4,6 +4,8 @@ package lexicon
 // graph and prunes with the rack's tile counts or the pattern's states, so its cost follows the
 // words that can still match, never the size of the whole list.
 
+import "slices"
+
 // maxQueryDepth bounds every walk: longer than any word the builder accepts, and a guard against
 // a malformed graph whose arcs loop.
 const maxQueryDepth = 64
@@ -35,6 +37,9 @@ type walker struct {
 	word    [maxQueryDepth]Tile
 	emit    func(word []Tile) bool // false stops the walk
 	stopped bool
+	// backward: the walk follows the GADDAG's reversed words; fwd turns each back for emit.
+	backward bool
+	fwd      [maxQueryDepth]Tile
 }
 
 // maxWalkPatterns is how many patterns a walk follows at once (pattern, prefix, suffix).
@@ -50,11 +55,47 @@ func (w *walker) run() {
 		w.walkRack(w.g.DawgRoot(), 0)
 		return
 	}
+	root := w.g.DawgRoot()
+	if w.preferBackward() {
+		// The GADDAG holds every word reversed (rev(w), no separator): walking those paths with
+		// the patterns reversed prunes from the anchored end, so *CION does not visit every word.
+		if gr := w.g.GaddagRoot(); gr != 0 {
+			root = gr
+			w.backward = true
+			rev := make([]*Pattern, len(w.pats))
+			for i, p := range w.pats {
+				rev[i] = p.reversed()
+			}
+			w.pats = rev
+		}
+	}
 	var st patStates
 	for i, p := range w.pats {
 		st[i] = p.start()
 	}
-	w.walk(w.g.DawgRoot(), 0, st)
+	w.walk(root, 0, st)
+}
+
+// preferBackward reports whether the patterns pin more tiles at the end of a word than at its
+// start, so that a walk over reversed words prunes sooner.
+func (w *walker) preferBackward() bool {
+	front, back := 0, 0
+	for _, p := range w.pats {
+		f, b := p.anchoring()
+		front, back = max(front, f), max(back, b)
+	}
+	return back > front
+}
+
+// found hands a word to emit, in reading order when the walk runs over reversed words.
+func (w *walker) found(n int) bool {
+	if !w.backward {
+		return w.emit(w.word[:n])
+	}
+	for i := range n {
+		w.fwd[i] = w.word[n-1-i]
+	}
+	return w.emit(w.fwd[:n])
 }
 
 // walkRack is walk for a rack alone (anagrams, subanagrams): the hot loop with nothing else.
@@ -138,7 +179,7 @@ func (w *walker) walk(list uint32, depth int, st patStates) {
 				w.word[depth] = placed
 				n := depth + 1
 				if v&kwgAccepts != 0 && n >= w.minLen && w.accepts(ns) {
-					if !w.emit(w.word[:n]) {
+					if !w.found(n) {
 						w.stopped = true
 					}
 				}
@@ -227,7 +268,11 @@ func (l *Lexicon) Match(p *Pattern) [][]Tile {
 	w := walker{g: l.Graph, pats: []*Pattern{p}, minLen: p.minTiles, maxLen: p.maxTiles()}
 	w.emit = func(word []Tile) bool { a.add(word); return true }
 	w.run()
-	return a.words()
+	words := a.words()
+	if w.backward {
+		slices.SortFunc(words, compareTiles)
+	}
+	return words
 }
 
 // Hooks are the tiles that make a word from another by adding one tile at its front or back.

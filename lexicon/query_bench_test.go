@@ -51,6 +51,13 @@ func BenchmarkQueries(b *testing.B) {
 				l.Match(p)
 			}
 		})
+		suffix, _ := ParsePattern("*CION", ts)
+		b.Run(name+"/pattern-suffix", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				l.Match(suffix)
+			}
+		})
 		word, _ := ts.ParseWord("CASA")
 		b.Run(name+"/hooks", func(b *testing.B) {
 			b.ReportAllocs()

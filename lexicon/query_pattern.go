@@ -24,6 +24,7 @@ type Pattern struct {
 	src      string
 	elems    int        // number of elements; bit elems is "matched the whole pattern"
 	stars    uint64     // bits of the '*' elements
+	wild     uint64     // bits of the one-tile elements that accept any letter ('?')
 	acc      [64]uint64 // acc[t]: bits of the one-tile elements that accept tile t
 	minTiles int        // one-tile elements: the shortest word it matches
 	hasStar  bool
@@ -50,6 +51,9 @@ func ParsePattern(s string, ts *TileSet) (*Pattern, error) {
 			if set&(1<<t) != 0 {
 				p.acc[t] |= 1 << p.elems
 			}
+		}
+		if set == all {
+			p.wild |= 1 << p.elems
 		}
 		p.elems++
 		p.minTiles++
@@ -225,4 +229,40 @@ func literalPattern(src string, tiles []Tile, starFront, starBack bool) *Pattern
 		p.hasStar = true
 	}
 	return p
+}
+
+// anchoring counts the elements that narrow the tile at a fixed place (a letter or a set, not
+// '?') before the first '*' (front) and after the last (back): how soon a walk from either end
+// can prune.
+func (p *Pattern) anchoring() (front, back int) {
+	for i := 0; i < p.elems && p.stars&(1<<i) == 0; i++ {
+		if p.wild&(1<<i) == 0 {
+			front++
+		}
+	}
+	for i := p.elems - 1; i >= 0 && p.stars&(1<<i) == 0; i-- {
+		if p.wild&(1<<i) == 0 {
+			back++
+		}
+	}
+	return front, back
+}
+
+// reversed is the pattern read right to left: it matches rev(w) when p matches w.
+func (p *Pattern) reversed() *Pattern {
+	r := &Pattern{src: p.src, elems: p.elems, minTiles: p.minTiles, hasStar: p.hasStar}
+	rev := func(x uint64) uint64 {
+		var y uint64
+		for i := 0; i < p.elems; i++ {
+			if x&(1<<i) != 0 {
+				y |= 1 << (p.elems - 1 - i)
+			}
+		}
+		return y
+	}
+	r.stars, r.wild = rev(p.stars), rev(p.wild)
+	for t := range p.acc {
+		r.acc[t] = rev(p.acc[t])
+	}
+	return r
 }

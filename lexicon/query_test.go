@@ -434,3 +434,78 @@ func TestRanksFILE2017(t *testing.T) {
 		}
 	}
 }
+
+// TestPatternsMatchBruteForce checks the pruned walks (forward over the DAWG, backward over the
+// GADDAG's reversed words) against Pattern.Match over every word, for random patterns.
+func TestPatternsMatchBruteForce(t *testing.T) {
+	lexicons := []*Lexicon{buildLexicon(t, smallWords...)}
+	// The reference FILE2017.kwg, when beside the project (tests only), with fewer patterns.
+	if g, err := ReadKWGFile(file2017Path); err == nil {
+		lexicons = append(lexicons, &Lexicon{Tiles: DefaultTileSet(), Graph: g})
+	}
+	pieces := []string{"A", "S", "C", "CH", "LL", "O", "?", "*", "[AEIOU]", "[^AS]", "[CH LL]", "[C]"}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for li, l := range lexicons {
+		ts := l.Tiles
+		var all [][]Tile
+		l.Graph.Walk(func(w []Tile) bool { all = append(all, slices.Clone(w)); return true })
+		rounds := 400
+		if li > 0 {
+			rounds = 12
+		}
+		for range rounds {
+			var sb strings.Builder
+			for range 1 + rng.IntN(5) {
+				sb.WriteString(pieces[rng.IntN(len(pieces))])
+			}
+			src := sb.String()
+			if li > 0 && !strings.ContainsAny(src, "ACSOL") {
+				src += "AS" // keep FILE2017 rounds selective enough to be quick
+			}
+			p, err := ParsePattern(src, ts)
+			if err != nil {
+				t.Fatalf("%s: %v", src, err)
+			}
+			var want []string
+			for _, w := range all {
+				if p.Match(w) {
+					want = append(want, ts.Word(w))
+				}
+			}
+			var got []string
+			for _, w := range l.Match(p) {
+				got = append(got, ts.Word(w))
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("Match(%s): %d words, brute force %d (first: %v / %v)", src, len(got), len(want), got[:min(3, len(got))], want[:min(3, len(want))])
+			}
+		}
+	}
+}
+
+func TestPatternDirection(t *testing.T) {
+	ts := DefaultTileSet()
+	tests := []struct {
+		pattern  string
+		backward bool
+	}{
+		{"*AS", true}, {"*[CHLL]?[AEIOU]*S", true}, {"CA*", false}, {"CA?A", false}, {"*A*", false}, {"C*ON", true}, {"CA*S", false}, {"*?", false}, {"*??", false}, {"?*Z?", true}, {"??A*S", false},
+	}
+	for _, tt := range tests {
+		p, err := ParsePattern(tt.pattern, ts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := (&walker{pats: []*Pattern{p}}).preferBackward(); got != tt.backward {
+			t.Errorf("%s: backward %t, want %t", tt.pattern, got, tt.backward)
+		}
+		r := p.reversed()
+		for _, w := range [][]Tile{mustParse(t, ts, "CASAS"), mustParse(t, ts, "CHICO"), mustParse(t, ts, "SACA")} {
+			rw := slices.Clone(w)
+			slices.Reverse(rw)
+			if p.Match(w) != r.Match(rw) {
+				t.Errorf("%s matches %s: %t, reversed pattern on reversed word: %t", tt.pattern, ts.Word(w), p.Match(w), r.Match(rw))
+			}
+		}
+	}
+}
