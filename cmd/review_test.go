@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -362,5 +364,47 @@ func TestReviewPostponeKeepsUrgency(t *testing.T) {
 	s, _ = study(t, later.AddDate(0, 0, 1), "", append(base, "review", "postpone", "--days", "2")...)
 	if !strings.Contains(s.out.String(), "2 overdue cards spread over 2 days: Thu 2 1, Fri 3 1") {
 		t.Errorf("postpone again: %q", s.out.String())
+	}
+}
+
+// A reviewing process killed with SIGKILL keeps every answer it had judged, each with the card's
+// new schedule (committed together).
+func TestReviewKilledKeepsAnswers(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "study.db")
+	if s, code := study(t, day1, "", "--db", db, "deck", "add", "dos", "--search", "length:2", "--kind", "twos", "--new-per-day", "10"); code != 0 {
+		t.Fatal(s.err.String())
+	}
+	child, stdin, out := startDrillChild(t, "--db "+db+" review --seed 1")
+	typed := []string{"y", "n", "y"}
+	for i, line := range typed {
+		out.waitFor(t, fmt.Sprintf("%d/10", i+1))
+		fmt.Fprintln(stdin, line)
+	}
+	out.waitFor(t, fmt.Sprintf("%d/10", len(typed)+1))
+	if err := child.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	child.Wait()
+	if ws, ok := child.ProcessState.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() || ws.Signal() != syscall.SIGKILL {
+		t.Fatalf("child did not die of SIGKILL: %v\n%s", child.ProcessState, out.String())
+	}
+	st := openTestStore(t, db)
+	defer st.Close()
+	as, err := st.Answers(context.Background(), store.AnswerQuery{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(as) != len(typed) {
+		t.Fatalf("%d answers after the kill, want %d:\n%s", len(as), len(typed), out.String())
+	}
+	for i, a := range as {
+		if a.Answer.Answer != typed[i] || a.Drill != "review" || a.After == nil {
+			t.Errorf("answer %d: %+v", i+1, a.Answer)
+			continue
+		}
+		c, err := st.DeckCardState(context.Background(), a.DeckID, a.CardID)
+		if err != nil || c.State.Phase == srs.New || !c.State.Due.Equal(a.After.Due.Truncate(time.Millisecond)) {
+			t.Errorf("answer %d: card schedule %+v (%v), want the logged state after %+v", i+1, c.State, err, a.After)
+		}
 	}
 }
