@@ -217,3 +217,19 @@ func TestSpellings(t *testing.T) {
 		}
 	}
 }
+
+func TestReplayWithdrawnKeepsScorelessRun(t *testing.T) {
+	ts := lexicon.DefaultTileSet()
+	in := "#player1 a A\n#player2 b B\n>a: ABC - +0 0\n>b: XYZ 8H XYZ +44 44\n>b: XYZ -- -44 0\n>a: ABC - +0 0\n"
+	g, err := Read(strings.NewReader(in), "x", ts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := g.Replay(ts, engine.StandardLayout(), -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.ScorelessTurns != 3 || p.Board.Tiles != 0 {
+		t.Errorf("scoreless %d tiles %d; want 3 and 0", p.ScorelessTurns, p.Board.Tiles)
+	}
+}

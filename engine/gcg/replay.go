@@ -22,6 +22,7 @@ func (g *Game) Replay(ts *lexicon.TileSet, layout *engine.Layout, n int) (*engin
 	b := engine.NewBoard(layout)
 	var scores [2]int
 	var lastPlay [2]*engine.Board // the board before each player's last play, for "--"
+	var lastScoreless [2]int      // the scoreless-turn count before it
 	scoreless := 0
 	for i := 0; i < n; i++ {
 		ev := &g.Events[i]
@@ -41,6 +42,7 @@ func (g *Game) Replay(ts *lexicon.TileSet, layout *engine.Layout, n int) (*engin
 				return nil, bad("%s scores %d under the %s tile set, the file says %d", engine.FormatMove(&v.Move, b, ts), v.Score, ts.Name, ev.Score)
 			}
 			lastPlay[ev.Player] = b.Clone()
+			lastScoreless[ev.Player] = scoreless
 			b.Apply(&v.Move)
 			scoreless = 0
 		case PhonyReturned:
@@ -49,7 +51,8 @@ func (g *Game) Replay(ts *lexicon.TileSet, layout *engine.Layout, n int) (*engin
 			}
 			b = lastPlay[ev.Player]
 			lastPlay[ev.Player] = nil
-			scoreless++
+			// The withdrawn play scored nothing: the run of scoreless turns goes on.
+			scoreless = lastScoreless[ev.Player] + 1
 		case Pass, Exchange:
 			scoreless++
 		}
