@@ -74,20 +74,22 @@ func runReview(g *Globals, c *cobra.Command, opts *reviewOptions) error {
 	}
 	defer st.Close()
 	ctx := c.Context()
-	var deckID int64
+	var deck store.Deck
 	if opts.Deck != "" {
-		d, err := st.DeckByName(ctx, opts.Deck)
-		if err != nil {
+		if deck, err = st.DeckByName(ctx, opts.Deck); err != nil {
 			return withCode(ExitError, err)
 		}
-		deckID = d.ID
 		if g.Lexicon == "" {
-			g.Lexicon = d.Lexicon // a deck is reviewed under its own lexicon
+			g.Lexicon = deck.Lexicon // a deck is reviewed under its own lexicon
 		}
 	}
+	deckID := deck.ID
 	lex, err := g.Lex()
 	if err != nil {
 		return err
+	}
+	if deckID != 0 && lex.Name != deck.Lexicon {
+		return withCode(ExitError, fmt.Errorf("deck %s holds cards of lexicon %s, not %s (drop --lexicon)", deck.Name, deck.Lexicon, lex.Name))
 	}
 	now := g.io.Now()
 	seed := opts.Seed
@@ -107,9 +109,13 @@ func runReview(g *Globals, c *cobra.Command, opts *reviewOptions) error {
 		otherNote = fmt.Sprintf("%d more cards are due in decks of other lexicons (review them with --lexicon NAME or --deck NAME).\n", other)
 	}
 	if len(qs) == 0 {
-		fmt.Fprintf(g.Out(), "Nothing due under lexicon %s. %s", lex.Name, otherNote)
+		msgOut := g.Out()
+		if g.JSON {
+			msgOut = g.io.Err // stdout carries only the JSON summary
+		}
+		fmt.Fprintf(msgOut, "Nothing due under lexicon %s. %s", lex.Name, otherNote)
 		if otherNote == "" {
-			fmt.Fprintln(g.Out())
+			fmt.Fprintln(msgOut)
 		}
 		if g.JSON {
 			return g.PrintJSON(drills.Summary{Stopped: "done"})

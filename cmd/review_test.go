@@ -93,6 +93,8 @@ func TestDeckAddAndList(t *testing.T) {
 		{[]string{"deck", "rm", "nada"}, "no such deck"},
 		{[]string{"review", "--deck", "nada"}, "no such deck"},
 		{[]string{"review", "postpone"}, "--days 0"},
+		{[]string{"review", "--deck", "cuatro", "--lexicon", "FISE2-LIBRE"}, "holds cards of lexicon"},
+		{[]string{"review", "--max", "-1"}, "--max -1"},
 	} {
 		s, code := study(t, day1, "", append(base, c.args...)...)
 		if code != ExitError || !strings.Contains(s.err.String(), c.want) {
@@ -102,6 +104,14 @@ func TestDeckAddAndList(t *testing.T) {
 	// judge decks may hold phonies
 	if s, code := study(t, day1, "", append(base, "deck", "add", "trampas", "--file", phony, "--kind", "judge")...); code != 0 {
 		t.Errorf("judge deck from phonies: exit %d %s", code, s.err.String())
+	}
+
+	// Nothing due yet in the judge deck under another lexicon: with --json stdout is only JSON.
+	s, code = study(t, day1, "", "--db", db, "review", "--json")
+	var sum map[string]any
+	if err := json.Unmarshal(s.out.Bytes(), &sum); code != 0 || err != nil || sum["answered"] != float64(0) ||
+		!strings.Contains(s.err.String(), "Nothing due under lexicon FISE2-LIBRE. 7 more cards are due in decks of other lexicons") {
+		t.Errorf("review --json under the default lexicon: exit %d, %v, out %q, err %q", code, err, s.out.String(), s.err.String())
 	}
 
 	s, code = study(t, day1, "", append(base, "deck", "list", "--json")...)
