@@ -196,3 +196,26 @@ func TestSearchTablePathMatchesWalk(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseSearch: no text makes the parser or a search panic, and a parsed search's text form
+// reads back to itself.
+func FuzzParseSearch(f *testing.F) {
+	for _, s := range []string{"length:7 top:1000", `pattern:"[C H]*" vowels:3-4 digraph:yes`, "sub:CASITA? length:6-",
+		"pattern:[^AEIOU]*S order:-prob", "anagram:1?2 rank:1-10", "contains:ÑÑ points:-5", "prefix:[C][H] suffix:3"} {
+		f.Add(s)
+	}
+	l := buildLexicon(f, smallWords...)
+	f.Fuzz(func(t *testing.T, s string) {
+		q, err := ParseSearch(s, l.Tiles)
+		if err != nil {
+			return
+		}
+		q2, err := ParseSearch(q.String(), l.Tiles)
+		if err != nil || q2.String() != q.String() {
+			t.Fatalf("%q → %q → %q, %v", s, q.String(), q2.String(), err)
+		}
+		if _, err := l.Search(q); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
