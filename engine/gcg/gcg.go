@@ -340,10 +340,15 @@ func (g *Game) Write(w io.Writer, ts *lexicon.TileSet) error {
 	if g.Lexicon != "" {
 		fmt.Fprintln(bw, "#lexicon "+g.Lexicon)
 	}
-	hasTilePragma := false
+	hasTilePragma, hasDistribution := false, false
 	for _, p := range g.Pragmas {
 		fmt.Fprintln(bw, p)
 		hasTilePragma = hasTilePragma || strings.HasPrefix(p, "#tile ")
+		hasDistribution = hasDistribution || strings.HasPrefix(p, "#tile-distribution ")
+	}
+	if !hasDistribution && ts.Name == lexicon.DefaultTileSetName {
+		// The FISE set is macondo's "spanish" distribution (same tiles, counts and points).
+		fmt.Fprintln(bw, "#tile-distribution spanish")
 	}
 	if !hasTilePragma {
 		// As macondo does: name the multi-letter tiles, which also tells readers that plain
