@@ -276,7 +276,14 @@ func check(path string, known int) error {
 // same time is harmless: the version is re-read under the write lock.
 func (s *Store) migrate(max int) error {
 	ctx := context.Background()
+	var current int
+	if err := s.db.QueryRow("PRAGMA user_version").Scan(&current); err != nil {
+		return err
+	}
 	for _, m := range Migrations()[:max] {
+		if m.Version <= current {
+			continue // up to date: no write lock taken
+		}
 		_, err := s.inTx(ctx, func(tx *sql.Tx) (bool, error) {
 			var v int
 			if err := tx.QueryRow("PRAGMA user_version").Scan(&v); err != nil {
