@@ -136,7 +136,7 @@ const diffMarkdownWords = 60
 func diffMarkdown(res lexiconDiffJSON, onlyA, onlyB [][]lexicon.Tile) string {
 	var md strings.Builder
 	fmt.Fprintf(&md, "# %s → %s\n\n", res.A, res.B)
-	fmt.Fprintf(&md, "- Only in **%s**: %d words\n- Only in **%s**: %d words\n- In both: %d words\n\n", res.A, res.OnlyACount, res.B, res.OnlyBCount, res.Common)
+	fmt.Fprintf(&md, "- Only in %s: %d words\n- Only in %s: %d words\n- In both: %d words\n\n", res.A, res.OnlyACount, res.B, res.OnlyBCount, res.Common)
 	if res.OnlyACount+res.OnlyBCount == 0 {
 		md.WriteString("The two lexicons have the same words.\n")
 		return md.String()
