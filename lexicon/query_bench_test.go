@@ -65,6 +65,20 @@ func BenchmarkQueries(b *testing.B) {
 				l.Hooks(word)
 			}
 		})
+		b.Run(name+"/rank-table-7", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				l.buildRankTable(7)
+			}
+		})
+		b.Run(name+"/rank-tables-2-15", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				for n := 2; n <= 15; n++ {
+					l.buildRankTable(n)
+				}
+			}
+		})
 		// Cold: the rank table for sevens is rebuilt each time, as in a fresh process.
 		q, _ := ParseSearch("length:7 top:1000", ts)
 		b.Run(name+"/top1000-sevens-cold", func(b *testing.B) {

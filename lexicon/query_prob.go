@@ -89,6 +89,11 @@ func (ts *TileSet) Combinations(w []Tile) uint64 {
 // combinations is Combinations given the word's tile counts (n is left as it was).
 func (ts *TileSet) combinations(w []Tile, n *[256]uint8) uint64 {
 	deg := min(ts.Blanks(), len(w), maxBlankTerms-1)
+	if deg <= 2 && ts.total <= fastCombosMaxTiles && len(w) <= 15 {
+		if c, ok := ts.combinations2(w, n, deg); ok {
+			return c
+		}
+	}
 	var poly [maxBlankTerms]uint64
 	poly[0] = 1
 	for i, t := range w {
@@ -120,6 +125,52 @@ func (ts *TileSet) combinations(w []Tile, n *[256]uint8) uint64 {
 		total = addSat(total, mulSat(binom(ts.Blanks(), k), poly[k]))
 	}
 	return total
+}
+
+// fastCombosMaxTiles bounds the sets for which combinations2's plain arithmetic cannot
+// overflow: each coefficient (and each partial product) counts distinct draws of at most 15
+// tiles, so it is at most C(110,15) ≈ 1.2e18, and the total at most 4·C(110,15) < 2^64.
+const fastCombosMaxTiles = 110
+
+// combinations2 is combinations for sets with at most two blanks (every real set), with the
+// polynomial kept in three scalars; ranking a length's words is mostly this. ok is false for a
+// tile beyond the fast path's 64-bit "seen" set.
+func (ts *TileSet) combinations2(w []Tile, n *[256]uint8, deg int) (uint64, bool) {
+	pascalOnce.Do(buildPascal)
+	var seen uint64
+	p0, p1, p2 := uint64(1), uint64(0), uint64(0)
+	for _, t := range w {
+		t = t.Letter()
+		if t >= 64 || int(t) >= len(ts.letters) || t == Blank {
+			return 0, false
+		}
+		if seen&(1<<t) != 0 {
+			continue // each distinct tile once
+		}
+		seen |= 1 << t
+		c, k := ts.letters[t].Count, int(n[t])
+		row := &pascal[c]
+		var f0, f1, f2 uint64
+		if k <= c {
+			f0 = row[k]
+		}
+		if k >= 1 && k-1 <= c {
+			f1 = row[k-1]
+		}
+		if k >= 2 && k-2 <= c {
+			f2 = row[k-2]
+		}
+		p0, p1, p2 = p0*f0, p0*f1+p1*f0, p0*f2+p1*f1+p2*f0
+	}
+	b := ts.Blanks()
+	total := p0
+	if deg >= 1 {
+		total += uint64(b) * p1
+	}
+	if deg >= 2 {
+		total += pascal[b][2] * p2
+	}
+	return total, true
 }
 
 // Probability is Combinations over the ways to draw that many tiles from a full bag.
@@ -204,16 +255,25 @@ func (l *Lexicon) buildRankTable(length int) *rankTable {
 	if !t.sorted() {
 		t.sortAlphabetically()
 	}
-	t.byRank = make([]uint32, count)
-	for i := range t.byRank {
-		t.byRank[i] = uint32(i)
+	// Sort (combinations, index) pairs: contiguous keys sort faster than indices into combos.
+	type entry struct {
+		combos uint64
+		i      uint32
 	}
-	slices.SortFunc(t.byRank, func(a, b uint32) int {
-		if c := cmp.Compare(t.combos[b], t.combos[a]); c != 0 {
-			return c
+	order := make([]entry, count)
+	for i, c := range t.combos {
+		order[i] = entry{c, uint32(i)}
+	}
+	slices.SortFunc(order, func(a, b entry) int {
+		if a.combos != b.combos {
+			return cmp.Compare(b.combos, a.combos)
 		}
-		return cmp.Compare(a, b) // alphabet order among ties
+		return cmp.Compare(a.i, b.i) // alphabet order among ties
 	})
+	t.byRank = make([]uint32, count)
+	for r, e := range order {
+		t.byRank[r] = e.i
+	}
 	t.rank = make([]uint32, count)
 	for r, i := range t.byRank {
 		t.rank[i] = uint32(r + 1)

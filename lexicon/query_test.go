@@ -509,3 +509,26 @@ func TestPatternDirection(t *testing.T) {
 		}
 	}
 }
+
+// TestCombinationsGeneralSets: sets beyond the fast path (more than 2 blanks, more than 110
+// tiles) go through the general polynomial, which must agree with the reference too.
+func TestCombinationsGeneralSets(t *testing.T) {
+	csv := "?,3,0,false\nA,40,1,true\nB,30,3,false\nC,20,3,false\nCH,5,5,false\nO,30,1,true\n"
+	ts, err := ParseTileSet("big", "big.csv", strings.NewReader(csv))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ts.Total() <= fastCombosMaxTiles || ts.Blanks() <= 2 {
+		t.Fatalf("the test set should be outside the fast path: %d tiles, %d blanks", ts.Total(), ts.Blanks())
+	}
+	rng := rand.New(rand.NewPCG(7, 8))
+	for range 500 {
+		w := make([]Tile, 1+rng.IntN(10))
+		for i := range w {
+			w[i] = Tile(1 + rng.IntN(ts.NumLetters()))
+		}
+		if got, want := ts.Combinations(w), combosReference(ts, w); got != want {
+			t.Fatalf("Combinations(%s) = %d, reference %d", ts.Word(w), got, want)
+		}
+	}
+}
