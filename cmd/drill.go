@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -64,6 +65,12 @@ type drillFlags struct {
 	Seed      uint64
 	TimeLimit time.Duration
 	List      bool
+	Deck      string // drills whose kind a deck can hold: ask the deck's cards
+}
+
+// addDeckFlag gives a drill --deck, for the kinds of card a deck holds (drills.DeckKinds).
+func addDeckFlag(c *cobra.Command, f *drillFlags) {
+	c.Flags().StringVar(&f.Deck, "deck", "", "ask the cards of this deck (`atril deck list`), in an order from --seed, instead of drawing questions")
 }
 
 func addDrillFlags(c *cobra.Command, f *drillFlags, count int) {
@@ -82,7 +89,6 @@ type drillRun struct {
 	make func(lex *lexicon.Lexicon, seed uint64) ([]drills.Question, error)
 	// options are saved with the session, to say how to replay it.
 	options map[string]any
-	deckID  int64
 }
 
 // runDrill builds the questions, then lists them or asks them, saving each answer.
@@ -101,8 +107,30 @@ func runDrill(g *Globals, c *cobra.Command, d drillRun) error {
 	if d.flags.TimeLimit < 0 {
 		return withCode(ExitError, fmt.Errorf("--time-limit %s: expected a positive duration such as 10s", d.flags.TimeLimit))
 	}
-	qs, err := d.make(lex, seed)
-	if err != nil {
+	var st *store.Store
+	open := func() error {
+		if st != nil {
+			return nil
+		}
+		var err error
+		st, err = openStudyStore(g)
+		return err
+	}
+	defer func() {
+		if st != nil {
+			st.Close()
+		}
+	}()
+	var qs []drills.Question
+	var deckID int64
+	if d.flags.Deck != "" {
+		if err := open(); err != nil {
+			return err
+		}
+		if qs, deckID, err = deckQuestions(c.Context(), st, lex, d, seed); err != nil {
+			return withCode(ExitError, err)
+		}
+	} else if qs, err = d.make(lex, seed); err != nil {
 		return withCode(ExitError, err)
 	}
 	if d.flags.List {
@@ -113,19 +141,20 @@ func runDrill(g *Globals, c *cobra.Command, d drillRun) error {
 		return g.PrintMarkdown(l.Markdown())
 	}
 
-	st, err := openStudyStore(g)
-	if err != nil {
+	if err := open(); err != nil {
 		return err
 	}
-	defer st.Close()
 	opts := map[string]any{"seed": seed, "count": d.flags.Count}
+	if d.flags.Deck != "" {
+		opts["deck"] = d.flags.Deck
+	}
 	if d.flags.TimeLimit > 0 {
 		opts["time_limit_ms"] = d.flags.TimeLimit.Milliseconds()
 	}
 	for k, v := range d.options {
 		opts[k] = v
 	}
-	rec, err := drills.StartSession(st, d.kind, lex.Name, d.deckID, opts)
+	rec, err := drills.StartSession(st, d.kind, lex.Name, deckID, opts)
 	if err != nil {
 		return withCode(ExitError, err)
 	}
@@ -156,6 +185,33 @@ func runDrill(g *Globals, c *cobra.Command, d drillRun) error {
 		return g.PrintJSON(sum)
 	}
 	return nil
+}
+
+// deckQuestions asks --deck's cards: the deck must hold the drill's kind of card, under the
+// lexicon in use.
+func deckQuestions(ctx context.Context, st *store.Store, lex *lexicon.Lexicon, d drillRun, seed uint64) ([]drills.Question, int64, error) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	dk, err := st.DeckByName(ctx, d.flags.Deck)
+	if err != nil {
+		return nil, 0, err
+	}
+	if dk.Kind != string(d.kind) {
+		return nil, 0, fmt.Errorf("deck %s holds %s cards: drill it with `atril drill %s --deck %s`", dk.Name, dk.Kind, dk.Kind, dk.Name)
+	}
+	if !strings.EqualFold(dk.Lexicon, lex.Name) {
+		return nil, 0, fmt.Errorf("deck %s is under lexicon %s, not %s: add --lexicon %s", dk.Name, dk.Lexicon, lex.Name, dk.Lexicon)
+	}
+	cards, err := st.DeckCards(ctx, dk.ID)
+	if err != nil {
+		return nil, 0, err
+	}
+	qs, err := drills.FromDeck(lex, cards, d.flags.Count, seed)
+	if err != nil {
+		return nil, 0, fmt.Errorf("deck %s: %w", dk.Name, err)
+	}
+	return qs, dk.ID, nil
 }
 
 // interruptContext is cancelled by Ctrl-C (SIGINT), SIGTERM or the IO's injected interrupt, so a

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -435,5 +436,73 @@ func (l *lockedBuffer) waitFor(t *testing.T, want string) {
 			t.Fatalf("the drill never showed %q:\n%s", want, l.String())
 		}
 		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// --deck asks a deck's cards: each answer carries its card and deck, and stats count the deck.
+func TestDrillDeck(t *testing.T) {
+	kwg := engineTestLexicon(t, drillTestWords...)
+	db := filepath.Join(t.TempDir(), "study.db")
+	st := openTestStore(t, db)
+	ctx := context.Background()
+	for _, d := range []store.Deck{
+		{Name: "cuatros", Lexicon: "small", Kind: "anagram", Scheduler: "fsrs", NewPerDay: 5},
+		{Name: "otro", Lexicon: "FISE2-LIBRE", Kind: "anagram", Scheduler: "cardbox", NewPerDay: 5},
+		{Name: "ganchos", Lexicon: "small", Kind: "hooks", Scheduler: "fsrs", NewPerDay: 5},
+	} {
+		id, err := st.CreateDeck(ctx, d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := st.AddCards(ctx, id, d.Lexicon, d.Kind, []string{"ACOS", "ACOR", "ACNOT"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	base := []string{"--lexicon", kwg, "--db", db, "drill", "anagram", "--deck", "cuatros", "--seed", "4"}
+	d, code := runDrillCmd(t, "", append(base, "--list", "--json")...)
+	if code != 0 {
+		t.Fatal(d.err.String())
+	}
+	var l drills.Listing
+	if err := json.Unmarshal(d.out.Bytes(), &l); err != nil {
+		t.Fatal(err)
+	}
+	var shown []string
+	for _, q := range l.Questions {
+		shown = append(shown, q.Question+"="+strings.Join(*q.Answers, ","))
+	}
+	slices.Sort(shown)
+	if want := []string{"ACNOT=CANTO,CONTA,TACON", "ACOR=ARCO,CARO,CORA,ORCA,ROCA", "ACOS=ASCO,CAOS,CASO,COSA,OCAS,SACO"}; !slices.Equal(shown, want) {
+		t.Errorf("deck questions %v, want %v", shown, want)
+	}
+	d, code = runDrillCmd(t, rightAnswers(l), base...)
+	if code != 0 || !strings.Contains(d.out.String(), "3 of 3 answered, 3 right") {
+		t.Fatalf("exit %d:\n%s%s", code, d.out.String(), d.err.String())
+	}
+	as, err := st.Answers(ctx, store.AnswerQuery{})
+	if err != nil || len(as) != 3 {
+		t.Fatalf("%d answers, %v", len(as), err)
+	}
+	for _, a := range as {
+		if a.CardID == 0 || a.DeckID == 0 || a.Drill != "anagram" {
+			t.Errorf("answer %+v: want its card and deck", a.Answer)
+		}
+	}
+	stats, err := st.StatsByDeck(ctx, time.Time{})
+	if err != nil || len(stats) != 1 || stats[0].Group != "cuatros" || stats[0].Answers != 3 {
+		t.Errorf("stats by deck %+v, %v", stats, err)
+	}
+	for _, tc := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"anagram", "--deck", "nada"}, "no such deck"},
+		{[]string{"anagram", "--deck", "otro"}, "deck otro is under lexicon FISE2-LIBRE, not small"},
+		{[]string{"anagram", "--deck", "ganchos"}, "deck ganchos holds hooks cards: drill it with `atril drill hooks --deck ganchos`"},
+	} {
+		d, code := runDrillCmd(t, "", append([]string{"--lexicon", kwg, "--db", db, "drill"}, tc.args...)...)
+		if code != ExitError || !strings.Contains(d.err.String(), tc.msg) {
+			t.Errorf("%v: exit %d, stderr %q, want %q", tc.args, code, d.err.String(), tc.msg)
+		}
 	}
 }

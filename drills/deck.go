@@ -96,8 +96,6 @@ func CardQuestion(lex *lexicon.Lexicon, c store.DeckCard) (Question, error) {
 }
 
 // hooksQuestion asks a word's hooks.
-// TODO(helper-6): HooksQuestions builds the same question inline; one of the two should call
-// the other.
 func hooksQuestion(lex *lexicon.Lexicon, w []lexicon.Tile) Question {
 	ts := lex.Tiles
 	h := lex.Hooks(w)

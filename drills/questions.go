@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/atril-scrabble/atril/drills/store"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
@@ -188,4 +189,26 @@ func checkCount(count int) error {
 		return fmt.Errorf("count %d: expected 0 (everything) or more", count)
 	}
 	return nil
+}
+
+// FromDeck makes the questions of a deck's cards (store.DeckCards), count of them in an order
+// drawn from the seed (count 0: all), for drilling a deck outside its schedule. Answers carry
+// the card's id.
+func FromDeck(lex *lexicon.Lexicon, cards []store.DeckCard, count int, seed uint64) ([]Question, error) {
+	if err := checkCount(count); err != nil {
+		return nil, err
+	}
+	if len(cards) == 0 {
+		return nil, fmt.Errorf("the deck has no cards")
+	}
+	rng := newRand(seed)
+	var qs []Question
+	for _, i := range sample(rng, len(cards), take(count, len(cards))) {
+		q, err := CardQuestion(lex, cards[i])
+		if err != nil {
+			return nil, err
+		}
+		qs = append(qs, q)
+	}
+	return qs, nil
 }

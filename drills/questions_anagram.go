@@ -15,27 +15,12 @@ type AnagramOptions struct {
 	MinRank, MaxRank int
 	// Blanks (0-2) replace that many tiles of each rack by '?': "blank bingos", a stem plus ?.
 	Blanks int
-	// Racks, when set, are the racks to ask (from a deck: any spelling, '?' blanks), in order;
-	// Length, ranks and Blanks are then ignored.
-	Racks []string
 }
 
 // Anagram makes anagram questions: a rack, answered with every word that uses all its tiles.
 func Anagram(lex *lexicon.Lexicon, opt AnagramOptions) ([]Question, error) {
 	if err := checkCount(opt.Count); err != nil {
 		return nil, err
-	}
-	ts := lex.Tiles
-	if opt.Racks != nil {
-		qs := make([]Question, 0, len(opt.Racks))
-		for i, s := range opt.Racks {
-			rack, err := ts.ParseRack(s)
-			if err != nil {
-				return nil, fmt.Errorf("rack %d: %w", i+1, err)
-			}
-			qs = append(qs, anagramQuestion(lex, rack))
-		}
-		return qs, nil
 	}
 	if opt.Blanks < 0 || opt.Blanks > 2 {
 		return nil, fmt.Errorf("blanks %d: expected 0, 1 or 2", opt.Blanks)

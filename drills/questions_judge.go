@@ -3,7 +3,6 @@ package drills
 import (
 	"fmt"
 	"math"
-	"slices"
 
 	"github.com/atril-scrabble/atril/lexicon"
 )
@@ -126,30 +125,11 @@ func HooksQuestions(lex *lexicon.Lexicon, opt HooksOptions) ([]Question, error) 
 	if err != nil {
 		return nil, err
 	}
-	ts := lex.Tiles
 	rng := newRand(opt.Seed)
 	order := sample(rng, len(pool), take(opt.Count, len(pool)))
 	qs := make([]Question, 0, len(order))
 	for _, i := range order {
-		w := pool[i]
-		h := lex.Hooks(w)
-		q := Question{
-			Kind: KindHooks, Form: FormHooks,
-			Card: ts.Notation(w), Show: ts.Word(w), Ask: "front / back hooks",
-		}
-		var hooked []string
-		for _, t := range h.Front {
-			q.Front = append(q.Front, ts.Label(t))
-			hooked = append(hooked, ts.Word(append([]lexicon.Tile{t}, w...)))
-		}
-		for _, t := range h.Back {
-			q.Back = append(q.Back, ts.Label(t))
-			hooked = append(hooked, ts.Word(append(slices.Clone(w), t)))
-		}
-		if len(hooked) > 0 {
-			q.Note = "hooked: " + listOrNone(hooked)
-		}
-		qs = append(qs, q)
+		qs = append(qs, hooksQuestion(lex, pool[i]))
 	}
 	return qs, nil
 }

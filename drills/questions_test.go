@@ -525,15 +525,8 @@ func TestAnagramRanksAndBlanks(t *testing.T) {
 
 func TestJudgeAnswerForms(t *testing.T) {
 	lex := smallLexicon(t)
-	an, err := Anagram(lex, AnagramOptions{Racks: []string{"ACOS"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	words := an[0]
-	noWords, err := Anagram(lex, AnagramOptions{Racks: []string{"XYZ"}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	words := anagramQuestion(lex, mustWord(t, lex.Tiles, "ACOS"))
+	noWords := anagramQuestion(lex, mustWord(t, lex.Tiles, "XYZ"))
 	yes := twoQuestion(lex.Tiles, mustWord(t, lex.Tiles, "CHA"), true)
 	hooks := hookQuestion(t, lex, "OSA")
 	for _, tc := range []struct {
@@ -550,8 +543,8 @@ func TestJudgeAnswerForms(t *testing.T) {
 		{words, "asco caos caso cosa ocas saco casa", false, 0, 1, false},
 		{words, "", false, 6, 0, false},
 		{words, "c0sa", false, 0, 0, true},
-		{noWords[0], "", true, 0, 0, false},
-		{noWords[0], "-", true, 0, 0, false},
+		{noWords, "", true, 0, 0, false},
+		{noWords, "-", true, 0, 0, false},
 		{yes, "Y", true, 0, 0, false},
 		{yes, "si", true, 0, 0, false},
 		{yes, "n", false, 1, 1, false},
