@@ -27,10 +27,11 @@ some of them (at least --min tiles). A ? is a blank: on a terminal the letters b
 stood for are shown in lower case (CASAs); piped or --json, words are plain upper case.
 
 Racks are spelled like words: CH, LL, RR are read greedily as digraph tiles, [C][H] is a
-C tile and an H tile, 1 2 3 are CH LL RR.
+C tile and an H tile, 1 2 3 are CH LL RR. Quote racks with ? or [ ] ("AEIRS??") so that
+the shell does not read them as file patterns.
 
 Exit codes: 0 success (also when no word is found); 2 bad input.`,
-			Example: `  atril anagram AEIRST?
+			Example: `  atril anagram "AEIRST?"
   atril anagram --sub --min 5 CHARROS
   atril anagram --json "[C][H]ICO"`,
 			Args: cobra.ExactArgs(1),

@@ -25,6 +25,7 @@ func init() {
 Words are spelled as players write them: CHARRO (digraphs read greedily as the CH, LL
 and RR tiles), [CH] for a digraph tile, [C][H] for a C tile and an H tile (never CH),
 1 2 3 for CH LL RR; accents are dropped. Words are printed in plain upper case.
+Quote words with [ ] so that the shell leaves them alone.
 
 --challenge answers as a tournament judge must when several words are challenged
 together (FILE rules, art. 39): only "jugada válida" or "jugada no válida", never
@@ -32,7 +33,7 @@ which word failed.
 
 Exit codes: 0 every word valid; 1 some word not valid; 2 bad input.`,
 			Example: `  atril judge CASA
-  atril judge CHICO [C][H]ICO
+  atril judge CHICO "[C][H]ICO"
   atril judge --challenge CASA CASAS XYZ
   atril judge --json QUE HU`,
 			Args: cobra.MinimumNArgs(1),

@@ -142,7 +142,7 @@ not legal); 2 bad input or flags (the message names the file and line); 3 intern
 	root.SetOut(io.Out)
 	root.SetErr(io.Err)
 	pf := root.PersistentFlags()
-	pf.StringVar(&g.Lexicon, "lexicon", "", "lexicon NAME (see `atril lexicon list`) or PATH to a .kwg")
+	pf.StringVar(&g.Lexicon, "lexicon", "", "lexicon NAME (see 'atril lexicon list') or PATH to a .kwg")
 	pf.StringVar(&g.Tiles, "tiles", "", "tile set NAME (embedded: fise) or PATH to a label,count,points,vowel file")
 	pf.BoolVar(&g.JSON, "json", false, "print JSON for scripts")
 	pf.StringVar(&g.DB, "db", "", "study database PATH (default: $ATRIL_DB, else the user data directory)")

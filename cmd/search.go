@@ -57,7 +57,7 @@ term and what was expected).`,
   atril search "pattern:CA* vowels:3-4 digraph:yes"
   atril search --pattern "*[CHLL]?" --length 4-5 --order prob
   atril search "sub:CHARROS? length:6-" --json
-  atril search --anagram AEIRST? --order points`,
+  atril search --anagram "AEIRST?" --order points`,
 			Args: cobra.ArbitraryArgs,
 			ValidArgsFunction: func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 				return nil, cobra.ShellCompDirectiveNoFileComp
