@@ -357,7 +357,7 @@ func (b *kwgBuilder) layout(dawg, gaddag uint32) (*KWG, error) {
 		}
 	}
 
-	base := make(map[uint32]uint32, len(heads)) // block head -> first node
+	base := make([]uint32, n) // block head -> its first node; 0: not placed (nodes 0, 1 are roots)
 	nodes := make([]uint32, 2, n+2)
 	queue := []uint32{dawg, gaddag}
 	for qi := 0; qi < len(queue); qi++ {
@@ -366,7 +366,7 @@ func (b *kwgBuilder) layout(dawg, gaddag uint32) (*KWG, error) {
 			continue
 		}
 		bh := block[h]
-		if _, done := base[bh]; done {
+		if base[bh] != 0 {
 			continue
 		}
 		base[bh] = uint32(len(nodes))
