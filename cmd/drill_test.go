@@ -506,3 +506,54 @@ func TestDrillDeck(t *testing.T) {
 		}
 	}
 }
+
+// scriptedAnswers answers the listed questions alternately right and wrong (for words: the
+// first word and a phony; yes/no: the other answer; hooks: none).
+func scriptedAnswers(l drills.Listing) string {
+	right := strings.Split(rightAnswers(l), "\n")
+	var b strings.Builder
+	for i, q := range l.Questions {
+		if i%2 == 0 {
+			b.WriteString(right[i] + "\n")
+			continue
+		}
+		switch q.Form {
+		case drills.FormWords:
+			if len(*q.Answers) > 0 {
+				b.WriteString((*q.Answers)[0] + " ")
+			}
+			b.WriteString("cazza\n")
+		case drills.FormYesNo:
+			b.WriteString(map[bool]string{true: "n", false: "y"}[*q.Valid] + "\n")
+		case drills.FormHooks:
+			b.WriteString("ch / -\n")
+		}
+	}
+	return b.String()
+}
+
+// Golden transcripts of each drill under a pipe, on the embedded default lexicon, with a fixed
+// seed and clock: what a player sees (go test ./cmd -run DrillTranscripts -update rewrites).
+func TestDrillTranscripts(t *testing.T) {
+	for _, tc := range drillCases {
+		name := tc.kind + strings.ReplaceAll(strings.Join(tc.args, ""), "--", "-")
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			db := filepath.Join(dir, "study.db")
+			base := append([]string{"--db", db, "drill", tc.kind, "--seed", "11"}, tc.args...)
+			d, code := runDrillCmd(t, "", append(base, "--list", "--json")...)
+			if code != 0 {
+				t.Fatal(d.err.String())
+			}
+			var l drills.Listing
+			if err := json.Unmarshal(d.out.Bytes(), &l); err != nil {
+				t.Fatal(err)
+			}
+			d, code = runDrillCmd(t, scriptedAnswers(l), base...)
+			if code != 0 {
+				t.Fatal(d.err.String())
+			}
+			checkGolden(t, "drill/"+name+".txt", strings.ReplaceAll(d.out.String(), db, "STUDY.db"))
+		})
+	}
+}

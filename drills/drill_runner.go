@@ -273,7 +273,11 @@ func (r *Runner) feedback(w *errWriter, q *Question, res Result, sum *Summary) {
 			w.printf(": %s is %s\n", q.Show, map[bool]string{true: "valid", false: "not valid"}[q.Valid])
 		}
 	case FormHooks:
-		w.printf(": %s\n", hooksText(q))
+		if res.Right {
+			w.printf(": %s\n", hooksText(q))
+		} else {
+			w.printf("\n    hooks:   %s\n", hooksText(q))
+		}
 	}
 	if len(res.Missed) > 0 && q.Form != FormYesNo {
 		w.printf("    missed:  %s\n", r.style(yellow, strings.Join(res.Missed, " ")))
