@@ -59,6 +59,7 @@ func benchGenerate(b *testing.B, graph *lexicon.KWG, opts Options) {
 	b.ReportMetric(float64(plays)/sec, "plays/s")
 	b.ReportMetric(float64(plays)/positions, "plays/position")
 	b.ReportMetric(cpu.Seconds()*1e6/positions, "cpu-µs/position")
+	b.ReportMetric(float64(plays)/cpu.Seconds(), "plays/cpu-s")
 	b.ReportMetric(0, "ns/op")
 }
 
