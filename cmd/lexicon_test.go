@@ -347,3 +347,21 @@ func TestLexiconDefaultInfo(t *testing.T) {
 		t.Errorf("terminal list:\n%s", out)
 	}
 }
+
+// TestLexiconCompletion: names complete for --lexicon and the lexicon subcommands.
+func TestLexiconCompletion(t *testing.T) {
+	run, dir := lexTestEnv(t)
+	if _, errOut, code := run(false, "lexicon", "add", "MINI", writeList(t, dir, "m.txt", "casa\n")); code != 0 {
+		t.Fatal(errOut)
+	}
+	for _, args := range [][]string{
+		{"__complete", "judge", "--lexicon", ""},
+		{"__complete", "lexicon", "use", ""},
+		{"__complete", "lexicon", "diff", "MINI", ""},
+	} {
+		out, errOut, code := run(false, args...)
+		if code != 0 || !strings.HasPrefix(out, "FISE2-LIBRE\nMINI\n:") {
+			t.Errorf("%v: %d %q %q", args, code, out, errOut)
+		}
+	}
+}

@@ -152,6 +152,7 @@ not legal); 2 bad input or flags (the message names the file and line); 3 intern
 	for _, add := range commands {
 		root.AddCommand(add(g))
 	}
+	root.RegisterFlagCompletionFunc("lexicon", completeLexiconNames(g))
 	return root
 }
 

@@ -1,9 +1,11 @@
 package lexicon
 
 import (
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -310,7 +312,55 @@ func (s *Store) Open(nameOrPath string, tiles *TileSet) (*Lexicon, error) {
 	if err != nil {
 		return nil, err
 	}
+	if !numbersAlike(info.Alphabet, tiles) {
+		if cached := s.cachedRemap(info, g, tiles); cached != nil {
+			return &Lexicon{Name: info.Name, Description: info.Description, Tiles: tiles, Graph: cached}, nil
+		}
+	}
 	return withAlphabet(info, g, tiles)
+}
+
+// remapCachePath is where graphs renumbered for another alphabet are kept, so that only the first
+// run under a new --tiles pays for the rebuild.
+func (s *Store) remapCachePath(info Info, tiles *TileSet) string {
+	if s.Dir == "" || !info.Embedded && info.Added.IsZero() {
+		return "" // a .kwg given by path: not ours to cache
+	}
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\n%d\n%s\n%s\n%s\n", info.Name, info.Words, info.Added.Format(time.RFC3339Nano), strings.Join(info.Alphabet, " "), strings.Join(tiles.Labels(), " "))
+	if info.Embedded {
+		// A new atril may ship a new default under the same name.
+		fmt.Fprintf(h, "%08x", crc32.ChecksumIEEE([]byte(data.DefaultLexiconKWG)))
+	}
+	return filepath.Join(s.lexiconDir(), ".remapped", fmt.Sprintf("%s-%x.kwg", info.Name, h.Sum(nil)[:8]))
+}
+
+// cachedRemap returns the renumbered graph from the cache, building and storing it when absent;
+// nil when there is no cache (the caller then builds it).
+func (s *Store) cachedRemap(info Info, g *KWG, tiles *TileSet) *KWG {
+	path := s.remapCachePath(info, tiles)
+	if path == "" {
+		return nil
+	}
+	if cached, err := ReadKWGFile(path); err == nil {
+		return cached
+	}
+	remapped, err := Remap(g, info.Alphabet, tiles)
+	if err != nil {
+		return nil // withAlphabet reports it
+	}
+	if os.MkdirAll(filepath.Dir(path), 0o755) == nil {
+		writeFileAtomic(path, remapped.Bytes()) // best effort: a cache
+	}
+	return remapped
+}
+
+// numbersAlike reports whether a graph numbered by alphabet reads correctly under tiles: the
+// same letters with the same numbers, tiles perhaps adding letters after them (K and W at the
+// end, say), which the graph simply never uses.
+func numbersAlike(alphabet []string, tiles *TileSet) bool {
+	labels := tiles.Labels()
+	return len(labels) >= len(alphabet) && slices.Equal(alphabet, labels[:len(alphabet)])
 }
 
 // Load is Open without the alphabet conversion: the lexicon's metadata and its graph, numbered
@@ -367,7 +417,7 @@ func (s *Store) Load(nameOrPath string) (Info, *KWG, error) {
 // withAlphabet makes the lexicon for tiles, renumbering the graph when tiles' alphabet is not
 // the one it was compiled under.
 func withAlphabet(info Info, g *KWG, tiles *TileSet) (*Lexicon, error) {
-	if !slices.Equal(info.Alphabet, tiles.Labels()) {
+	if !numbersAlike(info.Alphabet, tiles) {
 		var err error
 		g, err = Remap(g, info.Alphabet, tiles)
 		if err != nil {

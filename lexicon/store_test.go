@@ -225,6 +225,12 @@ func TestOpenUnderOtherAlphabets(t *testing.T) {
 		t.Errorf("same alphabet: %v, rebuilt = %v", err, l == nil || l.Graph != base.Graph)
 	}
 
+	// Letters added after the lexicon's (K and W at the end): the same numbers, no rebuild.
+	extra := tileSet(t, fiseCSV(t, func(l []string) []string { return append(l, "K,1,8,false", "W,1,8,false") }))
+	if l, err := s.Open(DefaultName, extra); err != nil || l.Graph != base.Graph {
+		t.Errorf("letters appended: %v, rebuilt = %v", err, l == nil || l.Graph != base.Graph)
+	}
+
 	// A small lexicon, so that rebuilding is quick.
 	addWords(t, s, "mini", "CASA", "CHICO", "ÑU", "CARRO", "LLAMA")
 	contains := func(l *Lexicon, spelling string) bool {
@@ -261,6 +267,25 @@ func TestOpenUnderOtherAlphabets(t *testing.T) {
 	if contains(l, "[C][H]ICO") || contains(l, "SACA") {
 		t.Error("reversed alphabet: words not in the lexicon found")
 	}
+	// The renumbered graph is cached in the data directory and read back on the next open.
+	cached, _ := filepath.Glob(filepath.Join(s.Dir, "lexicons", ".remapped", "mini-*.kwg"))
+	if len(cached) != 1 {
+		t.Fatalf("remap cache: %v", cached)
+	}
+	again, err := s.Open("MINI", reversed)
+	if err != nil || !slices.Equal(again.Graph.Bytes(), l.Graph.Bytes()) {
+		t.Errorf("reopening from the cache: %v", err)
+	}
+	// A .kwg given by path is renumbered but not cached.
+	kwgPath := filepath.Join(t.TempDir(), "p.kwg")
+	g, _ := BuildKWG(mustWords(t, def, "CASA"))
+	os.WriteFile(kwgPath, g.Bytes(), 0o644)
+	if lp, err := s.Open(kwgPath, reversed); err != nil || !contains(lp, "CASA") {
+		t.Errorf("path under reversed alphabet: %v", err)
+	}
+	if all, _ := filepath.Glob(filepath.Join(s.Dir, "lexicons", ".remapped", "*")); len(all) != 1 {
+		t.Errorf("a path lexicon was cached: %v", all)
+	}
 
 	// No CH, LL or RR tiles: those words are spelled with their letters.
 	noDigraphs := tileSet(t, fiseCSV(t, func(l []string) []string {
@@ -285,5 +310,13 @@ func TestOpenUnderOtherAlphabets(t *testing.T) {
 	_, err = s.Open("mini", noEnye)
 	if err == nil || !strings.Contains(err.Error(), "its words use Ñ, which the tile set does not have") {
 		t.Errorf("no Ñ: err = %v", err)
+	}
+
+	// A list added again invalidates its cached renumbering (its date changes).
+	if err := s.Add(Info{Name: "mini", Words: 1, Alphabet: def.Labels(), Added: time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC)}, g, true); err != nil {
+		t.Fatal(err)
+	}
+	if l3, err := s.Open("mini", reversed); err != nil || contains(l3, "CHICO") || !contains(l3, "CASA") {
+		t.Errorf("after re-adding mini: stale cache used (%v)", err)
 	}
 }
