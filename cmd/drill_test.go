@@ -536,7 +536,13 @@ func scriptedAnswers(l drills.Listing) string {
 // seed and clock: what a player sees (go test ./cmd -run DrillTranscripts -update rewrites).
 func TestDrillTranscripts(t *testing.T) {
 	for _, tc := range drillCases {
-		name := tc.kind + strings.ReplaceAll(strings.Join(tc.args, ""), "--", "-")
+		// Golden file names in ASCII: "twos-tileCH-tile" for --tile CH --tile ñ.
+		name := strings.Map(func(r rune) rune {
+			if r < 128 {
+				return r
+			}
+			return -1
+		}, tc.kind+strings.ReplaceAll(strings.Join(tc.args, ""), "--", "-"))
 		t.Run(name, func(t *testing.T) {
 			dir := t.TempDir()
 			db := filepath.Join(dir, "study.db")
