@@ -39,7 +39,7 @@ A line that is not a word of 2 to 15 tiles (a letter outside the alphabet, such 
 W, or too short or too long) is reported on stderr with its line number and skipped;
 with --strict any such line stops the command and nothing is added.
 
-FILE - reads the list from standard input.
+A FILE of - reads the list from standard input.
 
 FILE may instead be a .kwg word graph (from wolges or macondo, say): it is added as it
 is and must number its tiles in the default Spanish order (? A B C CH D E F G H I J L LL
