@@ -68,14 +68,15 @@ type square struct {
 // Generator generates moves on one board. It is not safe for concurrent use; make one per
 // goroutine (they can share the lexicon).
 type Generator struct {
-	gr      *graph
-	alphas  *alphaSet // gr.bingoAlphagrams(), loaded by the first top-N generation
-	nodes   []uint32
-	tiles   *lexicon.TileSet
-	layout  *engine.Layout
-	points  [256]int32
-	letters uint64 // every letter of the alphabet as a bitset
-	nTiles  int    // tiles on the board
+	gr       *graph
+	alphas   *alphaSet // gr.bingoAlphagrams(), loaded by the second top-N generation
+	topCalls int
+	nodes    []uint32
+	tiles    *lexicon.TileSet
+	layout   *engine.Layout
+	points   [256]int32
+	letters  uint64 // every letter of the alphabet as a bitset
+	nTiles   int    // tiles on the board
 
 	// Grids for direction d: index line*dim+pos, where for d=0 (across) line is the row and for
 	// d=1 (down) line is the column.

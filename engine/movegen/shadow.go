@@ -22,8 +22,13 @@ type anchorBound struct {
 // next bound is below the N-th best move found, which no play from that anchor can then beat.
 func (g *Generator) generateTop() {
 	g.anchors = g.anchors[:0]
+	// The bingo check needs every long word's alphagram (a tenth of a second to build for a big
+	// lexicon, once per process): worth it for a generator used again, not for a one-off call,
+	// which bounds as if every rack could bingo.
 	if g.alphas == nil {
-		g.alphas = g.gr.bingoAlphagrams()
+		if g.topCalls++; g.topCalls >= 2 {
+			g.alphas = g.gr.bingoAlphagrams()
+		}
 	}
 	g.sortRackValues()
 	for d := 0; d < 2; d++ {
@@ -195,6 +200,9 @@ func (g *Generator) maxFit(cross uint64) int32 {
 // bingoPossible reports whether the whole rack plus the given board tiles spell some word in
 // some order (a DAWG anagram search), remembering answers for the current rack.
 func (g *Generator) bingoPossible(through []lexicon.Tile) bool {
+	if g.alphas == nil {
+		return true
+	}
 	var key [dim]lexicon.Tile
 	copy(key[:], through)
 	ks := key[:len(through)]
