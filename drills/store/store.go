@@ -19,6 +19,7 @@ import (
 	"context"
 	"database/sql"
 	"embed"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -239,8 +240,17 @@ func check(path string, known int) error {
 	if err != nil || !bytes.HasPrefix(hdr, []byte("SQLite format 3\x00")) {
 		return fmt.Errorf("study database %s: %w (it is not an SQLite file); use --db to choose another file", path, ErrNotAtril)
 	}
-	// The header's application_id (offset 68) and user_version (offset 60) may be stale while
-	// a WAL holds newer pages, so ask SQLite, read-only and without our pragmas.
+	// Without a WAL beside it the header is the truth: application_id at offset 68,
+	// user_version at 60, the page count at 28 (a database with no tables has one page). Reading
+	// it needs no SQLite connection, which could leave -wal and -shm files beside someone
+	// else's database.
+	if _, err := os.Stat(path + "-wal"); errors.Is(err, fs.ErrNotExist) {
+		appID := int32(binary.BigEndian.Uint32(hdr[68:]))
+		version := int32(binary.BigEndian.Uint32(hdr[60:]))
+		pages := binary.BigEndian.Uint32(hdr[28:])
+		return judge(path, int(appID), int(version), pages > 1, known)
+	}
+	// A WAL may hold newer pages than the header: ask SQLite, read-only, without our pragmas.
 	ro, err := sql.Open("sqlite", "file:"+strings.ReplaceAll(path, "%", "%25")+"?mode=ro&_pragma=busy_timeout(5000)")
 	if err != nil {
 		return fmt.Errorf("study database %s: %w", path, err)
@@ -260,8 +270,14 @@ func check(path string, known int) error {
 	if err != nil {
 		return fmt.Errorf("study database %s: %w (%v)", path, ErrNotAtril, err)
 	}
+	return judge(path, appID, version, objects > 0, known)
+}
+
+// judge decides on a database from its application_id, user_version and whether it holds
+// any tables.
+func judge(path string, appID, version int, hasTables bool, known int) error {
 	switch {
-	case appID == 0 && version == 0 && objects == 0:
+	case appID == 0 && version == 0 && !hasTables:
 		return nil // an empty SQLite file (e.g. created, then killed before the first migration)
 	case appID != ApplicationID:
 		return fmt.Errorf("study database %s: %w (an SQLite file of another program, application_id %#x); use --db to choose another file", path, ErrNotAtril, uint32(appID))

@@ -101,6 +101,21 @@ func TestRefusesForeignFilesUntouched(t *testing.T) {
 	}
 	db.Close()
 
+	otherWAL := filepath.Join(dir, "other-wal.db")
+	db, err = sql.Open("sqlite", otherWAL+"?_pragma=journal_mode(WAL)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`CREATE TABLE t (x); INSERT INTO t VALUES (1)`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	for _, side := range []string{"-wal", "-shm"} {
+		if _, err := os.Stat(otherWAL + side); err == nil {
+			t.Fatalf("setup left %s", side)
+		}
+	}
+
 	newer := filepath.Join(dir, "newer.db")
 	s, err := store.Open(newer, store.Options{Now: time.Now})
 	if err != nil {
@@ -117,7 +132,7 @@ func TestRefusesForeignFilesUntouched(t *testing.T) {
 	for _, c := range []struct {
 		path string
 		want error
-	}{{text, store.ErrNotAtril}, {other, store.ErrNotAtril}, {newer, store.ErrTooNew}} {
+	}{{text, store.ErrNotAtril}, {other, store.ErrNotAtril}, {otherWAL, store.ErrNotAtril}, {newer, store.ErrTooNew}} {
 		before, _ := os.ReadFile(c.path)
 		s, err := store.Open(c.path, store.Options{Now: time.Now})
 		if err == nil {
