@@ -92,10 +92,11 @@ func ParseCGP(s string, ts *lexicon.TileSet, layout *Layout) (*Position, error) 
 	}
 	p := &Position{Board: NewBoard(layout), Tiles: ts}
 	// macondo and Woogles bracket digraph tiles ([CH]) and write every plain letter as its own
-	// tile: a rack "LL" is two L tiles. A CGP with a bracket anywhere is read that way; one
-	// without (typed by hand) is read as players write, CH = the CH tile. (On a legal board the
-	// two readings agree: no word has a C tile before an H tile, or two L or R tiles.)
-	if strings.Contains(s, "[") {
+	// tile: a rack "LL" is two L tiles. A CGP with a bracket anywhere, or with macondo's "ld"
+	// (letter distribution) opcode, is read that way; one without (typed by hand) is read as
+	// players write, CH = the CH tile. (On a legal board the two readings agree: no word has a
+	// C tile before an H tile, or two L or R tiles.)
+	if strings.Contains(s, "[") || hasLdOpcode(s) {
 		p.spelling = Bracketed
 	}
 
@@ -310,14 +311,40 @@ func (p *Position) BagCount() int {
 
 // CGP writes the position as a CGP string.
 func (p *Position) CGP() string {
+	board := BoardCGP(p.Board, p.Tiles)
+	racks := [2][]lexicon.Tile{lexicon.Alphagram(p.Racks[0]), lexicon.Alphagram(p.Racks[1])}
+	opcodes := p.Opcodes
+	// Racks are written as macondo writes them (plain letters are single tiles) whenever a
+	// reader will know it: a bracket or an "ld" opcode in the string. A rack that the players'
+	// spelling would misread (two L tiles, no digraph anywhere) gets macondo's "ld spanish"
+	// opcode for the FISE set, or [L]L brackets for another set.
+	hasLd := false
+	for _, op := range opcodes {
+		hasLd = hasLd || op.Name == "ld"
+	}
+	bracketed := hasLd || strings.Contains(board, "[")
+	ambiguous := false
+	for _, r := range racks {
+		for _, t := range r {
+			bracketed = bracketed || p.Tiles.IsDigraph(t)
+		}
+		ambiguous = ambiguous || p.Tiles.Notation(r) != Bracketed.Format(p.Tiles, r)
+	}
+	if !bracketed && ambiguous && p.Tiles.Name == lexicon.DefaultTileSetName {
+		opcodes = append(append([]Opcode(nil), opcodes...), Opcode{"ld", "spanish"})
+		bracketed = true
+	}
+	rack := func(r []lexicon.Tile) string {
+		if bracketed {
+			return Bracketed.Format(p.Tiles, r)
+		}
+		return p.Tiles.Notation(r)
+	}
 	var sb strings.Builder
-	sb.WriteString(BoardCGP(p.Board, p.Tiles))
-	sb.WriteByte(' ')
-	sb.WriteString(p.Tiles.Notation(lexicon.Alphagram(p.Racks[0])))
-	sb.WriteByte('/')
-	sb.WriteString(p.Tiles.Notation(lexicon.Alphagram(p.Racks[1])))
+	sb.WriteString(board)
+	sb.WriteString(" " + rack(racks[0]) + "/" + rack(racks[1]))
 	fmt.Fprintf(&sb, " %d/%d %d", p.Scores[0], p.Scores[1], p.ScorelessTurns)
-	for _, op := range p.Opcodes {
+	for _, op := range opcodes {
 		sb.WriteString(" " + op.Name)
 		if op.Args != "" {
 			sb.WriteString(" " + op.Args)
@@ -409,4 +436,14 @@ func (p *Position) After(m *Move) *Position {
 	q.Racks = [2][]lexicon.Tile{append([]lexicon.Tile(nil), p.Racks[1]...), leave}
 	q.Scores = [2]int{p.Scores[1], score}
 	return q
+}
+
+// hasLdOpcode reports whether a CGP string has macondo's "ld" opcode (after the fourth field).
+func hasLdOpcode(s string) bool {
+	for _, op := range strings.Split(s[fieldEnd(s, 4):], ";") {
+		if name, _, _ := strings.Cut(strings.TrimSpace(op), " "); name == "ld" {
+			return true
+		}
+	}
+	return false
 }

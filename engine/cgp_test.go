@@ -154,9 +154,22 @@ func TestCGPSpelling(t *testing.T) {
 	if len(p.Racks[0]) != 2 || ts.Label(p.Board.At(7, 7)) != "CH" {
 		t.Errorf("hand CGP rack = %q, 8H = %s", ts.Notation(p.Racks[0]), ts.Label(p.Board.At(7, 7)))
 	}
-	// What atril writes reads back the same either way.
-	q := mustCGP(t, rowsWith(nil)+" A[L]L/ 0/0 0")
-	if len(q.Racks[0]) != 3 || q.CGP() != rowsWith(nil)+" A[L]L/ 0/0 0" {
-		t.Errorf("A[L]L: %d tiles, %q", len(q.Racks[0]), q.CGP())
+	// What atril writes reads back the same, and as macondo reads it: plain letters in racks
+	// once a bracket or "ld" says so.
+	for _, tc := range []struct{ in, out string }{
+		{rowsWith(nil) + " A[L]L/ 0/0 0", rowsWith(nil) + " ALL/ 0/0 0 ld spanish;"},
+		{rowsWith(nil) + " ALL/ 0/0 0 ld spanish;", rowsWith(nil) + " ALL/ 0/0 0 ld spanish;"},
+		{rowsWith(nil) + " A[LL]/ 0/0 0", rowsWith(nil) + " A[LL]/ 0/0 0"},
+		{rowsWith(nil) + " [C]H[LL]/ 0/0 0", rowsWith(nil) + " CH[LL]/ 0/0 0"},
+		{rowsWith(map[int]string{7: "7[CH]E6"}) + " ALL/ 0/0 0", rowsWith(map[int]string{7: "7[CH]E6"}) + " ALL/ 0/0 0"},
+	} {
+		q := mustCGP(t, tc.in)
+		if got := q.CGP(); got != tc.out {
+			t.Errorf("CGP(%q) = %q, want %q", tc.in, got, tc.out)
+		}
+		r := mustCGP(t, q.CGP())
+		if ts.Notation(r.Racks[0]) != ts.Notation(q.Racks[0]) {
+			t.Errorf("%q read back as %q", q.CGP(), ts.Notation(r.Racks[0]))
+		}
 	}
 }
