@@ -2,7 +2,6 @@ package movegen
 
 import (
 	"encoding/binary"
-	"slices"
 	"sync"
 
 	"github.com/atril-scrabble/atril/lexicon"
@@ -58,14 +57,10 @@ func (s *alphaSet) has(h uint64) bool {
 // enough to be a bingo: the top-N bound asks it whether a rack plus board tiles can be a word.
 func (gr *graph) bingoAlphagrams() *alphaSet {
 	gr.alphaOnce.Do(func() {
-		var buf [32]lexicon.Tile
 		var hashes []uint64
 		gr.kwg.Walk(func(w []lexicon.Tile) bool {
-			if len(w) >= rackSize && len(w) <= len(buf) {
-				a := buf[:len(w)]
-				copy(a, w)
-				slices.Sort(a)
-				hashes = append(hashes, alphaHash(a))
+			if len(w) >= rackSize {
+				hashes = append(hashes, alphaHash(w))
 			}
 			return true
 		})
@@ -74,13 +69,27 @@ func (gr *graph) bingoAlphagrams() *alphaSet {
 	return &gr.alphas
 }
 
-// alphaHash is FNV-1a over sorted tiles (never 0, the free-slot mark). A collision only makes
-// a bound looser.
-func alphaHash(sorted []lexicon.Tile) uint64 {
-	h := uint64(14695981039346656037)
-	for _, t := range sorted {
-		h ^= uint64(t)
-		h *= 1099511628211
+// tileHash gives each tile a random 64-bit value; a multiset of tiles hashes to the sum of its
+// tiles' values, so a word's hash needs no sorting and adding a tile is one addition. A collision
+// only makes a bound looser.
+var tileHash = func() (h [64]uint64) {
+	x := uint64(0x9e3779b97f4a7c15)
+	for i := range h {
+		// splitmix64
+		x += 0x9e3779b97f4a7c15
+		z := x
+		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+		z = (z ^ z>>27) * 0x94d049bb133111eb
+		h[i] = z ^ z>>31
+	}
+	return h
+}()
+
+// alphaHash is the multiset hash of a word's tiles (never 0, the free-slot mark).
+func alphaHash(w []lexicon.Tile) uint64 {
+	h := uint64(0)
+	for _, t := range w {
+		h += tileHash[t.Letter()&63]
 	}
 	if h == 0 {
 		h = 1

@@ -112,9 +112,9 @@ type Generator struct {
 	bestLeave   [rackSize + 1]float64 // best leave value by number of tiles kept
 	shadowDescV [rackSize]int32       // rack tile values, descending
 	// Answers of bingoPossible for the current rack, by the sorted board tiles played through.
-	bingoKeys [32][dim]lexicon.Tile
-	bingoLens [32]uint8
+	bingoKeys [32]uint64 // multiset hashes of the board tiles played through
 	bingoAns  [32]bool
+	rackHash  uint64 // multiset hash of the rack's letters (blanks left out)
 	nBingo    int
 	caps      [dim]int32 // per square of the line: points of the best rack tile that fits
 }
@@ -492,6 +492,10 @@ func (g *Generator) loadRack(rack []lexicon.Tile) {
 	}
 	g.nDistinct = 0
 	g.nBingo = 0
+	g.rackHash = 0
+	for t := 1; t < len(g.rack); t++ {
+		g.rackHash += uint64(g.rack[t]) * tileHash[t]
+	}
 	radix := int32(1)
 	g.leaveIdx = 0
 	for t := range g.rack {

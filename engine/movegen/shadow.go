@@ -106,7 +106,6 @@ func (g *Generator) anchorBound(p, last int) float64 {
 	best := negInf
 	var lms, xs, caps [rackSize]int32
 	var effs [rackSize]int32
-	var through [dim]lexicon.Tile
 	// L runs leftwards from p; a stretch may not start right after a tile.
 	emptiesLeft := 0
 	for L := p; L > last; L-- {
@@ -123,15 +122,15 @@ func (g *Generator) anchorBound(p, last int) float64 {
 			continue
 		}
 		// Walk R from L rightwards, accumulating the stretch.
-		k, nThrough := 0, 0
+		k := 0
+		through := uint64(0) // multiset hash of the board tiles in the stretch
 		var tilesPts, crossConst int32
 		wm := int32(1)
 		for R := L; R < dim; R++ {
 			sq := &row[R]
 			if sq.tile != engine.Empty {
 				tilesPts += g.points[sq.tile]
-				through[nThrough] = sq.tile.Letter()
-				nThrough++
+				through += tileHash[sq.tile.Letter()&63]
 			} else {
 				if sq.cross&possible == 0 || k == g.rackTiles {
 					break
@@ -166,7 +165,7 @@ func (g *Generator) anchorBound(p, last int) float64 {
 				sorted += effs[i] * g.shadowDescV[i]
 			}
 			score := tilesPts*wm + crossConst + min(capped, sorted)
-			if k == rackSize && g.bingoPossible(through[:nThrough]) {
+			if k == rackSize && g.bingoPossible(through) {
 				score += engine.BingoBonus
 			}
 			v := float64(score)
@@ -197,60 +196,34 @@ func (g *Generator) maxFit(cross uint64) int32 {
 	return best
 }
 
-// bingoPossible reports whether the whole rack plus the given board tiles spell some word in
-// some order (a DAWG anagram search), remembering answers for the current rack.
-func (g *Generator) bingoPossible(through []lexicon.Tile) bool {
+// bingoPossible reports whether the whole rack plus board tiles (given by their multiset
+// hash) spell some word in some order, remembering answers for the current rack.
+func (g *Generator) bingoPossible(through uint64) bool {
 	if g.alphas == nil {
 		return true
 	}
-	var key [dim]lexicon.Tile
-	copy(key[:], through)
-	ks := key[:len(through)]
-	slices.Sort(ks)
 	for i := 0; i < g.nBingo; i++ {
-		if g.bingoKeys[i] == key && g.bingoLens[i] == uint8(len(through)) {
+		if g.bingoKeys[i] == through {
 			return g.bingoAns[i]
 		}
 	}
-	// The word's tiles: the rack's letters and the board's, blanks standing for any letter.
-	var word [dim + rackSize]lexicon.Tile
-	n := copy(word[:], through)
-	for j := 0; j < g.nDistinct; j++ {
-		t := g.distinct[j]
-		if t == lexicon.Blank {
-			continue
-		}
-		for k := g.rack[t]; k > 0; k-- {
-			word[n] = t
-			n++
-		}
-	}
+	h := g.rackHash + through
 	ans := true
-	switch blanks := int(g.rack[lexicon.Blank]); {
-	case blanks == 0:
-		ans = g.isAlphagram(word[:n])
-	case blanks == 1:
+	switch g.rack[lexicon.Blank] {
+	case 0:
+		ans = g.alphas.has(h)
+	case 1:
 		ans = false
-		for l := lexicon.Tile(1); l < lexicon.Tile(g.tiles.Size()) && !ans; l++ {
-			word[n] = l
-			ans = g.isAlphagram(word[:n+1])
+		for l := 1; l < g.tiles.Size() && !ans; l++ {
+			ans = g.alphas.has(h + tileHash[l])
 		}
 	}
 	// Two blanks: assume a bingo exists (it nearly always does), rather than try every pair.
 	if g.nBingo < len(g.bingoKeys) {
-		g.bingoKeys[g.nBingo], g.bingoLens[g.nBingo], g.bingoAns[g.nBingo] = key, uint8(len(through)), ans
+		g.bingoKeys[g.nBingo], g.bingoAns[g.nBingo] = through, ans
 		g.nBingo++
 	}
 	return ans
-}
-
-// isAlphagram reports whether the tiles (any order; sorted in place) are some word's alphagram.
-func (g *Generator) isAlphagram(w []lexicon.Tile) bool {
-	var buf [dim + rackSize]lexicon.Tile
-	a := buf[:len(w)]
-	copy(a, w)
-	slices.Sort(a)
-	return g.alphas.has(alphaHash(a))
 }
 
 // pushTop keeps m if it is among the best Top moves so far. g.top is a heap with the worst kept
