@@ -124,7 +124,7 @@ func (r *Runner) Run(ctx context.Context, qs []Question) (Summary, error) {
 	}
 	w.printf("%d questions. %s\n", len(qs), howToAnswer(qs))
 	if r.TimeLimit > 0 {
-		w.printf("%s a question.\n", fmtDuration(r.TimeLimit))
+		w.printf("Time limit: %s a question; a late answer counts wrong.\n", fmtDuration(r.TimeLimit))
 	}
 	w.printf("Ctrl-D or Ctrl-C stops; every answer is saved as you give it.\n")
 	var err error
@@ -188,6 +188,9 @@ ask:
 				}
 				w.printf("\n")
 				r.feedback(w, q, res, &sum)
+				if i == len(qs)-1 {
+					break ask
+				}
 				// What the player was typing would land on the next question: one Enter
 				// clears it.
 				w.printf("Press Enter for the next question. ")
