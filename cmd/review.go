@@ -148,9 +148,17 @@ func runReview(g *Globals, c *cobra.Command, opts *reviewOptions) error {
 	if endErr != nil {
 		return withCode(ExitError, endErr)
 	}
-	reviews, fresh, err := st.DueCount(ctx, drills.DueQuery(g.io.Now(), deckID, 0))
+	after := g.io.Now()
+	q := drills.DueQuery(after, deckID, 0)
+	q.Lexicon = lex.Name
+	reviews, fresh, err := st.DueCount(ctx, q)
 	if err == nil && reviews+fresh > 0 {
 		fmt.Fprintf(out, "Still due: %d reviews, %d new cards.\n", reviews, fresh)
+	}
+	// FSRS learning steps bring missed cards back within minutes.
+	q.Now = after.Add(30 * time.Minute)
+	if soon, _, err := st.DueCount(ctx, q); err == nil && soon > reviews {
+		fmt.Fprintf(out, "%d cards in learning come back within 30 minutes: run atril review again then.\n", soon-reviews)
 	}
 	if g.JSON {
 		return g.PrintJSON(sum)
