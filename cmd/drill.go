@@ -69,8 +69,26 @@ type drillFlags struct {
 }
 
 // addDeckFlag gives a drill --deck, for the kinds of card a deck holds (drills.DeckKinds).
-func addDeckFlag(c *cobra.Command, f *drillFlags) {
+func addDeckFlag(g *Globals, c *cobra.Command, f *drillFlags) {
 	c.Flags().StringVar(&f.Deck, "deck", "", "ask the cards of this deck (`atril deck list`), in an order from --seed, instead of drawing questions")
+	_ = c.RegisterFlagCompletionFunc("deck", func(c *cobra.Command, args []string, prefix string) ([]string, cobra.ShellCompDirective) {
+		st, err := openStudyStore(g)
+		if err != nil {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		defer st.Close()
+		decks, err := st.Decks(c.Context())
+		if err != nil {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		var names []string
+		for _, d := range decks {
+			if c.Name() == d.Kind && strings.HasPrefix(d.Name, prefix) {
+				names = append(names, d.Name)
+			}
+		}
+		return names, cobra.ShellCompDirectiveNoFileComp
+	})
 }
 
 func addDrillFlags(c *cobra.Command, f *drillFlags, count int) {

@@ -47,7 +47,7 @@ turns a tile into ? ("blank bingos": a stem plus ?).`,
 			},
 		}
 		addDrillFlags(c, &o.drillFlags, 20)
-		addDeckFlag(c, &o.drillFlags)
+		addDeckFlag(g, c, &o.drillFlags)
 		c.Flags().IntVar(&o.Length, "length", 7, "tiles per rack")
 		c.Flags().StringVar(&o.Ranks, "ranks", "", "probability ranks FROM-TO among words of that length (1 = most probable; default all)")
 		c.Flags().IntVar(&o.Blanks, "blanks", 0, "blanks per rack, 0-2")

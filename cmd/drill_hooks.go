@@ -42,7 +42,7 @@ all). Digraph tiles hook like any other.`,
 			},
 		}
 		addDrillFlags(c, &o.drillFlags, 20)
-		addDeckFlag(c, &o.drillFlags)
+		addDeckFlag(g, c, &o.drillFlags)
 		c.Flags().StringVar(&o.Length, "length", "2-4", "word length in tiles, N or FROM-TO")
 		c.Flags().StringVar(&o.Ranks, "ranks", "", "probability ranks FROM-TO within each length (default all)")
 		return c

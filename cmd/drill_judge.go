@@ -43,7 +43,7 @@ About half of those have none.`,
 			},
 		}
 		addDrillFlags(c, &o.drillFlags, 20)
-		addDeckFlag(c, &o.drillFlags)
+		addDeckFlag(g, c, &o.drillFlags)
 		c.Flags().StringVar(&o.Length, "length", "2-8", "word length in tiles, N or FROM-TO")
 		c.Flags().StringVar(&o.Ranks, "ranks", "", "probability ranks FROM-TO within each length (default all)")
 		c.Flags().Float64Var(&o.Racks, "racks", 0.2, "share of questions that are racks (0-1)")

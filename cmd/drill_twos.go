@@ -39,7 +39,7 @@ two-tile word with it.`,
 			},
 		}
 		addDrillFlags(c, &o.drillFlags, 20)
-		addDeckFlag(c, &o.drillFlags)
+		addDeckFlag(g, c, &o.drillFlags)
 		c.Flags().BoolVar(&o.ByTile, "by-tile", false, "ask for every two-tile word with a tile")
 		c.Flags().StringArrayVar(&o.Tiles, "tile", nil, "the tile to ask about (repeatable; implies --by-tile)")
 		return c
