@@ -48,13 +48,17 @@ func TestCardKeysAndQuestionsOnDefaultLexicon(t *testing.T) {
 		kind, card string
 		check      func(q Question) bool
 	}{
-		{"anagram", "AACS", func(q Question) bool { return q.Form == FormWords && slices.Contains(q.Words, "CASA") && slices.Contains(q.Words, "SACA") }},
+		{"anagram", "AACS", func(q Question) bool {
+			return q.Form == FormWords && slices.Contains(q.Words, "CASA") && slices.Contains(q.Words, "SACA")
+		}},
 		{"anagram", "C[CH]IO", func(q Question) bool { return slices.Contains(q.Words, "CHICO") }},
 		{"judge", "CASA", func(q Question) bool { return q.Form == FormYesNo && q.Valid }},
 		{"judge", "CASQO", func(q Question) bool { return q.Form == FormYesNo && !q.Valid }},
 		{"twos", "[CH]A", func(q Question) bool { return q.Valid && q.Show == "CHA" }},
 		{"twos", "[C]H", func(q Question) bool { return !q.Valid && q.Show == "C·H" }}, // a C and an H tile: the trap
-		{"hooks", "ASA", func(q Question) bool { return q.Form == FormHooks && slices.Contains(q.Front, "C") && slices.Contains(q.Back, "S") }},
+		{"hooks", "ASA", func(q Question) bool {
+			return q.Form == FormHooks && slices.Contains(q.Front, "C") && slices.Contains(q.Back, "S")
+		}},
 	} {
 		q, err := CardQuestion(lex, store.DeckCard{CardID: 7, Kind: c.kind, Question: c.card})
 		if err != nil {
