@@ -159,7 +159,6 @@ func buildBigReview(path string, lex *lexicon.Lexicon) error {
 func BenchmarkReviewReady(b *testing.B) {
 	lex := defaultLexicon(b)
 	path := bigReviewDB(b, lex)
-	b.Cleanup(func() {})
 	var n int
 	for b.Loop() {
 		st, err := store.Open(path, store.Options{Now: func() time.Time { return bigNow }})
