@@ -12,8 +12,8 @@ import "github.com/atril-scrabble/atril/lexicon"
 //     either);
 //   - minus 4 for a Q kept without a U.
 type Default struct {
-	ts    *lexicon.TileSet
 	value [lexicon.MaxLetters + 1]float64
+	vowel [lexicon.MaxLetters + 1]bool
 	q, u  lexicon.Tile
 }
 
@@ -27,8 +27,9 @@ var defaultTileValues = map[string]float64{
 
 // NewDefault is the built-in model for a tile set.
 func NewDefault(ts *lexicon.TileSet) *Default {
-	d := &Default{ts: ts}
+	d := &Default{}
 	for t := 0; t < ts.Size() && t <= lexicon.MaxLetters; t++ {
+		d.vowel[t] = ts.IsVowel(lexicon.Tile(t))
 		label := ts.Label(lexicon.Tile(t))
 		if v, ok := defaultTileValues[label]; ok {
 			d.value[t] = v
@@ -57,13 +58,13 @@ func (d *Default) LeaveValue(leave []lexicon.Tile) float64 {
 		v += d.value[t]
 		if t != lexicon.Blank {
 			if seen[t] > 0 {
-				if d.ts.IsVowel(t) {
+				if d.vowel[t] {
 					v -= 4
 				} else {
 					v -= 3
 				}
 			}
-			if d.ts.IsVowel(t) {
+			if d.vowel[t] {
 				vowels++
 			} else {
 				consonants++

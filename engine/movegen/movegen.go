@@ -420,7 +420,7 @@ func (g *Generator) Generate(rack []lexicon.Tile, opts Options) []engine.Move {
 			}
 		}
 	}
-	if opts.Exchanges > 0 && g.rackTiles > 0 {
+	if opts.Exchanges > 0 && g.rackTiles > 0 && g.exchangesCanRank() {
 		g.genExchanges(0, 0, opts.Exchanges)
 	}
 	if opts.Pass {
@@ -560,7 +560,23 @@ func (g *Generator) emit(m *engine.Move) {
 		g.moves = append(g.moves, *m)
 		return
 	}
+	if len(g.top) == g.opts.Top && rankValue(m, g.opts.By) < rankValue(&g.top[0], g.opts.By) {
+		return
+	}
 	g.pushTop(m)
+}
+
+// exchangesCanRank reports whether some exchange could enter a full top-N list: an exchange is
+// worth its leave, at most the best leave of fewer tiles than the rack.
+func (g *Generator) exchangesCanRank() bool {
+	if g.opts.Top <= 0 || len(g.top) < g.opts.Top {
+		return true
+	}
+	best := negInf
+	for k := max(0, g.rackTiles-g.opts.Exchanges); k < g.rackTiles; k++ {
+		best = max(best, g.bestLeave[k])
+	}
+	return best >= rankValue(&g.top[0], g.opts.By)
 }
 
 // genExchanges enumerates every distinct multiset of 1..max rack tiles, taking the distinct
