@@ -566,15 +566,18 @@ func (g *Generator) emit(m *engine.Move) {
 	g.pushTop(m)
 }
 
-// exchangesCanRank reports whether some exchange could enter a full top-N list: an exchange is
-// worth its leave, at most the best leave of fewer tiles than the rack.
+// exchangesCanRank reports whether some exchange could enter a full top-N list: by equity an
+// exchange is worth its leave, at most the best leave of fewer tiles than the rack; by score 0.
 func (g *Generator) exchangesCanRank() bool {
 	if g.opts.Top <= 0 || len(g.top) < g.opts.Top {
 		return true
 	}
-	best := negInf
-	for k := max(0, g.rackTiles-g.opts.Exchanges); k < g.rackTiles; k++ {
-		best = max(best, g.bestLeave[k])
+	best := 0.0 // by score, an exchange is worth 0
+	if g.opts.By == ByEquity {
+		best = negInf
+		for k := max(0, g.rackTiles-g.opts.Exchanges); k < g.rackTiles; k++ {
+			best = max(best, g.bestLeave[k])
+		}
 	}
 	return best >= rankValue(&g.top[0], g.opts.By)
 }
