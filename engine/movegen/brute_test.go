@@ -279,13 +279,17 @@ func bruteOnBigLexicon(t *testing.T, graph *lexicon.KWG, name string) {
 	g := New(graph, ts, layout)
 	check := New(graph, ts, layout)
 	n := 0
-	seeds := uint64(6)
+	seeds := uint64(12)
 	if testing.Short() {
 		seeds = 2
 	}
 	for seed := uint64(1); seed <= seeds; seed++ {
-		playout(g, ts, layout, seed, 14, pickRandom, func(turn int, p position) {
-			if turn%3 != 0 {
+		pick := pickRandom
+		if seed%2 == 0 {
+			pick = pickTop // fuller boards, as in real games
+		}
+		playout(g, ts, layout, seed, 22, pick, func(turn int, p position) {
+			if turn%2 != 0 {
 				return
 			}
 			n += compareWithBrute(t, check.load(p.board), p, graph, ts, fmt.Sprintf("%s seed %d turn %d", name, seed, turn))
@@ -371,5 +375,34 @@ func TestEveryMovePassesValidator(t *testing.T) {
 		if n < 500 {
 			t.Errorf("%s: only %d moves checked", name, n)
 		}
+	}
+}
+
+// TestEveryMovePassesValidatorFILE2017 is the validator property test on the reference lexicon
+// (tests only; skipped when absent).
+func TestEveryMovePassesValidatorFILE2017(t *testing.T) {
+	graph := file2017(t)
+	ts := lexicon.DefaultTileSet()
+	layout := engine.StandardLayout()
+	g := New(graph, ts, layout)
+	check := New(graph, ts, layout)
+	n := 0
+	for seed := uint64(1); seed <= 4; seed++ {
+		playout(g, ts, layout, seed, 20, pickTop, func(turn int, p position) {
+			if turn%4 != 2 {
+				return
+			}
+			for _, m := range check.load(p.board).Generate(p.rack, Options{}) {
+				v := engine.Check(p.board, &m, ts, graph, p.rack)
+				if !v.Legal || v.Score != int(m.Score) {
+					t.Fatalf("seed %d turn %d: %s scores %d, validator: legal %v score %d %v",
+						seed, turn, engine.FormatMove(&m, p.board, ts), m.Score, v.Legal, v.Score, v.Problems)
+				}
+				n++
+			}
+		})
+	}
+	if n < 1000 {
+		t.Errorf("only %d moves checked", n)
 	}
 }
