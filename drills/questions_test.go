@@ -568,3 +568,29 @@ func TestJudgeAnswerForms(t *testing.T) {
 		}
 	}
 }
+
+// Choosing the most word-like of several candidates makes phonies that read more like the
+// lexicon than taking the first edit found: a higher mean bigram score.
+func TestPhoniesPreferLikelyLooking(t *testing.T) {
+	lex := defaultLexicon(t)
+	pool, err := WordRange{MinLen: 6, MaxLen: 8, MaxRank: 3000}.words(lex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mean := func(choices int) float64 {
+		pm := newPhonyMaker(lex, newRand(4), pool)
+		pm.choices = choices
+		phs := pm.many(pool, 300)
+		judge := newPhonyMaker(lex, newRand(4), pool) // the same model scores both
+		sum := 0.0
+		for _, ph := range phs {
+			sum += judge.score(ph.Word)
+		}
+		return sum / float64(len(phs))
+	}
+	first, best := mean(1), mean(8)
+	if best <= first+0.05 {
+		t.Errorf("mean bigram score: best of 8 %.3f, first found %.3f; want the chosen ones clearly more word-like", best, first)
+	}
+	t.Logf("mean log-probability per transition: first found %.3f, best of 8 %.3f", first, best)
+}
