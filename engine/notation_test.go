@@ -210,7 +210,14 @@ func FuzzParseMove(f *testing.F) {
 			if m.Kind == Play && (m.Len == 0 || int(m.Row)+boolInt(m.Vertical)*int(m.Len-1) >= Dim || int(m.Col)+boolInt(!m.Vertical)*int(m.Len-1) >= Dim) {
 				t.Fatalf("%q: move off the board: %+v", s, m)
 			}
-			_ = FormatMove(&m, bb, ts)
+			out := FormatMove(&m, bb, ts)
+			if bb == nil {
+				// What is written reads back to the same move.
+				back, err := ParseMove(out, nil, ts)
+				if err != nil || back != m {
+					t.Fatalf("%q -> %q -> %+v, %v; want %+v", s, out, back, err, m)
+				}
+			}
 		}
 	})
 }
