@@ -203,7 +203,10 @@ func renderPosition(pos *engine.Position, info *showJSON, color bool) string {
 			if t.IsBlanked() {
 				label = strings.ToLower(label)
 			}
-			cell := fmt.Sprintf("%-3s", " "+label)
+			cell := " " + label + strings.Repeat(" ", max(0, 2-len([]rune(label))))
+			if len([]rune(label)) >= 3 {
+				cell = label // a three-letter tile fills its square
+			}
 			if color {
 				style := showTile
 				if t.IsBlanked() {
