@@ -319,7 +319,7 @@ func TestIncrementalCrossSets(t *testing.T) {
 	}
 }
 
-var _ = rand.New
+
 
 // TestBlankRacksFILE2017 compares with brute force on racks with one and two blanks (FILE2017,
 // reference lexicon, for this comparison only).
@@ -405,4 +405,77 @@ func TestEveryMovePassesValidatorFILE2017(t *testing.T) {
 	if n < 1000 {
 		t.Errorf("only %d moves checked", n)
 	}
+}
+
+// TestRandomBoardsMatchBruteForce uses boards no game would reach: tiles strewn at random
+// (isolated tiles, runs touching the edges, invalid words already on the board), to exercise
+// anchors and cross-sets in odd places.
+func TestRandomBoardsMatchBruteForce(t *testing.T) {
+	ts := lexicon.DefaultTileSet()
+	layout := engine.StandardLayout()
+	for _, tc := range []struct {
+		name  string
+		graph *lexicon.KWG
+		n     int
+	}{{"small", smallGraph(t, ts), 150}, {"default", defaultGraph(t), 40}} {
+		g := New(tc.graph, ts, layout)
+		rng := rand.New(rand.NewPCG(3, uint64(len(tc.name))))
+		total := 0
+		for i := 0; i < tc.n; i++ {
+			b := engine.NewBoard(layout)
+			density := 0.05 + 0.3*rng.Float64()
+			for sq := 0; sq < engine.Dim*engine.Dim; sq++ {
+				if rng.Float64() < density {
+					tl := lexicon.Tile(1 + rng.IntN(ts.NumLetters()))
+					if rng.IntN(10) == 0 {
+						tl |= lexicon.BlankBit
+					}
+					b.Set(sq/engine.Dim, sq%engine.Dim, tl)
+				}
+			}
+			rack := newBag(ts, rng).fill(nil)
+			if rng.IntN(3) == 0 {
+				rack[0] = lexicon.Blank
+			}
+			rack = rack[:1+rng.IntN(len(rack))]
+			total += compareWithBrute(t, g.load(b), position{board: b, rack: rack}, tc.graph, ts, fmt.Sprintf("%s random board %d", tc.name, i))
+		}
+		t.Logf("%s: %d moves compared", tc.name, total)
+		if total < 100 {
+			t.Errorf("%s: only %d moves", tc.name, total)
+		}
+	}
+}
+
+// FuzzGenerate builds a board and rack from arbitrary bytes and checks the generator against
+// the brute force (small lexicon): go test ./engine/movegen -fuzz FuzzGenerate.
+func FuzzGenerate(f *testing.F) {
+	f.Add([]byte{112, 1, 113, 19, 114, 1}, []byte{1, 19, 0})
+	f.Add([]byte{0, 5, 14, 7, 210, 20, 224, 1}, []byte{1, 2, 3, 4, 5, 6, 7})
+	ts := lexicon.DefaultTileSet()
+	layout := engine.StandardLayout()
+	graph := smallGraph(f, ts)
+	g := New(graph, ts, layout)
+	f.Fuzz(func(t *testing.T, squares, rackBytes []byte) {
+		b := engine.NewBoard(layout)
+		for i := 0; i+1 < len(squares); i += 2 {
+			sq := int(squares[i]) % (engine.Dim * engine.Dim)
+			tl := lexicon.Tile(1 + int(squares[i+1]&63)%ts.NumLetters())
+			if squares[i+1]&64 != 0 {
+				tl |= lexicon.BlankBit
+			}
+			b.Set(sq/engine.Dim, sq%engine.Dim, tl)
+		}
+		var rack []lexicon.Tile
+		for _, c := range rackBytes {
+			if len(rack) == engine.RackSize {
+				break
+			}
+			rack = append(rack, lexicon.Tile(int(c)%ts.Size()))
+		}
+		if len(rack) == 0 {
+			return
+		}
+		compareWithBrute(t, g.load(b), position{board: b, rack: rack}, graph, ts, "fuzz")
+	})
 }
