@@ -319,8 +319,6 @@ func TestIncrementalCrossSets(t *testing.T) {
 	}
 }
 
-
-
 // TestBlankRacksFILE2017 compares with brute force on racks with one and two blanks (FILE2017,
 // reference lexicon, for this comparison only).
 func TestBlankRacksFILE2017(t *testing.T) {
