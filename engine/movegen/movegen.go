@@ -583,13 +583,13 @@ func (g *Generator) exchangesCanRank() bool {
 }
 
 // genExchanges enumerates every distinct multiset of 1..max rack tiles, taking the distinct
-// tiles in order so each multiset is reached once.
+// tiles in order so each multiset is reached once. Exchanges leave Placed at 0, as the notation
+// parser does: the tiles put back are Tiles[:Len].
 func (g *Generator) genExchanges(from, n, max int) {
 	if n > 0 {
 		var m engine.Move
 		m.Kind = engine.Exchange
 		m.Len = uint8(n)
-		m.Placed = uint8(n)
 		copy(m.Tiles[:n], g.strip[:n])
 		g.fillLeave(&m)
 		m.Equity = g.leaveVals[g.leaveIdx]
@@ -599,7 +599,12 @@ func (g *Generator) genExchanges(from, n, max int) {
 		return
 	}
 	for j := from; j < g.nDistinct; j++ {
+		// Blanks (tile 0, first in distinct) are taken last, so exchanges list tiles in
+		// alphagram order like leaves.
 		t := g.distinct[j]
+		if g.distinct[0] == lexicon.Blank {
+			t = g.distinct[(j+1)%g.nDistinct]
+		}
 		if g.rack[t] == 0 {
 			continue
 		}

@@ -2,6 +2,7 @@ package movegen
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/atril-scrabble/atril/engine"
@@ -94,5 +95,57 @@ func TestGenerateDoesNotAllocate(t *testing.T) {
 		if allocs != 0 {
 			t.Errorf("options %+v: %.1f allocations per run", opts, allocs)
 		}
+	}
+}
+
+// TestExchanges: every distinct exchange of 1..n tiles once, tiles in alphagram order (blanks
+// last), the leave the rest; exchanges and the pass only when asked for.
+func TestExchanges(t *testing.T) {
+	ts := lexicon.DefaultTileSet()
+	layout := engine.StandardLayout()
+	g := New(smallGraph(t, ts), ts, layout)
+	rack, err := ts.ParseRack("?AAEES?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Distinct sub-multisets of {?x2, Ax2, Ex2, S}: 3*3*3*2 = 54, less the empty one.
+	for _, tc := range []struct{ max, want int }{{7, 53}, {1, 4}, {2, 4 + 6 + 3}} {
+		seen := map[string]bool{}
+		n := 0
+		for _, m := range g.Generate(rack, Options{Exchanges: tc.max}) {
+			if m.Kind != engine.Exchange {
+				continue
+			}
+			n++
+			tiles := append([]lexicon.Tile(nil), m.Tiles[:m.Len]...)
+			sorted := lexicon.Alphagram(tiles)
+			if !slices.Equal(tiles, sorted) {
+				t.Errorf("exchange %s not in alphagram order", ts.Notation(tiles))
+			}
+			k := ts.Notation(tiles)
+			if seen[k] {
+				t.Errorf("exchange %s twice", k)
+			}
+			seen[k] = true
+			all := append(append([]lexicon.Tile(nil), tiles...), m.LeaveTiles()...)
+			if !slices.Equal(lexicon.Alphagram(all), lexicon.Alphagram(rack)) {
+				t.Errorf("exchange %s leaves %s: not the rack", k, ts.Notation(m.LeaveTiles()))
+			}
+			if int(m.Len) > tc.max || m.Score != 0 {
+				t.Errorf("exchange %s with max %d, score %d", k, tc.max, m.Score)
+			}
+		}
+		if n != tc.want {
+			t.Errorf("max %d: %d exchanges, want %d", tc.max, n, tc.want)
+		}
+	}
+	for _, m := range g.Generate(rack, Options{}) {
+		if m.Kind != engine.Play {
+			t.Fatalf("exchange or pass generated without being asked for: %+v", m)
+		}
+	}
+	moves := g.Generate(rack, Options{Pass: true})
+	if last := moves[len(moves)-1]; last.Kind != engine.Pass || last.LeaveLn != 7 {
+		t.Errorf("pass not generated with the whole rack as its leave: %+v", last)
 	}
 }
