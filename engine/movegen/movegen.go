@@ -8,6 +8,16 @@
 // Each play is produced exactly once: a play is generated from the leftmost (topmost) anchor it
 // covers, and a one-tile play is reported across when it forms an across word of two or more
 // tiles, otherwise down (the canonical direction for single tiles is across).
+//
+// Anchors are the last tile of each run of tiles on a line and the empty squares that touch
+// tiles only across the line; before the first play, the start square.
+//
+// Top-N mode (Options.Top) bounds every anchor's best play first and visits anchors best bound
+// first, stopping when no remaining anchor can beat the N-th best play found: it returns
+// exactly the first N moves of the sorted exhaustive list (a test checks it on many positions).
+//
+// Moves are engine.Move values written into a slice the generator owns; generating allocates
+// nothing once that slice has grown.
 package movegen
 
 import (
@@ -111,7 +121,7 @@ type Generator struct {
 	leaveBuf    [rackSize]lexicon.Tile
 	bestLeave   [rackSize + 1]float64 // best leave value by number of tiles kept
 	shadowDescV [rackSize]int32       // rack tile values, descending
-	// Answers of bingoPossible for the current rack, by the sorted board tiles played through.
+	// Answers of bingoPossible for the current rack.
 	bingoKeys [32]uint64 // multiset hashes of the board tiles played through
 	bingoAns  [32]bool
 	rackHash  uint64 // multiset hash of the rack's letters (blanks left out)
@@ -397,8 +407,9 @@ func (g *Generator) isAnchor(p int) bool {
 		(p == 0 || row[p-1].tile == engine.Empty) && (p == dim-1 || row[p+1].tile == engine.Empty)
 }
 
-// Generate returns the moves of rack (blanks as lexicon.Blank) on the generator's board. The
-// slice belongs to the generator and is overwritten by the next call.
+// Generate returns the moves of rack (blanks as lexicon.Blank; tiles past the seventh are
+// ignored) on the generator's board. The slice belongs to the generator and is overwritten by
+// the next call.
 func (g *Generator) Generate(rack []lexicon.Tile, opts Options) []engine.Move {
 	g.opts = opts
 	g.loadRack(rack)
