@@ -2,6 +2,7 @@ package lexicon
 
 import (
 	"encoding/json"
+	"os"
 	"slices"
 	"testing"
 	"unsafe"
@@ -94,5 +95,37 @@ func TestDefaultGraphInPlace(t *testing.T) {
 	inPlace := unsafe.Pointer(&g.nodes[0]) == unsafe.Pointer(unsafe.StringData(data.DefaultLexiconKWG))
 	if littleEndian && !inPlace {
 		t.Error("the embedded graph was copied: it is not 4-byte aligned")
+	}
+}
+
+// TestReadKWGFileDirect: the direct read gives the same graph as ReadKWGFile and the same
+// errors for bad files.
+func TestReadKWGFileDirect(t *testing.T) {
+	dir := t.TempDir()
+	g, err := BuildKWG(mustWords(t, DefaultTileSet(), "CASA", "CHICO", "LLAMA"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	good := dir + "/g.kwg"
+	os.WriteFile(good, g.Bytes(), 0o644)
+	direct, err := readKWGFileDirect(good)
+	if err != nil || !slices.Equal(direct.nodes, g.nodes) {
+		t.Fatalf("direct read: %v", err)
+	}
+	for name, content := range map[string][]byte{
+		"odd.kwg":     {1, 2, 3, 4, 5},
+		"tiny.kwg":    {0, 0, 0, 0},
+		"outside.kwg": {9, 0, 64, 0, 0, 0, 64, 0},
+	} {
+		p := dir + "/" + name
+		os.WriteFile(p, content, 0o644)
+		_, err1 := readKWGFileDirect(p)
+		_, err2 := ReadKWGFile(p)
+		if err1 == nil || err2 == nil || err1.Error() != err2.Error() {
+			t.Errorf("%s: direct %v, ReadKWGFile %v", name, err1, err2)
+		}
+	}
+	if _, err := readKWGFileDirect(dir + "/missing.kwg"); !os.IsNotExist(err) {
+		t.Errorf("missing file: %v", err)
 	}
 }

@@ -2,6 +2,9 @@ package lexicon
 
 import (
 	"encoding/binary"
+	"fmt"
+	"io"
+	"os"
 	"unsafe"
 )
 
@@ -24,3 +27,35 @@ func kwgInPlace(s string) *KWG {
 }
 
 var littleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
+
+// readKWGFileDirect is ReadKWGFile reading the file straight into the node array on
+// little-endian machines: one 4 MB buffer instead of two and no decoding pass, which is most of
+// what opening a user's lexicon costs.
+func readKWGFileDirect(path string) (*KWG, error) {
+	if !littleEndian {
+		return ReadKWGFile(path)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	size := st.Size()
+	if size%4 != 0 || size < 8 || size > 4*kwgMaxNodes {
+		return ReadKWGFile(path) // for its error message
+	}
+	nodes := make([]uint32, size/4)
+	buf := unsafe.Slice((*byte)(unsafe.Pointer(&nodes[0])), size)
+	if _, err := io.ReadFull(f, buf); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	g := &KWG{nodes: nodes}
+	if err := g.check(); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return g, nil
+}

@@ -342,7 +342,7 @@ func (s *Store) cachedRemap(info Info, g *KWG, tiles *TileSet) *KWG {
 	if path == "" {
 		return nil
 	}
-	if cached, err := ReadKWGFile(path); err == nil {
+	if cached, err := readKWGFileDirect(path); err == nil {
 		return cached
 	}
 	remapped, err := Remap(g, info.Alphabet, tiles)
@@ -389,7 +389,7 @@ func (s *Store) Load(nameOrPath string) (Info, *KWG, error) {
 		return info, g, err
 	}
 	if strings.HasSuffix(strings.ToLower(nameOrPath), ".kwg") {
-		g, err := ReadKWGFile(nameOrPath)
+		g, err := readKWGFileDirect(nameOrPath)
 		if err != nil {
 			return Info{}, nil, fmt.Errorf("lexicon: %w", err)
 		}
@@ -402,7 +402,7 @@ func (s *Store) Load(nameOrPath string) (Info, *KWG, error) {
 		if err != nil {
 			return Info{}, nil, err
 		}
-		g, err := ReadKWGFile(kwgPath)
+		g, err := readKWGFileDirect(kwgPath)
 		if err != nil {
 			return Info{}, nil, fmt.Errorf("lexicon %s: %w (add it again with `atril lexicon add --force`)", info.Name, err)
 		}
