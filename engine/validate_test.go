@@ -208,3 +208,50 @@ func TestMoveFromTiles(t *testing.T) {
 		t.Errorf("occupied: %v", probs)
 	}
 }
+
+// FuzzCheck: any move string on a real position: never a panic, and a legal verdict is
+// consistent (words valid, score = words + bonus, the canonical move checks the same).
+func FuzzCheck(f *testing.F) {
+	ts := lexicon.DefaultTileSet()
+	p, err := ParseCGP(rowsWith(map[int]string{6: "7C7", 7: "5[CH]A[rr]O6", 8: "7s7"})+" ASE/ 0/0 0", ts, StandardLayout())
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, s := range []string{"9H AS", "8L S", "H6 (C)A(SA)", "1A CASA", "8E CASA", "H1 ABCDEFGHIJ", "O1 ZZ"} {
+		f.Add(s, true)
+	}
+	f.Fuzz(func(t *testing.T, s string, withRack bool) {
+		m, err := ParseMove(s, p.Board, ts)
+		if err != nil {
+			return
+		}
+		var rack []lexicon.Tile
+		if withRack {
+			rack = p.Racks[0]
+		}
+		v := Check(p.Board, &m, ts, testWords, rack)
+		if !v.Legal {
+			if len(v.Problems) == 0 {
+				t.Fatalf("%q: illegal without a reason", s)
+			}
+			return
+		}
+		sum := 0
+		for _, w := range v.Words {
+			if !w.Valid || w.Score != w.LetterSum*w.WordMul {
+				t.Fatalf("%q: word %+v", s, w)
+			}
+			sum += w.Score
+		}
+		if v.Bingo {
+			sum += BingoBonus
+		}
+		if sum != v.Score || int(v.Move.Score) != v.Score {
+			t.Fatalf("%q: score %d, words and bonus %d", s, v.Score, sum)
+		}
+		again := Check(p.Board, &v.Move, ts, testWords, rack)
+		if !again.Legal || again.Score != v.Score || again.Move != v.Move {
+			t.Fatalf("%q: canonical %s checks as %+v", s, FormatMove(&v.Move, p.Board, ts), again)
+		}
+	})
+}
