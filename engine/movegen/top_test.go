@@ -149,3 +149,37 @@ func TestExchanges(t *testing.T) {
 		t.Errorf("pass not generated with the whole rack as its leave: %+v", last)
 	}
 }
+
+// TestGeneratorsInParallel: generators sharing a lexicon (its decoded graph and bingo set, built
+// once under a lock) give the same results from several goroutines (run with -race).
+func TestGeneratorsInParallel(t *testing.T) {
+	ts := lexicon.DefaultTileSet()
+	layout := engine.StandardLayout()
+	graph := smallGraph(t, ts)
+	ps := midgamePositions(t, graph, ts, layout, 3)
+	want := make([][]engine.Move, len(ps))
+	seq := New(graph, ts, layout)
+	for i, p := range ps {
+		want[i] = slices.Clone(seq.load(p.board).Generate(p.rack, Options{Top: 3}))
+	}
+	errs := make(chan string, 4)
+	for w := 0; w < 4; w++ {
+		go func() {
+			g := New(graph, ts, layout)
+			for rep := 0; rep < 3; rep++ {
+				for i, p := range ps {
+					if got := g.load(p.board).Generate(p.rack, Options{Top: 3}); !slices.Equal(got, want[i]) {
+						errs <- fmt.Sprintf("position %d differs", i)
+						return
+					}
+				}
+			}
+			errs <- ""
+		}()
+	}
+	for w := 0; w < 4; w++ {
+		if e := <-errs; e != "" {
+			t.Error(e)
+		}
+	}
+}
