@@ -582,3 +582,26 @@ func TestDrillDeckCompletion(t *testing.T) {
 		t.Errorf("exit %d, completions %q", code, d.out.String())
 	}
 }
+
+// Without --db, answers go to $ATRIL_DB, else atril.db in $ATRIL_DATA_DIR.
+func TestDrillDatabaseFromEnvironment(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		env  map[string]string
+		path string
+	}{
+		{map[string]string{"ATRIL_DB": filepath.Join(dir, "env.db"), "ATRIL_DATA_DIR": filepath.Join(dir, "data")}, filepath.Join(dir, "env.db")},
+		{map[string]string{"ATRIL_DATA_DIR": filepath.Join(dir, "data")}, filepath.Join(dir, "data", "atril.db")},
+	} {
+		var out, errb bytes.Buffer
+		code := Run(&IO{In: strings.NewReader("y\n"), Out: &out, Err: &errb, Now: time.Now,
+			Getenv: func(k string) string { return tc.env[k] }}, []string{"drill", "twos", "--count", "1"})
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errb.String())
+		}
+		as, err := openTestStore(t, tc.path).Answers(context.Background(), store.AnswerQuery{})
+		if err != nil || len(as) != 1 {
+			t.Errorf("%s: %d answers, %v", tc.path, len(as), err)
+		}
+	}
+}
