@@ -162,22 +162,11 @@ func kwgForAdd(file string, b []byte) (*lexicon.KWG, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w (a word list must be text, one word a line)", file, err)
 	}
-	max := lexicon.Tile(lexicon.DefaultTileSet().NumLetters())
-	var bad lexicon.Tile
-	ok, words := true, 0
-	graph.Walk(func(w []lexicon.Tile) bool {
-		words++
-		for _, t := range w {
-			if t == lexicon.Blank || t > max {
-				ok, bad = false, t
-				return false
-			}
-		}
-		return true
-	})
-	if !ok {
-		return nil, fmt.Errorf("%s: uses tile number %d, outside the Spanish alphabet's 1..%d: is it a word graph for another language?", file, bad, max)
+	if err := graph.Validate(lexicon.Tile(lexicon.DefaultTileSet().NumLetters())); err != nil {
+		return nil, fmt.Errorf("%s: %w (a .kwg must number tiles in the Spanish order: see --help)", file, err)
 	}
+	words := 0
+	graph.Walk(func([]lexicon.Tile) bool { words++; return false })
 	if words == 0 {
 		return nil, fmt.Errorf("%s: the word graph holds no words", file)
 	}

@@ -390,6 +390,12 @@ func (s *Store) Load(nameOrPath string) (Info, *KWG, error) {
 	}
 	if strings.HasSuffix(strings.ToLower(nameOrPath), ".kwg") {
 		g, err := readKWGFileDirect(nameOrPath)
+		if err == nil {
+			// A graph from outside atril: a cycle would make walks run forever.
+			if verr := g.Validate(Tile(DefaultTileSet().NumLetters())); verr != nil {
+				err = fmt.Errorf("%s: %w", nameOrPath, verr)
+			}
+		}
 		if err != nil {
 			return Info{}, nil, fmt.Errorf("lexicon: %w", err)
 		}
