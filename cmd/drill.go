@@ -13,6 +13,7 @@ import (
 
 	"github.com/mattn/go-isatty"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/atril-scrabble/atril/drills"
 	"github.com/atril-scrabble/atril/drills/store"
@@ -142,6 +143,19 @@ func runDrill(g *Globals, c *cobra.Command, d drillRun) error {
 	var qs []drills.Question
 	var deckID int64
 	if d.flags.Deck != "" {
+		var ignored []string
+		c.LocalFlags().VisitAll(func(f *pflag.Flag) {
+			switch f.Name {
+			case "count", "seed", "time-limit", "list", "deck":
+			default:
+				if f.Changed {
+					ignored = append(ignored, "--"+f.Name)
+				}
+			}
+		})
+		if len(ignored) > 0 {
+			return withCode(ExitError, fmt.Errorf("%s: not with --deck, whose cards are the questions", strings.Join(ignored, ", ")))
+		}
 		if err := open(); err != nil {
 			return err
 		}

@@ -497,6 +497,7 @@ func TestDrillDeck(t *testing.T) {
 		msg  string
 	}{
 		{[]string{"anagram", "--deck", "nada"}, "no such deck"},
+		{[]string{"anagram", "--deck", "cuatros", "--length", "8", "--blanks", "1"}, "--blanks, --length: not with --deck, whose cards are the questions"},
 		{[]string{"anagram", "--deck", "otro"}, "deck otro is under lexicon FISE2-LIBRE, not small"},
 		{[]string{"anagram", "--deck", "ganchos"}, "deck ganchos holds hooks cards: drill it with `atril drill hooks --deck ganchos`"},
 	} {
