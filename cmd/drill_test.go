@@ -224,7 +224,7 @@ func TestDrillJSONSummary(t *testing.T) {
 	if err := json.Unmarshal(d.out.Bytes(), &sum); err != nil {
 		t.Fatalf("stdout is not the JSON summary: %v\n%s", err, d.out.String())
 	}
-	if sum.Questions != 4 || sum.Answered != 3 || sum.Right+sum.Wrong != 3 || sum.Stopped != "end of input" || sum.Seconds != 6 {
+	if sum.Questions != 4 || sum.Answered != 3 || sum.Right+sum.Wrong != 3 || sum.Stopped != "end of input" || sum.Seconds != 6 || sum.MeanSeconds != 2 {
 		t.Errorf("summary %+v", sum)
 	}
 	if !strings.Contains(d.err.String(), "1/4") {

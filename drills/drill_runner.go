@@ -61,6 +61,8 @@ type Summary struct {
 	TimedOut  int           `json:"timed_out"` // counted in Wrong too
 	Time      time.Duration `json:"-"`         // total answering time
 	Seconds   float64       `json:"seconds"`
+	// MeanSeconds is the answering time per answered question.
+	MeanSeconds float64 `json:"mean_seconds"`
 	// Stopped says how the drill ended: "done", "end of input" (Ctrl-D), "interrupted" (Ctrl-C).
 	Stopped string `json:"stopped"`
 }
@@ -239,6 +241,7 @@ func (r *Runner) feedback(w *errWriter, q *Question, res Result, sum *Summary) {
 	sum.Answered++
 	sum.Time += res.Elapsed
 	sum.Seconds = sum.Time.Seconds()
+	sum.MeanSeconds = sum.Average().Seconds()
 	if res.Right {
 		sum.Right++
 	} else {
