@@ -264,7 +264,11 @@ func (r *Runner) feedback(w *errWriter, q *Question, res Result, sum *Summary) {
 		if res.Right {
 			w.printf(": %s\n", listOrNone(q.Words))
 		} else {
-			w.printf("\n    answers: %s\n", listOrNone(q.Words))
+			found := ""
+			if n := len(q.Words); n > 1 && len(res.Missed) < n {
+				found = fmt.Sprintf(" (%d of %d found)", n-len(res.Missed), n)
+			}
+			w.printf("\n    answers: %s%s\n", listOrNone(q.Words), found)
 			if len(res.Missed) == len(q.Words) {
 				res.Missed = nil // the answers line says it already
 			}
