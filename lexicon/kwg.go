@@ -68,7 +68,7 @@ func (g *KWG) check() error {
 		if arc >= n {
 			return fmt.Errorf("not a KWG word graph: node %d points to node %d of %d", i, arc, n)
 		}
-		if i >= 2 && v&kwgIsEnd == 0 && uint32(i)+1 >= n {
+		if v&kwgIsEnd == 0 && uint32(i)+1 >= n { // also a root node: an arc may point at node 1
 			return fmt.Errorf("not a KWG word graph: the sibling list at node %d never ends", i)
 		}
 	}
