@@ -38,7 +38,11 @@ exist. Once the bag is empty, a leave counts minus twice its points.
 
 --top N finds the best N without generating every play (each anchor's upper bound
 is checked first); --all lists every play. --exchanges adds exchanges (while the bag
-holds a tile) and the pass.`,
+holds a tile) and the pass.
+
+--json prints {"n_moves": N, "moves": [{"coords", "word", "move", "score", "equity",
+"leave"}]}, N being the number of plays listed; an exchange or pass has empty coords
+and word, and its notation ("-ABC", "pass") in move.`,
 			Example: `  atril moves --cgp "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 ACEIORS/ 0/0 0"
   atril moves --all --by score --json --cgp "$(cat pos.cgp)"`,
 			Args: cobra.NoArgs,
