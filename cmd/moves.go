@@ -42,7 +42,7 @@ holds a tile) and the pass.
 
 --json prints {"n_moves": N, "moves": [{"coords", "word", "move", "score", "equity",
 "leave"}]}, N being the number of plays listed; an exchange or pass has empty coords
-and word, and its notation ("-ABC", "pass") in move.`,
+and word, and its notation in move ("-ABC" exchanges A, B and C; "-" passes).`,
 			Example: `  atril moves --cgp "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 ACEIORS/ 0/0 0"
   atril moves --all --by score --json --cgp "$(cat pos.cgp)"`,
 			Args: cobra.NoArgs,
