@@ -594,3 +594,30 @@ func TestPhoniesPreferLikelyLooking(t *testing.T) {
 	}
 	t.Logf("mean log-probability per transition: first found %.3f, best of 8 %.3f", first, best)
 }
+
+// Whatever a player types, judging never panics: it is judged or asked again.
+func FuzzJudgeAnswer(f *testing.F) {
+	for _, s := range []string{"", "y", "casa cosa", "a ch / s", "/", "//", "[ch", "1 2 3", "\x00", "ñ / ñ", "- / -", "CÁSA,,;;", "?"} {
+		f.Add(s)
+	}
+	lex := smallLexicon(f)
+	qs := []Question{
+		anagramQuestion(lex, mustWord(f, lex.Tiles, "ACOS")),
+		twoQuestion(lex.Tiles, mustWord(f, lex.Tiles, "CHA"), true),
+		hookQuestion(f, lex, "OSA"),
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		for _, q := range qs {
+			res, err := q.Judge(lex, line)
+			if err != nil {
+				if _, ok := err.(*InputError); !ok {
+					t.Fatalf("%q: error %T %v, want an InputError", line, err, err)
+				}
+				continue
+			}
+			if res.Right != (len(res.Missed) == 0 && len(res.Wrong) == 0) {
+				t.Fatalf("%q: %+v is inconsistent", line, res)
+			}
+		}
+	})
+}
