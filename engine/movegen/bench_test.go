@@ -87,3 +87,75 @@ func BenchmarkTopPlayDefault(b *testing.B)  { benchGenerate(b, defaultGraph(b), 
 func BenchmarkTopEquityDefault(b *testing.B) {
 	benchGenerate(b, defaultGraph(b), Options{Top: 1, By: ByEquity, Leaves: equity.NewDefault(lexicon.DefaultTileSet())})
 }
+
+// BenchmarkReplayIncremental replays a seeded game's plays with Play (cross-sets of the
+// affected squares only); BenchmarkReplaySetBoard reloads the whole board after each play.
+func BenchmarkReplayIncremental(b *testing.B) { benchReplay(b, false) }
+func BenchmarkReplaySetBoard(b *testing.B)    { benchReplay(b, true) }
+
+func benchReplay(b *testing.B, full bool) {
+	ts := lexicon.DefaultTileSet()
+	layout := engine.StandardLayout()
+	graph := defaultGraph(b)
+	g := New(graph, ts, layout)
+	var plays []engine.Move
+	var boards []*engine.Board
+	playout(g, ts, layout, 1, 40, pickTop, func(turn int, p position) {
+		boards = append(boards, p.board)
+	})
+	for i := 1; i < len(boards); i++ {
+		plays = append(plays, diffMove(boards[i-1], boards[i]))
+	}
+	empty := engine.NewBoard(layout)
+	g.SetBoard(empty)
+	for i := range plays {
+		g.Play(&plays[i])
+	}
+	if want := New(graph, ts, layout).load(boards[len(boards)-1]); g.grid != want.grid || g.cross != want.cross {
+		b.Fatal("replayed plays do not rebuild the game's board")
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		g.SetBoard(empty)
+		for i := range plays {
+			if full {
+				g.SetBoard(boards[i+1])
+			} else {
+				g.Play(&plays[i])
+			}
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/1e3/float64(b.N*len(plays)), "µs/play")
+}
+
+// diffMove is the play that turns board a into board b (its new tiles, as one line).
+func diffMove(a, b *engine.Board) engine.Move {
+	var m engine.Move
+	first := true
+	for r := 0; r < engine.Dim; r++ {
+		for c := 0; c < engine.Dim; c++ {
+			if a.At(r, c) == b.At(r, c) {
+				continue
+			}
+			if first {
+				m.Row, m.Col, first = int8(r), int8(c), false
+			} else if int(m.Row) != r {
+				m.Vertical = true
+			}
+		}
+	}
+	m.Kind = engine.Play
+	r, c := int(m.Row), int(m.Col)
+	for r < engine.Dim && c < engine.Dim && (b.At(r, c) != engine.Empty) {
+		if a.At(r, c) == engine.Empty {
+			m.Tiles[m.Len] = b.At(r, c)
+		}
+		m.Len++
+		if m.Vertical {
+			r++
+		} else {
+			c++
+		}
+	}
+	return m
+}
