@@ -18,8 +18,8 @@ func BuildKWG(words [][]Tile) (*KWG, error) {
 	for _, w := range words {
 		total += len(w)
 	}
-	all := make([]byte, 0, total) // one allocation for every word's bytes
-	sorted := make([][]byte, 0, len(words))
+	all := make([]byte, 0, total) // every word's bytes; words are spans of it
+	sorted := make([]gaddagString, 0, len(words))
 	for i, w := range words {
 		if len(w) == 0 {
 			return nil, fmt.Errorf("build word graph: word %d is empty", i+1)
@@ -36,14 +36,16 @@ func BuildKWG(words [][]Tile) (*KWG, error) {
 		for _, t := range w {
 			all = append(all, byte(t))
 		}
-		sorted = append(sorted, all[start:len(all):len(all)])
+		sorted = append(sorted, gaddagString{start: uint32(start), n: uint8(len(w))})
 	}
-	slices.SortFunc(sorted, bytes.Compare)
-	sorted = slices.CompactFunc(sorted, bytes.Equal)
+	tmp := make([]gaddagString, len(sorted))
+	radixSort(all, sorted, tmp, 0)
+	word := func(s gaddagString) []byte { return all[s.start : s.start+uint32(s.n)] }
+	sorted = slices.CompactFunc(sorted, func(x, y gaddagString) bool { return bytes.Equal(word(x), word(y)) })
 
 	b := newKWGBuilder(len(sorted))
 	for _, w := range sorted {
-		b.add(w)
+		b.add(word(w))
 	}
 	dawg := b.finish()
 	if err := b.tooBig(); err != nil {
@@ -54,20 +56,21 @@ func BuildKWG(words [][]Tile) (*KWG, error) {
 	// holds one run at a time.
 	masks := make([]uint64, len(sorted)) // which tiles each word has, to skip words quickly
 	maxTile := byte(0)
-	for k, w := range sorted {
-		for _, t := range w {
+	for k, s := range sorted {
+		for _, t := range word(s) {
 			masks[k] |= 1 << t
 			maxTile = max(maxTile, t)
 		}
 	}
 	var arena []byte
-	var runs, tmp []gaddagString
+	var runs []gaddagString
 	for t := byte(1); t <= maxTile; t++ {
 		arena, runs = arena[:0], runs[:0]
-		for k, w := range sorted {
+		for k, s := range sorted {
 			if masks[k]&(1<<t) == 0 {
 				continue
 			}
+			w := word(s)
 			for i := 1; i <= len(w); i++ {
 				if w[i-1] != t {
 					continue
@@ -199,28 +202,31 @@ func newKWGBuilder(words int) *kwgBuilder {
 }
 
 func (b *kwgBuilder) intern(s kwgState) uint32 {
-	slot := b.index.find(s.key())
-	if slot.id != 0 {
-		return slot.id
+	key := s.key()
+	mask := uint64(len(b.index.ids) - 1)
+	i := (key * 0x9E3779B97F4A7C15) >> b.index.shift
+	for ; b.index.ids[i] != 0; i = (i + 1) & mask {
+		if id := b.index.ids[i]; b.states[id] == s {
+			return id
+		}
 	}
 	id := uint32(len(b.states))
 	b.states = append(b.states, s)
-	slot.key, slot.id = s.key(), id
-	b.index.added()
+	b.index.ids[i] = id
+	b.index.used++
+	if 4*b.index.used > 3*len(b.index.ids) {
+		b.grow()
+	}
 	return id
 }
 
-// stateTable maps a state's key to its id: open addressing, linear probing, about twice as fast
-// as a Go map here, where interning is most of the work.
+// stateTable finds a state's id from the state: open addressing with linear probing over ids
+// (the states themselves are in kwgBuilder.states), 4 bytes a slot; about twice as fast as a
+// Go map here, where interning is most of the work.
 type stateTable struct {
-	slots []stateSlot
+	ids   []uint32 // 0: empty
 	used  int
 	shift uint
-}
-
-type stateSlot struct {
-	key uint64
-	id  uint32 // 0: empty
 }
 
 func newStateTable(hint int) stateTable {
@@ -228,33 +234,25 @@ func newStateTable(hint int) stateTable {
 	for size < 2*hint {
 		size, shift = size*2, shift-1
 	}
-	return stateTable{slots: make([]stateSlot, size), shift: shift}
+	return stateTable{ids: make([]uint32, size), shift: shift}
 }
 
-// find returns the slot holding key, or the empty slot where it belongs.
-func (t *stateTable) find(key uint64) *stateSlot {
-	mask := uint64(len(t.slots) - 1)
-	for i := (key * 0x9E3779B97F4A7C15) >> t.shift; ; i = (i + 1) & mask {
-		s := &t.slots[i]
-		if s.id == 0 || s.key == key {
-			return s
-		}
-	}
-}
-
-// added records a new entry, growing the table past three quarters full.
-func (t *stateTable) added() {
-	t.used++
-	if 4*t.used <= 3*len(t.slots) {
-		return
-	}
-	old := t.slots
-	t.slots = make([]stateSlot, 2*len(old))
+// grow doubles the table once it is three quarters full.
+func (b *kwgBuilder) grow() {
+	t := &b.index
+	old := t.ids
+	t.ids = make([]uint32, 2*len(old))
 	t.shift--
-	for _, s := range old {
-		if s.id != 0 {
-			*t.find(s.key) = s
+	mask := uint64(len(t.ids) - 1)
+	for _, id := range old {
+		if id == 0 {
+			continue
 		}
+		i := (b.states[id].key() * 0x9E3779B97F4A7C15) >> t.shift
+		for t.ids[i] != 0 {
+			i = (i + 1) & mask
+		}
+		t.ids[i] = id
 	}
 }
 
