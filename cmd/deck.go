@@ -69,7 +69,7 @@ one back to box 0.`,
 		RunE: func(c *cobra.Command, args []string) error { return runDeckAdd(g, c, args[0], opts) },
 	}
 	f := c.Flags()
-	f.StringVar(&opts.Search, "search", "", "fill from the words of this search (see `atril search --help`)")
+	f.StringVar(&opts.Search, "search", "", "fill from the words of the search `QUERY` (see 'atril search --help')")
 	f.StringVar(&opts.File, "file", "", "fill from a word file, one word a line")
 	f.StringVar(&opts.Kind, "kind", "anagram", "card kind: anagram, hooks, judge or twos")
 	f.StringVar(&opts.Scheduler, "scheduler", "fsrs", "fsrs (FSRS-6) or cardbox (Zyzzyva)")

@@ -71,7 +71,7 @@ type drillFlags struct {
 
 // addDeckFlag gives a drill --deck, for the kinds of card a deck holds (drills.DeckKinds).
 func addDeckFlag(g *Globals, c *cobra.Command, f *drillFlags) {
-	c.Flags().StringVar(&f.Deck, "deck", "", "ask the cards of this deck (`atril deck list`), in an order from --seed, instead of drawing questions")
+	c.Flags().StringVar(&f.Deck, "deck", "", "ask the cards of deck `NAME` (see 'atril deck list'), in an order from --seed, instead of drawing questions")
 	_ = c.RegisterFlagCompletionFunc("deck", func(c *cobra.Command, args []string, prefix string) ([]string, cobra.ShellCompDirective) {
 		st, err := openStudyStore(g)
 		if err != nil {
