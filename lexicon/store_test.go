@@ -3,6 +3,7 @@ package lexicon
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -18,6 +19,8 @@ func TestDataDir(t *testing.T) {
 		{map[string]string{"XDG_DATA_HOME": "/x", "HOME": "/h"}, "/x/atril"},
 		{map[string]string{"HOME": "/h"}, "/h/.local/share/atril"},
 		{map[string]string{}, ""},
+		// HOME unset: Windows has USERPROFILE; elsewhere it means nothing.
+		{map[string]string{"USERPROFILE": "/u"}, map[bool]string{true: filepath.Join("/u", ".local", "share", "atril")}[runtime.GOOS == "windows"]},
 	}
 	for _, tc := range cases {
 		if got := DataDir(func(k string) string { return tc.env[k] }); got != tc.want {

@@ -32,6 +32,8 @@ import (
 	"time"
 
 	"modernc.org/sqlite" // registers the "sqlite" driver
+
+	"github.com/atril-scrabble/atril/lexicon"
 )
 
 // ApplicationID is written to every atril database's header (PRAGMA application_id), "ATR1".
@@ -103,37 +105,17 @@ type Store struct {
 }
 
 // DefaultPath is where the study database lives when --db is not given: $ATRIL_DB, else
-// atril.db in the data directory ($ATRIL_DATA_DIR, else $XDG_DATA_HOME/atril, else
-// ~/.local/share/atril). getenv is os.Getenv outside tests.
+// atril.db in the data directory that lexicons also use (lexicon.DataDir: $ATRIL_DATA_DIR,
+// else $XDG_DATA_HOME/atril, else ~/.local/share/atril). getenv is os.Getenv outside tests.
 func DefaultPath(getenv func(string) string) (string, error) {
 	if p := getenv("ATRIL_DB"); p != "" {
 		return p, nil
 	}
-	dir, err := DataDir(getenv)
-	if err != nil {
-		return "", err
+	dir := lexicon.DataDir(getenv)
+	if dir == "" {
+		return "", errors.New("study database: no data directory (HOME is not set): use --db PATH or set ATRIL_DB or ATRIL_DATA_DIR")
 	}
 	return filepath.Join(dir, "atril.db"), nil
-}
-
-// DataDir is atril's per-user data directory (shared with user lexicons): $ATRIL_DATA_DIR, else
-// $XDG_DATA_HOME/atril, else ~/.local/share/atril.
-func DataDir(getenv func(string) string) (string, error) {
-	if d := getenv("ATRIL_DATA_DIR"); d != "" {
-		return d, nil
-	}
-	if d := getenv("XDG_DATA_HOME"); d != "" {
-		return filepath.Join(d, "atril"), nil
-	}
-	home := getenv("HOME")
-	if home == "" {
-		h, err := os.UserHomeDir()
-		if err != nil {
-			return "", fmt.Errorf("study database: no home directory: use --db PATH or set ATRIL_DB (%v)", err)
-		}
-		home = h
-	}
-	return filepath.Join(home, ".local", "share", "atril"), nil
 }
 
 // ErrNotAtril is returned (wrapped) for a file that is not an atril study database.

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -151,6 +152,28 @@ func TestRefusesForeignFilesUntouched(t *testing.T) {
 			if _, err := os.Stat(c.path + side); err == nil && c.path != newer {
 				t.Errorf("%s: left a %s file", c.path, side)
 			}
+		}
+	}
+}
+
+// The database lives in the data directory lexicons use, unless $ATRIL_DB names it.
+func TestDefaultPath(t *testing.T) {
+	for _, tc := range []struct {
+		env  map[string]string
+		want string // "" for an error
+	}{
+		{map[string]string{"ATRIL_DB": "/d/x.db", "ATRIL_DATA_DIR": "/a", "HOME": "/h"}, "/d/x.db"},
+		{map[string]string{"ATRIL_DATA_DIR": "/a", "XDG_DATA_HOME": "/x", "HOME": "/h"}, "/a/atril.db"},
+		{map[string]string{"XDG_DATA_HOME": "/x", "HOME": "/h"}, "/x/atril/atril.db"},
+		{map[string]string{"HOME": "/h"}, "/h/.local/share/atril/atril.db"},
+		{map[string]string{}, ""},
+	} {
+		got, err := store.DefaultPath(func(k string) string { return tc.env[k] })
+		switch {
+		case tc.want == "" && (err == nil || !strings.Contains(err.Error(), "--db PATH")):
+			t.Errorf("%v: %q, %v; want an error saying to use --db", tc.env, got, err)
+		case tc.want != "" && (err != nil || got != filepath.FromSlash(tc.want)):
+			t.Errorf("%v: %q, %v; want %q", tc.env, got, err, tc.want)
 		}
 	}
 }
