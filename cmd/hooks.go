@@ -80,7 +80,7 @@ func runHooks(g *Globals, opts *hooksOptions) error {
 		return err
 	}
 	front, back := hookedWords(ts, word, lex.Hooks(word))
-	out := hooksJSON{Word: ts.Word(word), Valid: lex.Contains(word), Front: front, Back: back}
+	out := hooksJSON{Word: ts.Display(word), Valid: lex.Contains(word), Front: front, Back: back}
 	if g.JSON {
 		return g.PrintJSON(out)
 	}

@@ -75,11 +75,11 @@ func runInfo(g *Globals, opts *infoOptions) error {
 		return err
 	}
 	info := infoJSON{
-		Word:         ts.Word(word),
+		Word:         ts.Display(word),
 		Valid:        lex.Contains(word),
 		Tiles:        tileLabels(ts, word),
 		Length:       len(word),
-		Alphagram:    ts.Word(lexicon.Alphagram(word)),
+		Alphagram:    ts.Display(lexicon.Alphagram(word)),
 		Points:       ts.WordPoints(word),
 		Combinations: ts.Combinations(word),
 		Probability:  ts.Probability(word),

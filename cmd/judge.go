@@ -74,7 +74,7 @@ func runJudge(g *Globals, opts *judgeOptions) error {
 		if err != nil {
 			return err
 		}
-		words[i].Word, tiles[i] = ts.Word(w), w
+		words[i].Word, tiles[i] = ts.Display(w), w
 	}
 	lex, err := g.Lex()
 	if err != nil {

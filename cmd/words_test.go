@@ -48,7 +48,7 @@ func TestWordCommandsPlain(t *testing.T) {
 		errOut string // substring of stderr
 	}{
 		{"judge valid", []string{"judge", "CASA", "chico"}, 0, "CASA   valid\nCHICO  valid\n", ""},
-		{"judge C and H tiles", []string{"judge", "CHICO", "[C][H]ICO"}, 1, "CHICO  valid\nCHICO  not valid\n", ""},
+		{"judge C and H tiles", []string{"judge", "CHICO", "[C][H]ICO"}, 1, "CHICO      valid\n[C][H]ICO  not valid\n", ""},
 		{"judge digits and accents", []string{"judge", "1ICO", "CÁSA", "2AMA"}, 0, "CHICO  valid\nCASA   valid\nLLAMA  valid\n", ""},
 		{"judge invalid", []string{"judge", "CASA", "CASSA"}, 1, "CASA   valid\nCASSA  not valid\n", ""},
 		{"challenge valid", []string{"judge", "--challenge", "CASA", "CASAS"}, 0, "jugada válida\n", ""},
@@ -109,7 +109,7 @@ func TestWordCommandsJSON(t *testing.T) {
 		code int
 		want string // JSON, compared structurally
 	}{
-		{"judge", []string{"judge", "CASA", "[C][H]ICO"}, 1, `{"valid":false,"words":[{"word":"CASA","valid":true},{"word":"CHICO","valid":false}]}`},
+		{"judge", []string{"judge", "CASA", "[C][H]ICO"}, 1, `{"valid":false,"words":[{"word":"CASA","valid":true},{"word":"[C][H]ICO","valid":false}]}`},
 		{"judge all valid", []string{"judge", "chico"}, 0, `{"valid":true,"words":[{"word":"CHICO","valid":true}]}`},
 		{"challenge", []string{"judge", "--challenge", "CASA", "CASSA"}, 1, `{"valid":false}`},
 		{"challenge valid", []string{"judge", "--challenge", "CASA"}, 0, `{"valid":true}`},

@@ -185,6 +185,29 @@ func (ts *TileSet) Word(w []Tile) string {
 	return sb.String()
 }
 
+// Display is Word unless plain letters would read back as other tiles (a C tile then an H tile
+// reads as CH): then the single tiles that would merge are bracketed, [C][H]ICO, so a player
+// never sees CHICO for a word that lacks the CH tile. Lexicon words never need brackets.
+func (ts *TileSet) Display(w []Tile) string {
+	var sb strings.Builder
+	for i, t := range w {
+		label := ts.Label(t)
+		merges := func(a, b Tile) bool {
+			if a == Blank || b == Blank || ts.IsDigraph(a) || ts.IsDigraph(b) {
+				return false
+			}
+			_, ok := ts.byLabel[ts.Label(a)+ts.Label(b)]
+			return ok
+		}
+		if (i+1 < len(w) && merges(t, w[i+1])) || (i > 0 && merges(w[i-1], t)) {
+			sb.WriteString("[" + label + "]")
+		} else {
+			sb.WriteString(label)
+		}
+	}
+	return sb.String()
+}
+
 // Notation spells tiles so that Parse with LowerIsBlank and AllowBlank reads them back exactly:
 // digraph tiles as [CH], blanks played as letters in lower case, a single-letter tile that would
 // merge with the next into a digraph in brackets ([C]H).

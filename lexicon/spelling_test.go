@@ -101,3 +101,29 @@ func tilesBytes(w []Tile) []byte {
 	}
 	return b
 }
+
+func TestDisplayBracketsOnlyTilesThatWouldMerge(t *testing.T) {
+	ts := DefaultTileSet()
+	cases := map[string]string{
+		"CHARRO":    "CHARRO",
+		"[C][H]ICO": "[C][H]ICO",
+		"[C]HICO":   "[C][H]ICO",
+		"AE[L][L]O": "AE[L][L]O",
+		"CALLE":     "CALLE",
+		"[R][R]?":   "[R][R]?",
+	}
+	for in, want := range cases {
+		w, err := ts.ParseRack(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := ts.Display(w)
+		if got != want {
+			t.Errorf("Display(%s) = %q, want %q", in, got, want)
+		}
+		back, err := ts.ParseRack(got)
+		if err != nil || string(tilesBytes(back)) != string(tilesBytes(w)) {
+			t.Errorf("%q does not read back as %v", got, w)
+		}
+	}
+}
