@@ -193,18 +193,8 @@ func runDrill(g *Globals, c *cobra.Command, d drillRun) error {
 
 	ctx, stop := interruptContext(c.Context(), g)
 	defer stop()
-	// With --json the drill talks on stderr and stdout carries only the summary.
-	out := g.io.Out
-	color := g.Color()
-	if g.JSON {
-		out = g.io.Err
-		color = g.io.ErrTTY && g.io.Getenv("NO_COLOR") == "" && g.io.Getenv("TERM") != "dumb"
-	}
-	r := &drills.Runner{
-		In: g.io.In, Out: out, Lex: lex, Now: g.io.Now, TimeLimit: d.flags.TimeLimit,
-		Recorder: rec, Color: color, Echo: !isTerminal(g.io.In),
-		Title: fmt.Sprintf("%s drill · lexicon %s · seed %d · answers saved to %s", d.kind, lex.Name, seed, st.Path()),
-	}
+	r := newRunner(g, lex, d.flags.TimeLimit, rec,
+		fmt.Sprintf("%s drill · lexicon %s · seed %d · answers saved to %s", d.kind, lex.Name, seed, st.Path()))
 	sum, runErr := r.Run(ctx, qs)
 	endErr := rec.End()
 	if runErr != nil {
@@ -217,6 +207,21 @@ func runDrill(g *Globals, c *cobra.Command, d drillRun) error {
 		return g.PrintJSON(sum)
 	}
 	return nil
+}
+
+// newRunner is the question loop of every command that asks (drills, review): with --json it
+// talks on stderr, so that stdout carries only the summary; answers read from a pipe are
+// echoed after their prompt (a terminal echoes by itself), so a transcript reads the same.
+func newRunner(g *Globals, lex *lexicon.Lexicon, timeLimit time.Duration, rec drills.Recorder, title string) *drills.Runner {
+	out, color := g.io.Out, g.Color()
+	if g.JSON {
+		out = g.io.Err
+		color = g.io.ErrTTY && g.io.Getenv("NO_COLOR") == "" && g.io.Getenv("TERM") != "dumb"
+	}
+	return &drills.Runner{
+		In: g.io.In, Out: out, Lex: lex, Now: g.io.Now, TimeLimit: timeLimit,
+		Recorder: rec, Color: color, Echo: !isTerminal(g.io.In), Title: title,
+	}
 }
 
 // deckQuestions asks --deck's cards: the deck must hold the drill's kind of card, under the

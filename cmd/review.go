@@ -127,18 +127,10 @@ func runReview(g *Globals, c *cobra.Command, opts *reviewOptions) error {
 	}
 	sctx, stop := interruptContext(ctx, g)
 	defer stop()
-	out, color := g.io.Out, g.Color()
-	if g.JSON {
-		out = g.io.Err
-		color = g.io.ErrTTY && g.io.Getenv("NO_COLOR") == "" && g.io.Getenv("TERM") != "dumb"
-	}
+	r := newRunner(g, lex, opts.TimeLimit, rv, fmt.Sprintf("review · lexicon %s · answers saved to %s", lex.Name, st.Path()))
+	out := r.Out
 	if otherNote != "" {
 		fmt.Fprint(out, otherNote)
-	}
-	r := &drills.Runner{
-		In: g.io.In, Out: out, Lex: lex, Now: g.io.Now, TimeLimit: opts.TimeLimit,
-		Recorder: rv, Color: color,
-		Title: fmt.Sprintf("review · lexicon %s · answers saved to %s", lex.Name, st.Path()),
 	}
 	sum, runErr := r.Run(sctx, qs)
 	endErr := rv.End(ctx)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -417,5 +418,39 @@ func TestReviewKilledKeepsAnswers(t *testing.T) {
 		if err != nil || c.State.Phase == srs.New || !c.State.Due.Equal(a.After.Due.Truncate(time.Millisecond)) {
 			t.Errorf("answer %d: card schedule %+v (%v), want the logged state after %+v", i+1, c.State, err, a.After)
 		}
+	}
+}
+
+// Under a pipe, review echoes each answer after its prompt exactly as the drills do (one
+// Runner set-up for both): the same deck's cards answered the same way read the same.
+func TestReviewEchoesLikeDrill(t *testing.T) {
+	kwg := engineTestLexicon(t, drillTestWords...)
+	db := filepath.Join(t.TempDir(), "atril.db")
+	base := []string{"--lexicon", kwg, "--db", db}
+	if s, code := study(t, day1, "", append(base, "deck", "add", "dos", "--search", "length:2", "--kind", "twos", "--new-per-day", "2")...); code != 0 {
+		t.Fatal(s.err.String())
+	}
+	echoed := func(out string) (lines []string) {
+		for _, l := range strings.Split(out, "\n") {
+			if strings.HasPrefix(l, "> ") {
+				lines = append(lines, l)
+			}
+		}
+		return lines
+	}
+	d, code := study(t, day1, "y\nnada\nn\n", append(base, "drill", "twos", "--deck", "dos", "--count", "2", "--seed", "1")...)
+	if code != 0 {
+		t.Fatal(d.err.String())
+	}
+	r, code := study(t, day1, "y\nnada\nn\n", append(base, "review", "--seed", "1")...)
+	if code != 0 {
+		t.Fatal(r.err.String())
+	}
+	want := []string{"> y", "> nada", "> n"}
+	if got := echoed(d.out.String()); !slices.Equal(got, want) {
+		t.Errorf("drill echoes %q, want %q:\n%s", got, want, d.out.String())
+	}
+	if got := echoed(r.out.String()); !slices.Equal(got, want) {
+		t.Errorf("review echoes %q, want %q:\n%s", got, want, r.out.String())
 	}
 }
