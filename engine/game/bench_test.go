@@ -2,39 +2,61 @@ package game
 
 import (
 	"testing"
+
+	"github.com/atril-scrabble/atril/lexicon"
 )
 
-// BenchmarkSelfPlay plays whole games on one core, equity against equity (static, no
-// simulation: macondo's "static games"), on the official list when present (tests only).
-func BenchmarkSelfPlay(b *testing.B) {
-	lex := file2017(b)
-	p := NewPlayer(SelfPlayConfig{Lexicon: lex, Rules: FILERules, Players: [2]Strategy{ByEquity, ByEquity}, Seed: 1})
-	// Warm up: the generator builds some tables lazily on first use.
-	if _, err := p.PlayGame(0); err != nil {
-		b.Fatal(err)
-	}
-	b.ReportAllocs()
-	for i := 1; b.Loop(); i++ {
-		if _, err := p.PlayGame(i); err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+// The self-play benchmarks play whole games on one core without simulation (macondo's "static
+// games"): best equity against best equity, and best score against best score. They run on the
+// shipped default lexicon always and on the official list when it is present (tests only).
+// Report the median of -count 5 on a quiet machine:
+//
+//	go test -bench . -run '^$' -count 5 ./engine/movegen ./engine/game
+
+func BenchmarkSelfPlayFILE2017(b *testing.B) {
+	benchSelfPlay(b, file2017(b), ByEquity)
 }
 
-// BenchmarkSelfPlayScore is the same with best-score players (no leave values).
-func BenchmarkSelfPlayScore(b *testing.B) {
-	lex := file2017(b)
-	p := NewPlayer(SelfPlayConfig{Lexicon: lex, Rules: FILERules, Players: [2]Strategy{ByScore, ByScore}, Seed: 1})
+func BenchmarkSelfPlayScoreFILE2017(b *testing.B) {
+	benchSelfPlay(b, file2017(b), ByScore)
+}
+
+func BenchmarkSelfPlayDefault(b *testing.B) {
+	benchSelfPlay(b, defaultLexicon(b), ByEquity)
+}
+
+func BenchmarkSelfPlayScoreDefault(b *testing.B) {
+	benchSelfPlay(b, defaultLexicon(b), ByScore)
+}
+
+func benchSelfPlay(b *testing.B, lex *lexicon.Lexicon, s Strategy) {
+	p := NewPlayer(SelfPlayConfig{Lexicon: lex, Rules: FILERules, Players: [2]Strategy{s, s}, Seed: 1})
 	// Warm up: the generator builds some tables lazily on first use.
 	if _, err := p.PlayGame(0); err != nil {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
+	turns := 0
 	for i := 1; b.Loop(); i++ {
-		if _, err := p.PlayGame(i); err != nil {
+		r, err := p.PlayGame(i)
+		if err != nil {
 			b.Fatal(err)
 		}
+		turns += r.Turns
 	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+	sec := b.Elapsed().Seconds()
+	b.ReportMetric(float64(b.N)/sec, "games/s")
+	b.ReportMetric(sec*1e6/float64(turns), "µs/turn")
+	b.ReportMetric(float64(turns)/float64(b.N), "turns/game")
+	b.ReportMetric(0, "ns/op")
+}
+
+// defaultLexicon is the shipped, embedded default lexicon.
+func defaultLexicon(t testing.TB) *lexicon.Lexicon {
+	t.Helper()
+	lex, err := lexicon.NewStore(func(string) string { return "" }).Open("", lexicon.DefaultTileSet())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return lex
 }
