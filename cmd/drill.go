@@ -6,9 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/mattn/go-isatty"
@@ -53,6 +51,7 @@ per question, and --list to print the questions with their answers instead of as
 			Args: cobra.NoArgs,
 			RunE: func(c *cobra.Command, args []string) error { return c.Help() },
 		}
+		stopsCleanly(c)
 		for _, add := range drillCommands {
 			c.AddCommand(add(g))
 		}
@@ -191,8 +190,8 @@ func runDrill(g *Globals, c *cobra.Command, d drillRun) error {
 		return withCode(ExitError, err)
 	}
 
-	ctx, stop := interruptContext(c.Context(), g)
-	defer stop()
+	// Ctrl-C cancels the context (Main): the drill stops with its answers saved.
+	ctx := c.Context()
 	r := newRunner(g, lex, d.flags.TimeLimit, rec,
 		fmt.Sprintf("%s drill · lexicon %s · seed %d · answers saved to %s", d.kind, lex.Name, seed, st.Path()))
 	sum, runErr := r.Run(ctx, qs)
@@ -249,27 +248,6 @@ func deckQuestions(ctx context.Context, st *store.Store, lex *lexicon.Lexicon, d
 		return nil, 0, fmt.Errorf("deck %s: %w", dk.Name, err)
 	}
 	return qs, dk.ID, nil
-}
-
-// interruptContext is cancelled by Ctrl-C (SIGINT), SIGTERM or the IO's injected interrupt, so a
-// drill stops between or during questions with its answers saved instead of the process dying.
-func interruptContext(parent context.Context, g *Globals) (context.Context, context.CancelFunc) {
-	if parent == nil {
-		parent = context.Background()
-	}
-	ctx, stop := signal.NotifyContext(parent, os.Interrupt, syscall.SIGTERM)
-	if g.io.Interrupt == nil {
-		return ctx, stop
-	}
-	ctx, cancel := context.WithCancel(ctx)
-	go func() {
-		select {
-		case <-g.io.Interrupt:
-			cancel()
-		case <-ctx.Done():
-		}
-	}()
-	return ctx, func() { cancel(); stop() }
 }
 
 // isTerminal reports whether r is a terminal (which echoes what is typed by itself).

@@ -309,7 +309,8 @@ func TestStatsCommand(t *testing.T) {
 }
 
 // TestDrillChildProcess is not a test: the kill test below runs the test binary with
-// ATRIL_DRILL_CHILD set, and this function then acts as `atril` on the real stdin and stdout.
+// ATRIL_DRILL_CHILD set, and this function then acts as `atril` (Main, signals included) on the
+// real stdin and stdout.
 func TestDrillChildProcess(t *testing.T) {
 	args := os.Getenv("ATRIL_DRILL_CHILD")
 	if args == "" {
@@ -317,7 +318,8 @@ func TestDrillChildProcess(t *testing.T) {
 	}
 	sys := SystemIO()
 	sys.Getenv = func(k string) string { return "" } // the embedded default, whatever the machine has
-	os.Exit(Run(sys, strings.Split(args, " ")))
+	os.Args = append([]string{"atril"}, strings.Split(args, " ")...)
+	os.Exit(Main(sys))
 }
 
 // startDrillChild runs `atril ARGS` as a child process with piped stdin and stdout.

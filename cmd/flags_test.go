@@ -1,8 +1,11 @@
 package cmd
 
 import (
+	"os"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -30,5 +33,36 @@ func TestFlagValueNamesAreOneWord(t *testing.T) {
 	walk(root)
 	if flags < 50 {
 		t.Errorf("only %d flags seen: the walk missed commands", flags)
+	}
+}
+
+// A command that does not stop cleanly gets no signal handler: the first Ctrl-C kills it, as if
+// atril caught nothing (here `lexicon add` blocked reading standard input).
+func TestCtrlCKillsOtherCommands(t *testing.T) {
+	root := NewRootCmd(&IO{In: strings.NewReader(""), Out: &strings.Builder{}, Err: &strings.Builder{}})
+	for args, want := range map[string]bool{
+		"--db x.db drill judge --count 3": true, "review": true, "review postpone --days 2": true,
+		"selfplay --games 3": true, "lexicon add x -": false, "search length:2": false,
+	} {
+		c, _, err := root.Find(strings.Split(args, " "))
+		if err != nil || stopsOnInterrupt(c) != want {
+			t.Errorf("%s: stops cleanly %v (%v), want %v", args, stopsOnInterrupt(c), err, want)
+		}
+	}
+	child, _, out := startDrillChild(t, "lexicon add x -")
+	time.Sleep(300 * time.Millisecond)
+	if err := child.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	go func() { child.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(20 * time.Second):
+		child.Process.Kill()
+		t.Fatal("lexicon add survived Ctrl-C")
+	}
+	if ws, ok := child.ProcessState.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() || ws.Signal() != syscall.SIGINT {
+		t.Errorf("child %v, want killed by SIGINT:\n%s", child.ProcessState, out.String())
 	}
 }

@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"time"
@@ -57,7 +58,7 @@ With --json and no --list the questions go to stderr and the summary to stdout.`
 		f.Uint64Var(&opts.Seed, "seed", 0, "cardbox spread seed (default: from the clock)")
 		f.DurationVar(&opts.TimeLimit, "time-limit", 0, "time per card, e.g. 20s (0: none); a late answer counts wrong")
 		c.AddCommand(reviewPostponeCmd(g))
-		return c
+		return stopsCleanly(c)
 	})
 }
 
@@ -125,14 +126,14 @@ func runReview(g *Globals, c *cobra.Command, opts *reviewOptions) error {
 	if err := rv.Start(ctx, deckID, map[string]any{"deck": opts.Deck, "max": opts.Max, "seed": seed}); err != nil {
 		return withCode(ExitError, err)
 	}
-	sctx, stop := interruptContext(ctx, g)
-	defer stop()
 	r := newRunner(g, lex, opts.TimeLimit, rv, fmt.Sprintf("review · lexicon %s · answers saved to %s", lex.Name, st.Path()))
 	out := r.Out
 	if otherNote != "" {
 		fmt.Fprint(out, otherNote)
 	}
-	sum, runErr := r.Run(sctx, qs)
+	sum, runErr := r.Run(ctx, qs) // Ctrl-C cancels ctx (Main): the review stops, answers kept
+	// What follows must happen after Ctrl-C too.
+	ctx = context.WithoutCancel(ctx)
 	endErr := rv.End(ctx)
 	if runErr != nil {
 		return withCode(ExitError, runErr)

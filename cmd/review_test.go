@@ -454,3 +454,35 @@ func TestReviewEchoesLikeDrill(t *testing.T) {
 		t.Errorf("review echoes %q, want %q:\n%s", got, want, r.out.String())
 	}
 }
+
+// Ctrl-C (a real SIGINT) mid-review: exit 0, the summary, the answer kept with its schedule,
+// and the session closed although the command's context is cancelled.
+func TestReviewSIGINT(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "study.db")
+	if s, code := study(t, day1, "", "--db", db, "deck", "add", "dos", "--search", "length:2", "--kind", "twos", "--new-per-day", "10"); code != 0 {
+		t.Fatal(s.err.String())
+	}
+	child, stdin, out := startDrillChild(t, "--db "+db+" review --seed 1")
+	out.waitFor(t, "1/10")
+	fmt.Fprintln(stdin, "y")
+	out.waitFor(t, "2/10")
+	if err := child.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	if err := child.Wait(); err != nil {
+		t.Fatalf("exit after Ctrl-C: %v\n%s", err, out.String())
+	}
+	if !strings.Contains(out.String(), "Summary (interrupted): 1 of 10 answered") {
+		t.Errorf("output:\n%s", out.String())
+	}
+	st := openTestStore(t, db)
+	defer st.Close()
+	as, err := st.Answers(context.Background(), store.AnswerQuery{})
+	if err != nil || len(as) != 1 || as[0].After == nil {
+		t.Fatalf("answers %+v, %v", as, err)
+	}
+	var ended int
+	if err := st.DB().QueryRow(`SELECT count(*) FROM sessions WHERE drill = 'review' AND ended_at IS NOT NULL`).Scan(&ended); err != nil || ended != 1 {
+		t.Errorf("ended review sessions %d, %v: want 1", ended, err)
+	}
+}

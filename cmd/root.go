@@ -3,10 +3,13 @@
 package cmd
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
+	"syscall"
 	"time"
 
 	"github.com/mattn/go-isatty"
@@ -40,14 +43,13 @@ var errSilentNo = errors.New("")
 
 // IO is what a command reads, writes and asks the time from; tests inject their own.
 type IO struct {
-	In        io.Reader
-	Out       io.Writer
-	Err       io.Writer
-	OutTTY    bool // stdout is a terminal: render, colour
-	ErrTTY    bool // stderr is a terminal: progress bars
-	Now       func() time.Time
-	Getenv    func(string) string
-	Interrupt <-chan os.Signal // nil when not wired (tests)
+	In     io.Reader
+	Out    io.Writer
+	Err    io.Writer
+	OutTTY bool // stdout is a terminal: render, colour
+	ErrTTY bool // stderr is a terminal: progress bars
+	Now    func() time.Time
+	Getenv func(string) string
 }
 
 // SystemIO is the process's real streams and clock.
@@ -100,16 +102,59 @@ func (g *Globals) Lex() (*lexicon.Lexicon, error) {
 	return g.lex, nil
 }
 
-// Main runs atril with the given streams and returns the exit code.
+// Main runs atril with the process's arguments and the given streams and returns the exit code.
+// For a command that stops cleanly (see stopsOnInterrupt) the first Ctrl-C (SIGINT, or SIGTERM)
+// cancels cmd.Context() and the command winds up (a drill's summary, self-play's games so far);
+// a second Ctrl-C kills at once. Any other command dies at the first Ctrl-C, as it would
+// without atril catching anything.
 func Main(io *IO) int {
-	return Run(io, os.Args[1:])
+	args := os.Args[1:]
+	root := NewRootCmd(io)
+	ctx := context.Background()
+	if c, _, err := root.Find(args); err == nil && stopsOnInterrupt(c) {
+		var stop context.CancelFunc
+		ctx, stop = signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+		defer stop()
+		// Once cancelled, the default behaviour comes back: the next signal kills.
+		go func() { <-ctx.Done(); stop() }()
+	}
+	return execute(ctx, root, io, args)
 }
 
 // Run runs atril with arguments; tests call it directly.
-func Run(io *IO, args []string) int {
-	root := NewRootCmd(io)
+func Run(io *IO, args []string) int { return RunContext(context.Background(), io, args) }
+
+// RunContext is Run with a context that commands get as cmd.Context(): cancelling it is
+// Ctrl-C for the commands that stop cleanly.
+func RunContext(ctx context.Context, io *IO, args []string) int {
+	return execute(ctx, NewRootCmd(io), io, args)
+}
+
+// interruptible is the annotation of commands that stop cleanly when cmd.Context() is
+// cancelled (Ctrl-C), keeping what they did; their subcommands inherit it.
+const interruptible = "atril/interruptible"
+
+// stopsCleanly marks c (and its subcommands) as stopping cleanly on Ctrl-C.
+func stopsCleanly(c *cobra.Command) *cobra.Command {
+	if c.Annotations == nil {
+		c.Annotations = map[string]string{}
+	}
+	c.Annotations[interruptible] = "yes"
+	return c
+}
+
+func stopsOnInterrupt(c *cobra.Command) bool {
+	for ; c != nil; c = c.Parent() {
+		if c.Annotations[interruptible] != "" {
+			return true
+		}
+	}
+	return false
+}
+
+func execute(ctx context.Context, root *cobra.Command, io *IO, args []string) int {
 	root.SetArgs(args)
-	err := root.Execute()
+	err := root.ExecuteContext(ctx)
 	if err == nil {
 		return ExitOK
 	}

@@ -44,8 +44,9 @@ is the Woogles/macondo rule (six scoreless turns in a row).`,
 			Example: `  atril selfplay --games 1000 --seed 7
   atril selfplay --games 20 --players equity,equity --save games/ --json`,
 			Args: cobra.NoArgs,
-			RunE: func(c *cobra.Command, args []string) error { return runSelfplay(g, opts) },
+			RunE: func(c *cobra.Command, args []string) error { return runSelfplay(c.Context(), g, opts) },
 		}
+		stopsCleanly(c) // Ctrl-C: the summary of the games finished so far
 		f := c.Flags()
 		f.IntVar(&opts.Games, "games", 100, "number of games")
 		f.Uint64Var(&opts.Seed, "seed", 1, "random seed: the same seed plays the same games")
@@ -69,7 +70,7 @@ type selfplayJSON struct {
 	GamesFinished int     `json:"games_finished"`
 }
 
-func runSelfplay(g *Globals, opts *selfplayOptions) error {
+func runSelfplay(ctx context.Context, g *Globals, opts *selfplayOptions) error {
 	if opts.Games < 1 {
 		return withCode(ExitError, fmt.Errorf("--games %d: expected at least 1", opts.Games))
 	}
@@ -103,17 +104,6 @@ func runSelfplay(g *Globals, opts *selfplayOptions) error {
 		workers = min(opts.Games, runtime.GOMAXPROCS(0))
 	}
 
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	if g.io.Interrupt != nil {
-		go func() {
-			select {
-			case <-g.io.Interrupt:
-				cancel()
-			case <-ctx.Done():
-			}
-		}()
-	}
 	start := g.io.Now()
 	bar := newProgressBar(g, opts.Games, start)
 	results, runErr := game.SelfPlay(ctx, game.SelfPlayConfig{

@@ -120,3 +120,36 @@ func TestSelfplayProgressBar(t *testing.T) {
 		t.Error("progress on stdout")
 	}
 }
+
+// Ctrl-C (a real SIGINT to a real process) stops self-play with the summary of the games
+// finished so far, and exit 2 saying so.
+func TestSelfplaySIGINT(t *testing.T) {
+	lex := engineTestLexicon(t, selfplayWords...)
+	child, _, out := startDrillChild(t, "--lexicon "+lex+" selfplay --games 1000000 --workers 1 --json")
+	time.Sleep(1500 * time.Millisecond) // some games played (a few ms each on this lexicon)
+	if err := child.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- child.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(20 * time.Second):
+		child.Process.Kill()
+		t.Fatal("self-play did not stop on Ctrl-C")
+	}
+	if code := child.ProcessState.ExitCode(); code != ExitError {
+		t.Errorf("exit %d (%v), want %d", code, child.ProcessState, ExitError)
+	}
+	var got struct {
+		Games         int        `json:"games"`
+		GamesFinished int        `json:"games_finished"`
+		MeanScore     [2]float64 `json:"mean_score"`
+	}
+	if err := json.Unmarshal([]byte(out.String()), &got); err != nil {
+		t.Fatalf("%v: %q", err, out.String())
+	}
+	if got.GamesFinished < 1 || got.GamesFinished >= 1000000 || got.Games != got.GamesFinished || got.MeanScore[0] <= 0 {
+		t.Errorf("summary after Ctrl-C: %+v", got)
+	}
+}
