@@ -76,6 +76,17 @@ func (b *Bag) Reset(ts *lexicon.TileSet, seed uint64) {
 			b.tiles = append(b.tiles, lexicon.Tile(t))
 		}
 	}
+	b.seed(seed)
+}
+
+// resetTo fills the bag with the given tiles (in that order, so that a seed draws the same
+// tiles every time) and reseeds it.
+func (b *Bag) resetTo(tiles []lexicon.Tile, seed uint64) {
+	b.tiles = append(b.tiles[:0], tiles...)
+	b.seed(seed)
+}
+
+func (b *Bag) seed(seed uint64) {
 	if b.rng == nil {
 		b.src = rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)
 		b.rng = rand.New(b.src)
@@ -188,6 +199,56 @@ func (g *Game) Reset(seed uint64) {
 	g.Turn, g.Turns, g.Scoreless, g.Passes, g.End = 0, 0, 0, 0, NotOver
 	g.Record = nil
 	g.deal()
+}
+
+// FromPosition starts a game at a position (a CGP): its board, racks, scores and scoreless-turn
+// count, the side to move being player 0. The bag holds the position's unseen tiles, drawn in
+// the order the seed gives. A CGP cannot tell an empty rack from an unknown one: an empty rack is
+// dealt from the bag; a rack given is kept as it is, even when short. Passes in a row (FILE art.
+// 44.2) start at 0: a CGP counts scoreless turns only.
+func FromPosition(p *engine.Position, rules Rules, seed uint64) (*Game, error) {
+	g := &Game{Tiles: p.Tiles, Rules: rules, Board: engine.NewBoard(p.Board.Layout), Bag: &Bag{}}
+	if err := g.ResetTo(p, seed); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// ResetTo starts a new game at position p on the same memory (see FromPosition).
+func (g *Game) ResetTo(p *engine.Position, seed uint64) error {
+	if !p.Tiles.SameAlphabet(g.Tiles) {
+		return fmt.Errorf("the position's tile set %s does not have the game's letters (%s)", p.Tiles.Name, g.Tiles.Name)
+	}
+	for side, r := range p.Racks {
+		if len(r) > engine.RackSize {
+			return fmt.Errorf("rack %d holds %d tiles, at most %d", side+1, len(r), engine.RackSize)
+		}
+	}
+	if g.Rules.ScorelessTurns > 0 && p.ScorelessTurns >= g.Rules.ScorelessTurns {
+		return fmt.Errorf("the game is already over: %d scoreless turns in a row (the %s rules end it at %d)", p.ScorelessTurns, g.Rules.Name, g.Rules.ScorelessTurns)
+	}
+	layout := g.Board.Layout
+	*g.Board = *p.Board
+	g.Board.Layout = layout
+	g.Bag.resetTo(p.UnseenTiles(), seed)
+	g.Racks = [2]Rack{}
+	for side, r := range p.Racks {
+		for _, t := range r {
+			g.Racks[side].add(t)
+		}
+	}
+	g.Scores, g.Bingos = p.Scores, [2]int{}
+	g.Turn, g.Turns, g.Scoreless, g.Passes, g.End = 0, 0, p.ScorelessTurns, 0, NotOver
+	g.Record = nil
+	for side := range p.Racks {
+		if g.Racks[side].n == 0 {
+			g.fill(side)
+		}
+	}
+	if g.Racks[0].n == 0 {
+		return fmt.Errorf("the player to move has no tiles and none are left to draw: the game is over")
+	}
+	return nil
 }
 
 func (g *Game) deal() {

@@ -37,6 +37,9 @@ func ParseStrategy(s string) (Strategy, error) {
 type SelfPlayConfig struct {
 	Lexicon *lexicon.Lexicon // its Graph and Tiles
 	Layout  *engine.Layout
+	// Start, if set, is the position every game starts from (see FromPosition): the players
+	// take turns at being its side to move, game by game.
+	Start   *engine.Position
 	Rules   Rules
 	Players [2]Strategy
 	Leaves  equity.Leaves // for equity players; nil: the built-in default
@@ -82,6 +85,15 @@ func SelfPlay(ctx context.Context, cfg SelfPlayConfig) ([]GameResult, error) {
 	}
 	if cfg.Leaves == nil {
 		cfg.Leaves = equity.NewDefault(cfg.Lexicon.Tiles)
+	}
+	if cfg.Start != nil {
+		// Refuse a position that cannot be played before starting any worker.
+		if _, err := FromPosition(cfg.Start, cfg.Rules, 0); err != nil {
+			return nil, err
+		}
+		if !cfg.Start.Tiles.SameAlphabet(cfg.Lexicon.Tiles) {
+			return nil, fmt.Errorf("the position's tile set %s does not have the lexicon's letters (%s)", cfg.Start.Tiles.Name, cfg.Lexicon.Tiles.Name)
+		}
 	}
 	workers := cfg.Workers
 	if workers <= 0 {
@@ -162,7 +174,13 @@ func (p *Player) PlayGame(i int) (GameResult, error) {
 	cfg := &p.cfg
 	seed := GameSeed(cfg.Seed, i)
 	g := p.game
-	g.Reset(seed)
+	if cfg.Start != nil {
+		if err := g.ResetTo(cfg.Start, seed); err != nil {
+			return GameResult{}, err
+		}
+	} else {
+		g.Reset(seed)
+	}
 	first := i % 2
 	if cfg.Record {
 		g.Record = &gcg.Game{Lexicon: cfg.Lexicon.Name}
@@ -172,6 +190,10 @@ func (p *Player) PlayGame(i int) (GameResult, error) {
 			g.Record.Players[seat] = gcg.Player{Nick: nick, Name: fmt.Sprintf("atril %s player %d", cfg.Players[pl], pl+1)}
 		}
 		g.Record.Title = fmt.Sprintf("atril self-play game %d, seed %d", i+1, seed)
+		if cfg.Start != nil {
+			// GCG has no starting position: the events replay onto this board, not an empty one.
+			g.Record.Description = "from the position " + cfg.Start.CGP()
+		}
 	}
 	p.gen.SetBoard(g.Board)
 	for !g.Over() {
