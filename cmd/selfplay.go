@@ -22,13 +22,14 @@ type selfplayOptions struct {
 	Save    string
 	Workers int
 	Rules   string
+	CGP     string
 }
 
 func init() {
 	register(func(g *Globals) *cobra.Command {
 		opts := &selfplayOptions{}
 		c := &cobra.Command{
-			Use:   "selfplay [--games N] [--seed S] [--players equity,score] [--save DIR]",
+			Use:   "selfplay [--games N] [--seed S] [--players equity,score] [--cgp CGP] [--save DIR]",
 			Short: "Play engine against engine and summarise the results",
 			Long: `Play whole games between two engine players and print a summary: mean score,
 bingos a game, player 1's win rate with its 95% Wilson interval, games per second.
@@ -37,12 +38,19 @@ Players: "equity" plays the best score plus value of the tiles kept, "score" the
 best score. Players alternate who starts. Games are reproducible: game i of a run
 depends only on --seed and i, whatever the number of --workers.
 
+With --cgp every game starts from that position instead of an empty board: its
+board, racks, scores and scoreless turns; the bag is the unseen tiles, shuffled by
+each game's seed; an empty rack is unknown and dealt from the bag. The players take
+turns at being the side to move (player 1 in games 1, 3, 5...). Such games cannot be
+saved as GCG, which has no starting position.
+
 End rules (--rules): "file" (default) is FILE art. 44: the game ends when both
 players pass twice in a row, or after twelve scoreless turns in a row (passes,
 withdrawn plays, exchanges), each player losing their rack's value; "six-scoreless"
 is the Woogles/macondo rule (six scoreless turns in a row).`,
 			Example: `  atril selfplay --games 1000 --seed 7
-  atril selfplay --games 20 --players equity,equity --save games/ --json`,
+  atril selfplay --games 20 --players equity,equity --save games/ --json
+  atril selfplay --games 500 --cgp "$(cat pos.cgp)"`,
 			Args: cobra.NoArgs,
 			RunE: func(c *cobra.Command, args []string) error { return runSelfplay(c.Context(), g, opts) },
 		}
@@ -54,6 +62,7 @@ is the Woogles/macondo rule (six scoreless turns in a row).`,
 		f.StringVar(&opts.Save, "save", "", "write each game as DIR/game-NNNN.gcg")
 		f.IntVar(&opts.Workers, "workers", 0, "games played at once (default: one per CPU)")
 		f.StringVar(&opts.Rules, "rules", "file", "end-of-game rules: file (FILE art. 44) or six-scoreless (Woogles)")
+		f.StringVar(&opts.CGP, "cgp", "", "start every game from this position (a CGP string)")
 		return c
 	})
 }
@@ -67,6 +76,7 @@ type selfplayJSON struct {
 	Seconds       float64 `json:"seconds"`
 	GamesPerSec   float64 `json:"games_per_second"`
 	SavedTo       string  `json:"saved_to,omitempty"`
+	CGP           string  `json:"cgp,omitempty"`
 	GamesFinished int     `json:"games_finished"`
 }
 
@@ -90,6 +100,22 @@ func runSelfplay(ctx context.Context, g *Globals, opts *selfplayOptions) error {
 	if err != nil {
 		return withCode(ExitError, fmt.Errorf("--rules: %w", err))
 	}
+	if opts.Save != "" && opts.CGP != "" {
+		return withCode(ExitError, fmt.Errorf("--save with --cgp: a GCG file has no starting position, so games from a position cannot be saved"))
+	}
+	var startPos *engine.Position
+	if opts.CGP != "" {
+		ts, err := g.TileSet()
+		if err != nil {
+			return err
+		}
+		if startPos, err = engine.ParseCGP(opts.CGP, ts, engine.StandardLayout()); err != nil {
+			return withCode(ExitError, fmt.Errorf("--cgp: %w", err))
+		}
+		if _, err := game.FromPosition(startPos, rules, 0); err != nil {
+			return withCode(ExitError, fmt.Errorf("--cgp: %w", err))
+		}
+	}
 	if opts.Save != "" {
 		if err := os.MkdirAll(opts.Save, 0o755); err != nil {
 			return withCode(ExitError, fmt.Errorf("--save: %w", err))
@@ -99,6 +125,9 @@ func runSelfplay(ctx context.Context, g *Globals, opts *selfplayOptions) error {
 	if err != nil {
 		return err
 	}
+	if startPos != nil && !lex.Tiles.SameAlphabet(startPos.Tiles) {
+		return withCode(ExitError, fmt.Errorf("lexicon %s was built for another alphabet than tile set %s", lex.Name, startPos.Tiles.Name))
+	}
 	workers := opts.Workers
 	if workers <= 0 {
 		workers = min(opts.Games, runtime.GOMAXPROCS(0))
@@ -107,12 +136,12 @@ func runSelfplay(ctx context.Context, g *Globals, opts *selfplayOptions) error {
 	start := g.io.Now()
 	bar := newProgressBar(g, opts.Games, start)
 	results, runErr := game.SelfPlay(ctx, game.SelfPlayConfig{
-		Lexicon: lex, Layout: engine.StandardLayout(), Rules: rules, Players: players,
+		Lexicon: lex, Layout: engine.StandardLayout(), Start: startPos, Rules: rules, Players: players,
 		Games: opts.Games, Seed: opts.Seed, Workers: workers, Record: opts.Save != "",
 		Progress: bar.update,
 	})
 	elapsed := g.io.Now().Sub(start)
-	bar.finish(len(results), elapsed)
+	bar.finish()
 	if runErr != nil && ctx.Err() == nil {
 		return withCode(ExitInternal, runErr)
 	}
@@ -145,6 +174,9 @@ func runSelfplay(ctx context.Context, g *Globals, opts *selfplayOptions) error {
 		Lexicon: lex.Name, Workers: workers, Seconds: elapsed.Seconds(), SavedTo: opts.Save,
 		GamesFinished: len(results),
 	}
+	if startPos != nil {
+		out.CGP = startPos.CGP()
+	}
 	if elapsed > 0 {
 		out.GamesPerSec = float64(len(results)) / elapsed.Seconds()
 	}
@@ -165,21 +197,28 @@ func runSelfplay(ctx context.Context, g *Globals, opts *selfplayOptions) error {
 func selfplayMarkdown(s *selfplayJSON) string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "## Self-play: %d games, seed %d, lexicon %s, %s end rules\n\n", s.Games, s.Seed, s.Lexicon, s.Rules)
+	if s.CGP != "" {
+		fmt.Fprintf(&sb, "From the position `%s` (player 1 moves first in odd games, player 2 in even ones).\n\n", s.CGP)
+	}
 	sb.WriteString("| player | mean score | bingos a game | wins |\n|:---|---:|---:|---:|\n")
 	for p := 0; p < 2; p++ {
 		fmt.Fprintf(&sb, "| %d: %s | %.1f | %.2f | %d |\n", p+1, s.Players[p], s.MeanScore[p], s.BingosPerGame[p], s.Wins[p])
 	}
 	fmt.Fprintf(&sb, "\nTies: %d. Player 1 wins %.1f%% of games (95%% Wilson interval %.1f%%–%.1f%%; a tie counts half).\n\n",
 		s.Ties, 100*s.WinRate, 100*s.WinLow, 100*s.WinHigh)
-	fmt.Fprintf(&sb, "%.1f turns a game; %.1f games per second (%.2f s, %d workers).\n", s.MeanTurns, s.GamesPerSec, s.Seconds, s.Workers)
+	workers := "workers"
+	if s.Workers == 1 {
+		workers = "worker"
+	}
+	fmt.Fprintf(&sb, "%.1f turns a game; %.1f games per second (%.2f s, %d %s).\n", s.MeanTurns, s.GamesPerSec, s.Seconds, s.Workers, workers)
 	if s.SavedTo != "" {
 		fmt.Fprintf(&sb, "\nGames saved in %s.\n", s.SavedTo)
 	}
 	return sb.String()
 }
 
-// progressBar draws "[#####.....] 45/100" on stderr when it is a terminal; otherwise it only
-// prints a final line.
+// progressBar draws "[#####.....] 45/100" on stderr when it is a terminal; otherwise nothing
+// (scripts often read stderr with stdout, and the summary already says how long it took).
 type progressBar struct {
 	g     *Globals
 	total int
@@ -209,10 +248,8 @@ func (b *progressBar) update(done int) {
 	fmt.Fprintf(b.g.io.Err, "\r[%s%s] %d/%d games  %.1f games/s ", strings.Repeat("#", fill), strings.Repeat(".", width-fill), done, b.total, rate)
 }
 
-func (b *progressBar) finish(done int, elapsed time.Duration) {
+func (b *progressBar) finish() {
 	if b.g.io.ErrTTY {
 		fmt.Fprintln(b.g.io.Err)
-		return
 	}
-	fmt.Fprintf(b.g.io.Err, "selfplay: %d games in %.2f s\n", done, elapsed.Seconds())
 }
