@@ -134,7 +134,9 @@ func runMoves(g *Globals, opts *movesOptions) error {
 	out := movesJSON{NMoves: len(moves), Moves: make([]moveJSON, 0, len(moves))}
 	for i := range moves {
 		m := &moves[i]
-		j := moveJSON{Move: engine.FormatMove(m, pos.Board, ts), Score: int(m.Score), Equity: round2(m.Equity), Leave: ts.Word(m.LeaveTiles())}
+		// Display: plain letters, single tiles bracketed only where they would read as a digraph
+		// tile ([L][L]), so a script parsing the leave gets the right tiles.
+		j := moveJSON{Move: engine.FormatMove(m, pos.Board, ts), Score: int(m.Score), Equity: round2(m.Equity), Leave: ts.Display(m.LeaveTiles())}
 		if m.Kind == engine.Play {
 			j.Coords = engine.FormatCoords(m)
 			j.Word = engine.FormatWord(m, pos.Board, ts)
@@ -148,24 +150,32 @@ func runMoves(g *Globals, opts *movesOptions) error {
 		_, err := fmt.Fprintln(g.Out(), "No legal play.")
 		return err
 	}
+	// People read the move in the notation they type into "atril score --play" ([RR] one
+	// tile, lower case a blank, (C) on the board), the whole word plainly, and the leave in
+	// the move's notation.
+	leaveNotes := make([]string, len(moves))
+	for i := range moves {
+		leaveNotes[i] = ts.Notation(moves[i].LeaveTiles())
+	}
 	if g.io.OutTTY {
-		return g.PrintMarkdown(movesMarkdown(&out))
+		return g.PrintMarkdown(movesMarkdown(&out, leaveNotes))
 	}
 	// Piped: plain aligned columns.
 	tw := tabwriter.NewWriter(g.Out(), 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "#\tMOVE\tSCORE\tEQUITY\tLEAVE")
+	fmt.Fprintln(tw, "#\tMOVE\tWORD\tSCORE\tEQUITY\tLEAVE")
 	for i, m := range out.Moves {
-		fmt.Fprintf(tw, "%d\t%s\t%d\t%.2f\t%s\n", i+1, m.Move, m.Score, m.Equity, m.Leave)
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%.2f\t%s\n", i+1, m.Move, m.Word, m.Score, m.Equity, leaveNotes[i])
 	}
 	return tw.Flush()
 }
 
-func movesMarkdown(out *movesJSON) string {
+func movesMarkdown(out *movesJSON, leaves []string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "| # | Move | Score | Equity | Leave |\n|--:|:--|--:|--:|:--|\n")
+	fmt.Fprintf(&b, "| # | Move | Word | Score | Equity | Leave |\n|--:|:--|:--|--:|--:|:--|\n")
 	for i, m := range out.Moves {
-		fmt.Fprintf(&b, "| %d | %s | %d | %.2f | %s |\n", i+1, m.Move, m.Score, m.Equity, m.Leave)
+		fmt.Fprintf(&b, "| %d | %s | %s | %d | %.2f | %s |\n", i+1, m.Move, m.Word, m.Score, m.Equity, leaves[i])
 	}
+	b.WriteString("\n*Move:* lower case is a blank, [CH] [LL] [RR] one tile, (...) tiles already on the board; ? in a leave is a blank.\n")
 	return b.String()
 }
 

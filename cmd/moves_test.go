@@ -88,7 +88,7 @@ func TestMovesPlayThroughAndTop(t *testing.T) {
 func TestMovesPlainAndErrors(t *testing.T) {
 	lex := movesLexicon(t)
 	out, _, code := runEngineCmd(t, nil, "moves", "--lexicon", lex, "--top", "3", "--exchanges", "--cgp", emptyRows+" ACOSS/ 0/0 0")
-	if code != 0 || !strings.HasPrefix(out, "#  MOVE") || strings.Contains(out, "|") || strings.Contains(out, "\x1b[") {
+	if code != 0 || !strings.HasPrefix(out, "#  MOVE") || !strings.Contains(out, "WORD") || strings.Contains(out, "|") || strings.Contains(out, "\x1b[") {
 		t.Errorf("piped output should be a plain table:\n%s", out)
 	}
 	for _, args := range [][]string{
@@ -118,5 +118,42 @@ func TestMovesDefaultLexicon(t *testing.T) {
 	}
 	if got.NMoves != 5 || got.Moves[0].Score < 50 || got.Moves[0].Leave != "" {
 		t.Errorf("AEINRS? on an empty board should bingo first: %+v", got.Moves)
+	}
+}
+
+// Leaves with digraph tiles: JSON spells them plainly but never ambiguously (two L tiles are
+// [L][L], the LL tile LL); the human table in the move's notation ([LL] one tile). The WORD
+// column is the whole word.
+func TestMovesLeaveSpelling(t *testing.T) {
+	lex := movesLexicon(t)
+	cgp := emptyRows + " ACOSLL[CH]/ 0/0 0" // a bracket anywhere: plain letters are single tiles
+	out, errOut, code := runEngineCmd(t, nil, "moves", "--lexicon", lex, "--json", "--all", "--by", "score", "--cgp", cgp)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var got movesJSON
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	leaves := map[string]string{}
+	for _, m := range got.Moves {
+		leaves[m.Word] = m.Leave
+	}
+	if leaves["COSA"] != "CH[L][L]" || leaves["SACO"] != "CH[L][L]" {
+		t.Errorf("JSON leaves %v, want COSA and SACO leaving CH[L][L]", leaves)
+	}
+	plain, _, _ := runEngineCmd(t, nil, "moves", "--lexicon", lex, "--all", "--by", "score", "--cgp", cgp)
+	found := false
+	for _, line := range strings.Split(plain, "\n") {
+		f := strings.Fields(line)
+		if len(f) == 7 && f[3] == "COSA" { // #, coords, tiles, word, score, equity, leave
+			found = true
+			if f[6] != "[CH][L]L" {
+				t.Errorf("human leave of COSA %q, want [CH][L]L: %q", f[6], line)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no COSA row with a WORD column:\n%s", plain)
 	}
 }

@@ -122,7 +122,7 @@ func runShow(g *Globals, opts *showOptions) error {
 		out.Scores[i] = pos.Scores[i]
 	}
 	out.Bag = pos.BagCount()
-	out.Unseen = ts.Word(pos.UnseenTiles())
+	out.Unseen = ts.Notation(pos.UnseenTiles())
 	if g.JSON {
 		return g.PrintJSON(out)
 	}
@@ -144,9 +144,9 @@ func describeEvent(game *gcg.Game, ev *gcg.Event, ts *lexicon.TileSet) string {
 	case gcg.ChallengeBonus:
 		return fmt.Sprintf("%s got a challenge bonus of %d", nick, ev.Score)
 	case gcg.EndRackPoints:
-		return fmt.Sprintf("%s went out and won %d for %s", nick, ev.Score, ts.Word(ev.OtherRack))
+		return fmt.Sprintf("%s went out and won %d for %s", nick, ev.Score, ts.Notation(lexicon.Alphagram(ev.OtherRack)))
 	case gcg.RackPenalty:
-		return fmt.Sprintf("%s lost %d for %s", nick, -ev.Score, ts.Word(ev.OtherRack))
+		return fmt.Sprintf("%s lost %d for %s", nick, -ev.Score, ts.Notation(lexicon.Alphagram(ev.OtherRack)))
 	case gcg.TimePenalty:
 		return fmt.Sprintf("%s lost %d on time", nick, -ev.Score)
 	}
@@ -237,7 +237,30 @@ func renderPosition(pos *engine.Position, info *showJSON, color bool) string {
 		}
 		fmt.Fprintf(&sb, "%s%-10s %4d  %s\n", arrow, info.Players[i], info.Scores[i], rack)
 	}
-	fmt.Fprintf(&sb, "Bag: %d tiles. Unseen (%d): %s\n", info.Bag, len(pos.UnseenTiles()), info.Unseen)
+	unseen := pos.UnseenTiles()
+	fmt.Fprintf(&sb, "Bag: %d tiles. Unseen (%d): %s\n", info.Bag, len(unseen), tileCounts(ts, unseen))
 	fmt.Fprintf(&sb, "CGP: %s\n", info.CGP)
 	return sb.String()
+}
+
+// tileCounts lists tiles by kind with their counts, "A×9 B C×3 CH ... ?×2", as a player's
+// tracking sheet does: a run of plain letters would be misread (LLL is an LL tile and an L).
+func tileCounts(ts *lexicon.TileSet, tiles []lexicon.Tile) string {
+	var parts []string
+	for i := 0; i < len(tiles); {
+		j := i
+		for j < len(tiles) && tiles[j] == tiles[i] {
+			j++
+		}
+		part := ts.Label(tiles[i])
+		if j-i > 1 {
+			part += fmt.Sprintf("×%d", j-i)
+		}
+		parts = append(parts, part)
+		i = j
+	}
+	if len(parts) == 0 {
+		return "none"
+	}
+	return strings.Join(parts, " ")
 }

@@ -3,9 +3,12 @@ package cmd
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/atril-scrabble/atril/lexicon"
 )
 
 const showCGP = "15/15/15/15/8[CH]6/8A6/8[RR]6/5BOCa6/15/15/15/15/15/15/15 AEILRS?/ 39/16 0 lex FILE2017;"
@@ -63,6 +66,17 @@ func TestShowJSON(t *testing.T) {
 	}
 	if got.Players != [2]string{"beto", "ana"} || got.Scores != [2]int{0, 16} || got.Rows[7] != "5BOCA6" || got.Bag != 100-4-7-7 || got.LastEvent != "ana played 8F BOCA for 16" {
 		t.Errorf("%+v", got)
+	}
+	// The unseen tiles read back as the same tiles: four L tiles and the LL tile, not LL LL LL.
+	ts := lexicon.DefaultTileSet()
+	unseen, err := ts.Parse(got.Unseen, lexicon.ParseOptions{AllowBlank: true})
+	if err != nil {
+		t.Fatalf("unseen %q: %v", got.Unseen, err)
+	}
+	l, _ := ts.Tile("L")
+	ll, _ := ts.Tile("LL")
+	if n := len(unseen); n != got.Bag || strings.Count(ts.Notation(unseen), "L") != 6 || slices.Index(unseen, ll) < 0 || slices.Index(unseen, l) < 0 {
+		t.Errorf("unseen %q reads as %d tiles %s", got.Unseen, n, ts.Notation(unseen))
 	}
 }
 
