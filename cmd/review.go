@@ -18,6 +18,7 @@ type reviewOptions struct {
 	List      bool
 	Seed      uint64
 	TimeLimit time.Duration
+	Grade     string
 }
 
 func init() {
@@ -41,11 +42,20 @@ A session asks at most --max cards; the rest wait for the next one. Cards in FSR
 learning steps (1 and 10 minutes) come back when due: run review again. One session
 reviews the decks of one lexicon (--lexicon, else the default); the others are counted.
 
+Grades (FSRS decks; cardbox decks go by right or wrong): --grade auto derives them from
+the answer and its time: wrong is again; right is hard when slower than the kind's
+target time, easy within half of it, else good. --grade ask shows the derived grade
+after the feedback and takes 1-4 (again, hard, good, easy) or Enter to keep it. The
+answer is saved with the derived grade at once; another grade replaces that grade and
+the card's schedule together a moment later (killed in between, the card keeps the
+derived one).
+
 --list prints the due cards without asking (--json: {"now","lexicon","reviews","new",
 "other_lexicons","cards":[{"deck","card_id","kind","question","state":{...}}]}).
 With --json and no --list the questions go to stderr and the summary to stdout.`,
 			Example: `  atril review
   atril review --deck sietes --max 50
+  atril review --grade ask
   atril review --list --json
   atril review postpone --days 7`,
 			Args: cobra.NoArgs,
@@ -57,6 +67,8 @@ With --json and no --list the questions go to stderr and the summary to stdout.`
 		f.BoolVar(&opts.List, "list", false, "print the due cards instead of asking")
 		f.Uint64Var(&opts.Seed, "seed", 0, "cardbox spread seed (default: from the clock)")
 		f.DurationVar(&opts.TimeLimit, "time-limit", 0, "time per card, e.g. 20s (0: none); a late answer counts wrong")
+		f.StringVar(&opts.Grade, "grade", "auto", "FSRS grades: auto (from right/wrong and time) or ask (after each answer)")
+		_ = c.RegisterFlagCompletionFunc("grade", cobra.FixedCompletions([]string{"auto", "ask"}, cobra.ShellCompDirectiveNoFileComp))
 		c.AddCommand(reviewPostponeCmd(g))
 		return stopsCleanly(c)
 	})
@@ -68,6 +80,9 @@ func runReview(g *Globals, c *cobra.Command, opts *reviewOptions) error {
 	}
 	if opts.TimeLimit < 0 {
 		return withCode(ExitError, fmt.Errorf("--time-limit %s: want a positive duration such as 20s", opts.TimeLimit))
+	}
+	if opts.Grade != "auto" && opts.Grade != "ask" {
+		return withCode(ExitError, fmt.Errorf("--grade %q: want auto or ask", opts.Grade))
 	}
 	st, err := openStudyStore(g)
 	if err != nil {
@@ -97,7 +112,7 @@ func runReview(g *Globals, c *cobra.Command, opts *reviewOptions) error {
 	if !c.Flags().Changed("seed") {
 		seed = uint64(now.UnixNano())
 	}
-	rv := &drills.Review{Store: st, Lex: lex, Seed: seed}
+	rv := &drills.Review{Store: st, Lex: lex, Seed: seed, AskGrade: opts.Grade == "ask"}
 	qs, other, err := rv.Questions(ctx, now, deckID, opts.Max)
 	if err != nil {
 		return withCode(ExitError, err)
@@ -123,7 +138,7 @@ func runReview(g *Globals, c *cobra.Command, opts *reviewOptions) error {
 		}
 		return nil
 	}
-	if err := rv.Start(ctx, deckID, map[string]any{"deck": opts.Deck, "max": opts.Max, "seed": seed}); err != nil {
+	if err := rv.Start(ctx, deckID, map[string]any{"deck": opts.Deck, "max": opts.Max, "seed": seed, "grade": opts.Grade}); err != nil {
 		return withCode(ExitError, err)
 	}
 	r := newRunner(g, lex, opts.TimeLimit, rv, fmt.Sprintf("review · lexicon %s · answers saved to %s", lex.Name, st.Path()))

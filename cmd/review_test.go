@@ -96,6 +96,7 @@ func TestDeckAddAndList(t *testing.T) {
 		{[]string{"review", "postpone"}, "--days 0"},
 		{[]string{"review", "--deck", "cuatro", "--lexicon", "FISE2-LIBRE"}, "holds cards of lexicon"},
 		{[]string{"review", "--max", "-1"}, "--max -1"},
+		{[]string{"review", "--grade", "maybe"}, `--grade "maybe": want auto or ask`},
 	} {
 		s, code := study(t, day1, "", append(base, c.args...)...)
 		if code != ExitError || !strings.Contains(s.err.String(), c.want) {
@@ -432,7 +433,7 @@ func TestReviewEchoesLikeDrill(t *testing.T) {
 	}
 	echoed := func(out string) (lines []string) {
 		for _, l := range strings.Split(out, "\n") {
-			if strings.HasPrefix(l, "> ") {
+			if strings.HasPrefix(l, "> ") && len(l) > 2 {
 				lines = append(lines, l)
 			}
 		}
@@ -484,5 +485,57 @@ func TestReviewSIGINT(t *testing.T) {
 	var ended int
 	if err := st.DB().QueryRow(`SELECT count(*) FROM sessions WHERE drill = 'review' AND ended_at IS NOT NULL`).Scan(&ended); err != nil || ended != 1 {
 		t.Errorf("ended review sessions %d, %v: want 1", ended, err)
+	}
+}
+
+// --grade ask, killed (SIGKILL) while a grade is asked: the answer was committed with the
+// derived grade and schedule before the prompt, and a grade typed earlier replaced both
+// together, so every logged answer's state after is its card's schedule.
+func TestReviewAskedGradeKilled(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "study.db")
+	if s, code := study(t, day1, "", "--db", db, "deck", "add", "dos", "--search", "length:2", "--kind", "twos", "--new-per-day", "10"); code != 0 {
+		t.Fatal(s.err.String())
+	}
+	child, stdin, out := startDrillChild(t, "--db "+db+" review --seed 1 --grade ask")
+	waitCount := func(s string, n int) {
+		t.Helper()
+		for deadline := time.Now().Add(20 * time.Second); strings.Count(out.String(), s) < n; time.Sleep(5 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("%q never shown %d times:\n%s", s, n, out.String())
+			}
+		}
+	}
+	out.waitFor(t, "1/10")
+	fmt.Fprintln(stdin, "y")
+	waitCount("Grade: ", 1)
+	fmt.Fprintln(stdin, "again")
+	out.waitFor(t, "2/10")
+	fmt.Fprintln(stdin, "n")
+	waitCount("Grade: ", 2) // the second answer is saved; its grade is being asked
+	if err := child.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	child.Wait()
+	transcript := out.String()
+	derived := transcript[strings.LastIndex(transcript, "(Enter: ")+len("(Enter: "):]
+	derived = derived[:strings.Index(derived, ")")]
+
+	st := openTestStore(t, db)
+	defer st.Close()
+	as, err := st.Answers(context.Background(), store.AnswerQuery{})
+	if err != nil || len(as) != 2 {
+		t.Fatalf("%d answers after the kill, %v; want 2:\n%s", len(as), err, transcript)
+	}
+	if as[0].Rating != srs.Again || as[0].After.Phase != srs.Learning {
+		t.Errorf("first answer, graded again: rating %v, after %+v", as[0].Rating, as[0].After)
+	}
+	if got := fmt.Sprintf("%d %s", as[1].Rating, as[1].Rating); got != derived {
+		t.Errorf("second answer, killed at its grade: rating %q, want the derived %q", got, derived)
+	}
+	for i, a := range as {
+		c, err := st.DeckCardState(context.Background(), a.DeckID, a.CardID)
+		if err != nil || c.State.Phase != a.After.Phase || !c.State.Due.Equal(a.After.Due.Truncate(time.Millisecond)) || c.State.Reps != a.After.Reps {
+			t.Errorf("answer %d: card %+v (%v), logged state after %+v", i+1, c.State, err, a.After)
+		}
 	}
 }

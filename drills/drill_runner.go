@@ -3,6 +3,7 @@ package drills
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -106,6 +107,23 @@ func readLines(r io.Reader, out chan<- line, done <-chan struct{}) {
 	}
 }
 
+// Grader is a Recorder that asks a follow-up line after an answer's feedback (the FSRS grade
+// in `atril review --grade ask`). The answer is already saved when it asks, so stopping at
+// the follow-up loses nothing.
+type Grader interface {
+	// GradePrompt is the line to show after the feedback of the answer just recorded; ""
+	// asks nothing.
+	GradePrompt() string
+	// Grade takes the line typed and returns a note to show. A *RetryError is shown and the
+	// prompt asked again; any other error stops the drill.
+	Grade(line string) (note string, err error)
+}
+
+// RetryError is a line that a follow-up prompt cannot take: it is shown and asked again.
+type RetryError struct{ Msg string }
+
+func (e *RetryError) Error() string { return e.Msg }
+
 // Run asks the questions until they are done, the input ends (Ctrl-D) or ctx is cancelled
 // (Ctrl-C). Every answer is recorded before its feedback is shown, so whatever ends the drill, what
 // was answered is saved. The summary is printed and returned; the error is a failed write or a
@@ -120,6 +138,7 @@ func (r *Runner) Run(ctx context.Context, qs []Question) (Summary, error) {
 	if after == nil {
 		after = time.After
 	}
+	grader, _ := r.Recorder.(Grader)
 	w := &errWriter{w: r.Out}
 	if r.Title != "" {
 		w.printf("%s\n", r.style(bold, r.Title))
@@ -130,89 +149,78 @@ func (r *Runner) Run(ctx context.Context, qs []Question) (Summary, error) {
 	}
 	w.printf("Ctrl-D or Ctrl-C stops; every answer is saved as you give it.\n")
 	var err error
-ask:
-	for i := range qs {
-		q := &qs[i]
+	// timedOut: the last question ran out of time, and what the player was typing would land
+	// on the next one: one Enter clears it first.
+	timedOut := false
+	for asked := 0; ; asked++ {
 		if ctx.Err() != nil {
 			sum.Stopped = "interrupted"
 			break
 		}
-		w.printf("\n%s %s  %s\n", r.style(dim, fmt.Sprintf("%d/%d", i+1, len(qs))), r.style(bold, q.Show), q.Ask)
-		w.printf("> ")
-		if w.err != nil {
-			err = w.err
+		if asked >= len(qs) {
 			break
 		}
-		start := r.Now()
-		var timer <-chan time.Time
-		if r.TimeLimit > 0 {
-			timer = after(r.TimeLimit)
-		}
-		for {
-			select {
-			case <-ctx.Done():
-				w.printf("\n")
-				sum.Stopped = "interrupted"
-				break ask
-			case l, ok := <-lines:
-				if !ok || l.err != nil {
-					w.printf("\n")
-					sum.Stopped = "end of input"
-					if ok {
-						err = fmt.Errorf("reading answers: %w", l.err)
-					}
-					break ask
-				}
-				if r.Echo {
-					w.printf("%s\n", l.text)
-				}
-				res, jerr := q.Judge(r.Lex, l.text)
-				if jerr != nil {
-					w.printf("  %s\n> ", jerr)
-					continue
-				}
-				res.Elapsed = r.Now().Sub(start)
-				if r.TimeLimit > 0 && res.Elapsed > r.TimeLimit {
-					res.TimedOut, res.Right = true, false
-				}
-				if err = r.record(q, l.text, res); err != nil {
-					break ask
-				}
-				r.feedback(w, q, res, &sum)
-				continue ask
-			case <-timer:
-				res := Result{TimedOut: true, Elapsed: r.TimeLimit}
-				if q.Form == FormWords {
-					res.Missed = q.Words
-				}
-				if err = r.record(q, "", res); err != nil {
-					break ask
-				}
-				w.printf("\n")
-				r.feedback(w, q, res, &sum)
-				if i == len(qs)-1 {
-					break ask
-				}
-				// What the player was typing would land on the next question: one Enter
-				// clears it.
-				w.printf("Press Enter for the next question. ")
-				select {
-				case <-ctx.Done():
-					w.printf("\n")
-					sum.Stopped = "interrupted"
-					break ask
-				case l, ok := <-lines:
-					if !ok || l.err != nil {
-						w.printf("\n")
-						sum.Stopped = "end of input"
-						break ask
-					}
-					if r.Echo {
-						w.printf("%s\n", l.text)
-					}
-				}
-				continue ask
+		q := &qs[asked]
+		label, note := fmt.Sprintf("%d/%d", asked+1, len(qs)), ""
+		if timedOut {
+			w.printf("Press Enter for the next question. ")
+			if _, stopped, _ := r.readLine(ctx, lines, w); stopped != "" {
+				sum.Stopped = stopped // the answers are saved: a failed read here only ends the drill
+				break
 			}
+			timedOut = false
+		}
+		res, typed, timer, stopped, aerr := r.ask(ctx, q, label, note, lines, after, w)
+		if aerr != nil && stopped == "" {
+			err = aerr // a failed write
+			break
+		}
+		if stopped != "" {
+			sum.Stopped = stopped
+			err = aerr
+			break
+		}
+		if err = r.record(q, typed, res); err != nil {
+			break
+		}
+		if timer {
+			w.printf("\n")
+		}
+		r.feedback(w, q, res, &sum)
+		if timer {
+			timedOut = true
+			continue // no grade for a question left unanswered: it keeps the derived one
+		}
+		if grader == nil {
+			continue
+		}
+		prompt := grader.GradePrompt()
+		if prompt == "" {
+			continue
+		}
+		w.printf("%s\n> ", prompt)
+		for {
+			text, stopped, rerr := r.readLine(ctx, lines, w)
+			if stopped != "" {
+				sum.Stopped = stopped
+				err = rerr
+				break
+			}
+			gnote, gerr := grader.Grade(text)
+			var retry *RetryError
+			if errors.As(gerr, &retry) {
+				w.printf("  %s\n> ", retry.Msg)
+				continue
+			}
+			if gerr != nil {
+				err = fmt.Errorf("saving the grade of %s: %w", q.Show, gerr)
+			} else if gnote != "" {
+				w.printf("  %s\n", gnote)
+			}
+			break
+		}
+		if sum.Stopped != "done" || err != nil {
+			break
 		}
 	}
 	r.printSummary(w, sum)
@@ -220,6 +228,91 @@ ask:
 		err = w.err
 	}
 	return sum, err
+}
+
+// ask shows q and waits for an answer the question can judge (typed), or for the time limit
+// (timer). stopped is "interrupted" or "end of input" when the drill ends instead (err: a failed
+// read); err alone is a failed write.
+func (r *Runner) ask(ctx context.Context, q *Question, label, note string, lines <-chan line,
+	after func(time.Duration) <-chan time.Time, w *errWriter) (res Result, typed string, timer bool, stopped string, err error) {
+	w.printf("\n%s %s  %s%s\n", r.style(dim, label), r.style(bold, q.Show), q.Ask, note)
+	w.printf("> ")
+	if w.err != nil {
+		return res, "", false, "", w.err
+	}
+	start := r.Now()
+	var limit <-chan time.Time
+	if r.TimeLimit > 0 {
+		limit = after(r.TimeLimit)
+	}
+	for {
+		select {
+		case <-ctx.Done():
+			w.printf("\n")
+			return res, "", false, "interrupted", nil
+		case l, ok := <-lines:
+			if !ok || l.err != nil {
+				w.printf("\n")
+				if ok {
+					err = fmt.Errorf("reading answers: %w", l.err)
+				}
+				return res, "", false, "end of input", err
+			}
+			if r.Echo {
+				w.printf("%s\n", l.text)
+			}
+			res, jerr := q.Judge(r.Lex, l.text)
+			if jerr != nil {
+				w.printf("  %s\n> ", jerr)
+				continue
+			}
+			res.Elapsed = r.Now().Sub(start)
+			if r.TimeLimit > 0 && res.Elapsed > r.TimeLimit {
+				res.TimedOut, res.Right = true, false
+			}
+			return res, l.text, false, "", nil
+		case <-limit:
+			res := Result{TimedOut: true, Elapsed: r.TimeLimit}
+			if q.Form == FormWords {
+				res.Missed = q.Words
+			}
+			return res, "", true, "", nil
+		}
+	}
+}
+
+// readLine waits for one line (echoed under a pipe). stopped is "interrupted" or "end of
+// input" when the drill ends instead; err is a failed read.
+func (r *Runner) readLine(ctx context.Context, lines <-chan line, w *errWriter) (text, stopped string, err error) {
+	select {
+	case <-ctx.Done():
+		w.printf("\n")
+		return "", "interrupted", nil
+	case l, ok := <-lines:
+		if !ok || l.err != nil {
+			w.printf("\n")
+			if ok {
+				err = fmt.Errorf("reading answers: %w", l.err)
+			}
+			return "", "end of input", err
+		}
+		if r.Echo {
+			w.printf("%s\n", l.text)
+		}
+		return l.text, "", nil
+	}
+}
+
+// fmtWait shows a wait in whole seconds: "45 s", "9 min 12 s".
+func fmtWait(d time.Duration) string {
+	sec := int(d.Round(time.Second) / time.Second)
+	if sec < 60 {
+		return fmt.Sprintf("%d s", sec)
+	}
+	if sec%60 == 0 {
+		return fmt.Sprintf("%d min", sec/60)
+	}
+	return fmt.Sprintf("%d min %d s", sec/60, sec%60)
 }
 
 func (r *Runner) record(q *Question, typed string, res Result) error {
@@ -305,8 +398,8 @@ func (r *Runner) printSummary(w *errWriter, s Summary) {
 	if s.Stopped != "done" {
 		w.printf(" (%s)", s.Stopped)
 	}
-	w.printf(": %d of %d answered, %s right, %s wrong", s.Answered, s.Questions,
-		r.style(green, fmt.Sprint(s.Right)), r.style(red, fmt.Sprint(s.Wrong)))
+	w.printf(": %d of %d answered", s.Answered, s.Questions)
+	w.printf(", %s right, %s wrong", r.style(green, fmt.Sprint(s.Right)), r.style(red, fmt.Sprint(s.Wrong)))
 	if s.TimedOut > 0 {
 		w.printf(" (%d out of time)", s.TimedOut)
 	}

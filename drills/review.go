@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/atril-scrabble/atril/drills/srs"
@@ -22,15 +23,32 @@ func DueQuery(now time.Time, deckID int64, limit int) store.DueQuery {
 	return store.DueQuery{DeckID: deckID, Now: now, DayStart: start, DayEnd: start.AddDate(0, 0, 1), Limit: limit}
 }
 
-// Review is one `atril review` session over cards of one lexicon.
+// Review is one `atril review` session over cards of one lexicon. It is the Runner's Recorder
+// and Grader (with AskGrade).
 type Review struct {
 	Store *store.Store
 	Lex   *lexicon.Lexicon
 	Seed  uint64 // the cardbox spread's seed
+	// AskGrade asks the FSRS grade after each answer's feedback (Enter keeps the one derived
+	// from right/wrong and time). The answer and the derived schedule are committed first; a
+	// different grade then replaces both in one more transaction (store.Regrade).
+	AskGrade bool
+
 	decks map[int64]deckSched
-	cards []store.DeckCard // the cards asked, in order
+	cards []store.DeckCard // the cards asked, in order; states kept current
 	next  int              // the next card Record expects
+	last  lastAnswer       // the answer just recorded, for Grade
 	sess  int64
+}
+
+// lastAnswer is what Grade needs to reschedule the answer just recorded.
+type lastAnswer struct {
+	card     int // index in cards; -1: nothing to grade
+	answerID int64
+	before   srs.State
+	derived  srs.State // the state committed with the answer
+	outcome  srs.Outcome
+	at       time.Time
 }
 
 type deckSched struct {
@@ -72,7 +90,8 @@ func (r *Review) Questions(ctx context.Context, now time.Time, deckID int64, max
 		}
 		qs = append(qs, qu)
 	}
-	r.cards = cards
+	r.cards, r.next = cards, 0
+	r.last.card = -1
 	all := DueQuery(now, deckID, 0)
 	rev, fresh, err := r.Store.DueCount(ctx, all)
 	if err != nil {
@@ -102,10 +121,11 @@ func (r *Review) End(ctx context.Context) error { return r.Store.EndSession(ctx,
 // Record schedules the card just answered with its deck's scheduler and commits the answer and
 // the new schedule in one transaction (Runner calls it once per question, in order).
 func (r *Review) Record(a Answer) error {
-	if r.next >= len(r.cards) || r.cards[r.next].CardID != a.CardID {
+	idx := r.next
+	if idx >= len(r.cards) || r.cards[idx].CardID != a.CardID {
 		return fmt.Errorf("review: answer for card %d out of order", a.CardID)
 	}
-	c := &r.cards[r.next]
+	c := &r.cards[idx]
 	ds, ok := r.decks[c.DeckID]
 	if !ok {
 		return fmt.Errorf("review: card %d from unknown deck %d", c.CardID, c.DeckID)
@@ -121,7 +141,7 @@ func (r *Review) Record(a Answer) error {
 	if err != nil {
 		return fmt.Errorf("review: scheduling %s: %w", c.Question, err)
 	}
-	_, err = r.Store.RecordReview(context.Background(), store.Answer{
+	id, err := r.Store.RecordReview(context.Background(), store.Answer{
 		SessionID: r.sess, CardID: c.CardID, DeckID: c.DeckID, Drill: string(KindReview),
 		Lexicon: a.Lexicon, Question: a.Shown, Answer: a.Typed, Expected: a.Expected,
 		Correct: a.Right, Took: a.Elapsed, Rating: rating, Before: &before, After: &after, At: a.At,
@@ -131,7 +151,68 @@ func (r *Review) Record(a Answer) error {
 	}
 	c.State = after
 	r.next++
+	r.last = lastAnswer{card: -1}
+	if rating != 0 {
+		r.last = lastAnswer{card: idx, answerID: id, before: before, derived: after, outcome: o, at: a.At}
+	}
 	return nil
+}
+
+// GradePrompt asks the grade of the FSRS answer just recorded when AskGrade is set.
+func (r *Review) GradePrompt() string {
+	if !r.AskGrade || r.last.card < 0 {
+		return ""
+	}
+	d := r.last.outcome.Rating
+	return fmt.Sprintf("  Grade: 1 again, 2 hard, 3 good, 4 easy (Enter: %d %s)", d, d)
+}
+
+// Grade takes the grade typed after an answer: Enter or the derived grade keeps what Record
+// committed; another grade reschedules the card from its state before the answer and replaces
+// the answer's grade and state after, together (store.Regrade).
+func (r *Review) Grade(line string) (string, error) {
+	g := r.last
+	if g.card < 0 {
+		return "", nil
+	}
+	derived := g.outcome.Rating
+	chosen := derived
+	if s := strings.ToLower(strings.TrimSpace(line)); s != "" {
+		var err error
+		if chosen, err = srs.ParseRating(s); err != nil {
+			return "", &RetryError{Msg: fmt.Sprintf("%q: type 1 (again), 2 (hard), 3 (good) or 4 (easy); Enter keeps %s", s, derived)}
+		}
+	}
+	c := &r.cards[g.card]
+	after := g.derived
+	if chosen != derived {
+		o := g.outcome
+		o.Rating = chosen
+		var err error
+		if after, err = r.decks[c.DeckID].sched.Schedule(g.before, o, g.at); err != nil {
+			return "", fmt.Errorf("review: scheduling %s: %w", c.Question, err)
+		}
+		if err := r.Store.Regrade(context.Background(), g.answerID, store.Answer{
+			DeckID: c.DeckID, CardID: c.CardID, Rating: chosen, After: &after,
+		}, g.derived); err != nil {
+			return "", err
+		}
+		c.State = after
+	}
+	r.last.card = -1
+	return fmt.Sprintf("%s: %s", chosen, dueIn(after.Due.Sub(g.at))), nil
+}
+
+// dueIn says when a card comes back: "back in 10 min", "due in 8 days".
+func dueIn(d time.Duration) string {
+	if d < 24*time.Hour {
+		return "back in " + fmtWait(d)
+	}
+	days := int(d.Round(time.Hour).Hours() / 24)
+	if days == 1 {
+		return "due in 1 day"
+	}
+	return fmt.Sprintf("due in %d days", days)
 }
 
 // Postponed is one card moved by Postpone.

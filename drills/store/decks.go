@@ -434,6 +434,51 @@ func (s *Store) RecordReview(ctx context.Context, a Answer) (int64, error) {
 	return id, nil
 }
 
+// Regrade replaces the grade of a review answer that RecordReview committed (the player chose
+// another grade after the feedback): the answer's rating and state after, and the card's
+// schedule, change together in one transaction. a names the answer (answerID), its deck and
+// card, and carries the new Rating and After; prev is the state RecordReview saved. Until
+// Regrade commits, the card keeps the schedule RecordReview gave it, so a process killed in
+// between leaves the answer and the card consistent. If the card's schedule is no longer prev
+// (another process reviewed it meanwhile), nothing changes and the error says so.
+func (s *Store) Regrade(ctx context.Context, answerID int64, a Answer, prev srs.State) error {
+	if answerID == 0 || a.DeckID == 0 || a.CardID == 0 || a.After == nil || a.Rating == 0 {
+		return errors.New("store: a regrade needs the answer, its deck, card, rating and new state")
+	}
+	after, err := stateJSON(a.After)
+	if err != nil {
+		return err
+	}
+	err = s.write(ctx, func(tx *sql.Tx) error {
+		r, err := tx.ExecContext(ctx, `UPDATE answers SET rating = ?, state_after = ?
+			WHERE id = ? AND deck_id = ? AND card_id = ?`, int64(a.Rating), after, answerID, a.DeckID, a.CardID)
+		if err != nil {
+			return err
+		}
+		if k, _ := r.RowsAffected(); k != 1 {
+			return fmt.Errorf("no answer %d for card %d of deck %d", answerID, a.CardID, a.DeckID)
+		}
+		n := a.After
+		r, err = tx.ExecContext(ctx, `UPDATE deck_cards SET state = ?, due = ?, last_review = ?,
+			stability = ?, difficulty = ?, scheduled_days = ?, steps = ?, reps = ?, lapses = ?, box = ?
+			WHERE deck_id = ? AND card_id = ? AND reps = ? AND last_review IS ? AND due IS ?`,
+			n.Phase, nullMS(n.Due), nullMS(n.LastReview), n.Stability, n.Difficulty,
+			n.ScheduledDays, n.Steps, n.Reps, n.Lapses, n.Box, a.DeckID, a.CardID,
+			prev.Reps, nullMS(prev.LastReview), nullMS(prev.Due))
+		if err != nil {
+			return err
+		}
+		if k, _ := r.RowsAffected(); k != 1 {
+			return fmt.Errorf("card %d of deck %d was reviewed again meanwhile: grade left as it was", a.CardID, a.DeckID)
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("store: regrade: %w", err)
+	}
+	return nil
+}
+
 // Reschedule sets new due times (postponing a backlog), all in one transaction.
 func (s *Store) Reschedule(ctx context.Context, dues []DeckCard) error {
 	return s.write(ctx, func(tx *sql.Tx) error {

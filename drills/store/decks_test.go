@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -117,4 +118,51 @@ func equalInts(a, b []int) bool {
 		}
 	}
 	return true
+}
+
+// Regrade changes an answer's grade and the card's schedule together, and only while the card
+// still has the schedule that answer gave it.
+func TestRegrade(t *testing.T) {
+	ctx := context.Background()
+	s := openTemp(t, &clock{t0})
+	d, _ := s.CreateDeck(ctx, store.Deck{Name: "a", Lexicon: "x", Kind: "twos", Scheduler: "fsrs", NewPerDay: 5})
+	s.AddCards(ctx, d, "x", "twos", []string{"AS"})
+	due, err := s.Due(ctx, dayQuery(t0, d))
+	if err != nil || len(due) != 1 {
+		t.Fatalf("due %v, %v", due, err)
+	}
+	card := due[0]
+	derived := srs.State{Phase: srs.Learning, Due: t0.Add(10 * time.Minute), LastReview: t0, Reps: 1, Stability: 2.3, Difficulty: 2.1}
+	id, err := s.RecordReview(ctx, store.Answer{DeckID: d, CardID: card.CardID, Drill: "review", Lexicon: "x",
+		Question: "AS", Correct: true, Rating: srs.Good, Before: &card.State, After: &derived, At: t0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	chosen := srs.State{Phase: srs.Review, Due: t0.AddDate(0, 0, 8), LastReview: t0, Reps: 1, Stability: 8.3, Difficulty: 1, ScheduledDays: 8}
+	a := store.Answer{DeckID: d, CardID: card.CardID, Rating: srs.Easy, After: &chosen}
+	if err := s.Regrade(ctx, id, a, derived); err != nil {
+		t.Fatal(err)
+	}
+	check := func(wantRating srs.Rating, want srs.State) {
+		t.Helper()
+		as, err := s.Answers(ctx, store.AnswerQuery{CardID: card.CardID})
+		if err != nil || len(as) != 1 || as[0].Rating != wantRating || as[0].After == nil || !as[0].After.Due.Equal(want.Due) || as[0].Before.Phase != srs.New {
+			t.Errorf("answer %+v, %v; want rating %v, due %v", as, err, wantRating, want.Due)
+		}
+		c, err := s.DeckCardState(ctx, d, card.CardID)
+		if err != nil || c.State.Phase != want.Phase || !c.State.Due.Equal(want.Due) || c.State.Stability != want.Stability {
+			t.Errorf("card %+v, %v; want %+v", c.State, err, want)
+		}
+	}
+	check(srs.Easy, chosen)
+	// A stale previous state (the card moved on since): refused, nothing changes.
+	again := srs.State{Phase: srs.Learning, Due: t0.Add(time.Minute), LastReview: t0, Reps: 1}
+	if err := s.Regrade(ctx, id, store.Answer{DeckID: d, CardID: card.CardID, Rating: srs.Again, After: &again}, derived); err == nil || !strings.Contains(err.Error(), "meanwhile") {
+		t.Errorf("regrade from a stale state: %v", err)
+	}
+	check(srs.Easy, chosen)
+	if err := s.Regrade(ctx, id+1, store.Answer{DeckID: d, CardID: card.CardID, Rating: srs.Again, After: &again}, chosen); err == nil {
+		t.Error("regrade of a missing answer accepted")
+	}
+	check(srs.Easy, chosen)
 }
