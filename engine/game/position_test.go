@@ -182,3 +182,19 @@ func TestSelfPlayFromPosition(t *testing.T) {
 		t.Errorf("8 games from the position all ended %v", outcomes)
 	}
 }
+
+// The same on the official list when it is present (tests only): games from a midgame
+// position, every play validated.
+func TestSelfPlayFromPositionFILE2017(t *testing.T) {
+	lex := file2017(t)
+	g := midgame(t, lex, 3, 10)
+	start := g.Position()
+	res, err := SelfPlay(context.Background(), SelfPlayConfig{Lexicon: lex, Start: start, Rules: FILERules,
+		Players: [2]Strategy{ByEquity, ByEquity}, Games: 4, Seed: 2, Record: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range res {
+		checkGameFrom(t, lex, start, r)
+	}
+}
