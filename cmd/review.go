@@ -38,9 +38,12 @@ Answering (as in ` + "`atril drill`" + `):
   twos     y or n
   hooks    front hook tiles, a slash, back hook tiles: "a ch / s" ("- / s": none in front)
 
-A session asks at most --max cards; the rest wait for the next one. Cards in FSRS
-learning steps (1 and 10 minutes) come back when due: run review again. One session
-reviews the decks of one lexicon (--lexicon, else the default); the others are counted.
+A session asks at most --max cards; the rest wait for the next one. Cards that go into
+FSRS learning steps (1 and 10 minutes: a wrong answer, a new card) come back at the end
+of the session, after the other cards, the earliest due first: when due by the clock,
+or early with the wait shown if nothing else is left (up to 20 minutes ahead, as Anki
+does); --max counts each card once, these repeats aside. One session reviews the decks
+of one lexicon (--lexicon, else the default); the others are counted.
 
 Grades (FSRS decks; cardbox decks go by right or wrong): --grade auto derives them from
 the answer and its time: wrong is again; right is hard when slower than the kind's

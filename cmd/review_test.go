@@ -201,7 +201,8 @@ func TestReviewSchedulesEachAnswer(t *testing.T) {
 		t.Fatalf("review: %d %s", code, s.err.String())
 	}
 	out := s.out.String()
-	for _, want := range []string{"1/4 AACS", "right", "missed:  ASCO CAOS CASO OCAS SACO", "wrong:   ROCAS (not a word)", "4 of 4 answered, 2 right, 2 wrong",
+	for _, want := range []string{"1/4 AACS", "right", "missed:  ASCO CAOS CASO OCAS SACO", "wrong:   ROCAS (not a word)", "again ACOS  every word of 4 tiles  (learning step due in 46 s: asked early)",
+		"Summary (end of input): 4 of 5 answered (1 again in learning steps), 2 right, 2 wrong",
 		"2 cards in learning come back within 30 minutes"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("review output lacks %q:\n%s", want, out)

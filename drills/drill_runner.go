@@ -64,6 +64,9 @@ type Summary struct {
 	Seconds   float64       `json:"seconds"`
 	// MeanSeconds is the answering time per answered question.
 	MeanSeconds float64 `json:"mean_seconds"`
+	// Again counts the questions asked a second time or more (FSRS learning steps in a
+	// review); they are counted in Questions too.
+	Again int `json:"again,omitempty"`
 	// Stopped says how the drill ended: "done", "end of input" (Ctrl-D), "interrupted" (Ctrl-C).
 	Stopped string `json:"stopped"`
 }
@@ -124,6 +127,14 @@ type RetryError struct{ Msg string }
 
 func (e *RetryError) Error() string { return e.Msg }
 
+// Requeuer is a Recorder that brings questions back before the session ends (FSRS learning
+// steps): when the questions run out, Runner asks what Again returns until it has nothing.
+type Requeuer interface {
+	// Again returns the next question to ask again at now and how long until it is due (0 or
+	// less: due now; more: asked early, as nothing else is left); ok is false when none is.
+	Again(now time.Time) (q Question, wait time.Duration, ok bool)
+}
+
 // Run asks the questions until they are done, the input ends (Ctrl-D) or ctx is cancelled
 // (Ctrl-C). Every answer is recorded before its feedback is shown, so whatever ends the drill, what
 // was answered is saved. The summary is printed and returned; the error is a failed write or a
@@ -138,6 +149,7 @@ func (r *Runner) Run(ctx context.Context, qs []Question) (Summary, error) {
 	if after == nil {
 		after = time.After
 	}
+	requeuer, _ := r.Recorder.(Requeuer)
 	grader, _ := r.Recorder.(Grader)
 	w := &errWriter{w: r.Out}
 	if r.Title != "" {
@@ -157,11 +169,25 @@ func (r *Runner) Run(ctx context.Context, qs []Question) (Summary, error) {
 			sum.Stopped = "interrupted"
 			break
 		}
-		if asked >= len(qs) {
+		var q *Question
+		label, note := "", ""
+		again := false
+		if asked < len(qs) {
+			q = &qs[asked]
+			label = fmt.Sprintf("%d/%d", asked+1, len(qs))
+		} else if requeuer != nil {
+			aq, wait, ok := requeuer.Again(r.Now())
+			if !ok {
+				break
+			}
+			q, label, again = &aq, "again", true
+			note = "  " + r.style(dim, "(learning step)")
+			if wait > 0 {
+				note = "  " + r.style(dim, fmt.Sprintf("(learning step due in %s: asked early)", fmtWait(wait)))
+			}
+		} else {
 			break
 		}
-		q := &qs[asked]
-		label, note := fmt.Sprintf("%d/%d", asked+1, len(qs)), ""
 		if timedOut {
 			w.printf("Press Enter for the next question. ")
 			if _, stopped, _ := r.readLine(ctx, lines, w); stopped != "" {
@@ -169,6 +195,10 @@ func (r *Runner) Run(ctx context.Context, qs []Question) (Summary, error) {
 				break
 			}
 			timedOut = false
+		}
+		if again {
+			sum.Questions++
+			sum.Again++
 		}
 		res, typed, timer, stopped, aerr := r.ask(ctx, q, label, note, lines, after, w)
 		if aerr != nil && stopped == "" {
@@ -399,6 +429,9 @@ func (r *Runner) printSummary(w *errWriter, s Summary) {
 		w.printf(" (%s)", s.Stopped)
 	}
 	w.printf(": %d of %d answered", s.Answered, s.Questions)
+	if s.Again > 0 {
+		w.printf(" (%d again in learning steps)", s.Again)
+	}
 	w.printf(", %s right, %s wrong", r.style(green, fmt.Sprint(s.Right)), r.style(red, fmt.Sprint(s.Wrong)))
 	if s.TimedOut > 0 {
 		w.printf(" (%d out of time)", s.TimedOut)

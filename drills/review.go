@@ -23,8 +23,8 @@ func DueQuery(now time.Time, deckID int64, limit int) store.DueQuery {
 	return store.DueQuery{DeckID: deckID, Now: now, DayStart: start, DayEnd: start.AddDate(0, 0, 1), Limit: limit}
 }
 
-// Review is one `atril review` session over cards of one lexicon. It is the Runner's Recorder
-// and Grader (with AskGrade).
+// Review is one `atril review` session over cards of one lexicon. It is the Runner's Recorder,
+// Requeuer (learning steps come back before the session ends) and Grader (with AskGrade).
 type Review struct {
 	Store *store.Store
 	Lex   *lexicon.Lexicon
@@ -33,13 +33,24 @@ type Review struct {
 	// from right/wrong and time). The answer and the derived schedule are committed first; a
 	// different grade then replaces both in one more transaction (store.Regrade).
 	AskGrade bool
+	// LearnAhead: when the session's cards run out, cards in FSRS learning steps due within
+	// this are asked again, the earliest due first (Anki's learn-ahead limit); 0 is
+	// DefaultLearnAhead, less than 0 never asks again.
+	LearnAhead time.Duration
 
-	decks map[int64]deckSched
-	cards []store.DeckCard // the cards asked, in order; states kept current
-	next  int              // the next card Record expects
-	last  lastAnswer       // the answer just recorded, for Grade
-	sess  int64
+	decks    map[int64]deckSched
+	cards    []store.DeckCard // the cards picked, in the order first asked; states kept current
+	qs       []Question       // their questions
+	next     int              // the next card of the first round, which Record expects
+	again    int              // the card Again handed out, which Record expects then; -1 none
+	learning []int            // cards (indexes) in learning steps, to ask again
+	last     lastAnswer       // the answer just recorded, for Grade
+	sess     int64
 }
+
+// DefaultLearnAhead is how far ahead a learning step is asked again at the end of a session
+// (Anki's default learn-ahead limit): FSRS-6's 1 and 10 minute steps always are.
+const DefaultLearnAhead = 20 * time.Minute
 
 // lastAnswer is what Grade needs to reschedule the answer just recorded.
 type lastAnswer struct {
@@ -90,7 +101,7 @@ func (r *Review) Questions(ctx context.Context, now time.Time, deckID int64, max
 		}
 		qs = append(qs, qu)
 	}
-	r.cards, r.next = cards, 0
+	r.cards, r.qs, r.next, r.again, r.learning = cards, qs, 0, -1, nil
 	r.last.card = -1
 	all := DueQuery(now, deckID, 0)
 	rev, fresh, err := r.Store.DueCount(ctx, all)
@@ -119,10 +130,14 @@ func (r *Review) Start(ctx context.Context, deckID int64, options any) error {
 func (r *Review) End(ctx context.Context) error { return r.Store.EndSession(ctx, r.sess) }
 
 // Record schedules the card just answered with its deck's scheduler and commits the answer and
-// the new schedule in one transaction (Runner calls it once per question, in order).
+// the new schedule in one transaction. Runner calls it once per question, in order: the cards
+// Questions picked, then those Again hands out.
 func (r *Review) Record(a Answer) error {
-	idx := r.next
-	if idx >= len(r.cards) || r.cards[idx].CardID != a.CardID {
+	idx := r.again
+	if r.next < len(r.cards) {
+		idx = r.next
+	}
+	if idx < 0 || r.cards[idx].CardID != a.CardID {
 		return fmt.Errorf("review: answer for card %d out of order", a.CardID)
 	}
 	c := &r.cards[idx]
@@ -150,12 +165,51 @@ func (r *Review) Record(a Answer) error {
 		return err
 	}
 	c.State = after
-	r.next++
+	if idx == r.next {
+		r.next++
+	} else {
+		r.again = -1
+	}
 	r.last = lastAnswer{card: -1}
 	if rating != 0 {
 		r.last = lastAnswer{card: idx, answerID: id, before: before, derived: after, outcome: o, at: a.At}
 	}
+	r.track(idx)
 	return nil
+}
+
+// track keeps card idx on the learning list while it is in FSRS learning steps.
+func (r *Review) track(idx int) {
+	r.learning = slices.DeleteFunc(r.learning, func(i int) bool { return i == idx })
+	if p := r.cards[idx].State.Phase; (p == srs.Learning || p == srs.Relearning) && r.LearnAhead >= 0 {
+		r.learning = append(r.learning, idx)
+	}
+}
+
+// Again hands out, once the cards Questions picked are done, the card in learning steps due
+// first, with how long until it is due, if that is within LearnAhead of now.
+func (r *Review) Again(now time.Time) (Question, time.Duration, bool) {
+	if r.next < len(r.cards) || len(r.learning) == 0 {
+		return Question{}, 0, false
+	}
+	first := 0
+	for k, idx := range r.learning {
+		if r.cards[idx].State.Due.Before(r.cards[r.learning[first]].State.Due) {
+			first = k
+		}
+	}
+	idx := r.learning[first]
+	ahead := r.LearnAhead
+	if ahead == 0 {
+		ahead = DefaultLearnAhead
+	}
+	wait := r.cards[idx].State.Due.Sub(now)
+	if wait > ahead {
+		return Question{}, 0, false
+	}
+	r.learning = slices.Delete(r.learning, first, first+1)
+	r.again = idx
+	return r.qs[idx], wait, true
 }
 
 // GradePrompt asks the grade of the FSRS answer just recorded when AskGrade is set.
@@ -198,6 +252,7 @@ func (r *Review) Grade(line string) (string, error) {
 			return "", err
 		}
 		c.State = after
+		r.track(g.card)
 	}
 	r.last.card = -1
 	return fmt.Sprintf("%s: %s", chosen, dueIn(after.Due.Sub(g.at))), nil

@@ -51,12 +51,111 @@ func typed(right bool, q Question) string {
 	return "n"
 }
 
+// asked lists each question header of a transcript ("1/3 AS", "again AS") with its note.
+func asked(out string) []string {
+	var hs []string
+	for _, l := range strings.Split(out, "\n") {
+		if n, _, _ := strings.Cut(l, " "); strings.HasPrefix(l, "again ") || strings.Contains(n, "/") && !strings.Contains(l, "> ") {
+			hs = append(hs, l)
+		}
+	}
+	return hs
+}
+
+// Cards that go into learning steps come back after the other cards, earliest due first: when
+// due by the clock, or early with the wait shown.
+func TestReviewAsksLearningStepsAgain(t *testing.T) {
+	// 2 s a reading: a question shown, answered and saved takes 6 s, each right answer is quick
+	// (easy: learnt at once).
+	clock := &stepClock{t: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC), step: 2 * time.Second}
+	cards := []string{"AS", "LA", "EL", "LO", "NO", "SI", "YA", "TE", "DE", "EN", "UN", "ES"}
+	rv, qs := reviewSession(t, clock, cards...)
+	// AS and ES (both words) wrong: again, a 1-minute step; the others right.
+	var in strings.Builder
+	for i, q := range qs {
+		in.WriteString(typed(i != 0 && i != len(qs)-1, q) + "\n")
+	}
+	in.WriteString("y\ny\n") // the repeats, right
+	var out bytes.Buffer
+	r := &Runner{In: strings.NewReader(in.String()), Out: &out, Lex: rv.Lex, Now: clock.Now, Recorder: rv, Echo: true}
+	sum, err := r.Run(context.Background(), qs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// AS, answered wrong 66 s before the round ends, is due by then; ES, wrong last, is asked
+	// early with its wait shown.
+	hs := asked(out.String())
+	want := []string{"1/12 AS  a two-tile word?", "12/12 ES  a two-tile word?",
+		"again AS  a two-tile word?  (learning step)",
+		"again ES  a two-tile word?  (learning step due in 50 s: asked early)"}
+	if len(hs) != 14 || hs[0] != want[0] || hs[11] != want[1] || hs[12] != want[2] || hs[13] != want[3] {
+		t.Fatalf("questions asked:\n%s\nwant ... %q\n\n%s", strings.Join(hs, "\n"), want, out.String())
+	}
+	if sum.Stopped != "done" || sum.Again != 2 || sum.Questions != 14 || sum.Answered != 14 || sum.Right != 12 ||
+		!strings.Contains(out.String(), "Summary: 14 of 14 answered (2 again in learning steps), 12 right, 2 wrong") {
+		t.Errorf("summary %+v\n%s", sum, out.String())
+	}
+	// The repeats are saved like any answer, from the learning state; every card ends learnt.
+	ctx := context.Background()
+	as, err := rv.Store.Answers(ctx, store.AnswerQuery{})
+	if err != nil || len(as) != 14 {
+		t.Fatalf("%d answers logged, %v; want 14", len(as), err)
+	}
+	for _, a := range as[12:] {
+		if a.Before.Phase != srs.Learning || a.After.Phase != srs.Review || !a.Correct || a.Rating != srs.Easy {
+			t.Errorf("repeat of %s: %v -> %v, rating %v", a.Question, a.Before.Phase, a.After.Phase, a.Rating)
+		}
+	}
+	for _, c := range rv.Cards() {
+		dc, err := rv.Store.DeckCardState(ctx, c.DeckID, c.CardID)
+		if err != nil || dc.State.Phase != srs.Review || dc.State.ScheduledDays < 1 {
+			t.Errorf("%s after the session: %+v, %v; want in review", c.Question, dc.State, err)
+		}
+	}
+}
+
+// A card answered slowly in its learning step (hard) stays in the step and comes back again;
+// the session ends when the input does, with everything saved.
+func TestReviewLearningStepRepeatsUntilLearnt(t *testing.T) {
+	clock := &stepClock{t: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC), step: 6 * time.Second}
+	rv, qs := reviewSession(t, clock, "AS")
+	// wrong; then right in 6 s (hard: the step again), right in 6 s again, and the input ends.
+	in := typed(false, qs[0]) + "\ny\ny\n"
+	var out bytes.Buffer
+	r := &Runner{In: strings.NewReader(in), Out: &out, Lex: rv.Lex, Now: clock.Now, Recorder: rv}
+	sum, err := r.Run(context.Background(), qs)
+	if err != nil || sum.Answered != 3 || sum.Again != 3 || sum.Stopped != "end of input" {
+		t.Fatalf("%+v, %v\n%s", sum, err, out.String())
+	}
+	as, _ := rv.Store.Answers(context.Background(), store.AnswerQuery{})
+	if len(as) != 3 || as[1].Rating != srs.Hard || as[1].After.Phase != srs.Learning || as[2].Before.Phase != srs.Learning {
+		t.Errorf("answers %+v", as)
+	}
+}
+
+// Beyond the learn-ahead limit nothing is asked again; LearnAhead < 0 never asks again.
+func TestReviewLearnAheadLimit(t *testing.T) {
+	for _, ahead := range []time.Duration{-1, 30 * time.Second} {
+		clock := &stepClock{t: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC), step: time.Second}
+		rv, qs := reviewSession(t, clock, "AS")
+		rv.LearnAhead = ahead
+		var out bytes.Buffer
+		r := &Runner{In: strings.NewReader(typed(false, qs[0]) + "\n"), Out: &out, Lex: rv.Lex, Now: clock.Now, Recorder: rv}
+		sum, err := r.Run(context.Background(), qs)
+		if err != nil || sum.Stopped != "done" || sum.Again != 0 || sum.Answered != 1 {
+			t.Errorf("learn ahead %v: %+v, %v\n%s", ahead, sum, err, out.String())
+		}
+	}
+}
+
 // --grade ask: the answer is saved with the derived grade, then Enter keeps it or another grade
 // replaces it (the card's schedule with it); a bad grade is asked again.
 func TestReviewAskedGrades(t *testing.T) {
 	clock := &stepClock{t: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC), step: time.Second}
 	rv, qs := reviewSession(t, clock, "AS", "ES", "[CH]A")
 	rv.AskGrade = true
+	// One round (no learning steps asked again): the grades alone.
+	rv.LearnAhead = -1
 	in := typed(true, qs[0]) + "\n\n" + // right in 1 s: easy, kept
 		typed(true, qs[1]) + "\n1\n" + // right, but the player says again
 		typed(false, qs[2]) + "\nsoso\neasy\n" // wrong (again), a typo, then easy
