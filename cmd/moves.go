@@ -175,7 +175,7 @@ func movesMarkdown(out *movesJSON, leaves []string) string {
 	for i, m := range out.Moves {
 		fmt.Fprintf(&b, "| %d | %s | %s | %d | %.2f | %s |\n", i+1, m.Move, m.Word, m.Score, m.Equity, leaves[i])
 	}
-	b.WriteString("\n*Move:* lower case is a blank, [CH] [LL] [RR] one tile, (...) tiles already on the board; ? in a leave is a blank.\n")
+	b.WriteString("\nIn a move, lower case is a blank, [CH] [LL] [RR] are one tile each and (...) tiles already on the board; ? in a leave is a blank.\n")
 	return b.String()
 }
 

@@ -1,9 +1,11 @@
 package cmd
 
 import (
+	"bytes"
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 )
 
 // movesLexicon is a small word list compiled for these tests.
@@ -155,5 +157,20 @@ func TestMovesLeaveSpelling(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("no COSA row with a WORD column:\n%s", plain)
+	}
+}
+
+// On a terminal: the rendered table with the whole word, and the notation explained once.
+func TestMovesTerminal(t *testing.T) {
+	lex := movesLexicon(t)
+	var out, errb bytes.Buffer
+	io := &IO{In: strings.NewReader(""), Out: &out, Err: &errb, OutTTY: true,
+		Now: func() time.Time { return time.Unix(0, 0) }, Getenv: func(k string) string { return map[string]string{"NO_COLOR": "1"}[k] }}
+	if code := Run(io, []string{"moves", "--lexicon", lex, "--top", "3", "--by", "score", "--cgp", "15/15/15/15/15/15/15/6CASA5/15/15/15/15/15/15/15 SSO/ 0/0 0"}); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	o := out.String()
+	if !strings.Contains(o, "| Word") || !strings.Contains(o, "| K7 OS ") || !strings.Contains(o, "[CH] [LL] [RR] are one tile each") || strings.Contains(o, "\x1b[") {
+		t.Errorf("terminal output:\n%s", o)
 	}
 }
