@@ -53,7 +53,7 @@ and word, and its notation in move ("-ABC" exchanges A, B and C; "-" passes).`,
 		f.IntVar(&opts.Top, "top", 15, "how many of the best plays to list")
 		f.BoolVar(&opts.All, "all", false, "list every legal play")
 		f.StringVar(&opts.By, "by", "equity", "rank by equity or score")
-		f.StringVar(&opts.Leaves, "leaves", "", "a KLV2 leave table (default: the built-in model)")
+		f.StringVar(&opts.Leaves, "leaves", "", "a KLV2 leave table made for the tile set (default: the built-in model)")
 		f.BoolVar(&opts.Exchanges, "exchanges", false, "include exchanges and the pass")
 		c.MarkFlagsMutuallyExclusive("top", "all")
 		return c
@@ -115,6 +115,11 @@ func runMoves(g *Globals, opts *movesOptions) error {
 		k, err := equity.ReadKLVFile(opts.Leaves)
 		if err != nil {
 			return withCode(ExitError, err)
+		}
+		// A table for another alphabet (an English one from Woogles, say) would read without
+		// error and value every leave wrongly: its single-tile leaves give its alphabet away.
+		if st := k.SingleTiles(); len(st) != ts.Size() || int(st[len(st)-1]) >= ts.Size() {
+			return withCode(ExitError, fmt.Errorf("--leaves %s: the table values %d tile kinds alone, tile set %s has %d (blank included): it was made for another alphabet", opts.Leaves, len(st), ts.Name, ts.Size()))
 		}
 		leaves = k
 	}

@@ -3,9 +3,14 @@ package cmd
 import (
 	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/atril-scrabble/atril/engine/equity"
+	"github.com/atril-scrabble/atril/lexicon"
 )
 
 // movesLexicon is a small word list compiled for these tests.
@@ -172,5 +177,45 @@ func TestMovesTerminal(t *testing.T) {
 	o := out.String()
 	if !strings.Contains(o, "| Word") || !strings.Contains(o, "| K7 OS ") || !strings.Contains(o, "[CH] [LL] [RR] are one tile each") || strings.Contains(o, "\x1b[") {
 		t.Errorf("terminal output:\n%s", o)
+	}
+}
+
+// --leaves reads a KLV2 table for the tile set; a table for another alphabet is refused.
+func TestMovesLeavesTable(t *testing.T) {
+	lex := movesLexicon(t)
+	ts := lexicon.DefaultTileSet()
+	write := func(kinds int, sValue float32) string {
+		var ls []equity.Leave
+		for tile := 0; tile < kinds; tile++ {
+			ls = append(ls, equity.Leave{Tiles: []lexicon.Tile{lexicon.Tile(tile)}, Value: 0})
+		}
+		s, _ := ts.Tile("S")
+		ls = append(ls, equity.Leave{Tiles: []lexicon.Tile{s}, Value: sValue})
+		path := filepath.Join(t.TempDir(), "leaves.klv2")
+		var buf bytes.Buffer
+		if err := equity.WriteKLV(&buf, ls); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	cgp := emptyRows + " ACOSS/ 0/0 0"
+	out, errOut, code := runEngineCmd(t, nil, "moves", "--lexicon", lex, "--json", "--top", "1", "--leaves", write(ts.Size(), 100), "--cgp", cgp)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var got movesJSON
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	// Keeping an S is worth 100 in this table: the best play keeps one.
+	if len(got.Moves) != 1 || got.Moves[0].Leave != "S" || got.Moves[0].Equity != float64(got.Moves[0].Score)+100 {
+		t.Errorf("best by equity with S worth 100: %+v", got.Moves)
+	}
+	_, errOut, code = runEngineCmd(t, nil, "moves", "--lexicon", lex, "--leaves", write(27, 100), "--cgp", cgp)
+	if code != ExitError || !strings.Contains(errOut, "another alphabet") {
+		t.Errorf("a 27-kind table: exit %d, stderr %q", code, errOut)
 	}
 }

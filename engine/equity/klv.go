@@ -110,6 +110,24 @@ func countWords(g *lexicon.KWG) []uint32 {
 // Len is the number of values in the table.
 func (k *KLV) Len() int { return len(k.values) }
 
+// SingleTiles lists the tiles that are a leave on their own, in ascending order: a table made
+// for an alphabet values every tile kind alone (blank 0, letters 1..n), so this tells which
+// alphabet it was made for (a KLV2 file does not say).
+func (k *KLV) SingleTiles() []lexicon.Tile {
+	if k.g == nil || k.g.DawgRoot() == 0 {
+		return nil
+	}
+	var out []lexicon.Tile
+	for p := k.g.DawgRoot(); ; p++ {
+		if k.g.Accepts(p) {
+			out = append(out, k.g.Tile(p))
+		}
+		if k.g.IsEnd(p) {
+			return out
+		}
+	}
+}
+
 // LeaveValue is the table's value of the leave (0 for the empty leave or one not in the table).
 func (k *KLV) LeaveValue(leave []lexicon.Tile) float64 {
 	if len(leave) == 0 || k.g == nil || len(leave) > 15 {

@@ -63,7 +63,7 @@ func TestKLVFile(t *testing.T) {
 	if n != k.Len() {
 		t.Errorf("%d leaves in the DAWG, %d values", n, k.Len())
 	}
-	t.Logf("%s: %d leaves (by length %v); ? = %.4f", path, n, byLen, k.LeaveValue([]lexicon.Tile{lexicon.Blank}))
+	t.Logf("%s: %d leaves (by length %v), %d tile kinds; ? = %.4f", path, n, byLen, len(k.SingleTiles()), k.LeaveValue([]lexicon.Tile{lexicon.Blank}))
 
 	vpath := os.Getenv("ATRIL_KLV2_TEST_VALUES")
 	if vpath == "" {
@@ -184,5 +184,26 @@ func TestKLVEdgeLeaves(t *testing.T) {
 		if got := k.LeaveValue(c.leave); got != c.want {
 			t.Errorf("%s %v: %v, want %v", name, c.leave, got, c.want)
 		}
+	}
+}
+
+func TestKLVSingleTiles(t *testing.T) {
+	var buf strings.Builder
+	if err := WriteKLV(&buf, []Leave{{[]lexicon.Tile{3}, 1}, {[]lexicon.Tile{0}, 20}, {[]lexicon.Tile{1, 2}, 2}, {[]lexicon.Tile{5}, -1}}); err != nil {
+		t.Fatal(err)
+	}
+	k, err := KLVFromBytes([]byte(buf.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := k.SingleTiles(); !slices.Equal(got, []lexicon.Tile{0, 3, 5}) {
+		t.Errorf("single tiles %v, want [0 3 5] (1 is only a prefix of 1,2)", got)
+	}
+	empty, err := KLVFromBytes([]byte{1, 0, 0, 0, 0, 0, 0x40, 0, 0, 0, 0, 0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := empty.SingleTiles(); got != nil {
+		t.Errorf("empty table: %v", got)
 	}
 }
