@@ -165,3 +165,38 @@ func BenchmarkRecordReviewBig(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkReviewAskedGrade is a review answer committed with its derived grade and then
+// regraded (`atril review --grade ask` with another grade): two transactions.
+func BenchmarkReviewAskedGrade(b *testing.B) {
+	ctx := context.Background()
+	now := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
+	s, err := store.Open(filepath.Join(b.TempDir(), "a.db"), store.Options{Now: func() time.Time { return now }})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	d, _ := s.CreateDeck(ctx, store.Deck{Name: "a", Lexicon: "x", Kind: "twos", Scheduler: "fsrs", NewPerDay: 5})
+	s.AddCards(ctx, d, "x", "twos", []string{"AS"})
+	cards, err := s.Due(ctx, store.DueQuery{Now: now, DayStart: now, DayEnd: now.Add(time.Hour)})
+	if err != nil || len(cards) != 1 {
+		b.Fatal(len(cards), err)
+	}
+	card := cards[0]
+	before := card.State
+	for i := 0; b.Loop(); i++ {
+		at := now.Add(time.Duration(i) * time.Minute)
+		derived := srs.State{Phase: srs.Learning, Due: at.Add(time.Minute), LastReview: at, Reps: before.Reps + 1}
+		id, err := s.RecordReview(ctx, store.Answer{DeckID: d, CardID: card.CardID, Drill: "review", Lexicon: "x",
+			Question: "AS", Answer: "y", Correct: true, Rating: srs.Again, Before: &before, After: &derived, At: at})
+		if err != nil {
+			b.Fatal(err)
+		}
+		chosen := derived
+		chosen.Due = at.Add(10 * time.Minute)
+		if err := s.Regrade(ctx, id, store.Answer{DeckID: d, CardID: card.CardID, Rating: srs.Good, After: &chosen}, derived); err != nil {
+			b.Fatal(err)
+		}
+		before = chosen
+	}
+}
