@@ -121,14 +121,8 @@ func Main(io *IO) int {
 	return execute(ctx, root, io, args)
 }
 
-// Run runs atril with arguments; tests call it directly.
-func Run(io *IO, args []string) int { return RunContext(context.Background(), io, args) }
-
-// RunContext is Run with a context that commands get as cmd.Context(): cancelling it is
-// Ctrl-C for the commands that stop cleanly.
-func RunContext(ctx context.Context, io *IO, args []string) int {
-	return execute(ctx, NewRootCmd(io), io, args)
-}
+// Run runs atril with arguments and no signal handling; tests call it directly.
+func Run(io *IO, args []string) int { return execute(context.Background(), NewRootCmd(io), io, args) }
 
 // interruptible is the annotation of commands that stop cleanly when cmd.Context() is
 // cancelled (Ctrl-C), keeping what they did; their subcommands inherit it.
