@@ -10,6 +10,7 @@ import (
 	"github.com/atril-scrabble/atril/engine"
 	"github.com/atril-scrabble/atril/engine/equity"
 	"github.com/atril-scrabble/atril/engine/movegen"
+	"github.com/atril-scrabble/atril/lexicon"
 )
 
 type movesOptions struct {
@@ -103,6 +104,9 @@ func runMoves(g *Globals, opts *movesOptions) error {
 	if len(rack) == 0 {
 		return withCode(ExitError, fmt.Errorf("--cgp: the player to move has no rack (the first rack field is empty)"))
 	}
+	if note := splitDigraphNote(pos); note != "" {
+		fmt.Fprintln(g.io.Err, "atril: note: "+note)
+	}
 	lex, err := g.Lex()
 	if err != nil {
 		return err
@@ -189,4 +193,24 @@ func round2(x float64) float64 {
 		return -float64(int64(-x*100+0.5)) / 100
 	}
 	return float64(int64(x*100+0.5)) / 100
+}
+
+// splitDigraphNote explains a rack read as single letters where a player may have meant
+// digraph tiles (see Position.SplitDigraphs), "" when there is none.
+func splitDigraphNote(pos *engine.Position) string {
+	split := pos.SplitDigraphs(0)
+	if len(split) == 0 {
+		return ""
+	}
+	var single, bracketed []string
+	for _, d := range split {
+		single = append(single, strings.Join(strings.Split(d, ""), "+"))
+		bracketed = append(bracketed, "["+d+"]")
+	}
+	tiles := "tile"
+	if len(split) > 1 {
+		tiles = "tiles"
+	}
+	return fmt.Sprintf("the rack %s has %s as single tiles, not %s: this CGP brackets digraph tiles, so its plain letters are single tiles (write %s for the digraph %s)",
+		pos.Tiles.Notation(lexicon.Alphagram(pos.Racks[0])), strings.Join(single, ", "), strings.Join(split, ", "), strings.Join(bracketed, ", "), tiles)
 }

@@ -219,3 +219,33 @@ func TestMovesLeavesTable(t *testing.T) {
 		t.Errorf("a 27-kind table: exit %d, stderr %q", code, errOut)
 	}
 }
+
+// A rack typed plainly in a CGP that brackets digraphs is single letters: a note on stderr
+// says so (stdout stays clean JSON); score puts it in its notes.
+func TestSplitDigraphNote(t *testing.T) {
+	cgp := "15/15/15/15/15/15/15/5BOCA6/15/15/15/15/15/15/15 ACHLLNO/[RR] 0/16 0"
+	out, errOut, code := runEngineCmd(t, nil, "moves", "--json", "--top", "1", "--cgp", cgp)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var got movesJSON
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("stdout is not JSON: %v\n%s", err, out)
+	}
+	if !strings.Contains(errOut, "atril: note: the rack A[C]H[L]LNO has C+H, L+L as single tiles, not CH, LL") {
+		t.Errorf("stderr %q", errOut)
+	}
+	out, _, _ = runEngineCmd(t, nil, "score", "--json", "--cgp", cgp, "--play", "9F AH")
+	var sc scoreJSON
+	if err := json.Unmarshal([]byte(out), &sc); err != nil {
+		t.Fatal(err)
+	}
+	if len(sc.Notes) == 0 || !strings.Contains(sc.Notes[0], "write [CH], [LL] for the digraph tiles") {
+		t.Errorf("score notes %q", sc.Notes)
+	}
+	// Written as players write (no bracket anywhere): CH and LL are the digraph tiles, no note.
+	_, errOut, _ = runEngineCmd(t, nil, "moves", "--top", "1", "--cgp", "15/15/15/15/15/15/15/5BOCA6/15/15/15/15/15/15/15 ACHLLNO/ 0/16 0")
+	if errOut != "" {
+		t.Errorf("stderr %q", errOut)
+	}
+}

@@ -110,6 +110,9 @@ func runScore(g *Globals, opts *scoreOptions) error {
 	if v.Legal {
 		out.CGP = pos.After(&v.Move).CGP()
 	}
+	if note := splitDigraphNote(pos); note != "" {
+		out.Notes = append(out.Notes, note)
+	}
 	if named := pos.Lexicon(); named != "" && !strings.EqualFold(named, lex.Name) {
 		out.Notes = append(out.Notes, fmt.Sprintf("the position names the lexicon %s; words were judged with %s (choose with --lexicon)", named, lex.Name))
 	}

@@ -44,6 +44,38 @@ func (p *Position) Opcode(name string) (string, bool) {
 	return "", false
 }
 
+// SplitDigraphs lists the digraph tiles (CH, LL, RR) whose letters rack side holds as single
+// tiles in a CGP read the macondo way (a bracket or an "ld" opcode in it: plain letters are
+// single tiles). A rack typed "ACHLLNO" in such a CGP is A C H L L N O, which a player may not
+// have meant, so commands point it out.
+func (p *Position) SplitDigraphs(side int) []string {
+	if p.spelling != Bracketed {
+		return nil
+	}
+	var count [lexicon.MaxLetters + 1]int
+	for _, t := range p.Racks[side] {
+		if int(t) < len(count) {
+			count[t]++
+		}
+	}
+	var out []string
+	for d := 1; d < p.Tiles.Size(); d++ {
+		if !p.Tiles.IsDigraph(lexicon.Tile(d)) {
+			continue
+		}
+		label := p.Tiles.Label(lexicon.Tile(d))
+		for i := 1; i < len(label); i++ {
+			a, okA := p.Tiles.Tile(label[:i])
+			b, okB := p.Tiles.Tile(label[i:])
+			if okA && okB && count[a] > 0 && count[b] > 0 && (a != b || count[a] > 1) {
+				out = append(out, label)
+				break
+			}
+		}
+	}
+	return out
+}
+
 // Lexicon is the "lex" opcode, "" if none.
 func (p *Position) Lexicon() string {
 	s, _ := p.Opcode("lex")

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -170,6 +171,35 @@ func TestCGPSpelling(t *testing.T) {
 		r := mustCGP(t, q.CGP())
 		if ts.Notation(r.Racks[0]) != ts.Notation(q.Racks[0]) {
 			t.Errorf("%q read back as %q", q.CGP(), ts.Notation(r.Racks[0]))
+		}
+	}
+}
+
+func TestSplitDigraphs(t *testing.T) {
+	ts := lexicon.DefaultTileSet()
+	const board = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15"
+	tests := []struct {
+		cgp  string
+		want [2][]string
+	}{
+		// A bracket elsewhere: plain letters are single tiles.
+		{board + " ACHLLNO/RR[CH] 0/0 0", [2][]string{{"CH", "LL"}, {"RR"}}},
+		{board + " ACHLNO/R[RR] 0/0 0", [2][]string{{"CH"}, nil}},
+		{board + " AC[LL]NO/HL 0/0 0", [2][]string{nil, nil}},
+		{board + " ACHLLNO/ 0/0 0 ld spanish;", [2][]string{{"CH", "LL"}, nil}},
+		// Typed as players write: CH and LL are the digraph tiles, nothing split.
+		{board + " ACHLLNO/RR 0/0 0", [2][]string{nil, nil}},
+		{board + " A[C]H/ 0/0 0", [2][]string{{"CH"}, nil}},
+	}
+	for _, tc := range tests {
+		p, err := ParseCGP(tc.cgp, ts, StandardLayout())
+		if err != nil {
+			t.Fatalf("%s: %v", tc.cgp, err)
+		}
+		for side := 0; side < 2; side++ {
+			if got := p.SplitDigraphs(side); !slices.Equal(got, tc.want[side]) {
+				t.Errorf("%s rack %d: %v, want %v", tc.cgp, side+1, got, tc.want[side])
+			}
 		}
 	}
 }
