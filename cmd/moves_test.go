@@ -243,6 +243,11 @@ func TestSplitDigraphNote(t *testing.T) {
 	if len(sc.Notes) == 0 || !strings.Contains(sc.Notes[0], "write [CH], [LL] for the digraph tiles") {
 		t.Errorf("score notes %q", sc.Notes)
 	}
+	// The lexicon a CGP names is not the one used: said on stderr.
+	_, errOut, _ = runEngineCmd(t, nil, "moves", "--top", "1", "--cgp", "15/15/15/15/15/15/15/5BOCA6/15/15/15/15/15/15/15 ACHLLNO/ 0/16 0 lex FILE2017;")
+	if !strings.Contains(errOut, "atril: note: the position names the lexicon FILE2017; plays are from") {
+		t.Errorf("stderr %q", errOut)
+	}
 	// Written as players write (no bracket anywhere): CH and LL are the digraph tiles, no note.
 	_, errOut, _ = runEngineCmd(t, nil, "moves", "--top", "1", "--cgp", "15/15/15/15/15/15/15/5BOCA6/15/15/15/15/15/15/15 ACHLLNO/ 0/16 0")
 	if errOut != "" {
