@@ -28,7 +28,8 @@ func init() {
 the end of the game by default): the board with row numbers and column letters,
 premium squares coloured on a terminal (marked when piped: = triple word, - double
 word, " triple letter, ' double letter, * centre), blanks in lower case, the racks,
-the scores and the number of tiles in the bag.`,
+the scores, the number of tiles in the bag and the unseen tiles (bag and unknown
+rack) counted by kind: A×9 B C×3 CH ... ("LLL" would not say which are LL tiles).`,
 			Example: `  atril show --cgp "15/15/15/15/15/15/15/5BOCA6/15/15/15/15/15/15/15 AEI/ 0/16 0"
   atril show --gcg game.gcg --turn 10`,
 			Args: cobra.NoArgs,
