@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -13,6 +14,8 @@ import (
 
 	"github.com/atril-scrabble/atril/engine"
 	"github.com/atril-scrabble/atril/engine/game"
+	"github.com/atril-scrabble/atril/engine/gcg"
+	"github.com/atril-scrabble/atril/lexicon"
 )
 
 type selfplayOptions struct {
@@ -81,8 +84,11 @@ type selfplayJSON struct {
 }
 
 func runSelfplay(ctx context.Context, g *Globals, opts *selfplayOptions) error {
-	if opts.Games < 1 {
-		return withCode(ExitError, fmt.Errorf("--games %d: expected at least 1", opts.Games))
+	if opts.Games < 1 || opts.Games > game.MaxGames {
+		return withCode(ExitError, fmt.Errorf("--games %d: expected at least 1 and at most %d", opts.Games, game.MaxGames))
+	}
+	if opts.Workers < 0 || opts.Workers > game.MaxWorkers {
+		return withCode(ExitError, fmt.Errorf("--workers %d: expected 1 to %d games at once (0: one per CPU)", opts.Workers, game.MaxWorkers))
 	}
 	names := strings.Split(opts.Players, ",")
 	if len(names) != 2 {
@@ -135,50 +141,41 @@ func runSelfplay(ctx context.Context, g *Globals, opts *selfplayOptions) error {
 
 	start := g.io.Now()
 	bar := newProgressBar(g, opts.Games, start)
-	results, runErr := game.SelfPlay(ctx, game.SelfPlayConfig{
+	finished := 0
+	// Games stream in as they finish: each is saved then and only the totals are kept.
+	onGame := func(r game.GameResult) error {
+		finished++
+		bar.update(finished)
+		if opts.Save == "" {
+			return nil
+		}
+		return saveGame(filepath.Join(opts.Save, fmt.Sprintf("game-%04d.gcg", r.Index+1)), r.Record, lex.Tiles)
+	}
+	tally, runErr := game.SelfPlay(ctx, game.SelfPlayConfig{
 		Lexicon: lex, Layout: engine.StandardLayout(), Start: startPos, Rules: rules, Players: players,
 		Games: opts.Games, Seed: opts.Seed, Workers: workers, Record: opts.Save != "",
-		Progress: bar.update,
+		OnGame: onGame,
 	})
 	elapsed := g.io.Now().Sub(start)
 	bar.finish()
-	if runErr != nil && ctx.Err() == nil {
+	var saveErr *saveError
+	switch {
+	case errors.As(runErr, &saveErr):
+		return withCode(ExitError, runErr)
+	case runErr != nil && ctx.Err() == nil:
 		return withCode(ExitInternal, runErr)
-	}
-	// After an interrupt, report the games that finished (in order, from the first).
-	done := 0
-	for done < len(results) && results[done].Turns > 0 {
-		done++
-	}
-	results = results[:done]
-
-	if opts.Save != "" {
-		for _, r := range results {
-			path := filepath.Join(opts.Save, fmt.Sprintf("game-%04d.gcg", r.Index+1))
-			f, err := os.Create(path)
-			if err != nil {
-				return withCode(ExitError, err)
-			}
-			werr := r.Record.Write(f, lex.Tiles)
-			if cerr := f.Close(); werr == nil {
-				werr = cerr
-			}
-			if werr != nil {
-				return withCode(ExitError, fmt.Errorf("%s: %w", path, werr))
-			}
-		}
 	}
 
 	out := selfplayJSON{
-		Summary: game.Summarize(players, results), Seed: opts.Seed, Rules: rules.Name,
+		Summary: tally.Summary(players), Seed: opts.Seed, Rules: rules.Name,
 		Lexicon: lex.Name, Workers: workers, Seconds: elapsed.Seconds(), SavedTo: opts.Save,
-		GamesFinished: len(results),
+		GamesFinished: tally.Games,
 	}
 	if startPos != nil {
 		out.CGP = startPos.CGP()
 	}
 	if elapsed > 0 {
-		out.GamesPerSec = float64(len(results)) / elapsed.Seconds()
+		out.GamesPerSec = float64(tally.Games) / elapsed.Seconds()
 	}
 	if g.JSON {
 		err = g.PrintJSON(out)
@@ -189,7 +186,28 @@ func runSelfplay(ctx context.Context, g *Globals, opts *selfplayOptions) error {
 		return err
 	}
 	if ctx.Err() != nil {
-		return withCode(ExitError, fmt.Errorf("interrupted after %d of %d games", len(results), opts.Games))
+		return withCode(ExitError, fmt.Errorf("interrupted after %d of %d games", tally.Games, opts.Games))
+	}
+	return nil
+}
+
+// saveError is a game that could not be written: the user's directory, not a bug.
+type saveError struct{ err error }
+
+func (e *saveError) Error() string { return e.err.Error() }
+func (e *saveError) Unwrap() error { return e.err }
+
+func saveGame(path string, rec *gcg.Game, ts *lexicon.TileSet) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return &saveError{fmt.Errorf("--save: %w", err)}
+	}
+	werr := rec.Write(f, ts)
+	if cerr := f.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr != nil {
+		return &saveError{fmt.Errorf("--save: %s: %w", path, werr)}
 	}
 	return nil
 }

@@ -73,6 +73,13 @@ func TestSelfplayBadInput(t *testing.T) {
 		{[]string{"--players", "equity"}, "two players"},
 		{[]string{"--players", "equity,random"}, "expected \"equity\""},
 		{[]string{"--games", "0"}, "at least 1"},
+		{[]string{"--games", "-3"}, "at least 1"},
+		// Used to panic (makeslice: len out of range): every game's result was allocated first.
+		{[]string{"--games", "9999999999999"}, "at most 10000000"},
+		{[]string{"--games", "10000001"}, "at most 10000000"},
+		{[]string{"--games", "2", "--workers", "-1"}, "--workers -1: expected 1 to 256"},
+		{[]string{"--games", "2", "--workers", "257"}, "--workers 257: expected 1 to 256"},
+		{[]string{"--games", "2", "--save", "/dev/null/games"}, "--save"},
 		{[]string{"--rules", "scrabble"}, "end rules"},
 	}
 	for _, tc := range tests {
@@ -197,5 +204,19 @@ func TestSelfplayFromCGP(t *testing.T) {
 		if code != ExitError || !strings.Contains(errOut, tc.err) {
 			t.Errorf("%v: exit %d, stderr %q; want %d and %q", tc.args, code, errOut, ExitError, tc.err)
 		}
+	}
+}
+
+// A game that cannot be saved (here game-0002.gcg is a directory) stops the run with exit 2
+// and the file named: the user's directory, not a bug.
+func TestSelfplaySaveFails(t *testing.T) {
+	lex := engineTestLexicon(t, selfplayWords...)
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, "game-0002.gcg"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	_, errOut, code := runEngineCmd(t, nil, "selfplay", "--lexicon", lex, "--games", "3", "--workers", "1", "--save", dir)
+	if code != ExitError || !strings.Contains(errOut, "game-0002.gcg") {
+		t.Errorf("exit %d, stderr %q; want %d naming game-0002.gcg", code, errOut, ExitError)
 	}
 }

@@ -154,7 +154,7 @@ func TestSelfPlayFromPosition(t *testing.T) {
 	}
 	start.Racks[1] = nil // the opponent's rack unknown, as in a puzzle
 	run := func(workers int) []GameResult {
-		res, err := SelfPlay(context.Background(), SelfPlayConfig{Lexicon: lex, Start: start, Rules: FILERules,
+		res, err := collect(context.Background(), SelfPlayConfig{Lexicon: lex, Start: start, Rules: FILERules,
 			Players: [2]Strategy{ByEquity, ByScore}, Games: 8, Seed: 4, Workers: workers, Record: true})
 		if err != nil {
 			t.Fatal(err)
@@ -189,7 +189,7 @@ func TestSelfPlayFromPositionFILE2017(t *testing.T) {
 	lex := file2017(t)
 	g := midgame(t, lex, 3, 10)
 	start := g.Position()
-	res, err := SelfPlay(context.Background(), SelfPlayConfig{Lexicon: lex, Start: start, Rules: FILERules,
+	res, err := collect(context.Background(), SelfPlayConfig{Lexicon: lex, Start: start, Rules: FILERules,
 		Players: [2]Strategy{ByEquity, ByEquity}, Games: 4, Seed: 2, Record: true})
 	if err != nil {
 		t.Fatal(err)

@@ -43,14 +43,22 @@ type SelfPlayConfig struct {
 	Rules   Rules
 	Players [2]Strategy
 	Leaves  equity.Leaves // for equity players; nil: the built-in default
-	Games   int
+	Games   int           // 1..MaxGames
 	Seed    uint64
-	Workers int  // 0: one per CPU
-	Record  bool // keep each game as GCG
-	// Progress, if set, is called after each game with the number finished (from any worker,
-	// one call at a time).
-	Progress func(done int)
+	Workers int  // 0: one per CPU; at most MaxWorkers
+	Record  bool // keep each game as GCG (in the GameResult given to OnGame)
+	// OnGame, if set, receives each finished game, one call at a time, in the order games
+	// finish (not game order when several workers play). Results are not kept: a caller that
+	// wants them (to save GCG files, say) takes them here. An error stops the run.
+	OnGame func(r GameResult) error
 }
+
+// Bounds of a self-play run: the results are summed as games finish, so memory does not grow
+// with the number of games, but a run has to end some day (10 million games take days).
+const (
+	MaxGames   = 10_000_000
+	MaxWorkers = 256
+)
 
 // GameResult is one finished game, its numbers indexed by configured player (not by seat).
 type GameResult struct {
@@ -74,11 +82,19 @@ func GameSeed(seed uint64, i int) uint64 {
 	return z ^ (z >> 31)
 }
 
-// SelfPlay plays cfg.Games games, alternating who starts, spread over workers. Results come
-// back in game order and are the same for any number of workers.
-func SelfPlay(ctx context.Context, cfg SelfPlayConfig) ([]GameResult, error) {
+// SelfPlay plays cfg.Games games, alternating who starts, spread over workers, and returns
+// their totals (the same for any number of workers: each game depends only on its seed). When
+// ctx is cancelled it stops starting games, waits for those being played and returns the
+// totals of the finished ones with ctx's error.
+func SelfPlay(ctx context.Context, cfg SelfPlayConfig) (Tally, error) {
 	if cfg.Lexicon == nil || cfg.Lexicon.Graph == nil {
-		return nil, fmt.Errorf("self-play needs a lexicon")
+		return Tally{}, fmt.Errorf("self-play needs a lexicon")
+	}
+	if cfg.Games < 1 || cfg.Games > MaxGames {
+		return Tally{}, fmt.Errorf("%d games: expected 1 to %d", cfg.Games, MaxGames)
+	}
+	if cfg.Workers < 0 || cfg.Workers > MaxWorkers {
+		return Tally{}, fmt.Errorf("%d workers: expected 1 to %d (or 0: one per CPU)", cfg.Workers, MaxWorkers)
 	}
 	if cfg.Layout == nil {
 		cfg.Layout = engine.StandardLayout()
@@ -89,57 +105,67 @@ func SelfPlay(ctx context.Context, cfg SelfPlayConfig) ([]GameResult, error) {
 	if cfg.Start != nil {
 		// Refuse a position that cannot be played before starting any worker.
 		if _, err := FromPosition(cfg.Start, cfg.Rules, 0); err != nil {
-			return nil, err
+			return Tally{}, err
 		}
 		if !cfg.Start.Tiles.SameAlphabet(cfg.Lexicon.Tiles) {
-			return nil, fmt.Errorf("the position's tile set %s does not have the lexicon's letters (%s)", cfg.Start.Tiles.Name, cfg.Lexicon.Tiles.Name)
+			return Tally{}, fmt.Errorf("the position's tile set %s does not have the lexicon's letters (%s)", cfg.Start.Tiles.Name, cfg.Lexicon.Tiles.Name)
 		}
 	}
 	workers := cfg.Workers
-	if workers <= 0 {
+	if workers == 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	workers = max(1, min(workers, cfg.Games))
-	results := make([]GameResult, cfg.Games)
-	var next, done atomic.Int64
-	var progressMu sync.Mutex
-	errs := make([]error, workers)
-	var wg sync.WaitGroup
+	var (
+		next    atomic.Int64
+		mu      sync.Mutex // guards tally, runErr and the OnGame calls
+		tally   Tally
+		runErr  error
+		stopped atomic.Bool // a worker failed: the others stop too
+		wg      sync.WaitGroup
+	)
+	fail := func(err error) {
+		mu.Lock()
+		if runErr == nil {
+			runErr = err
+		}
+		mu.Unlock()
+		stopped.Store(true)
+	}
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
-		go func(w int) {
+		go func() {
 			defer wg.Done()
 			p := NewPlayer(cfg)
-			for ctx.Err() == nil {
+			for ctx.Err() == nil && !stopped.Load() {
 				i := int(next.Add(1) - 1)
 				if i >= cfg.Games {
 					return
 				}
 				r, err := p.PlayGame(i)
 				if err != nil {
-					errs[w] = err
+					fail(err)
 					return
 				}
-				results[i] = r
-				n := int(done.Add(1))
-				if cfg.Progress != nil {
-					progressMu.Lock()
-					cfg.Progress(n)
-					progressMu.Unlock()
+				mu.Lock()
+				tally.Add(&r)
+				if cfg.OnGame != nil && runErr == nil {
+					runErr = cfg.OnGame(r)
+				}
+				failed := runErr != nil
+				mu.Unlock()
+				if failed {
+					stopped.Store(true)
+					return
 				}
 			}
-		}(w)
+		}()
 	}
 	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
-		}
+	if runErr != nil {
+		return tally, runErr
 	}
-	if err := ctx.Err(); err != nil {
-		return results[:done.Load()], err
-	}
-	return results, nil
+	return tally, ctx.Err()
 }
 
 // Player plays self-play games one after another on its own generator and game (one per
@@ -244,35 +270,48 @@ type Summary struct {
 	MeanTurns float64 `json:"mean_turns"`
 }
 
-// Summarize totals a run's results.
-func Summarize(players [2]Strategy, results []GameResult) Summary {
-	s := Summary{Games: len(results), Players: [2]string{string(players[0]), string(players[1])}}
-	if len(results) == 0 {
+// Tally is the running totals of a self-play run, indexed by configured player: what the
+// summary needs and nothing per game.
+type Tally struct {
+	Games  int
+	Scores [2]int64
+	Bingos [2]int64
+	Wins   [2]int
+	Ties   int
+	Turns  int64
+}
+
+// Add counts one finished game.
+func (t *Tally) Add(r *GameResult) {
+	t.Games++
+	for p := 0; p < 2; p++ {
+		t.Scores[p] += int64(r.Scores[p])
+		t.Bingos[p] += int64(r.Bingos[p])
+	}
+	switch {
+	case r.Scores[0] > r.Scores[1]:
+		t.Wins[0]++
+	case r.Scores[1] > r.Scores[0]:
+		t.Wins[1]++
+	default:
+		t.Ties++
+	}
+	t.Turns += int64(r.Turns)
+}
+
+// Summary is the means, win rate and interval of the games counted.
+func (t *Tally) Summary(players [2]Strategy) Summary {
+	s := Summary{Games: t.Games, Players: [2]string{string(players[0]), string(players[1])}, Wins: t.Wins, Ties: t.Ties}
+	if t.Games == 0 {
 		return s
 	}
-	turns := 0
-	for _, r := range results {
-		for p := 0; p < 2; p++ {
-			s.MeanScore[p] += float64(r.Scores[p])
-			s.BingosPerGame[p] += float64(r.Bingos[p])
-		}
-		switch {
-		case r.Scores[0] > r.Scores[1]:
-			s.Wins[0]++
-		case r.Scores[1] > r.Scores[0]:
-			s.Wins[1]++
-		default:
-			s.Ties++
-		}
-		turns += r.Turns
-	}
-	n := float64(len(results))
+	n := float64(t.Games)
 	for p := 0; p < 2; p++ {
-		s.MeanScore[p] /= n
-		s.BingosPerGame[p] /= n
+		s.MeanScore[p] = float64(t.Scores[p]) / n
+		s.BingosPerGame[p] = float64(t.Bingos[p]) / n
 	}
-	s.MeanTurns = float64(turns) / n
-	s.WinRate = (float64(s.Wins[0]) + float64(s.Ties)/2) / n
+	s.MeanTurns = float64(t.Turns) / n
+	s.WinRate = (float64(t.Wins[0]) + float64(t.Ties)/2) / n
 	s.WinLow, s.WinHigh = Wilson(s.WinRate, n, 1.959963984540054)
 	return s
 }

@@ -122,7 +122,7 @@ func checkGameFrom(t *testing.T, lex *lexicon.Lexicon, start *engine.Position, r
 func TestSelfPlaySmallLexicon(t *testing.T) {
 	lex := smallLexicon(t)
 	for _, rules := range []Rules{FILERules, SixScoreless} {
-		res, err := SelfPlay(context.Background(), SelfPlayConfig{Lexicon: lex, Rules: rules, Players: [2]Strategy{ByEquity, ByScore}, Games: 6, Seed: 9, Record: true})
+		res, err := collect(context.Background(), SelfPlayConfig{Lexicon: lex, Rules: rules, Players: [2]Strategy{ByEquity, ByScore}, Games: 6, Seed: 9, Record: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -137,7 +137,7 @@ func TestSelfPlaySmallLexicon(t *testing.T) {
 
 func TestSelfPlayFILE2017(t *testing.T) {
 	lex := file2017(t) // the official list: tests only
-	res, err := SelfPlay(context.Background(), SelfPlayConfig{Lexicon: lex, Rules: FILERules, Players: [2]Strategy{ByEquity, ByScore}, Games: 8, Seed: 1, Record: true})
+	res, err := collect(context.Background(), SelfPlayConfig{Lexicon: lex, Rules: FILERules, Players: [2]Strategy{ByEquity, ByScore}, Games: 8, Seed: 1, Record: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -149,14 +149,18 @@ func TestSelfPlayFILE2017(t *testing.T) {
 			t.Errorf("game %d: scores %v look too low for real play", r.Index+1, r.Scores)
 		}
 	}
-	s := Summarize([2]Strategy{ByEquity, ByScore}, res)
+	var tally Tally
+	for i := range res {
+		tally.Add(&res[i])
+	}
+	s := tally.Summary([2]Strategy{ByEquity, ByScore})
 	t.Logf("8 games: mean %.1f / %.1f, bingos %d, win rate %.2f [%.2f, %.2f]", s.MeanScore[0], s.MeanScore[1], bingos, s.WinRate, s.WinLow, s.WinHigh)
 }
 
 func TestSelfPlayDeterministic(t *testing.T) {
 	lex := smallLexicon(t)
 	run := func(workers int) []GameResult {
-		res, err := SelfPlay(context.Background(), SelfPlayConfig{Lexicon: lex, Rules: FILERules, Players: [2]Strategy{ByEquity, ByEquity}, Games: 6, Seed: 5, Workers: workers})
+		res, err := collect(context.Background(), SelfPlayConfig{Lexicon: lex, Rules: FILERules, Players: [2]Strategy{ByEquity, ByEquity}, Games: 6, Seed: 5, Workers: workers})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -168,7 +172,7 @@ func TestSelfPlayDeterministic(t *testing.T) {
 			t.Errorf("game %d: 1 worker %v/%d, 3 workers %v/%d", i+1, a[i].Scores, a[i].Turns, b[i].Scores, b[i].Turns)
 		}
 	}
-	c, err := SelfPlay(context.Background(), SelfPlayConfig{Lexicon: lex, Rules: FILERules, Players: [2]Strategy{ByEquity, ByEquity}, Games: 6, Seed: 6, Workers: 1})
+	c, err := collect(context.Background(), SelfPlayConfig{Lexicon: lex, Rules: FILERules, Players: [2]Strategy{ByEquity, ByEquity}, Games: 6, Seed: 6, Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,13 +203,17 @@ func TestWilson(t *testing.T) {
 	}
 }
 
-func TestSummarize(t *testing.T) {
+func TestTallySummary(t *testing.T) {
 	res := []GameResult{
 		{Scores: [2]int{400, 300}, Bingos: [2]int{2, 0}, Turns: 20},
 		{Scores: [2]int{350, 350}, Bingos: [2]int{1, 1}, Turns: 22},
 		{Scores: [2]int{300, 420}, Bingos: [2]int{0, 3}, Turns: 24},
 	}
-	s := Summarize([2]Strategy{ByEquity, ByScore}, res)
+	var tally Tally
+	for i := range res {
+		tally.Add(&res[i])
+	}
+	s := tally.Summary([2]Strategy{ByEquity, ByScore})
 	if s.MeanScore != [2]float64{350, 356.6666666666667} || s.BingosPerGame != [2]float64{1, 4.0 / 3} || s.Wins != [2]int{1, 1} || s.Ties != 1 || s.WinRate != 0.5 || s.MeanTurns != 22 {
 		t.Errorf("%+v", s)
 	}
