@@ -103,7 +103,7 @@ func anagramMarkdown(ts *lexicon.TileSet, rack []lexicon.Tile, words [][]lexicon
 	if sub {
 		kind = "Words"
 	}
-	fmt.Fprintf(&sb, "# %s of %s\n\n", kind, ts.Word(lexicon.Alphagram(rack)))
+	fmt.Fprintf(&sb, "# %s of %s\n\n", kind, ts.Display(lexicon.Alphagram(rack)))
 	if len(words) == 0 {
 		sb.WriteString("No words.\n")
 		return sb.String()

@@ -57,11 +57,14 @@ type hooksJSON struct {
 // hookedWords spells the words each hook makes.
 func hookedWords(ts *lexicon.TileSet, word []lexicon.Tile, h lexicon.Hooks) (front, back []hookJSON) {
 	front, back = []hookJSON{}, []hookJSON{}
+	hooked := make([]lexicon.Tile, 0, len(word)+1)
 	for _, t := range h.Front {
-		front = append(front, hookJSON{ts.Label(t), ts.Label(t) + ts.Word(word)})
+		hooked = append(append(hooked[:0], t), word...)
+		front = append(front, hookJSON{ts.Label(t), ts.Display(hooked)})
 	}
 	for _, t := range h.Back {
-		back = append(back, hookJSON{ts.Label(t), ts.Word(word) + ts.Label(t)})
+		hooked = append(append(hooked[:0], word...), t)
+		back = append(back, hookJSON{ts.Label(t), ts.Display(hooked)})
 	}
 	return front, back
 }

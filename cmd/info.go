@@ -87,7 +87,7 @@ func runInfo(g *Globals, opts *infoOptions) error {
 	}
 	info.Rank, info.WordsOfLength = lex.Rank(word)
 	for _, a := range lex.Anagrams(word) {
-		if s := ts.Word(a); s != info.Word {
+		if s := ts.Display(a); s != info.Word {
 			info.Anagrams = append(info.Anagrams, s)
 		}
 	}

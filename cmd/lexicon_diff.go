@@ -75,14 +75,7 @@ func runLexiconDiff(g *Globals, opts *lexiconDiffOptions) error {
 	}
 	onlyA, common := wordsNotIn(a.Graph, b.Graph)
 	onlyB, _ := wordsNotIn(b.Graph, a.Graph)
-	spell := func(ws [][]lexicon.Tile) []string {
-		out := make([]string, len(ws))
-		for i, w := range ws {
-			out[i] = ts.Word(w)
-		}
-		return out
-	}
-	res := lexiconDiffJSON{A: a.Name, B: b.Name, OnlyACount: len(onlyA), OnlyBCount: len(onlyB), Common: common, OnlyA: spell(onlyA), OnlyB: spell(onlyB)}
+	res := lexiconDiffJSON{A: a.Name, B: b.Name, OnlyACount: len(onlyA), OnlyBCount: len(onlyB), Common: common, OnlyA: plainWords(ts, onlyA), OnlyB: plainWords(ts, onlyB)}
 	switch {
 	case g.JSON:
 		if opts.Added {

@@ -365,3 +365,47 @@ func TestLexiconCompletion(t *testing.T) {
 		}
 	}
 }
+
+// TestSplitDigraphWordsRoundTrip: a word of separate C and H tiles ([C][H]E) comes out of every
+// command a script reads in a spelling that reads back as the same tiles: `lexicon diff --added`
+// piped into `lexicon add NAME -` rebuilds the same words, and anagram, search and hooks say
+// [C][H]E, never CHE (which is the CH tile).
+func TestSplitDigraphWordsRoundTrip(t *testing.T) {
+	run, dir := lexTestEnv(t)
+	if _, errOut, code := run(false, "lexicon", "add", "OLD", writeList(t, dir, "old.txt", "casa\nhe\n")); code != 0 {
+		t.Fatal(errOut)
+	}
+	if _, errOut, code := run(false, "lexicon", "add", "NEW", writeList(t, dir, "new.txt", "casa\nhe\n[C][H]E\nchico\n[C][H]ICOS\n")); code != 0 {
+		t.Fatal(errOut)
+	}
+	added, errOut, code := run(false, "lexicon", "diff", "OLD", "NEW", "--added")
+	if want := "[C][H]E\n[C][H]ICOS\nCHICO\n"; code != 0 || added != want {
+		t.Fatalf("diff --added: %d %q, stderr %q; want %q", code, added, errOut, want)
+	}
+	var out, errb bytes.Buffer
+	io := &IO{In: strings.NewReader(added), Out: &out, Err: &errb, Now: time.Now, Getenv: os.Getenv}
+	if code := Run(io, []string{"lexicon", "add", "--strict", "ADDED", "-"}); code != 0 {
+		t.Fatalf("add -: %d %s", code, errb.String())
+	}
+	if again, _, _ := run(false, "lexicon", "diff", "NEW", "ADDED", "--removed"); again != "CASA\nHE\n" {
+		t.Errorf("the re-added words differ from the diff's: only in NEW %q, want CASA HE", again)
+	}
+	if extra, _, _ := run(false, "lexicon", "diff", "NEW", "ADDED", "--added"); extra != "" {
+		t.Errorf("re-added words that NEW lacks: %q", extra)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"anagram", "E[C][H]"}, "[C][H]E\n"},
+		{[]string{"anagram", "--json", "E[C][H]"}, `"words": [` + "\n    \"[C][H]E\"\n  ]"},
+		{[]string{"search", "length:3"}, "[C][H]E\n"},
+		{[]string{"hooks", "HE"}, "front C [C][H]E\n"},
+		{[]string{"lexicon", "diff", "--json", "OLD", "NEW"}, `"only_b": [` + "\n    \"[C][H]E\",\n    \"[C][H]ICOS\",\n    \"CHICO\"\n  ]"},
+	} {
+		got, errOut, code := run(false, append(tc.args, "--lexicon", "NEW")...)
+		if code != 0 || !strings.Contains(got, tc.want) {
+			t.Errorf("%v: %d %q (stderr %q), want %q", tc.args, code, got, errOut, tc.want)
+		}
+	}
+}

@@ -149,14 +149,14 @@ func runSearch(g *Globals, opts *searchOptions) error {
 	if g.JSON {
 		out := searchJSON{Results: make([]searchResultJSON, len(results))}
 		for i, r := range results {
-			out.Results[i] = searchResultJSON{ts.Word(r.Word), ts.Word(r.Alphagram), r.Probability, r.Rank}
+			out.Results[i] = searchResultJSON{ts.Display(r.Word), ts.Display(r.Alphagram), r.Probability, r.Rank}
 		}
 		return g.PrintJSON(out)
 	}
 	if !g.io.OutTTY {
 		var sb strings.Builder
 		for _, r := range results {
-			sb.WriteString(ts.Word(r.Word))
+			sb.WriteString(ts.Display(r.Word))
 			sb.WriteByte('\n')
 		}
 		_, err := fmt.Fprint(g.Out(), sb.String())
@@ -183,7 +183,7 @@ func searchTitle(q lexicon.Search, n int) string {
 
 func searchRow(ts *lexicon.TileSet, i int, r lexicon.Result) []string {
 	return []string{
-		strconv.Itoa(i + 1), spellBlanks(ts, r.Word), ts.Word(r.Alphagram), strconv.Itoa(len(r.Word)),
+		strconv.Itoa(i + 1), spellBlanks(ts, r.Word), ts.Display(r.Alphagram), strconv.Itoa(len(r.Word)),
 		strconv.Itoa(r.Points), strconv.Itoa(r.Rank), fmt.Sprintf("%.3g", r.Probability),
 	}
 }

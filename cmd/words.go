@@ -2,7 +2,6 @@ package cmd
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/atril-scrabble/atril/lexicon"
 )
@@ -55,24 +54,17 @@ func (g *Globals) paint(code, s string) string {
 	return code + s + ansiReset
 }
 
-// spellBlanks spells a word in upper case with the tiles a blank stood for in lower case.
-func spellBlanks(ts *lexicon.TileSet, w []lexicon.Tile) string {
-	var sb strings.Builder
-	for _, t := range w {
-		if t.IsBlanked() {
-			sb.WriteString(strings.ToLower(ts.Label(t)))
-		} else {
-			sb.WriteString(ts.Label(t))
-		}
-	}
-	return sb.String()
-}
+// spellBlanks spells a word for people: the tiles a blank stood for in lower case, single tiles
+// that would read as a digraph bracketed ([C][H]E).
+func spellBlanks(ts *lexicon.TileSet, w []lexicon.Tile) string { return ts.DisplayBlanks(w) }
 
-// plainWords spells words in plain upper case, as scripts and JSON get them.
+// plainWords spells words as scripts and JSON get them, in a form `atril lexicon add` and the
+// word commands read back as the same tiles: plain upper case, [C][H] only where C and H are
+// separate tiles (see TileSet.Display).
 func plainWords(ts *lexicon.TileSet, ws [][]lexicon.Tile) []string {
 	out := make([]string, len(ws))
 	for i, w := range ws {
-		out[i] = ts.Word(w)
+		out[i] = ts.Display(w)
 	}
 	return out
 }

@@ -187,17 +187,27 @@ func (ts *TileSet) Word(w []Tile) string {
 
 // Display is Word unless plain letters would read back as other tiles (a C tile then an H tile
 // reads as CH): then the single tiles that would merge are bracketed, [C][H]ICO, so a player
-// never sees CHICO for a word that lacks the CH tile. Lexicon words never need brackets.
-func (ts *TileSet) Display(w []Tile) string {
+// never sees CHICO for a word that lacks the CH tile, and ParseWord reads every output back as
+// the same tiles. Lexicon words of the default set never need brackets.
+func (ts *TileSet) Display(w []Tile) string { return ts.display(w, false) }
+
+// DisplayBlanks is Display with the tiles a blank stands for in lower case (CASAs), for
+// people reading a rack search's results.
+func (ts *TileSet) DisplayBlanks(w []Tile) string { return ts.display(w, true) }
+
+func (ts *TileSet) display(w []Tile, lowerBlanks bool) string {
+	merges := func(a, b Tile) bool {
+		if a == Blank || b == Blank || ts.IsDigraph(a) || ts.IsDigraph(b) {
+			return false
+		}
+		_, ok := ts.byLabel[ts.Label(a)+ts.Label(b)]
+		return ok
+	}
 	var sb strings.Builder
 	for i, t := range w {
 		label := ts.Label(t)
-		merges := func(a, b Tile) bool {
-			if a == Blank || b == Blank || ts.IsDigraph(a) || ts.IsDigraph(b) {
-				return false
-			}
-			_, ok := ts.byLabel[ts.Label(a)+ts.Label(b)]
-			return ok
+		if lowerBlanks && t.IsBlanked() {
+			label = strings.ToLower(label)
 		}
 		if (i+1 < len(w) && merges(t, w[i+1])) || (i > 0 && merges(w[i-1], t)) {
 			sb.WriteString("[" + label + "]")

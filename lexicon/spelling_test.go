@@ -127,3 +127,21 @@ func TestDisplayBracketsOnlyTilesThatWouldMerge(t *testing.T) {
 		}
 	}
 }
+
+func TestDisplayBlanksLowersBlankedTiles(t *testing.T) {
+	ts := DefaultTileSet()
+	for in, want := range map[string]string{
+		"CAsA":       "CAsA",
+		"cHE":        "[c][H]E", // a blank played as C beside an H tile: still two tiles
+		"chICO":      "chICO",   // a blank played as CH
+		"[C][H]ICOs": "[C][H]ICOs",
+	} {
+		w, err := ts.Parse(in, ParseOptions{LowerIsBlank: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := ts.DisplayBlanks(w); got != want {
+			t.Errorf("DisplayBlanks(%s) = %q, want %q", in, got, want)
+		}
+	}
+}
