@@ -27,7 +27,9 @@ some of them (at least --min tiles). A ? is a blank: on a terminal the letters b
 stood for are shown in lower case (CASAs); piped or --json, words are plain upper case.
 
 Racks are spelled like words: CH, LL, RR are read greedily as digraph tiles, [C][H] is a
-C tile and an H tile, 1 2 3 are CH LL RR. Quote racks with ? or [ ] ("AEIRS??") so that
+C tile and an H tile, 1 2 3 are CH LL RR. A rack holds at most as many blanks as the tile
+set has (2 in the FISE set) and at most 15 tiles; a letter may appear more often than the
+set has it, since some words need that (CHUCHO: two CH, one of them a blank). Quote racks with ? or [ ] ("AEIRS??") so that
 the shell does not read them as file patterns.
 
 Exit codes: 0 success (also when no word is found); 2 bad input.`,

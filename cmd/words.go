@@ -35,6 +35,9 @@ func parseRackArg(ts *lexicon.TileSet, s string) ([]lexicon.Tile, error) {
 	if len(r) > maxRackTiles {
 		return nil, withCode(ExitError, fmt.Errorf("rack %q: %d tiles, at most %d", s, len(r), maxRackTiles))
 	}
+	if err := ts.CheckRack(r); err != nil {
+		return nil, withCode(ExitError, fmt.Errorf("rack %q: %w", s, err))
+	}
 	return r, nil
 }
 

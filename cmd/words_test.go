@@ -375,3 +375,25 @@ func TestWordCommandsTilesFlag(t *testing.T) {
 		t.Errorf("judge --tiles nosuchset: exit %d, %q", code, errOut)
 	}
 }
+
+// TestAnagramRackBlanks: a rack may not hold more blanks than the set (exit 2, saying so), but
+// may hold more of a letter than the set has (CHUCHO needs two CH tiles).
+func TestAnagramRackBlanks(t *testing.T) {
+	for _, tc := range []struct {
+		args    []string
+		code    int
+		out, in string // out: stdout holds it; in: stderr holds it
+	}{
+		{[]string{"anagram", "??????????"}, 2, "", `rack "??????????": 10 blanks, but the fise set has 2`},
+		{[]string{"anagram", "--sub", "CASA???"}, 2, "", "3 blanks, but the fise set has 2"},
+		{[]string{"search", "anagram:???"}, 2, "", "3 blanks, but the fise set has 2"},
+		{[]string{"search", "--sub", "AB???"}, 2, "", "3 blanks, but the fise set has 2"},
+		{[]string{"anagram", "CHUCHO"}, 0, "CHUCHO\n", ""},
+		{[]string{"anagram", "CAS??"}, 0, "CASAS\n", ""},
+	} {
+		out, errOut, code := runWords(t, false, nil, tc.args...)
+		if code != tc.code || !strings.Contains(out, tc.out) || !strings.Contains(errOut, tc.in) {
+			t.Errorf("%v: exit %d, stdout %.60q, stderr %q; want exit %d, %q, %q", tc.args, code, out, errOut, tc.code, tc.out, tc.in)
+		}
+	}
+}

@@ -197,6 +197,9 @@ func (q *Search) Set(key, value string, ts *TileSet) error {
 		if err != nil {
 			return err
 		}
+		if err := ts.CheckRack(rack); err != nil {
+			return bad("%v", err)
+		}
 		if name == "anagram" {
 			q.Anagram = rack
 		} else {

@@ -275,3 +275,21 @@ func (ts *TileSet) Labels() []string {
 	}
 	return out
 }
+
+// CheckRack refuses a rack no bag of the set can deal: more blanks than the set has. Letters
+// beyond the set's counts are allowed on purpose: words such as CHUCHO need more of a tile than
+// the set holds (two CH, one of them a blank), and a player looking such a word up types it as a
+// rack. Blanks are different: a rack of ten blanks is no position, and each blank multiplies the
+// search.
+func (ts *TileSet) CheckRack(rack []Tile) error {
+	blanks := 0
+	for _, t := range rack {
+		if t == Blank {
+			blanks++
+		}
+	}
+	if blanks > ts.Blanks() {
+		return fmt.Errorf("%d blanks, but the %s set has %d", blanks, ts.Name, ts.Blanks())
+	}
+	return nil
+}

@@ -81,3 +81,29 @@ func TestLoadTileSetUnknown(t *testing.T) {
 		t.Errorf("error %v should list the embedded sets", err)
 	}
 }
+
+func TestCheckRackRefusesMoreBlanksThanTheSet(t *testing.T) {
+	ts := DefaultTileSet()
+	for rack, ok := range map[string]bool{
+		"AEIRST?": true, "AEIRS??": true, "??": true, "CHUCHO": true, "ZZZZ": true,
+		"???": false, "??????????": false, "A?B?C?": false,
+	} {
+		r, err := ts.ParseRack(rack)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = ts.CheckRack(r)
+		if (err == nil) != ok {
+			t.Errorf("CheckRack(%s) = %v, want ok %t", rack, err, ok)
+		}
+		if err != nil && !strings.Contains(err.Error(), "but the fise set has 2") {
+			t.Errorf("CheckRack(%s) says %q: should name the set's blanks", rack, err)
+		}
+		for _, key := range []string{"anagram", "sub"} {
+			var q Search
+			if err := q.Set(key, rack, ts); (err == nil) != ok {
+				t.Errorf("%s:%s = %v, want ok %t", key, rack, err, ok)
+			}
+		}
+	}
+}
