@@ -47,7 +47,7 @@ func (g *Globals) lexiconStore() *lexicon.Store { return lexicon.NewStore(g.io.G
 // completeLexiconNames offers the names `lexicon list` shows.
 func completeLexiconNames(g *Globals) func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 	return func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-		list, err := g.lexiconStore().List()
+		list, _, err := g.lexiconStore().List()
 		if err != nil {
 			return nil, cobra.ShellCompDirectiveError
 		}

@@ -32,9 +32,12 @@ type lexiconListJSON struct {
 
 func runLexiconList(g *Globals) error {
 	store := g.lexiconStore()
-	list, err := store.List()
+	list, bad, err := store.List()
 	if err != nil {
 		return withCode(ExitError, err)
+	}
+	for _, err := range bad {
+		fmt.Fprintf(g.io.Err, "atril: warning: %v\n", err)
 	}
 	chosen, err := store.Chosen()
 	if err != nil {

@@ -409,3 +409,26 @@ func TestSplitDigraphWordsRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestLexiconListWithDamagedFile: one damaged lexicon file is a warning on stderr naming it; the
+// others are still listed, and still offered when a name is not found.
+func TestLexiconListWithDamagedFile(t *testing.T) {
+	run, dir := lexTestEnv(t)
+	if _, errOut, code := run(false, "lexicon", "add", "MINI", writeList(t, dir, "m.txt", "casa\n")); code != 0 {
+		t.Fatal(errOut)
+	}
+	bad := filepath.Join(os.Getenv("ATRIL_DATA_DIR"), "lexicons", "ROTO.json")
+	if err := os.WriteFile(bad, []byte("{\"name\": "), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := run(false, "lexicon", "list")
+	if code != 0 || !strings.Contains(out, "FISE2-LIBRE") || !strings.Contains(out, "MINI\t1\t") {
+		t.Errorf("list: exit %d, stdout %q", code, out)
+	}
+	if !strings.Contains(errOut, "warning: "+bad+": not valid lexicon metadata") {
+		t.Errorf("list: stderr %q should name %s", errOut, bad)
+	}
+	if _, errOut, code := run(false, "judge", "--lexicon", "NOPE", "CASA"); code != 2 || !strings.Contains(errOut, "have: FISE2-LIBRE, MINI;") {
+		t.Errorf("unknown lexicon: exit %d, stderr %q", code, errOut)
+	}
+}

@@ -185,32 +185,53 @@ func (s *Store) Use(name string) (Info, error) {
 	return info, writeFileAtomic(s.configPath(), append(b, '\n'))
 }
 
-// List is every lexicon: the embedded default first, then the user's by name.
-func (s *Store) List() ([]Info, error) {
+// List is every lexicon: the embedded default first, then the user's by name. A user lexicon
+// whose files are damaged (metadata that is not JSON, a graph missing or cut short) is left out
+// and named in bad, one error per lexicon naming the file, so that one bad file never hides the
+// others; err is for a data directory that cannot be read at all.
+func (s *Store) List() (list []Info, bad []error, err error) {
 	out := []Info{DefaultInfo()}
 	if s.Dir == "" {
-		return out, nil
+		return out, nil, nil
 	}
 	entries, err := os.ReadDir(s.lexiconDir())
 	if errors.Is(err, os.ErrNotExist) {
-		return out, nil
+		return out, nil, nil
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var user []Info
 	for _, e := range entries {
-		if !strings.HasSuffix(e.Name(), ".json") {
+		base, ok := strings.CutSuffix(e.Name(), ".json")
+		if !ok || e.IsDir() {
 			continue
 		}
 		info, err := s.readInfo(filepath.Join(s.lexiconDir(), e.Name()))
+		if err == nil {
+			err = checkGraphFile(filepath.Join(s.lexiconDir(), base+".kwg"))
+		}
 		if err != nil {
-			return nil, err
+			bad = append(bad, fmt.Errorf("%w (add it again with `atril lexicon add --force %s FILE`, or delete it)", err, base))
+			continue
 		}
 		user = append(user, info)
 	}
 	slices.SortFunc(user, func(a, b Info) int { return strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)) })
-	return append(out, user...), nil
+	return append(out, user...), bad, nil
+}
+
+// checkGraphFile is the cheap part of reading a graph: it exists and its size is whole nodes.
+// Listing must not read every graph.
+func checkGraphFile(path string) error {
+	st, err := os.Stat(path)
+	if err != nil {
+		return fmt.Errorf("%s: the word graph is missing", path)
+	}
+	if st.Size() < 8 || st.Size()%4 != 0 {
+		return fmt.Errorf("%s: not a word graph (%d bytes, expected a multiple of 4)", path, st.Size())
+	}
+	return nil
 }
 
 func (s *Store) readInfo(path string) (Info, error) {
@@ -221,6 +242,9 @@ func (s *Store) readInfo(path string) (Info, error) {
 	}
 	if err := json.Unmarshal(b, &info); err != nil {
 		return info, fmt.Errorf("%s: not valid lexicon metadata (%v)", path, err)
+	}
+	if info.Name == "" {
+		return info, fmt.Errorf("%s: not valid lexicon metadata (no name)", path)
 	}
 	return info, nil
 }
@@ -257,10 +281,12 @@ func (s *Store) Info(name string) (Info, error) {
 
 func (s *Store) notFound(name string) error {
 	var names []string
-	if list, err := s.List(); err == nil {
-		for _, info := range list {
-			names = append(names, info.Name)
-		}
+	list, _, err := s.List() // damaged lexicons are left out: they cannot be opened either
+	if err != nil {
+		list = []Info{DefaultInfo()}
+	}
+	for _, info := range list {
+		names = append(names, info.Name)
 	}
 	return fmt.Errorf("lexicon %q: not found (have: %s; add one with `atril lexicon add NAME FILE`, or give a path to a .kwg)", name, strings.Join(names, ", "))
 }

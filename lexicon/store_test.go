@@ -60,9 +60,9 @@ func TestStoreAddListUseOpen(t *testing.T) {
 	addWords(t, s, "Mini", "CASA", "CASAS", "CHICO")
 	addWords(t, s, "another", "PERRO")
 
-	list, err := s.List()
-	if err != nil {
-		t.Fatal(err)
+	list, bad, err := s.List()
+	if err != nil || bad != nil {
+		t.Fatal(err, bad)
 	}
 	var names []string
 	for _, info := range list {
@@ -145,7 +145,7 @@ func TestStoreAddRefusals(t *testing.T) {
 	if err := s.Add(Info{Name: "MINI", Alphabet: DefaultTileSet().Labels()}, g, true); err != nil {
 		t.Fatal(err)
 	}
-	list, _ := s.List()
+	list, _, _ := s.List()
 	if len(list) != 2 || list[1].Name != "MINI" {
 		t.Errorf("after replace: %v", list)
 	}
@@ -321,5 +321,52 @@ func TestOpenUnderOtherAlphabets(t *testing.T) {
 	}
 	if l3, err := s.Open("mini", reversed); err != nil || contains(l3, "CHICO") || !contains(l3, "CASA") {
 		t.Errorf("after re-adding mini: stale cache used (%v)", err)
+	}
+}
+
+// TestStoreListSkipsDamagedLexicons: a damaged lexicon is named (file and what is wrong) and
+// left out; the good ones are still listed and still named when a name is not found.
+func TestStoreListSkipsDamagedLexicons(t *testing.T) {
+	s := testStore(t)
+	addWords(t, s, "Good", "CASA")
+	addWords(t, s, "Cut", "CASA")
+	addWords(t, s, "NoGraph", "CASA")
+	dir := filepath.Join(s.Dir, "lexicons")
+	damage := map[string]func(){
+		"Broken.json":   func() { os.WriteFile(filepath.Join(dir, "Broken.json"), []byte("{not json"), 0o644) },
+		"Nameless.json": func() { os.WriteFile(filepath.Join(dir, "Nameless.json"), []byte(`{"words": 3}`), 0o644) },
+		"Cut.kwg":       func() { os.WriteFile(filepath.Join(dir, "Cut.kwg"), []byte{1, 2, 3, 4, 5, 6}, 0o644) },
+		"NoGraph.kwg":   func() { os.Remove(filepath.Join(dir, "NoGraph.kwg")) },
+	}
+	for _, f := range damage {
+		f()
+	}
+	list, bad, err := s.List()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, info := range list {
+		names = append(names, info.Name)
+	}
+	if want := []string{DefaultName, "Good"}; !slices.Equal(names, want) {
+		t.Errorf("List = %v, want %v", names, want)
+	}
+	var msgs []string
+	for _, e := range bad {
+		msgs = append(msgs, e.Error())
+	}
+	all := strings.Join(msgs, "\n")
+	for file := range damage {
+		if !strings.Contains(all, filepath.Join(dir, file)) {
+			t.Errorf("no warning names %s:\n%s", file, all)
+		}
+	}
+	if len(bad) != len(damage) {
+		t.Errorf("%d warnings, want %d:\n%s", len(bad), len(damage), all)
+	}
+	_, _, err = s.Load("nope")
+	if err == nil || !strings.Contains(err.Error(), "have: "+DefaultName+", Good;") {
+		t.Errorf("not found = %v, want the good lexicons listed", err)
 	}
 }
