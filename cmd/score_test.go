@@ -15,7 +15,7 @@ func TestScoreCommand(t *testing.T) {
 		out             []string // substrings of stdout (human form)
 		errOut          string
 	}{
-		{"first play", emptyRows + " ABCO?/ 0/0 0", "8F BOCA", 0, []string{"**8F BOCA**: 16 points", "| BOCA | B3 O1 C3 A1 = 8, x2 = 16 | 16 |", "Position after: `15/15/15/15/15/15/15/5BOCA6/15/15/15/15/15/15/15 /? 0/16 0`"}, ""},
+		{"first play", emptyRows + " ABCO?/ 0/0 0", "8F BOCA", 0, []string{"**8F BOCA**: 16 points", "| BOCA | B3 O1 C3 A1 = 8, x2 = 16 | 16 |", "Position after: `15/15/15/15/15/15/15/5BOCA6/15/15/15/15/15/15/15 /? 0/16 0 ld spanish;`"}, ""},
 		{"shared letter", casa + " AS/ 0/0 0", "9H AS", 0, []string{"10 points", "| CA | C3 A1 = 4 | 4 |"}, ""},
 		{"blank taken", emptyRows + " BCO?/ 0/0 0", "8F BOCA", 0, []string{"14 points", "A on I8 is played with a blank"}, ""},
 		{"digraphs", emptyRows + " / 0/0 0", "8G CHARRO", 0, []string{"**8G [CH]A[RR]O**: 30 points"}, ""},
@@ -67,7 +67,7 @@ func TestScoreJSON(t *testing.T) {
 	if !got.Valid || got.Score != 10 || len(got.Words) != 3 || got.Words[1].Word != "CA" || got.Words[1].Score != 4 || got.Bingo {
 		t.Errorf("got %+v", got)
 	}
-	want := "15/15/15/15/15/15/15/7CASA4/7AS6/15/15/15/15/15/15 / 0/10 0"
+	want := "15/15/15/15/15/15/15/7CASA4/7AS6/15/15/15/15/15/15 / 0/10 0 ld spanish;"
 	if got.CGP != want {
 		t.Errorf("cgp %q, want %q", got.CGP, want)
 	}

@@ -185,7 +185,7 @@ func TestSelfplayFromCGP(t *testing.T) {
 	if string(ja) != string(jb) {
 		t.Errorf("same seed, different summaries:\n%s\n%s", ja, jb)
 	}
-	if a["cgp"] != cgp || a["games_finished"] != 6.0 {
+	if a["cgp"] != cgp+" ld spanish;" || a["games_finished"] != 6.0 {
 		t.Errorf("summary %s", ja)
 	}
 	// Both start at 0/16 or more and play a whole game: far above the position's scores.

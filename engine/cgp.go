@@ -123,11 +123,18 @@ func ParseCGP(s string, ts *lexicon.TileSet, layout *Layout) (*Position, error) 
 		return nil, bad("", "%d space-separated fields, expected at least 4", len(fields))
 	}
 	p := &Position{Board: NewBoard(layout), Tiles: ts}
-	// macondo and Woogles bracket digraph tiles ([CH]) and write every plain letter as its own
-	// tile: a rack "LL" is two L tiles. A CGP with a bracket anywhere, or with macondo's "ld"
-	// (letter distribution) opcode, is read that way; one without (typed by hand) is read as
-	// players write, CH = the CH tile. (On a legal board the two readings agree: no word has a
-	// C tile before an H tile, or two L or R tiles.)
+	// Digraph spelling, checked against macondo and Woogles (domino14/macondo cgp/parse.go,
+	// game.ToCGP; woogles-io/liwords pkg/cwgame ToCGP; domino14/word-golib tilemapping): their
+	// Spanish letter distribution labels the digraph tiles "[CH]", "[LL]", "[RR]" and every
+	// string is read by greedy match against those labels, so a plain letter is always one
+	// tile there: a rack "LL" is two L tiles, "[LL]" the LL tile, "[ll]" a blank LL. macondo
+	// reads a CGP under the distribution its "ld" opcode names (English without one), and
+	// both write "ld spanish;" for Spanish (Woogles always; it also brackets the labels again:
+	// "[[CH]]", read here as one tile). So a CGP with "ld", or with a bracket anywhere (macondo's
+	// output when it did not know the distribution), is read their way. One with neither can
+	// only have been typed by hand, and is read as players write: CH = the CH tile. (On a legal
+	// board the two readings agree: no Spanish word has a C tile before an H tile, or two L or
+	// R tiles; only racks differ, and commands point out a rack that may have been misread.)
 	if strings.Contains(s, "[") || hasLdOpcode(s) {
 		p.spelling = Bracketed
 	}
@@ -237,11 +244,9 @@ func (p *Position) parseRow(r int, row string) error {
 			// A run of letters (or one bracketed tile): spelled as the lexicon reads it.
 			j := i
 			if ch == '[' {
-				k := strings.IndexByte(row[i:], ']')
-				if k < 0 {
+				if j, _ = bracketEnd(row, i); j < 0 {
 					return fmt.Errorf("%q: '[' without a closing ']'", row)
 				}
-				j = i + k + 1
 			} else {
 				for j < len(row) && row[j] != '[' && (row[j] < '0' || row[j] > '9') {
 					j++
@@ -346,25 +351,24 @@ func (p *Position) CGP() string {
 	board := BoardCGP(p.Board, p.Tiles)
 	racks := [2][]lexicon.Tile{lexicon.Alphagram(p.Racks[0]), lexicon.Alphagram(p.Racks[1])}
 	opcodes := p.Opcodes
-	// Racks are written as macondo writes them (plain letters are single tiles) whenever a
-	// reader will know it: a bracket or an "ld" opcode in the string. A rack that the players'
-	// spelling would misread (two L tiles, no digraph anywhere) gets macondo's "ld spanish"
-	// opcode for the FISE set, or [L]L brackets for another set.
+	// Written as macondo and Woogles write Spanish (see ParseCGP): for the FISE set always with
+	// "ld spanish;", without which macondo would read the position as English, and racks in
+	// their spelling (plain letters single tiles, [CH] one tile). For another set, which
+	// macondo has no name for, racks are in their spelling when a bracket says so and else as
+	// players write, [L]L for two tiles that would read as one.
 	hasLd := false
 	for _, op := range opcodes {
 		hasLd = hasLd || op.Name == "ld"
 	}
+	if !hasLd && p.Tiles.Name == lexicon.DefaultTileSetName {
+		opcodes = append(append([]Opcode(nil), opcodes...), Opcode{"ld", "spanish"})
+		hasLd = true
+	}
 	bracketed := hasLd || strings.Contains(board, "[")
-	ambiguous := false
 	for _, r := range racks {
 		for _, t := range r {
 			bracketed = bracketed || p.Tiles.IsDigraph(t)
 		}
-		ambiguous = ambiguous || p.Tiles.Notation(r) != Bracketed.Format(p.Tiles, r)
-	}
-	if !bracketed && ambiguous && p.Tiles.Name == lexicon.DefaultTileSetName {
-		opcodes = append(append([]Opcode(nil), opcodes...), Opcode{"ld", "spanish"})
-		bracketed = true
 	}
 	rack := func(r []lexicon.Tile) string {
 		if bracketed {

@@ -83,10 +83,11 @@ func TestParseCGPRefusesImpossible(t *testing.T) {
 
 func TestCGPRoundTrip(t *testing.T) {
 	for _, s := range []string{
-		EmptyCGP("", ""),
-		EmptyCGP("A[CH]EIO?", "[LL]Ñ[RR]XZ"),
+		// Written for the FISE set with macondo's "ld spanish;", which it needs to read Spanish.
+		rowsWith(nil) + " / 0/0 0 ld spanish;",
+		rowsWith(nil) + " A[CH]EIO?/[LL]Ñ[RR]XZ 0/0 0 ld spanish;",
 		rowsWith(map[int]string{7: "5[CH]A[rr]O1[LL]4", 8: "7s7", 14: "[C]HAZ11"}) + " AEI/BC 25/12 3 lex FILE2017; ld spanish;",
-		rowsWith(map[int]string{0: "ABCDEFGHIJLMNOP"}) + " / -5/0 0 gid x1; tmr 1/2;",
+		rowsWith(map[int]string{0: "ABCDEFGHIJLMNOP"}) + " / -5/0 0 gid x1; tmr 1/2; ld spanish;",
 	} {
 		p := mustCGP(t, s)
 		if got := p.CGP(); got != s {
@@ -119,7 +120,7 @@ func TestUnseen(t *testing.T) {
 func FuzzParseCGP(f *testing.F) {
 	ts := lexicon.DefaultTileSet()
 	layout := StandardLayout()
-	f.Add(EmptyCGP("AEIO?[CH]", ""))
+	f.Add(rowsWith(nil) + " AEIO?[CH]/ 0/0 0")
 	f.Add(rowsWith(map[int]string{7: "5[CH]A[rr]O1[LL]4", 8: "7s7"}) + " AEI/BC 25/12 3 lex FILE2017;")
 	f.Add("15/15 / 0/0 0")
 	f.Add(rowsWith(map[int]string{7: "99999999999999999999"}) + " / 0/0 0")
@@ -160,9 +161,15 @@ func TestCGPSpelling(t *testing.T) {
 	for _, tc := range []struct{ in, out string }{
 		{rowsWith(nil) + " A[L]L/ 0/0 0", rowsWith(nil) + " ALL/ 0/0 0 ld spanish;"},
 		{rowsWith(nil) + " ALL/ 0/0 0 ld spanish;", rowsWith(nil) + " ALL/ 0/0 0 ld spanish;"},
-		{rowsWith(nil) + " A[LL]/ 0/0 0", rowsWith(nil) + " A[LL]/ 0/0 0"},
-		{rowsWith(nil) + " [C]H[LL]/ 0/0 0", rowsWith(nil) + " CH[LL]/ 0/0 0"},
-		{rowsWith(map[int]string{7: "7[CH]E6"}) + " ALL/ 0/0 0", rowsWith(map[int]string{7: "7[CH]E6"}) + " ALL/ 0/0 0"},
+		{rowsWith(nil) + " A[LL]/ 0/0 0", rowsWith(nil) + " A[LL]/ 0/0 0 ld spanish;"},
+		{rowsWith(nil) + " [C]H[LL]/ 0/0 0", rowsWith(nil) + " CH[LL]/ 0/0 0 ld spanish;"},
+		{rowsWith(map[int]string{7: "7[CH]E6"}) + " ALL/ 0/0 0", rowsWith(map[int]string{7: "7[CH]E6"}) + " ALL/ 0/0 0 ld spanish;"},
+		// Typed by hand (no bracket, no ld): LL is the LL tile, written [LL] for macondo.
+		{rowsWith(nil) + " ALL/ 0/0 0", rowsWith(nil) + " A[LL]/ 0/0 0 ld spanish;"},
+		// Woogles's export brackets its labels again: [[CH]] is the CH tile, [[ll]] a blank LL.
+		{rowsWith(map[int]string{7: "7[[CH]]E6"}) + " AL[[LL]]/[[RR]] 0/0 0 lex FILE2017; ld spanish;",
+			rowsWith(map[int]string{7: "7[CH]E6"}) + " AL[LL]/[RR] 0/0 0 lex FILE2017; ld spanish;"},
+		{rowsWith(map[int]string{7: "6[[ll]]A7"}) + " / 0/0 0 ld spanish;", rowsWith(map[int]string{7: "6[ll]A7"}) + " / 0/0 0 ld spanish;"},
 	} {
 		q := mustCGP(t, tc.in)
 		if got := q.CGP(); got != tc.out {

@@ -307,18 +307,23 @@ func (sp Spelling) Parse(ts *lexicon.TileSet, s string, opt lexicon.ParseOptions
 	var out []lexicon.Tile
 	for i := 0; i < len(s); {
 		j := i + 1
+		tile := ""
 		if s[i] == '[' {
-			k := strings.IndexByte(s[i:], ']')
-			if k < 0 {
+			end, doubled := bracketEnd(s, i)
+			if end < 0 {
 				return nil, &lexicon.SpellError{Input: s, Pos: i, Reason: "'[' without a closing ']'"}
 			}
-			j = i + k + 1
+			j, tile = end, s[i:end]
+			if doubled {
+				tile = s[i+1 : end-1] // Woogles's [[CH]]: its label [CH], bracketed again
+			}
 		} else {
 			for j < len(s) && s[j]&0xC0 == 0x80 { // the rest of a UTF-8 rune
 				j++
 			}
+			tile = s[i:j]
 		}
-		t, err := ts.Parse(s[i:j], opt)
+		t, err := ts.Parse(tile, opt)
 		if err != nil {
 			return nil, err
 		}
@@ -329,6 +334,23 @@ func (sp Spelling) Parse(ts *lexicon.TileSet, s string, opt lexicon.ParseOptions
 		i = j
 	}
 	return out, nil
+}
+
+// bracketEnd is the end (just past the closing bracket) of the bracketed tile starting at
+// s[i] == '[', -1 if it is not closed. Woogles's CGP export brackets its Spanish labels, which
+// are already "[CH]", "[LL]", "[RR]", a second time: "[[CH]]" is one tile too (doubled).
+func bracketEnd(s string, i int) (end int, doubled bool) {
+	if strings.HasPrefix(s[i:], "[[") {
+		if k := strings.Index(s[i:], "]]"); k >= 0 {
+			return i + k + 2, true
+		}
+		return -1, false
+	}
+	k := strings.IndexByte(s[i:], ']')
+	if k < 0 {
+		return -1, false
+	}
+	return i + k + 1, false
 }
 
 // Format writes tiles in this spelling (lower case for blanks played as letters, '?' blanks).

@@ -101,7 +101,9 @@ func Read(r io.Reader, file string, ts *lexicon.TileSet) (*Game, error) {
 			text = strings.TrimPrefix(text, "\ufeff")
 		}
 		lines = append(lines, text)
-		if strings.HasPrefix(text, ">") && strings.Contains(text, "[") || strings.HasPrefix(text, "#tile ") {
+		// macondo's and Woogles's files (macondo's gcgio writes both) say how they spell: a
+		// bracketed digraph, "#tile [CH] [ch]" or "#tile-distribution spanish".
+		if strings.HasPrefix(text, ">") && strings.Contains(text, "[") || strings.HasPrefix(text, "#tile ") || strings.HasPrefix(text, "#tile-distribution ") {
 			g.Spelling = engine.Bracketed
 		}
 	}

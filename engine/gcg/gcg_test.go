@@ -98,12 +98,12 @@ func TestReplay(t *testing.T) {
 		turns int
 		cgp   string
 	}{
-		{0, engine.EmptyCGP("ABCEIO?", "AEIRSTU") + " lex FILE2017;"},
-		{1, "15/15/15/15/15/15/15/5BOCA6/15/15/15/15/15/15/15 AEIRSTU/A[CH]EI[RR]T? 0/16 0 lex FILE2017;"},
-		{3, "15/15/15/15/8[CH]6/8A6/8[RR]6/5BOCA6/15/15/15/15/15/15/15 ABEIRSX/EIT? 0/39 0 lex FILE2017;"},
+		{0, "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 ABCEIO?/AEIRSTU 0/0 0 lex FILE2017; ld spanish;"},
+		{1, "15/15/15/15/15/15/15/5BOCA6/15/15/15/15/15/15/15 AEIRSTU/A[CH]EI[RR]T? 0/16 0 lex FILE2017; ld spanish;"},
+		{3, "15/15/15/15/8[CH]6/8A6/8[RR]6/5BOCA6/15/15/15/15/15/15/15 ABEIRSX/EIT? 0/39 0 lex FILE2017; ld spanish;"},
 		// The phony BOCAX is withdrawn: the board is as before it.
-		{5, "15/15/15/15/8[CH]6/8A6/8[RR]6/5BOCA6/15/15/15/15/15/15/15 EIT?/ABEIRSX 39/0 1 lex FILE2017;"},
-		{-1, "15/15/15/15/8[CH]6/8A6/8[RR]6/5BOCAS5/15/15/15/15/15/15/15 / 12/41 0 lex FILE2017;"},
+		{5, "15/15/15/15/8[CH]6/8A6/8[RR]6/5BOCA6/15/15/15/15/15/15/15 EIT?/ABEIRSX 39/0 1 lex FILE2017; ld spanish;"},
+		{-1, "15/15/15/15/8[CH]6/8A6/8[RR]6/5BOCAS5/15/15/15/15/15/15/15 / 12/41 0 lex FILE2017; ld spanish;"},
 	}
 	for _, tc := range tests {
 		p, err := g.Replay(ts, engine.StandardLayout(), tc.turns)
@@ -206,6 +206,12 @@ func TestSpellings(t *testing.T) {
 	}
 	if g.Spelling != engine.Bracketed || g.Events[0].Move.Len != 4 || len(g.Events[0].Rack) != 6 {
 		t.Errorf("woogles: spelling %d, %d tiles, rack %d", g.Spelling, g.Events[0].Move.Len, len(g.Events[0].Rack))
+	}
+	// macondo's header names the distribution: no bracket in the moves (no digraph played),
+	// yet "LL" in a rack is two L tiles, as macondo reads its own file.
+	macondo := "#character-encoding UTF-8\n#player1 a A\n#player2 b B\n#tile-distribution spanish\n>a: AELLOS 8D OLLAS +12 12\n"
+	if m, err := Read(strings.NewReader(macondo), "macondo.gcg", ts); err != nil || m.Spelling != engine.Bracketed || len(m.Events[0].Rack) != 6 || m.Events[0].Move.Len != 5 {
+		t.Errorf("macondo header: %v, %+v", err, m)
 	}
 	var buf bytes.Buffer
 	if err := g.Write(&buf, ts); err != nil {
