@@ -1,13 +1,10 @@
 package cmd
 
 import (
-	"bufio"
-	"bytes"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -75,9 +72,9 @@ func runLexiconAdd(g *Globals, opts *lexiconAddOptions) error {
 	if err := lexicon.CheckName(opts.Name); err != nil {
 		return withCode(ExitError, err)
 	}
-	store := g.lexiconStore()
-	if _, err := store.Info(opts.Name); err == nil && !opts.Force {
-		return withCode(ExitError, fmt.Errorf("lexicon %q already exists (use --force to replace it)", opts.Name))
+	ts, err := g.TileSet()
+	if err != nil {
+		return err
 	}
 	var in io.Reader = g.io.In
 	source := "standard input"
@@ -92,83 +89,28 @@ func runLexiconAdd(g *Globals, opts *lexiconAddOptions) error {
 			source = opts.File
 		}
 	}
-	br := bufio.NewReaderSize(in, 64*1024)
-	info := lexicon.Info{Name: opts.Name, Description: opts.Description, Source: source, Added: g.io.Now().UTC()}
-	var graph *lexicon.KWG
-	// A .kwg, or any file with NUL bytes (a list never has them), is read as a word graph.
-	head, _ := br.Peek(512)
-	if strings.HasSuffix(strings.ToLower(opts.File), ".kwg") || bytes.IndexByte(head, 0) >= 0 {
-		b, err := io.ReadAll(br)
-		if err != nil {
-			return withCode(ExitError, fmt.Errorf("%s: %w", opts.File, err))
-		}
-		graph, err = kwgForAdd(opts.File, b)
-		if err != nil {
-			return withCode(ExitError, err)
-		}
-		info.Alphabet = lexicon.DefaultTileSet().Labels()
-	} else {
-		ts, err := g.TileSet()
-		if err != nil {
-			return err
-		}
-		graph, info.Skipped, err = compileWordList(g, opts, br, ts)
-		if err != nil {
-			return err
-		}
-		info.Alphabet = ts.Labels()
+	add := lexicon.AddOptions{
+		File: opts.File, Source: source, Description: opts.Description, Strict: opts.Strict,
+		Replace: opts.Force, Tiles: ts, Now: g.io.Now(),
 	}
-	graph.Walk(func([]lexicon.Tile) bool { info.Words++; return true })
-	if err := store.Add(info, graph, opts.Force); err != nil {
+	if g.io.ErrTTY {
+		add.Compiling = func(n int) { fmt.Fprintf(g.io.Err, "compiling %d %s...\r", n, plural(n, "word", "words")) }
+		defer fmt.Fprint(g.io.Err, "\033[K")
+	}
+	info, problems, err := g.lexiconStore().Add(opts.Name, in, add)
+	if s := problems.Summary(10); s != "" {
+		fmt.Fprint(g.io.Err, "atril: "+s)
+	}
+	if err != nil {
 		return withCode(ExitError, err)
 	}
 	if g.JSON {
 		return g.PrintJSON(info)
 	}
-	msg := fmt.Sprintf("Added lexicon %s: %d words from %s", info.Name, info.Words, opts.File)
+	msg := fmt.Sprintf("Added lexicon %s: %d %s from %s", info.Name, info.Words, plural(info.Words, "word", "words"), opts.File)
 	if info.Skipped > 0 {
-		msg += fmt.Sprintf(" (%d lines skipped, listed on stderr)", info.Skipped)
+		msg += fmt.Sprintf(" (%d %s skipped, listed on stderr)", info.Skipped, plural(info.Skipped, "line", "lines"))
 	}
-	_, err := fmt.Fprintf(g.Out(), "%s.\nUse it with --lexicon %s, or make it the default: atril lexicon use %s\n", msg, info.Name, info.Name)
+	_, err = fmt.Fprintf(g.Out(), "%s.\nUse it with --lexicon %s, or make it the default: atril lexicon use %s\n", msg, info.Name, info.Name)
 	return err
-}
-
-// compileWordList reads and compiles a word list, telling stderr about every skipped line.
-func compileWordList(g *Globals, opts *lexiconAddOptions, r io.Reader, ts *lexicon.TileSet) (*lexicon.KWG, int, error) {
-	wl, err := lexicon.ReadWordList(r, opts.File, ts, opts.Strict)
-	if err != nil {
-		return nil, 0, withCode(ExitError, err)
-	}
-	if s := wl.Summary(10); s != "" {
-		fmt.Fprint(g.io.Err, "atril: "+s)
-	}
-	if len(wl.Words) == 0 {
-		return nil, 0, withCode(ExitError, fmt.Errorf("%s: no words in %d lines (expected one word a line)", opts.File, wl.Lines))
-	}
-	if g.io.ErrTTY {
-		fmt.Fprintf(g.io.Err, "compiling %d words...\r", len(wl.Words))
-		defer fmt.Fprint(g.io.Err, "\033[K")
-	}
-	graph, err := lexicon.BuildKWG(wl.Words)
-	if err != nil {
-		return nil, 0, withCode(ExitError, fmt.Errorf("%s: %w", opts.File, err))
-	}
-	return graph, len(wl.Problems), nil
-}
-
-// kwgForAdd reads a graph and checks its tiles are letters of the Spanish numbering.
-func kwgForAdd(file string, b []byte) (*lexicon.KWG, error) {
-	graph, err := lexicon.KWGFromBytes(b)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w (a word list must be text, one word a line)", file, err)
-	}
-	if err := graph.Validate(lexicon.Tile(lexicon.DefaultTileSet().NumLetters())); err != nil {
-		return nil, fmt.Errorf("%s: %w (a .kwg must number tiles in the Spanish order: see --help)", file, err)
-	}
-	words := 0
-	graph.Walk(func([]lexicon.Tile) bool { words++; return false })
-	if words == 0 {
-		return nil, fmt.Errorf("%s: the word graph holds no words", file)
-	}
-	return graph, nil
 }

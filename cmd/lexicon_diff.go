@@ -3,7 +3,6 @@ package cmd
 import (
 	"bufio"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -73,9 +72,12 @@ func runLexiconDiff(g *Globals, opts *lexiconDiffOptions) error {
 	if err != nil {
 		return withCode(ExitError, err)
 	}
-	onlyA, common := wordsNotIn(a.Graph, b.Graph)
-	onlyB, _ := wordsNotIn(b.Graph, a.Graph)
-	res := lexiconDiffJSON{A: a.Name, B: b.Name, OnlyACount: len(onlyA), OnlyBCount: len(onlyB), Common: common, OnlyA: plainWords(ts, onlyA), OnlyB: plainWords(ts, onlyB)}
+	d, err := lexicon.Diff(a, b)
+	if err != nil {
+		return withCode(ExitError, err)
+	}
+	onlyA, onlyB := d.OnlyA, d.OnlyB
+	res := lexiconDiffJSON{A: a.Name, B: b.Name, OnlyACount: len(onlyA), OnlyBCount: len(onlyB), Common: d.Common, OnlyA: plainWords(ts, onlyA), OnlyB: plainWords(ts, onlyB)}
 	switch {
 	case g.JSON:
 		if opts.Added {
@@ -106,21 +108,6 @@ func runLexiconDiff(g *Globals, opts *lexiconDiffOptions) error {
 		return w.Flush()
 	}
 	return g.PrintMarkdown(diffMarkdown(res, onlyA, onlyB))
-}
-
-// wordsNotIn lists the words of x that y lacks, in alphabet order, and counts those it has.
-func wordsNotIn(x, y *lexicon.KWG) (only [][]lexicon.Tile, common int) {
-	x.Walk(func(w []lexicon.Tile) bool {
-		if y.Contains(w) {
-			common++
-		} else {
-			only = append(only, slices.Clone(w))
-		}
-		return true
-	})
-	// Graphs written by other tools need not keep sibling lists in tile order.
-	slices.SortFunc(only, slices.Compare)
-	return only, common
 }
 
 // diffMarkdownWords is how many words of each list the terminal summary shows.

@@ -158,7 +158,7 @@ func TestLexiconAddBadLists(t *testing.T) {
 	for _, tc := range []struct {
 		name, content, want string
 	}{
-		{"empty.txt", "# nothing\n\nk\n", "no words in 3 lines"},
+		{"empty.txt", "# nothing\n\nk\n", "no words (lines read: 3;"},
 		{"binary.dat", "\x00\x01\x02\x03casa", "not a KWG word graph: node 0 points to node 131328 of 2 (a word list must be text, one word a line)"},
 		{"graph.kwg", "\x00\x00\x40\x00\x00\x00\x40\x00", "the word graph holds no words"},
 		{"foreign.kwg", "\x02\x00\x40\x00\x00\x00\x40\x00\x00\x00\xc0\x40", "node 2 has tile 64, past the last letter 28"},

@@ -80,3 +80,11 @@ func tileLabels(ts *lexicon.TileSet, w []lexicon.Tile) []string {
 	}
 	return out
 }
+
+// plural picks the noun for n: "1 word", "2 words".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

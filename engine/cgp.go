@@ -100,8 +100,14 @@ type CGPError struct {
 	Reason string
 }
 
+// cgpFormat says what a CGP string is, for error messages.
+const cgpFormat = `ROWS RACK1/RACK2 SCORE1/SCORE2 ZEROTURNS [lex NAME;], 15 rows top to bottom separated by '/' with digits for empty squares, the player to move first, e.g. "15/15/15/15/15/15/15/7CASA4/15/15/15/15/15/15/15 AEIOU??/ 10/0 0 lex FILE2017;"`
+
 func (e *CGPError) Error() string {
-	return fmt.Sprintf("CGP %s: %s (CGP is \"ROWS RACK1/RACK2 SCORE1/SCORE2 ZEROTURNS [lex NAME;]\", e.g. \"15/15/15/15/15/15/15/7CASA4/15/15/15/15/15/15/15 AEIOU??/ 10/0 0 lex FILE2017;\")", e.Field, e.Reason)
+	if e.Field == "" { // the string as a whole is not a CGP
+		return fmt.Sprintf("CGP: %s; expected a CGP position: %s", e.Reason, cgpFormat)
+	}
+	return fmt.Sprintf("CGP %s: %s (a CGP position is %s)", e.Field, e.Reason, cgpFormat)
 }
 
 // EmptyCGP is the position before the first move, with the given racks.
@@ -119,8 +125,15 @@ func ParseCGP(s string, ts *lexicon.TileSet, layout *Layout) (*Position, error) 
 	}
 	s = strings.TrimSpace(s)
 	fields := strings.Fields(s)
-	if len(fields) < 4 {
-		return nil, bad("", "%d space-separated fields, expected at least 4", len(fields))
+	switch {
+	case len(fields) == 0:
+		return nil, bad("", "the position is empty")
+	case len(fields) < 4:
+		shown := s
+		if len(shown) > 40 {
+			shown = shown[:37] + "..."
+		}
+		return nil, bad("", "%q has %d of the 4 space-separated fields", shown, len(fields))
 	}
 	p := &Position{Board: NewBoard(layout), Tiles: ts}
 	// Digraph spelling, checked against macondo and Woogles (domino14/macondo cgp/parse.go,

@@ -291,8 +291,9 @@ func (s *Store) notFound(name string) error {
 	return fmt.Errorf("lexicon %q: not found (have: %s; add one with `atril lexicon add NAME FILE`, or give a path to a .kwg)", name, strings.Join(names, ", "))
 }
 
-// Add stores a compiled lexicon under info.Name; replace allows overwriting one of that name.
-func (s *Store) Add(info Info, g *KWG, replace bool) error {
+// Put stores a compiled lexicon under info.Name; replace allows overwriting one of that name.
+// `atril lexicon add` goes through Add, which reads and checks the input first.
+func (s *Store) Put(info Info, g *KWG, replace bool) error {
 	if err := s.needDir(); err != nil {
 		return err
 	}

@@ -1,6 +1,8 @@
 package lexicon
 
 import (
+	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -49,7 +51,7 @@ func addWords(t *testing.T, s *Store, name string, words ...string) {
 		t.Fatal(err)
 	}
 	info := Info{Name: name, Description: "test " + name, Words: len(words), Alphabet: ts.Labels(), Added: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)}
-	if err := s.Add(info, g, false); err != nil {
+	if err := s.Put(info, g, false); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -136,20 +138,20 @@ func TestStoreAddRefusals(t *testing.T) {
 		{"x.kwg", "use 1 to 64 letters", false},
 		{"", "use 1 to 64 letters", false},
 	} {
-		err := s.Add(Info{Name: tc.name, Alphabet: DefaultTileSet().Labels()}, g, tc.replace)
+		err := s.Put(Info{Name: tc.name, Alphabet: DefaultTileSet().Labels()}, g, tc.replace)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("Add(%q) = %v, want %q", tc.name, err, tc.want)
+			t.Errorf("Put(%q) = %v, want %q", tc.name, err, tc.want)
 		}
 	}
 	// Replacing under another case replaces the same lexicon.
-	if err := s.Add(Info{Name: "MINI", Alphabet: DefaultTileSet().Labels()}, g, true); err != nil {
+	if err := s.Put(Info{Name: "MINI", Alphabet: DefaultTileSet().Labels()}, g, true); err != nil {
 		t.Fatal(err)
 	}
 	list, _, _ := s.List()
 	if len(list) != 2 || list[1].Name != "MINI" {
 		t.Errorf("after replace: %v", list)
 	}
-	if err := (&Store{}).Add(Info{Name: "x"}, g, false); err == nil || !strings.Contains(err.Error(), "ATRIL_DATA_DIR") {
+	if err := (&Store{}).Put(Info{Name: "x"}, g, false); err == nil || !strings.Contains(err.Error(), "ATRIL_DATA_DIR") {
 		t.Errorf("Add without a data directory: %v", err)
 	}
 }
@@ -316,7 +318,7 @@ func TestOpenUnderOtherAlphabets(t *testing.T) {
 	}
 
 	// A list added again invalidates its cached renumbering (its date changes).
-	if err := s.Add(Info{Name: "mini", Words: 1, Alphabet: def.Labels(), Added: time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC)}, g, true); err != nil {
+	if err := s.Put(Info{Name: "mini", Words: 1, Alphabet: def.Labels(), Added: time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC)}, g, true); err != nil {
 		t.Fatal(err)
 	}
 	if l3, err := s.Open("mini", reversed); err != nil || contains(l3, "CHICO") || !contains(l3, "CASA") {
@@ -368,5 +370,71 @@ func TestStoreListSkipsDamagedLexicons(t *testing.T) {
 	_, _, err = s.Load("nope")
 	if err == nil || !strings.Contains(err.Error(), "have: "+DefaultName+", Good;") {
 		t.Errorf("not found = %v, want the good lexicons listed", err)
+	}
+}
+
+// failReader fails the test if read: Add must refuse an existing name before reading its input.
+type failReader struct{ t *testing.T }
+
+func (r failReader) Read([]byte) (int, error) {
+	r.t.Error("input read although the name was refused")
+	return 0, io.EOF
+}
+
+func TestStoreAddReadsListsAndGraphs(t *testing.T) {
+	s := testStore(t)
+	ts := DefaultTileSet()
+	now := time.Date(2026, 5, 6, 7, 8, 9, 0, time.UTC)
+	compiled := 0
+	info, problems, err := s.Add("Mini", strings.NewReader("casa\nchico\nk\n[C][H]E\nx\n"), AddOptions{
+		File: "mini.txt", Source: "/abs/mini.txt", Description: "d", Tiles: ts, Now: now,
+		Compiling: func(n int) { compiled = n },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info.Name != "Mini" || info.Words != 3 || info.Skipped != 2 || info.Source != "/abs/mini.txt" || !info.Added.Equal(now) || compiled != 3 {
+		t.Errorf("info = %+v, compiling saw %d", info, compiled)
+	}
+	if len(problems) != 2 || problems[0].Line != 3 || problems[1].Line != 5 || !strings.Contains(problems.Summary(5), "mini.txt:3:") {
+		t.Errorf("problems = %+v", problems)
+	}
+	lex, err := s.Open("mini", ts)
+	if err != nil || !lex.Contains(mustWords(t, ts, "[C][H]E")[0]) || lex.Contains(mustWords(t, ts, "CHE")[0]) {
+		t.Fatalf("stored lexicon: %v", err)
+	}
+
+	// The stored graph added again as a .kwg (by suffix, and by its NUL bytes from stdin).
+	for _, file := range []string{"copy.kwg", "-"} {
+		info, problems, err := s.Add("Copy", bytes.NewReader(lex.Graph.Bytes()), AddOptions{File: file, Replace: true, Now: now})
+		if err != nil || info.Words != 3 || problems != nil {
+			t.Errorf("add %s: %+v %v %v", file, info, problems, err)
+		}
+	}
+
+	for _, tc := range []struct {
+		name, input string
+		opt         AddOptions
+		want        string
+	}{
+		{"Mini", "", AddOptions{File: "x.txt"}, `"Mini" already exists`},
+		{"bad/name", "casa\n", AddOptions{File: "x.txt"}, "use 1 to 64 letters"},
+		{"Strict", "casa\nk\n", AddOptions{File: "s.txt", Strict: true}, "s.txt:2:"},
+		{"Empty", "# nothing\nk\n", AddOptions{File: "e.txt"}, "e.txt: no words (lines read: 2"},
+		{"Graph", "not a graph", AddOptions{File: "g.kwg"}, "g.kwg: not a KWG word graph"},
+		{"NoWords", string(mustGraph(t, nil).Bytes()), AddOptions{File: "n.kwg"}, "holds no words"},
+	} {
+		var r io.Reader = strings.NewReader(tc.input)
+		if tc.name == "Mini" {
+			r = failReader{t}
+		}
+		if _, _, err := s.Add(tc.name, r, tc.opt); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("Add(%s) = %v, want %q", tc.name, err, tc.want)
+		}
+		if tc.name != "Mini" {
+			if _, err := s.Info(tc.name); err == nil {
+				t.Errorf("Add(%s) failed but stored the lexicon", tc.name)
+			}
+		}
 	}
 }

@@ -25,11 +25,14 @@ func (p ListProblem) Error() string {
 	return fmt.Sprintf("%s:%d: %s (got %q)", p.File, p.Line, p.Reason, p.Text)
 }
 
+// ListProblems are the lines of a word list that were skipped, in file order.
+type ListProblems []ListProblem
+
 // WordList is what ReadWordList made of a file.
 type WordList struct {
-	Words    [][]Tile      // every good line, in file order (repeats kept; BuildKWG drops them)
-	Problems []ListProblem // every line skipped, in file order
-	Lines    int           // lines read, blank and comment lines included
+	Words    [][]Tile     // every good line, in file order (repeats kept; BuildKWG drops them)
+	Problems ListProblems // every line skipped, in file order
+	Lines    int          // lines read, blank and comment lines included
 }
 
 // ReadWordList reads a word list: one word a line, in any spelling ParseWord accepts (CHARRO,
@@ -93,19 +96,22 @@ func ReadWordList(r io.Reader, file string, ts *TileSet, strict bool) (*WordList
 
 // Summary says how many lines were skipped and why, with the first few reasons: what a caller
 // prints so that a list never half-loads silently. Empty when nothing was skipped.
-func (wl *WordList) Summary(first int) string {
-	if len(wl.Problems) == 0 {
+func (wl *WordList) Summary(first int) string { return wl.Problems.Summary(first) }
+
+// Summary is WordList.Summary for the problems alone.
+func (ps ListProblems) Summary(first int) string {
+	if len(ps) == 0 {
 		return ""
 	}
 	var sb strings.Builder
 	noun := "lines"
-	if len(wl.Problems) == 1 {
+	if len(ps) == 1 {
 		noun = "line"
 	}
-	fmt.Fprintf(&sb, "skipped %d %s that are not words of %d to %d tiles:\n", len(wl.Problems), noun, MinWordTiles, MaxWordTiles)
-	for i, p := range wl.Problems {
+	fmt.Fprintf(&sb, "skipped %d %s that are not words of %d to %d tiles:\n", len(ps), noun, MinWordTiles, MaxWordTiles)
+	for i, p := range ps {
 		if i == first {
-			fmt.Fprintf(&sb, "  ... and %d more\n", len(wl.Problems)-first)
+			fmt.Fprintf(&sb, "  ... and %d more\n", len(ps)-first)
 			break
 		}
 		sb.WriteString("  " + p.Error() + "\n")

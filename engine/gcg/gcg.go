@@ -173,7 +173,16 @@ func Read(r io.Reader, file string, ts *lexicon.TileSet) (*Game, error) {
 		}
 	}
 	if !seen[0] || !seen[1] {
-		return nil, &Error{File: file, Line: line, Reason: "no #player1 and #player2 lines"}
+		what := "no #player1 and #player2 lines"
+		switch {
+		case seen[0]:
+			what = "no #player2 line"
+		case seen[1]:
+			what = "no #player1 line"
+		case len(g.Pragmas) == 0 && g.Lexicon == "" && g.Title == "":
+			what = "no game in it"
+		}
+		return nil, fmt.Errorf("%s: %s; expected a GCG game: \"#player1 NICK Name\" and \"#player2 NICK Name\" lines, then one \">NICK: RACK MOVE +SCORE TOTAL\" line a turn", file, what)
 	}
 	if g.Players[0].Nick == g.Players[1].Nick {
 		return nil, &Error{File: file, Line: line, Reason: "both players have the nickname " + g.Players[0].Nick}
@@ -204,12 +213,12 @@ func parseEvent(text string, g *Game, ts *lexicon.TileSet, sp engine.Spelling) (
 	}
 	f := strings.Fields(rest)
 	if len(f) < 2 {
-		return ev, fmt.Errorf("too few fields: expected RACK MOVE +SCORE TOTAL")
+		return ev, fmt.Errorf("too few fields: expected RACK MOVE +SCORE TOTAL, as \"ABCO?EI 8F BOCA +16 16\"")
 	}
 	// The last two fields are always the score and the cumulative total.
 	total, err := strconv.Atoi(f[len(f)-1])
 	if err != nil {
-		return ev, fmt.Errorf("total %q is not a number", f[len(f)-1])
+		return ev, fmt.Errorf("total %q (the last field) is not a number; expected RACK MOVE +SCORE TOTAL, as \"ABCO?EI 8F BOCA +16 16\"", f[len(f)-1])
 	}
 	ev.Cumulative = total
 	scoreField := f[len(f)-2]

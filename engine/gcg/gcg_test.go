@@ -128,7 +128,11 @@ func TestReadErrors(t *testing.T) {
 		{head + ">a: ABC -9 +0 5\n", "exchange of 9 tiles"},
 		{head + "hello\n", "x:3: expected a #pragma"},
 		{head + ">a ABC\n", "expected >NICK:"},
-		{"#player1 a A\n", "no #player1 and #player2"},
+		{"#player1 a A\n", "x: no #player2 line; expected a GCG game: \"#player1 NICK Name\""},
+		{"#lexicon FILE2017\n", "x: no #player1 and #player2 lines; expected a GCG game"},
+		// Used to say "x:0: no #player1 and #player2 lines (line \"\")".
+		{"", "x: no game in it; expected a GCG game: \"#player1 NICK Name\" and \"#player2 NICK Name\" lines, then one \">NICK: RACK MOVE +SCORE TOTAL\" line a turn"},
+		{head + ">a: ABC 8H\n", "x:3: total \"8H\" (the last field) is not a number; expected RACK MOVE +SCORE TOTAL"},
 		{"#player1 a A\n#player2 a B\n", "both players"},
 		{"#character-encoding EBCDIC\n", "x:1: character encoding"},
 		{head + ">a: ABC 8H ABC DEF +5 5\n", "too many fields"},
