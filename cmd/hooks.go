@@ -47,6 +47,7 @@ type hookJSON struct {
 	Word string `json:"word"`
 }
 
+// hooksJSON is a word with its hooks: what hooks --json prints, and the start of info --json.
 type hooksJSON struct {
 	Word  string     `json:"word"`
 	Valid bool       `json:"valid"`
@@ -54,19 +55,21 @@ type hooksJSON struct {
 	Back  []hookJSON `json:"back"`
 }
 
-// hookedWords spells the words each hook makes.
-func hookedWords(ts *lexicon.TileSet, word []lexicon.Tile, h lexicon.Hooks) (front, back []hookJSON) {
-	front, back = []hookJSON{}, []hookJSON{}
+// wordHooks looks the word and its hooks up, spelling each hooked word.
+func wordHooks(lex *lexicon.Lexicon, word []lexicon.Tile) hooksJSON {
+	ts := lex.Tiles
+	h := lex.Hooks(word)
+	out := hooksJSON{Word: ts.Display(word), Valid: lex.Contains(word), Front: []hookJSON{}, Back: []hookJSON{}}
 	hooked := make([]lexicon.Tile, 0, len(word)+1)
 	for _, t := range h.Front {
 		hooked = append(append(hooked[:0], t), word...)
-		front = append(front, hookJSON{ts.Label(t), ts.Display(hooked)})
+		out.Front = append(out.Front, hookJSON{ts.Label(t), ts.Display(hooked)})
 	}
 	for _, t := range h.Back {
 		hooked = append(append(hooked[:0], word...), t)
-		back = append(back, hookJSON{ts.Label(t), ts.Display(hooked)})
+		out.Back = append(out.Back, hookJSON{ts.Label(t), ts.Display(hooked)})
 	}
-	return front, back
+	return out
 }
 
 func runHooks(g *Globals, opts *hooksOptions) error {
@@ -82,8 +85,7 @@ func runHooks(g *Globals, opts *hooksOptions) error {
 	if err != nil {
 		return err
 	}
-	front, back := hookedWords(ts, word, lex.Hooks(word))
-	out := hooksJSON{Word: ts.Display(word), Valid: lex.Contains(word), Front: front, Back: back}
+	out := wordHooks(lex, word)
 	if g.JSON {
 		return g.PrintJSON(out)
 	}

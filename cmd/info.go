@@ -46,19 +46,16 @@ Exit codes: 0 success (also for a word that is not valid: it says so); 2 bad inp
 }
 
 type infoJSON struct {
-	Word          string     `json:"word"`
-	Valid         bool       `json:"valid"`
-	Tiles         []string   `json:"tiles"`
-	Length        int        `json:"length"`
-	Alphagram     string     `json:"alphagram"`
-	Points        int        `json:"points"`
-	Combinations  uint64     `json:"combinations"`
-	Probability   float64    `json:"probability"`
-	Rank          int        `json:"rank"`            // 0 when the word is not valid
-	WordsOfLength int        `json:"words_of_length"` // what the rank is out of
-	Anagrams      []string   `json:"anagrams"`        // the other words with the same tiles
-	FrontHooks    []hookJSON `json:"front_hooks"`
-	BackHooks     []hookJSON `json:"back_hooks"`
+	hooksJSON              // word, valid, front and back hooks
+	Tiles         []string `json:"tiles"`
+	Length        int      `json:"length"`
+	Alphagram     string   `json:"alphagram"`
+	Points        int      `json:"points"`
+	Combinations  uint64   `json:"combinations"`
+	Probability   float64  `json:"probability"`
+	Rank          int      `json:"rank"`            // 0 when the word is not valid
+	WordsOfLength int      `json:"words_of_length"` // what the rank is out of
+	Anagrams      []string `json:"anagrams"`        // the other words with the same tiles
 }
 
 func runInfo(g *Globals, opts *infoOptions) error {
@@ -75,8 +72,7 @@ func runInfo(g *Globals, opts *infoOptions) error {
 		return err
 	}
 	info := infoJSON{
-		Word:         ts.Display(word),
-		Valid:        lex.Contains(word),
+		hooksJSON:    wordHooks(lex, word),
 		Tiles:        tileLabels(ts, word),
 		Length:       len(word),
 		Alphagram:    ts.Display(lexicon.Alphagram(word)),
@@ -91,7 +87,6 @@ func runInfo(g *Globals, opts *infoOptions) error {
 			info.Anagrams = append(info.Anagrams, s)
 		}
 	}
-	info.FrontHooks, info.BackHooks = hookedWords(ts, word, lex.Hooks(word))
 	if g.JSON {
 		return g.PrintJSON(info)
 	}
@@ -142,8 +137,8 @@ func infoPlain(info infoJSON) string {
 	fmt.Fprintf(&sb, "rank: %d\n", info.Rank)
 	fmt.Fprintf(&sb, "words of length: %d\n", info.WordsOfLength)
 	fmt.Fprintf(&sb, "anagrams: %s\n", strings.Join(info.Anagrams, " "))
-	fmt.Fprintf(&sb, "front hooks: %s\n", hookList(info.FrontHooks, false))
-	fmt.Fprintf(&sb, "back hooks: %s\n", hookList(info.BackHooks, false))
+	fmt.Fprintf(&sb, "front hooks: %s\n", hookList(info.Front, false))
+	fmt.Fprintf(&sb, "back hooks: %s\n", hookList(info.Back, false))
 	return sb.String()
 }
 
@@ -161,7 +156,7 @@ func infoMarkdown(info infoJSON) string {
 	row("Probability", probabilityText(info))
 	row("Rank", rankText(info))
 	row("Anagrams", orDash(strings.Join(info.Anagrams, " ")))
-	row("Front hooks", orDash(hookList(info.FrontHooks, true)))
-	row("Back hooks", orDash(hookList(info.BackHooks, true)))
+	row("Front hooks", orDash(hookList(info.Front, true)))
+	row("Back hooks", orDash(hookList(info.Back, true)))
 	return sb.String()
 }

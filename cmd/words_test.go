@@ -186,7 +186,7 @@ func TestWordCommandsJSON(t *testing.T) {
 	if info.Word != "CHICO" || !info.Valid || strings.Join(info.Tiles, " ") != "CH I C O" || info.Length != 4 ||
 		info.Alphagram != "CCHIO" || info.Points != 10 || info.Combinations != ts.Combinations(chico) ||
 		info.Rank < 1 || info.WordsOfLength != 15 || len(info.Anagrams) != 0 ||
-		len(info.FrontHooks) != 0 || len(info.BackHooks) != 1 || info.BackHooks[0] != (hookJSON{"S", "CHICOS"}) {
+		len(info.Front) != 0 || len(info.Back) != 1 || info.Back[0] != (hookJSON{"S", "CHICOS"}) {
 		t.Errorf("info CHICO = %+v", info)
 	}
 }
@@ -394,6 +394,29 @@ func TestAnagramRackBlanks(t *testing.T) {
 		out, errOut, code := runWords(t, false, nil, tc.args...)
 		if code != tc.code || !strings.Contains(out, tc.out) || !strings.Contains(errOut, tc.in) {
 			t.Errorf("%v: exit %d, stdout %.60q, stderr %q; want exit %d, %q, %q", tc.args, code, out, errOut, tc.code, tc.out, tc.in)
+		}
+	}
+}
+
+// TestInfoAndHooksShareHooks: info --json carries the same word, validity and hooks, under the
+// same keys, as hooks --json (one type).
+func TestInfoAndHooksShareHooks(t *testing.T) {
+	lex := engineTestLexicon(t, wordsTestWords...)
+	for _, word := range []string{"AMA", "ALA", "[C][H]ICO", "CASA"} {
+		var hooks, info map[string]any
+		for _, v := range []struct {
+			cmd string
+			dst *map[string]any
+		}{{"hooks", &hooks}, {"info", &info}} {
+			out, errOut, code := runWords(t, false, nil, v.cmd, "--json", "--lexicon", lex, word)
+			if err := json.Unmarshal([]byte(out), v.dst); err != nil || code != 0 {
+				t.Fatalf("%s %s: %v %d %s", v.cmd, word, err, code, errOut)
+			}
+		}
+		for k := range hooks {
+			if !reflect.DeepEqual(hooks[k], info[k]) {
+				t.Errorf("%s: hooks says %s = %v, info says %v", word, k, hooks[k], info[k])
+			}
 		}
 	}
 }

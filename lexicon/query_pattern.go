@@ -167,9 +167,6 @@ func parseTileSetSpec(s string, ts *TileSet) (uint64, error) {
 // String is the pattern as written.
 func (p *Pattern) String() string { return p.src }
 
-// MinTiles is the length of the shortest word the pattern can match.
-func (p *Pattern) MinTiles() int { return p.minTiles }
-
 // maxTiles is the longest word it can match, 0 when a '*' leaves it unbounded.
 func (p *Pattern) maxTiles() int {
 	if p.hasStar {
@@ -192,17 +189,6 @@ func (p *Pattern) step(s uint64, t Tile) uint64 {
 }
 
 func (p *Pattern) accepts(s uint64) bool { return s&(1<<p.elems) != 0 }
-
-// Match reports whether the pattern matches the whole word (blank designations ignored).
-func (p *Pattern) Match(w []Tile) bool {
-	s := p.start()
-	for _, t := range w {
-		if s = p.step(s, t.Letter()); s == 0 {
-			return false
-		}
-	}
-	return p.accepts(s)
-}
 
 // literalPattern is a pattern of fixed tiles, optionally open at the front or back: what
 // prefix and suffix conditions compile to.
