@@ -110,11 +110,6 @@ func (e *CGPError) Error() string {
 	return fmt.Sprintf("CGP %s: %s (a CGP position is %s)", e.Field, e.Reason, cgpFormat)
 }
 
-// EmptyCGP is the position before the first move, with the given racks.
-func EmptyCGP(rack1, rack2 string) string {
-	return strings.TrimSuffix(strings.Repeat("15/", Dim), "/") + " " + rack1 + "/" + rack2 + " 0/0 0"
-}
-
 // ParseCGP reads a CGP string under a tile set onto a board of the given layout and checks
 // that it is possible: no more tiles of a kind than the set has. The CGP written back (CGP)
 // brackets digraph tiles and any single letters that would read as one ([L]L), so that both

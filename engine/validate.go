@@ -32,8 +32,6 @@ const (
 	ProblemTooManyTiles   ProblemKind = "too_many_tiles"    // more than 7 tiles
 	ProblemBoardMismatch  ProblemKind = "board_mismatch"    // a written tile differs from the board
 	ProblemNothingThrough ProblemKind = "nothing_through"   // played through an empty square
-	ProblemNotInLine      ProblemKind = "not_in_line"       // placed tiles not in one row or column
-	ProblemGap            ProblemKind = "gap"               // an empty square between placed tiles
 	ProblemNotConnected   ProblemKind = "not_connected"     // touches no tile on the board
 	ProblemOffCentre      ProblemKind = "off_centre"        // first play misses the centre square
 	ProblemFirstOneTile   ProblemKind = "first_play_1_tile" // first play of a single tile
@@ -392,60 +390,4 @@ func tileFactor(b *Board, isNew *[Dim * Dim]bool, sq int, vertical bool) int {
 	}
 	lm := b.Layout.Premium(r, c).LetterMultiplier()
 	return lm * (wordMul(0, 1) + wordMul(1, 0))
-}
-
-// PlacedTile is one tile put on a square, for building a play from loose tiles.
-type PlacedTile struct {
-	Row, Col int
-	Tile     lexicon.Tile
-}
-
-// MoveFromTiles makes a play from tiles placed on squares (as on a real board): they must be
-// on empty squares, in one row or column, with no empty square between them (art. 8, 21).
-func MoveFromTiles(b *Board, tiles []PlacedTile) (Move, []Problem) {
-	var probs []Problem
-	if len(tiles) == 0 {
-		return Move{}, []Problem{{ProblemNoTiles, "no tiles placed"}}
-	}
-	minR, maxR, minC, maxC := Dim, -1, Dim, -1
-	for _, t := range tiles {
-		if t.Row < 0 || t.Col < 0 || t.Row >= Dim || t.Col >= Dim {
-			return Move{}, []Problem{{ProblemOffBoard, fmt.Sprintf("square %d,%d is off the board", t.Row+1, t.Col+1)}}
-		}
-		if !b.IsEmpty(t.Row, t.Col) {
-			probs = append(probs, Problem{ProblemBoardMismatch, SquareName(t.Row, t.Col) + " is already occupied"})
-		}
-		minR, maxR, minC, maxC = min(minR, t.Row), max(maxR, t.Row), min(minC, t.Col), max(maxC, t.Col)
-	}
-	if minR != maxR && minC != maxC {
-		return Move{}, append(probs, Problem{ProblemNotInLine, "the tiles are not in one row or column"})
-	}
-	vertical := minR != maxR
-	// A single tile: across unless it only forms a word down.
-	if len(tiles) == 1 {
-		r, c := tiles[0].Row, tiles[0].Col
-		left := c > 0 && !b.IsEmpty(r, c-1)
-		right := c < Dim-1 && !b.IsEmpty(r, c+1)
-		vertical = !left && !right
-	}
-	m := Move{Kind: Play, Row: int8(minR), Col: int8(minC), Vertical: vertical}
-	byPos := map[int]lexicon.Tile{}
-	for _, t := range tiles {
-		byPos[t.Row*Dim+t.Col] = t.Tile
-	}
-	n := maxR - minR + maxC - minC + 1
-	for i := 0; i < n; i++ {
-		r, c := minR, minC+i
-		if vertical {
-			r, c = minR+i, minC
-		}
-		if t, ok := byPos[r*Dim+c]; ok {
-			m.Tiles[i] = t
-			m.Placed++
-		} else if b.IsEmpty(r, c) {
-			probs = append(probs, Problem{ProblemGap, "gap: " + SquareName(r, c) + " between the tiles is empty"})
-		}
-	}
-	m.Len = uint8(n)
-	return m, probs
 }

@@ -176,39 +176,6 @@ func kindStrings(k []ProblemKind) []string {
 	return out
 }
 
-func TestMoveFromTiles(t *testing.T) {
-	ts := lexicon.DefaultTileSet()
-	b := mustCGP(t, rowsWith(map[int]string{7: "7CASA4"})+" / 0/0 0").Board
-	c, _ := ts.Tile("C")
-	s, _ := ts.Tile("S")
-	// S after CASA: one tile, across because it touches CASA sideways.
-	m, probs := MoveFromTiles(b, []PlacedTile{{7, 11, s}})
-	if len(probs) != 0 || m.Vertical || FormatCoords(&m) != "8L" {
-		t.Errorf("single S: %+v %v", m, probs)
-	}
-	if v := Check(b, &m, ts, testWords, nil); !v.Legal || FormatMove(&v.Move, b, ts) != "8H (CASA)S" {
-		t.Errorf("single S verdict %+v", v)
-	}
-	// Tiles on both sides of CASA's C column, through the board tile: no gap.
-	m, probs = MoveFromTiles(b, []PlacedTile{{6, 7, s}, {8, 7, c}})
-	if len(probs) != 0 || !m.Vertical || m.Len != 3 || m.Tiles[1] != PlayedThrough {
-		t.Errorf("through C: %+v %v", m, probs)
-	}
-	// A gap: empty H10 between H9 and H11.
-	_, probs = MoveFromTiles(b, []PlacedTile{{8, 7, c}, {10, 7, s}})
-	if len(probs) != 1 || probs[0].Kind != ProblemGap || !strings.Contains(probs[0].Message, "H10") {
-		t.Errorf("gap: %v", probs)
-	}
-	_, probs = MoveFromTiles(b, []PlacedTile{{8, 7, c}, {9, 8, s}})
-	if len(probs) != 1 || probs[0].Kind != ProblemNotInLine {
-		t.Errorf("not in line: %v", probs)
-	}
-	_, probs = MoveFromTiles(b, []PlacedTile{{7, 7, c}})
-	if len(probs) != 1 || probs[0].Kind != ProblemBoardMismatch {
-		t.Errorf("occupied: %v", probs)
-	}
-}
-
 // FuzzCheck: any move string on a real position: never a panic, and a legal verdict is
 // consistent (words valid, score = words + bonus, the canonical move checks the same).
 func FuzzCheck(f *testing.F) {

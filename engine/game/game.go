@@ -346,31 +346,6 @@ func (g *Game) Apply(m *engine.Move) error {
 	return nil
 }
 
-// Withdraw is the turn of a play challenged off the board (art. 38): the player keeps their
-// tiles and scores nothing, and it counts as a pass for the end of the game (art. 44.2). The
-// record shows the play and then its withdrawal ("--"), as GCG does.
-func (g *Game) Withdraw(m *engine.Move) error {
-	if g.Over() {
-		return fmt.Errorf("the game is over (%s)", g.End)
-	}
-	if m.Kind != engine.Play {
-		return fmt.Errorf("only a play can be withdrawn")
-	}
-	p := g.Turn
-	if g.Record != nil {
-		rack := append([]lexicon.Tile(nil), g.Racks[p].Tiles()...)
-		g.Record.Events = append(g.Record.Events,
-			gcg.Event{Kind: gcg.Play, Player: p, Rack: rack, Move: *m, Score: int(m.Score), Cumulative: g.Scores[p] + int(m.Score)},
-			gcg.Event{Kind: gcg.PhonyReturned, Player: p, Rack: rack, Score: -int(m.Score), Cumulative: g.Scores[p]})
-	}
-	g.Scoreless++
-	g.Passes++
-	g.Turns++
-	g.Turn = 1 - p
-	g.checkEnd(p)
-	return nil
-}
-
 // checkEnd ends the game after player p's turn if the rules say so, settling the racks.
 func (g *Game) checkEnd(p int) {
 	switch {

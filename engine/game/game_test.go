@@ -1,12 +1,9 @@
 package game
 
 import (
-	"bytes"
-	"strings"
 	"testing"
 
 	"github.com/atril-scrabble/atril/engine"
-	"github.com/atril-scrabble/atril/engine/gcg"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
@@ -68,13 +65,12 @@ func TestEndRules(t *testing.T) {
 	tests := []struct {
 		name  string
 		rules Rules
-		turns string // p = pass, x = exchange one tile, w = a play withdrawn
+		turns string // p = pass, x = exchange one tile
 		ends  int    // turns after which the game ends; 0: still going after all
 		why   EndReason
 	}{
 		{"FILE: both pass twice", FILERules, "pppp", 4, ConsecutivePasses},
 		{"FILE: an exchange breaks the passes", FILERules, "pppxppp", 0, NotOver},
-		{"FILE: withdrawn plays count as passes", FILERules, "pwpw", 4, ConsecutivePasses},
 		{"FILE: twelve scoreless turns", FILERules, "pppxpppxpppx", 12, ScorelessTurns},
 		{"six scoreless", SixScoreless, "pppppp", 6, ScorelessTurns},
 		{"six scoreless counts exchanges", SixScoreless, "xxxxxx", 6, ScorelessTurns},
@@ -89,15 +85,7 @@ func TestEndRules(t *testing.T) {
 					m = exchange(g, 1)
 				}
 				values := [2]int{g.Racks[0].Value(g.Tiles), g.Racks[1].Value(g.Tiles)}
-				var err error
-				if c == 'w' {
-					phony, _ := engine.ParseMove("8H XYZ", g.Board, g.Tiles)
-					phony.Score = 30
-					err = g.Withdraw(&phony)
-				} else {
-					err = g.Apply(m)
-				}
-				if err != nil {
+				if err := g.Apply(m); err != nil {
 					t.Fatalf("turn %d: %v", i+1, err)
 				}
 				if g.Over() != (i+1 == tc.ends) {
@@ -186,37 +174,5 @@ func TestApplyRefusesTilesNotOnRack(t *testing.T) {
 	m, _ := engine.ParseMove("8H CASA", g.Board, ts)
 	if err := g.Apply(&m); err == nil || g.Racks[0].Len() != 1 || g.Turn != 0 {
 		t.Errorf("err %v rack %d turn %d", err, g.Racks[0].Len(), g.Turn)
-	}
-}
-
-func TestWithdrawRecorded(t *testing.T) {
-	ts := lexicon.DefaultTileSet()
-	g := newTestGame(FILERules, 11)
-	g.Record = &gcg.Game{Players: [2]gcg.Player{{Nick: "a"}, {Nick: "b"}}}
-	phony, _ := engine.ParseMove("8H XYZ", g.Board, ts)
-	phony.Score = 44 // (8+4+10) x2: the rules' score of the phony, which replay checks
-	if err := g.Withdraw(&phony); err != nil {
-		t.Fatal(err)
-	}
-	if g.Scores != [2]int{} || g.Board.Tiles != 0 || g.Turn != 1 || g.Racks[0].Len() != 7 {
-		t.Errorf("after withdrawal: scores %v tiles %d turn %d", g.Scores, g.Board.Tiles, g.Turn)
-	}
-	var buf bytes.Buffer
-	if err := g.Record.Write(&buf, ts); err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(buf.String(), " 8H XYZ +44 44\n") || !strings.Contains(buf.String(), " -- -44 0\n") {
-		t.Errorf("record:\n%s", buf.String())
-	}
-	back, err := gcg.Read(&buf, "w.gcg", ts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := back.Replay(ts, engine.StandardLayout(), -1)
-	if err != nil {
-		t.Fatalf("replay: %v", err)
-	}
-	if p.Board.Tiles != 0 || p.ScorelessTurns != 1 {
-		t.Errorf("replay: %d tiles, %d scoreless", p.Board.Tiles, p.ScorelessTurns)
 	}
 }
