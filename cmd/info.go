@@ -26,7 +26,8 @@ anagrams and its hooks.
 
 Probability is Zyzzyva's: the ways to draw the word's tiles from a full bag, blanks
 standing in for any tile, over the ways to draw that many tiles. Rank 1 is the most
-probable word of its length; equal probabilities rank in alphabet order.
+probable word of its length; equal probabilities rank in alphabet order. A word that is
+not in the lexicon has no rank: "rank: none" piped, "rank": null with --json.
 
 Exit codes: 0 success (also for a word that is not valid: it says so); 2 bad input.`,
 			Example: `  atril info CHICO
@@ -53,7 +54,7 @@ type infoJSON struct {
 	Points        int      `json:"points"`
 	Combinations  uint64   `json:"combinations"`
 	Probability   float64  `json:"probability"`
-	Rank          int      `json:"rank"`            // 0 when the word is not valid
+	Rank          *int     `json:"rank"`            // null when the word is not in the lexicon: no rank
 	WordsOfLength int      `json:"words_of_length"` // what the rank is out of
 	Anagrams      []string `json:"anagrams"`        // the other words with the same tiles
 }
@@ -81,7 +82,11 @@ func runInfo(g *Globals, opts *infoOptions) error {
 		Probability:  ts.Probability(word),
 		Anagrams:     []string{},
 	}
-	info.Rank, info.WordsOfLength = lex.Rank(word)
+	rank, of := lex.Rank(word)
+	if rank > 0 {
+		info.Rank = &rank
+	}
+	info.WordsOfLength = of
 	for _, a := range lex.Anagrams(word) {
 		if s := ts.Display(a); s != info.Word {
 			info.Anagrams = append(info.Anagrams, s)
@@ -110,10 +115,10 @@ func hookList(hs []hookJSON, withWords bool) string {
 }
 
 func rankText(info infoJSON) string {
-	if info.Rank == 0 {
+	if info.Rank == nil {
 		return fmt.Sprintf("not ranked (not a word; %d words of %d tiles)", info.WordsOfLength, info.Length)
 	}
-	return fmt.Sprintf("%d of %d words of %d tiles", info.Rank, info.WordsOfLength, info.Length)
+	return fmt.Sprintf("%d of %d words of %d tiles", *info.Rank, info.WordsOfLength, info.Length)
 }
 
 func probabilityText(info infoJSON) string {
@@ -134,7 +139,11 @@ func infoPlain(info infoJSON) string {
 	fmt.Fprintf(&sb, "points: %d\n", info.Points)
 	fmt.Fprintf(&sb, "combinations: %d\n", info.Combinations)
 	fmt.Fprintf(&sb, "probability: %.6g\n", info.Probability)
-	fmt.Fprintf(&sb, "rank: %d\n", info.Rank)
+	if info.Rank == nil {
+		sb.WriteString("rank: none\n")
+	} else {
+		fmt.Fprintf(&sb, "rank: %d\n", *info.Rank)
+	}
 	fmt.Fprintf(&sb, "words of length: %d\n", info.WordsOfLength)
 	fmt.Fprintf(&sb, "anagrams: %s\n", strings.Join(info.Anagrams, " "))
 	fmt.Fprintf(&sb, "front hooks: %s\n", hookList(info.Front, false))

@@ -185,7 +185,7 @@ func TestWordCommandsJSON(t *testing.T) {
 	chico, _ := ts.ParseWord("CHICO")
 	if info.Word != "CHICO" || !info.Valid || strings.Join(info.Tiles, " ") != "CH I C O" || info.Length != 4 ||
 		info.Alphagram != "CCHIO" || info.Points != 10 || info.Combinations != ts.Combinations(chico) ||
-		info.Rank < 1 || info.WordsOfLength != 15 || len(info.Anagrams) != 0 ||
+		info.Rank == nil || *info.Rank < 1 || info.WordsOfLength != 15 || len(info.Anagrams) != 0 ||
 		len(info.Front) != 0 || len(info.Back) != 1 || info.Back[0] != (hookJSON{"S", "CHICOS"}) {
 		t.Errorf("info CHICO = %+v", info)
 	}
@@ -326,7 +326,7 @@ func TestWordCommandsEmbeddedDefault(t *testing.T) {
 	}
 	out, _, code = runWords(t, false, env, "info", "--json", "CHICO")
 	var info infoJSON
-	if err := json.Unmarshal([]byte(out), &info); err != nil || code != 0 || !info.Valid || info.Rank < 1 || info.Rank > info.WordsOfLength {
+	if err := json.Unmarshal([]byte(out), &info); err != nil || code != 0 || !info.Valid || info.Rank == nil || *info.Rank < 1 || *info.Rank > info.WordsOfLength {
 		t.Errorf("info CHICO: exit %d, %+v, %v", code, info, err)
 	}
 	out, _, code = runWords(t, false, env, "hooks", "CASA")
@@ -418,5 +418,30 @@ func TestInfoAndHooksShareHooks(t *testing.T) {
 				t.Errorf("%s: hooks says %s = %v, info says %v", word, k, hooks[k], info[k])
 			}
 		}
+	}
+}
+
+// TestInfoInvalidWordHasNoRank: a word not in the lexicon has no rank (never "rank: 0").
+func TestInfoInvalidWordHasNoRank(t *testing.T) {
+	lex := engineTestLexicon(t, wordsTestWords...)
+	out, _, code := runWords(t, false, nil, "info", "--lexicon", lex, "CASO")
+	if code != 0 || !strings.Contains(out, "\nrank: none\n") || !strings.Contains(out, "valid: false\n") {
+		t.Errorf("info CASO piped: %d\n%s", code, out)
+	}
+	out, _, _ = runWords(t, false, nil, "info", "--json", "--lexicon", lex, "CASO")
+	var got map[string]any
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	if r, ok := got["rank"]; !ok || r != nil {
+		t.Errorf(`info --json CASO: rank = %v (present %t), want null`, r, ok)
+	}
+	out, _, _ = runWords(t, false, nil, "info", "--lexicon", lex, "CASA")
+	if !strings.Contains(out, "\nrank: 1\n") && !strings.Contains(out, "\nrank: 2\n") {
+		t.Errorf("info CASA should have a rank:\n%s", out)
+	}
+	out, _, _ = runWords(t, true, map[string]string{"NO_COLOR": "1"}, "info", "--lexicon", lex, "CASO")
+	if !strings.Contains(out, "not ranked (not a word") {
+		t.Errorf("terminal info CASO:\n%s", out)
 	}
 }
