@@ -57,6 +57,8 @@ and word, and its notation in move ("-ABC" exchanges A, B and C; "-" passes).`,
 		f.StringVar(&opts.Leaves, "leaves", "", "a KLV2 leave table made for the tile set (default: the built-in model)")
 		f.BoolVar(&opts.Exchanges, "exchanges", false, "include exchanges and the pass")
 		c.MarkFlagsMutuallyExclusive("top", "all")
+		_ = c.RegisterFlagCompletionFunc("by", cobra.FixedCompletions(
+			[]string{"equity\tscore plus the value of the tiles kept", "score\tpoints only"}, cobra.ShellCompDirectiveNoFileComp))
 		return c
 	})
 }

@@ -66,8 +66,23 @@ is the Woogles/macondo rule (six scoreless turns in a row).`,
 		f.IntVar(&opts.Workers, "workers", 0, "games played at once (default: one per CPU)")
 		f.StringVar(&opts.Rules, "rules", "file", "end-of-game rules: file (FILE art. 44) or six-scoreless (Woogles)")
 		f.StringVar(&opts.CGP, "cgp", "", "start every game from this position (a CGP string)")
+		_ = c.RegisterFlagCompletionFunc("players", cobra.FixedCompletions(selfplayPairings(), cobra.ShellCompDirectiveNoFileComp))
+		_ = c.RegisterFlagCompletionFunc("rules", cobra.FixedCompletions([]string{
+			game.FILERules.Name + "\tFILE art. 44: two passes each, or twelve scoreless turns",
+			game.SixScoreless.Name + "\tWoogles/macondo: six scoreless turns"}, cobra.ShellCompDirectiveNoFileComp))
 		return c
 	})
+}
+
+// selfplayPairings are the values of --players: every pair of strategies.
+func selfplayPairings() []string {
+	var out []string
+	for _, a := range []game.Strategy{game.ByEquity, game.ByScore} {
+		for _, b := range []game.Strategy{game.ByEquity, game.ByScore} {
+			out = append(out, string(a)+","+string(b))
+		}
+	}
+	return out
 }
 
 type selfplayJSON struct {

@@ -220,3 +220,26 @@ func TestSelfplaySaveFails(t *testing.T) {
 		t.Errorf("exit %d, stderr %q; want %d naming game-0002.gcg", code, errOut, ExitError)
 	}
 }
+
+// Shell completion offers the values of moves --by and selfplay --players and --rules.
+func TestEngineFlagCompletion(t *testing.T) {
+	tests := []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"moves", "--by", ""}, []string{"equity\tscore plus", "score\tpoints only"}},
+		{[]string{"selfplay", "--players", ""}, []string{"equity,score", "score,equity", "equity,equity", "score,score"}},
+		{[]string{"selfplay", "--rules", ""}, []string{"file\tFILE art. 44", "six-scoreless\tWoogles"}},
+	}
+	for _, tc := range tests {
+		out, errOut, code := runEngineCmd(t, nil, append([]string{"__complete"}, tc.args...)...)
+		if code != 0 || !strings.Contains(out, ":4\n") { // 4: ShellCompDirectiveNoFileComp
+			t.Errorf("%v: exit %d, %q %q", tc.args, code, out, errOut)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%v: completions %q lack %q", tc.args, out, w)
+			}
+		}
+	}
+}
