@@ -24,6 +24,9 @@ const (
 	ExitNo       = 1 // a clear "no": a word is not valid, a play is not legal
 	ExitError    = 2 // bad input, bad flags, a file that cannot be read
 	ExitInternal = 3 // a bug: please report it
+	// ExitInterrupted: Ctrl-C stopped a run before it finished (what it did is kept and summed
+	// up); 128+SIGINT as shells report it.
+	ExitInterrupted = 130
 )
 
 // ExitError carries an exit code up from a command.

@@ -50,7 +50,10 @@ saved as GCG, which has no starting position.
 End rules (--rules): "file" (default) is FILE art. 44: the game ends when both
 players pass twice in a row, or after twelve scoreless turns in a row (passes,
 withdrawn plays, exchanges), each player losing their rack's value; "six-scoreless"
-is the Woogles/macondo rule (six scoreless turns in a row).`,
+is the Woogles/macondo rule (six scoreless turns in a row).
+
+Ctrl-C stops the run: the summary of the games finished so far is printed and atril
+exits 130 (128+SIGINT, as shells report an interrupt), not 0 or 2.`,
 			Example: `  atril selfplay --games 1000 --seed 7
   atril selfplay --games 20 --players equity,equity --save games/ --json
   atril selfplay --games 500 --cgp "$(cat pos.cgp)"`,
@@ -201,7 +204,7 @@ func runSelfplay(ctx context.Context, g *Globals, opts *selfplayOptions) error {
 		return err
 	}
 	if ctx.Err() != nil {
-		return withCode(ExitError, fmt.Errorf("interrupted after %d of %d games", tally.Games, opts.Games))
+		return withCode(ExitInterrupted, fmt.Errorf("interrupted after %d of %d games", tally.Games, opts.Games))
 	}
 	return nil
 }

@@ -129,7 +129,7 @@ func TestSelfplayProgressBar(t *testing.T) {
 }
 
 // Ctrl-C (a real SIGINT to a real process) stops self-play with the summary of the games
-// finished so far, and exit 2 saying so.
+// finished so far, and exit 130 (128+SIGINT) saying so, not 2 (bad input).
 func TestSelfplaySIGINT(t *testing.T) {
 	lex := engineTestLexicon(t, selfplayWords...)
 	child, _, out := startDrillChild(t, "--lexicon "+lex+" selfplay --games 1000000 --workers 1 --json")
@@ -145,8 +145,8 @@ func TestSelfplaySIGINT(t *testing.T) {
 		child.Process.Kill()
 		t.Fatal("self-play did not stop on Ctrl-C")
 	}
-	if code := child.ProcessState.ExitCode(); code != ExitError {
-		t.Errorf("exit %d (%v), want %d", code, child.ProcessState, ExitError)
+	if code := child.ProcessState.ExitCode(); code != ExitInterrupted {
+		t.Errorf("exit %d (%v), want %d", code, child.ProcessState, ExitInterrupted)
 	}
 	var got struct {
 		Games         int        `json:"games"`
