@@ -104,6 +104,8 @@ func TestMovesPlainAndErrors(t *testing.T) {
 		{"moves", "--cgp", emptyRows + " / 0/0 0"},
 		{"moves", "--by", "luck", "--cgp", emptyRows + " AB/ 0/0 0"},
 		{"moves", "--top", "0", "--cgp", emptyRows + " AB/ 0/0 0"},
+		{"moves", "--top", "-3", "--cgp", emptyRows + " AB/ 0/0 0"},
+		{"moves", "--top", "99999999999999999999", "--cgp", emptyRows + " AB/ 0/0 0"},
 	} {
 		_, errOut, code := runEngineCmd(t, nil, append(args, "--lexicon", lex)...)
 		if code != ExitError || errOut == "" {

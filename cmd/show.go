@@ -93,7 +93,7 @@ func runShow(g *Globals, opts *showOptions) error {
 			return withCode(ExitError, err)
 		}
 		if opts.Turn > game.Turns() {
-			return withCode(ExitError, fmt.Errorf("--turn %d: %s has %d events", opts.Turn, opts.GCG, game.Turns()))
+			return withCode(ExitError, fmt.Errorf("--turn %d: expected 0 to %d (%s has %d events)", opts.Turn, game.Turns(), opts.GCG, game.Turns()))
 		}
 		if pos, err = game.Replay(ts, layout, opts.Turn); err != nil {
 			return withCode(ExitError, fmt.Errorf("%s: %w", opts.GCG, err))

@@ -89,7 +89,8 @@ func TestShowBadInput(t *testing.T) {
 		{[]string{"show", "--cgp", showCGP, "--gcg", "x.gcg"}, "exactly one of"},
 		{[]string{"show", "--cgp", "15/15 / 0/0 0"}, "2 rows"},
 		{[]string{"show", "--gcg", "no-such-file.gcg"}, "no such file"},
-		{[]string{"show", "--gcg", "../engine/gcg/testdata/spanish.gcg", "--turn", "99"}, "has 10 events"},
+		{[]string{"show", "--gcg", "../engine/gcg/testdata/spanish.gcg", "--turn", "99"}, "--turn 99: expected 0 to 10 (../engine/gcg/testdata/spanish.gcg has 10 events)"},
+		{[]string{"show", "--gcg", "../engine/gcg/testdata/spanish.gcg", "--turn", "-1"}, "--turn -1: expected 0"},
 		{[]string{"show", "--gcg", "../engine/gcg/testdata/spanish.gcg", "--turn", "-2"}, "expected 0"},
 		{[]string{"show", "--cgp", showCGP, "--turn", "2"}, "--turn goes with --gcg"},
 	}
