@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
 	"time"
 
@@ -29,7 +30,7 @@ const (
 	ExitInterrupted = 130
 )
 
-// ExitError carries an exit code up from a command.
+// exitError carries an exit code up from a command.
 type exitError struct {
 	code int
 	err  error
@@ -149,13 +150,21 @@ func stopsOnInterrupt(c *cobra.Command) bool {
 	return false
 }
 
-func execute(ctx context.Context, root *cobra.Command, io *IO, args []string) int {
+func execute(ctx context.Context, root *cobra.Command, io *IO, args []string) (code int) {
+	defer func() {
+		// A panic is a bug: say so plainly, with the trace for the report, and exit 3 rather
+		// than 2, which means bad input.
+		if r := recover(); r != nil {
+			fmt.Fprintf(io.Err, "atril: internal error (please report it): %v\n%s", r, debug.Stack())
+			code = ExitInternal
+		}
+	}()
 	root.SetArgs(args)
 	err := root.ExecuteContext(ctx)
 	if err == nil {
 		return ExitOK
 	}
-	code := ExitError
+	code = ExitError
 	var ee *exitError
 	if errors.As(err, &ee) {
 		code = ee.code
@@ -176,7 +185,9 @@ func NewRootCmd(io *IO) *cobra.Command {
 (FILE/FISE tournament rules: 100 tiles, CH LL RR tiles, 15x15 board).
 
 Exit codes: 0 success (all words valid); 1 a clear "no" (a word not valid, a play
-not legal); 2 bad input or flags (the message names the file and line); 3 internal error.`,
+not legal); 2 bad input or flags (the message names the file and line); 3 internal error;
+130 a run stopped by Ctrl-C before it finished (self-play: the games played are summed up).
+A drill or review ended with Ctrl-C or Ctrl-D exits 0: every answer given is saved.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
