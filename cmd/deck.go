@@ -98,8 +98,8 @@ func runDeckAdd(g *Globals, c *cobra.Command, name string, opts *deckAddOptions)
 		return withCode(ExitError, fmt.Errorf("--kind %q: want one of anagram, hooks, judge, twos", opts.Kind))
 	case !slices.Contains(srs.Kinds, opts.Scheduler):
 		return withCode(ExitError, fmt.Errorf("--scheduler %q: want fsrs or cardbox", opts.Scheduler))
-	case opts.NewPerDay < 0:
-		return withCode(ExitError, fmt.Errorf("--new-per-day %d: want 0 or more", opts.NewPerDay))
+	case opts.NewPerDay < 0 || opts.NewPerDay > drills.MaxCount:
+		return withCode(ExitError, fmt.Errorf("--new-per-day %d: want 0 to %d", opts.NewPerDay, drills.MaxCount))
 	case opts.Retention <= 0.5 || opts.Retention >= 1:
 		return withCode(ExitError, fmt.Errorf("--retention %v: want a number between 0.5 and 1, e.g. 0.9", opts.Retention))
 	case opts.Target < 0:

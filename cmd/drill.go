@@ -119,8 +119,8 @@ func runDrill(g *Globals, c *cobra.Command, d drillRun) error {
 	if !c.Flags().Changed("seed") {
 		seed = uint64(g.io.Now().UnixNano())
 	}
-	if d.flags.Count < 0 {
-		return withCode(ExitError, fmt.Errorf("--count %d: expected 0 or more", d.flags.Count))
+	if d.flags.Count < 0 || d.flags.Count > drills.MaxCount {
+		return withCode(ExitError, fmt.Errorf("--count %d: expected 0 (all the options select) to %d", d.flags.Count, drills.MaxCount))
 	}
 	if d.flags.TimeLimit < 0 {
 		return withCode(ExitError, fmt.Errorf("--time-limit %s: expected a positive duration such as 10s", d.flags.TimeLimit))

@@ -1,6 +1,8 @@
 package cmd
 
 import (
+	"fmt"
+
 	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/drills"
@@ -27,6 +29,9 @@ of at least --min tiles that its tiles make, on one line.`,
   atril drill build --rack 8 --min 6 --blanks 1`,
 			Args: cobra.NoArgs,
 			RunE: func(c *cobra.Command, args []string) error {
+				if o.MaxAnswers < 0 {
+					return withCode(ExitError, fmt.Errorf("--max-answers %d: want 0 (no limit) or more", o.MaxAnswers))
+				}
 				return runDrill(g, c, drillRun{
 					kind: drills.KindBuild, flags: &o.drillFlags,
 					make: func(lex *lexicon.Lexicon, seed uint64) ([]drills.Question, error) {

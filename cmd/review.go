@@ -78,8 +78,8 @@ With --json and no --list the questions go to stderr and the summary to stdout.`
 }
 
 func runReview(g *Globals, c *cobra.Command, opts *reviewOptions) error {
-	if opts.Max < 0 {
-		return withCode(ExitError, fmt.Errorf("--max %d: want 0 or more", opts.Max))
+	if opts.Max < 0 || opts.Max > drills.MaxCount {
+		return withCode(ExitError, fmt.Errorf("--max %d: want 0 (all due) to %d", opts.Max, drills.MaxCount))
 	}
 	if opts.TimeLimit < 0 {
 		return withCode(ExitError, fmt.Errorf("--time-limit %s: want a positive duration such as 20s", opts.TimeLimit))
@@ -243,8 +243,8 @@ interval they are. Each moved card becomes due at the start of its day.
   atril review postpone --days 3 --deck sietes`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
-			if days < 1 {
-				return withCode(ExitError, fmt.Errorf("--days %d: want 1 or more", days))
+			if days < 1 || days > drills.MaxPostponeDays {
+				return withCode(ExitError, fmt.Errorf("--days %d: want 1 to %d (ten years)", days, drills.MaxPostponeDays))
 			}
 			st, err := openStudyStore(g)
 			if err != nil {
@@ -267,14 +267,21 @@ interval they are. Each moved card becomes due at the start of its day.
 			if g.JSON {
 				return g.PrintJSON(moved)
 			}
-			perDay := make([]int, days)
-			start := drills.DayStart(now)
-			for _, m := range moved {
-				perDay[int(m.State.Due.Sub(start).Hours()/24+0.5)]++
+			if len(moved) == 0 {
+				fmt.Fprintf(g.Out(), "Nothing overdue: no cards moved.\n")
+				return nil
 			}
-			fmt.Fprintf(g.Out(), "%d overdue cards spread over %d days:", len(moved), days)
-			for i, n := range perDay {
-				fmt.Fprintf(g.Out(), " %s %d", start.AddDate(0, 0, i).Format("Mon 2"), n)
+			// Only the days that got cards: --days may be thousands.
+			perDay := drills.PerDay(moved)
+			fmt.Fprintf(g.Out(), "%s spread over %s:", drills.Counted(len(moved), "overdue card"), drills.Counted(days, "day"))
+			for i, d := range perDay {
+				if len(perDay) > 10 && i == 7 {
+					fmt.Fprintf(g.Out(), " … (%d more days),", len(perDay)-8)
+				}
+				if len(perDay) > 10 && i >= 7 && i < len(perDay)-1 {
+					continue
+				}
+				fmt.Fprintf(g.Out(), " %s %d", d.Day.In(now.Location()).Format("Mon 2"), d.Cards)
 				if i < len(perDay)-1 {
 					fmt.Fprint(g.Out(), ",")
 				}
@@ -283,7 +290,7 @@ interval they are. Each moved card becomes due at the start of its day.
 			return nil
 		},
 	}
-	c.Flags().IntVar(&days, "days", 0, "days to spread the backlog over (1 or more)")
+	c.Flags().IntVar(&days, "days", 0, "days to spread the backlog over (1 to 3650)")
 	c.Flags().StringVar(&deck, "deck", "", "postpone only this deck's cards")
 	return c
 }

@@ -372,12 +372,17 @@ func TestReviewPostponeKeepsUrgency(t *testing.T) {
 	// Postponing again the same day moves nothing (today's cards are due, not overdue); the next
 	// day, the two cards of the first day that were not reviewed are overdue again.
 	s, _ = study(t, later, "", append(base, "review", "postpone", "--days", "3")...)
-	if !strings.Contains(s.out.String(), "0 overdue cards spread over 3 days") {
+	if !strings.Contains(s.out.String(), "Nothing overdue: no cards moved.") {
 		t.Errorf("postpone again: %q", s.out.String())
 	}
 	s, _ = study(t, later.AddDate(0, 0, 1), "", append(base, "review", "postpone", "--days", "2")...)
 	if !strings.Contains(s.out.String(), "2 overdue cards spread over 2 days: Thu 2 1, Fri 3 1") {
 		t.Errorf("postpone again: %q", s.out.String())
+	}
+	// Ten years is the longest spread, and costs nothing per empty day.
+	s, code = study(t, later.AddDate(0, 0, 5), "", append(base, "review", "postpone", "--days", "3650")...)
+	if code != 0 || !strings.Contains(s.out.String(), "overdue cards spread over 3650 days: ") {
+		t.Errorf("postpone --days 3650: exit %d, %q %s", code, s.out.String(), s.err.String())
 	}
 }
 

@@ -184,9 +184,13 @@ func take(count, n int) int {
 	return count
 }
 
+// MaxCount bounds a drill's question count (and a review session's cards): drawing drills
+// would otherwise draw, and try to draw, without end.
+const MaxCount = 10000
+
 func checkCount(count int) error {
-	if count < 0 {
-		return fmt.Errorf("count %d: expected 0 (everything) or more", count)
+	if count < 0 || count > MaxCount {
+		return fmt.Errorf("count %d: expected 0 (everything) to %d", count, MaxCount)
 	}
 	return nil
 }

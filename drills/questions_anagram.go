@@ -167,3 +167,6 @@ func plural(n int) string {
 	}
 	return "s"
 }
+
+// Counted is n with its noun, singular or plural: "1 card", "2 cards".
+func Counted(n int, noun string) string { return fmt.Sprintf("%d %s%s", n, noun, plural(n)) }

@@ -283,8 +283,8 @@ type Postponed struct {
 // with the interval as stability), ties by how overdue. Each card's new due time is the start
 // of its day. It returns the cards in their new order.
 func Postpone(ctx context.Context, st *store.Store, now time.Time, deckID int64, days int) ([]Postponed, error) {
-	if days < 1 {
-		return nil, fmt.Errorf("--days %d: want 1 or more", days)
+	if days < 1 || days > MaxPostponeDays {
+		return nil, fmt.Errorf("--days %d: want 1 to %d (ten years)", days, MaxPostponeDays)
 	}
 	start := DayStart(now)
 	q := store.DueQuery{DeckID: deckID, Now: now, DayStart: start, DayEnd: now, NoNew: true}
@@ -328,6 +328,29 @@ func Postpone(ctx context.Context, st *store.Store, now time.Time, deckID int64,
 		return nil, err
 	}
 	return out, nil
+}
+
+// MaxPostponeDays bounds Postpone's spread: ten years.
+const MaxPostponeDays = 3650
+
+// DayCount is how many cards fall on one day.
+type DayCount struct {
+	Day   time.Time `json:"day"`
+	Cards int       `json:"cards"`
+}
+
+// PerDay counts the postponed cards of each day that got some, in day order (Postpone gives
+// them in that order): days without cards are left out, so a long spread costs nothing.
+func PerDay(moved []Postponed) []DayCount {
+	var out []DayCount
+	for _, m := range moved {
+		if n := len(out); n > 0 && out[n-1].Day.Equal(m.State.Due) {
+			out[n-1].Cards++
+			continue
+		}
+		out = append(out, DayCount{Day: m.State.Due, Cards: 1})
+	}
+	return out
 }
 
 // forgetting is FSRS-6's power forgetting curve with the default decay (w20 = 0.1542): recall
