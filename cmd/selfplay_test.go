@@ -137,6 +137,8 @@ func TestSelfplaySIGINT(t *testing.T) {
 	if err := child.Process.Signal(os.Interrupt); err != nil {
 		t.Fatal(err)
 	}
+	// Read the summary before Wait, which closes the pipe and may lose what is still unread.
+	out.waitFor(t, `"games_finished"`)
 	done := make(chan error, 1)
 	go func() { done <- child.Wait() }()
 	select {
