@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -13,12 +14,13 @@ import (
 	"github.com/atril-scrabble/atril/drills"
 	"github.com/atril-scrabble/atril/drills/srs"
 	"github.com/atril-scrabble/atril/drills/store"
-	"github.com/atril-scrabble/atril/lexicon"
 )
 
 type deckAddOptions struct {
 	Search    string
 	File      string
+	Strict    bool
+	Seed      uint64
 	Kind      string
 	Scheduler string
 	NewPerDay int
@@ -56,6 +58,14 @@ another make one card), for hooks and judge decks the word, for twos decks the t
 Cards already in the deck are skipped; new cards are introduced in the order given,
 --new-per-day of them a day.
 
+Judge and twos cards are answered valid or not, so a deck filled from a search (which
+gives only words) gets non-words beside them, shuffled in (--seed): a twos deck every
+two-tile combination that looks like the searched words (a vowel, a tile in place shared
+with one of them) and is not a word, as the twos drill asks; a judge deck as many
+phonies as words, one tile from a word of the search. A word file is taken as it is. A
+file line that is not a word is skipped and reported with its line number (--strict:
+the whole file is refused).
+
 --kind, --scheduler, --new-per-day, --retention and --target are fixed when the deck is
 created. FSRS grades each answer from right/wrong and time: wrong is Again, right
 slower than the target time Hard, right within half of it Easy, else Good (targets:
@@ -71,6 +81,8 @@ one back to box 0.`,
 	f := c.Flags()
 	f.StringVar(&opts.Search, "search", "", "fill from the words of the search `QUERY` (see 'atril search --help')")
 	f.StringVar(&opts.File, "file", "", "fill from a word file, one word a line")
+	f.BoolVar(&opts.Strict, "strict", false, "refuse the whole --file when a line is not a word (default: skip such lines)")
+	f.Uint64Var(&opts.Seed, "seed", 0, "seed for a searched judge deck's phonies and the order of judge and twos cards (default: from the clock)")
 	f.StringVar(&opts.Kind, "kind", "anagram", "card kind: anagram, hooks, judge or twos")
 	f.StringVar(&opts.Scheduler, "scheduler", "fsrs", "fsrs (FSRS-6) or cardbox (Zyzzyva)")
 	f.IntVar(&opts.NewPerDay, "new-per-day", drills.DefaultNewPerDay, "new cards introduced a day")
@@ -109,11 +121,18 @@ func runDeckAdd(g *Globals, c *cobra.Command, name string, opts *deckAddOptions)
 	if err != nil {
 		return err
 	}
-	words, source, err := deckWords(lex, kind, opts)
-	if err != nil {
-		return withCode(ExitError, err)
+	src := drills.DeckSource{Search: opts.Search, File: opts.File, Strict: opts.Strict, Seed: opts.Seed}
+	if !c.Flags().Changed("seed") {
+		src.Seed = uint64(g.io.Now().UnixNano())
 	}
-	keys, err := drills.CardKeys(lex.Tiles, kind, words)
+	var file []byte
+	if opts.File != "" {
+		if file, err = os.ReadFile(opts.File); err != nil {
+			return withCode(ExitError, err)
+		}
+		src.In = bytes.NewReader(file)
+	}
+	fill, err := drills.FillDeck(lex, kind, src)
 	if err != nil {
 		return withCode(ExitError, err)
 	}
@@ -128,7 +147,7 @@ func runDeckAdd(g *Globals, c *cobra.Command, name string, opts *deckAddOptions)
 	switch {
 	case errors.Is(err, store.ErrNoDeck):
 		d = store.Deck{Name: name, Lexicon: lex.Name, Kind: string(kind), Scheduler: opts.Scheduler,
-			NewPerDay: opts.NewPerDay, Source: source,
+			NewPerDay: opts.NewPerDay, Source: fill.Source,
 			Settings: store.DeckSettings{TargetMS: opts.Target.Milliseconds()}}
 		if opts.Retention != 0.9 {
 			d.Settings.Retention = opts.Retention
@@ -150,84 +169,40 @@ func runDeckAdd(g *Globals, c *cobra.Command, name string, opts *deckAddOptions)
 		if d.Lexicon != lex.Name {
 			return withCode(ExitError, fmt.Errorf("deck %s holds cards of lexicon %s, not %s (add --lexicon %s)", name, d.Lexicon, lex.Name, d.Lexicon))
 		}
-		kind = drills.Kind(d.Kind)
-		if keys, err = drills.CardKeys(lex.Tiles, kind, words); err != nil {
-			return withCode(ExitError, err)
+		if kind != drills.Kind(d.Kind) {
+			kind = drills.Kind(d.Kind)
+			if opts.File != "" {
+				src.In = bytes.NewReader(file)
+			}
+			if fill, err = drills.FillDeck(lex, kind, src); err != nil {
+				return withCode(ExitError, err)
+			}
 		}
 	}
-	added, err := st.AddCards(ctx, d.ID, lex.Name, d.Kind, keys)
+	added, err := st.AddCards(ctx, d.ID, lex.Name, d.Kind, fill.Cards)
 	if err != nil {
 		return withCode(ExitError, err)
+	}
+	if msg := fill.Skipped.Summary(10); msg != "" {
+		fmt.Fprint(g.io.Err, "atril: "+msg)
 	}
 	total := d.Cards + added
 	if g.JSON {
 		return g.PrintJSON(map[string]any{"deck": name, "created": created, "kind": d.Kind, "scheduler": d.Scheduler,
-			"lexicon": lex.Name, "words": len(words), "cards_added": added, "cards": total})
+			"lexicon": lex.Name, "words": fill.Words, "non_words": fill.Added, "lines_skipped": len(fill.Skipped),
+			"cards_added": added, "cards": total})
 	}
 	verb := "added to"
 	if created {
 		verb = "created with"
 	}
-	fmt.Fprintf(g.Out(), "deck %s %s %d %s cards from %d words (%d already in it); %d cards in all, %d new a day (%s)\n",
-		name, verb, added, d.Kind, len(words), len(keys)-added, total, d.NewPerDay, d.Scheduler)
+	from := drills.Counted(fill.Words, "word")
+	if fill.Added > 0 {
+		from += " and " + drills.Counted(fill.Added, "non-word")
+	}
+	fmt.Fprintf(g.Out(), "deck %s %s %s from %s (%d already in it); %s in all, %d new a day (%s)\n",
+		name, verb, drills.Counted(added, d.Kind+" card"), from, len(fill.Cards)-added, drills.Counted(total, "card"), d.NewPerDay, d.Scheduler)
 	return nil
-}
-
-// deckWords reads the words a deck is filled from.
-func deckWords(lex *lexicon.Lexicon, kind drills.Kind, opts *deckAddOptions) ([][]lexicon.Tile, string, error) {
-	if opts.Search != "" {
-		q, err := lexicon.ParseSearch(opts.Search, lex.Tiles)
-		if err != nil {
-			return nil, "", fmt.Errorf("--search: %w", err)
-		}
-		rs, err := lex.Search(q)
-		if err != nil {
-			return nil, "", fmt.Errorf("--search: %w", err)
-		}
-		if len(rs) == 0 {
-			return nil, "", fmt.Errorf("--search %q: no words in lexicon %s", opts.Search, lex.Name)
-		}
-		words := make([][]lexicon.Tile, len(rs))
-		for i, r := range rs {
-			words[i] = r.Word
-		}
-		return words, "--search " + opts.Search, nil
-	}
-	f, err := os.Open(opts.File)
-	if err != nil {
-		return nil, "", err
-	}
-	defer f.Close()
-	wl, err := lexicon.ReadWordList(f, opts.File, lex.Tiles, false)
-	if err != nil {
-		return nil, "", err
-	}
-	if len(wl.Problems) > 0 {
-		return nil, "", fmt.Errorf("%s: no deck changed:\n%s", opts.File, wl.Summary(5))
-	}
-	if len(wl.Words) == 0 {
-		return nil, "", fmt.Errorf("%s: no words (one word a line expected)", opts.File)
-	}
-	// Anagram and hooks cards ask about real words: a word the lexicon lacks is a mistake.
-	// Judge and twos decks may hold phonies on purpose.
-	if kind == drills.KindAnagram || kind == drills.KindHooks {
-		var bad []string
-		for _, w := range wl.Words {
-			if !lex.Contains(w) {
-				bad = append(bad, lex.Tiles.Word(w))
-			}
-		}
-		if len(bad) > 0 {
-			more := ""
-			if len(bad) > 5 {
-				more = fmt.Sprintf(" and %d more", len(bad)-5)
-				bad = bad[:5]
-			}
-			return nil, "", fmt.Errorf("%s: %s%s not in lexicon %s; %s decks hold real words (use --kind judge for phonies)",
-				opts.File, strings.Join(bad, ", "), more, lex.Name, kind)
-		}
-	}
-	return wl.Words, "--file " + opts.File, nil
 }
 
 func deckListCmd(g *Globals) *cobra.Command {

@@ -456,7 +456,7 @@ func TestDrillDeck(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := st.AddCards(ctx, id, d.Lexicon, d.Kind, []string{"ACOS", "ACOR", "ACNOT"}); err != nil {
+		if _, err := st.AddCards(ctx, id, d.Lexicon, d.Kind, store.Cards("ACOS", "ACOR", "ACNOT")); err != nil {
 			t.Fatal(err)
 		}
 	}

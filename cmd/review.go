@@ -54,7 +54,8 @@ the card's schedule together a moment later (killed in between, the card keeps t
 derived one).
 
 --list prints the due cards without asking (--json: {"now","lexicon","reviews","new",
-"other_lexicons","cards":[{"deck","card_id","kind","question","state":{...}}]}).
+"other_lexicons","cards":[{"deck","card_id","kind","question","valid","state":{...}}]};
+"valid" only for judge and twos cards).
 With --json and no --list the questions go to stderr and the summary to stdout.`,
 			Example: `  atril review
   atril review --deck sietes --max 50
@@ -182,6 +183,7 @@ type dueCard struct {
 	CardID   int64   `json:"card_id"`
 	Kind     string  `json:"kind"`
 	Question string  `json:"question"`
+	Valid    *bool   `json:"valid,omitempty"` // judge and twos cards: the answer when added
 	State    any     `json:"state"`
 	Overdue  float64 `json:"overdue_days"`
 }
@@ -196,7 +198,7 @@ func printDueList(g *Globals, st *store.Store, now time.Time, lexName string, de
 		Cards   []dueCard `json:"cards"`
 	}{Now: now, Lexicon: lexName, Other: other, Cards: []dueCard{}}
 	for _, c := range cards {
-		dc := dueCard{Deck: c.Deck, CardID: c.CardID, Kind: c.Kind, Question: c.Question, State: c.State}
+		dc := dueCard{Deck: c.Deck, CardID: c.CardID, Kind: c.Kind, Question: c.Question, Valid: c.Valid, State: c.State}
 		if c.State.Phase == 0 {
 			list.New++
 		} else {

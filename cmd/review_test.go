@@ -83,7 +83,7 @@ func TestDeckAddAndList(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"deck", "add", "x", "--file", bad}, "bad.txt:2"},
+		{[]string{"deck", "add", "x", "--file", bad, "--strict"}, "bad.txt:2"},
 		{[]string{"deck", "add", "x", "--file", phony}, "CASQO"},
 		{[]string{"deck", "add", "x"}, "--search QUERY or --file WORDS"},
 		{[]string{"deck", "add", "x", "--search", "length:4", "--kind", "bingo"}, `--kind "bingo"`},
@@ -132,7 +132,8 @@ func TestDeckAddAndList(t *testing.T) {
 		t.Fatal(err, s.out.String())
 	}
 	if len(decks) != 3 || decks[0].Name != "cuatro" || decks[0].Cards != 4 || decks[0].ByState["new"] != 4 ||
-		decks[1].Name != "dos" || decks[1].Cards != 29 || len(decks[1].ByBox) != 11 || len(decks[0].Due) != 7 {
+		// dos: the 29 two-tile words and the 190 look-alikes the twos drill asks
+		decks[1].Name != "dos" || decks[1].Cards != 219 || len(decks[1].ByBox) != 11 || len(decks[0].Due) != 7 {
 		t.Errorf("deck list = %+v", decks)
 	}
 	s, _ = study(t, day1, "", append(base, "deck", "list")...)
@@ -141,6 +142,13 @@ func TestDeckAddAndList(t *testing.T) {
 	}
 	if s, code := study(t, day1, "", append(base, "deck", "rm", "trampas")...); code != 0 || !strings.Contains(s.out.String(), "deleted") {
 		t.Errorf("deck rm: %d %s", code, s.err.String())
+	}
+	// Without --strict, a line that is not a word is skipped and reported by its number, as
+	// `atril lexicon add` does.
+	s, code = study(t, day1, "", append(base, "deck", "add", "saltos", "--file", bad)...)
+	if code != 0 || !strings.Contains(s.err.String(), "skipped 1 line") || !strings.Contains(s.err.String(), "bad.txt:2") ||
+		!strings.Contains(s.out.String(), "deck saltos created with 2 anagram cards from 2 words") {
+		t.Errorf("deck add with a bad line: exit %d, out %q, err %q", code, s.out.String(), s.err.String())
 	}
 }
 

@@ -3,6 +3,7 @@ package drills
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/atril-scrabble/atril/drills/srs"
@@ -40,13 +41,15 @@ const DefaultNewPerDay = 20
 // CardKeys turns words into the cards of a deck of kind k, in order, without repeats: for
 // anagram decks each word's alphagram (so anagrams of one another make one card), for the
 // others the word itself; keys are in tile notation ([CH] for a digraph tile), which reads back
-// exactly. A twos deck takes only two-tile words.
-func CardKeys(ts *lexicon.TileSet, k Kind, words [][]lexicon.Tile) ([]string, error) {
+// exactly. Judge and twos cards record whether they are words of lex (their answer). A twos
+// deck takes only two-tile words.
+func CardKeys(lex *lexicon.Lexicon, k Kind, words [][]lexicon.Tile) ([]store.NewCard, error) {
 	if !slices.Contains(DeckKinds, k) {
 		return nil, fmt.Errorf("deck kind %q: want one of %v", k, DeckKinds)
 	}
+	ts := lex.Tiles
 	seen := make(map[string]bool, len(words))
-	var out []string
+	var out []store.NewCard
 	for _, w := range words {
 		w = letters(w)
 		if k == KindAnagram {
@@ -56,10 +59,16 @@ func CardKeys(ts *lexicon.TileSet, k Kind, words [][]lexicon.Tile) ([]string, er
 			return nil, fmt.Errorf("%s has %d tiles: a twos deck holds two-tile words only", ts.Word(w), len(w))
 		}
 		key := ts.Notation(w)
-		if !seen[key] {
-			seen[key] = true
-			out = append(out, key)
+		if seen[key] {
+			continue
 		}
+		seen[key] = true
+		c := store.NewCard{Question: key}
+		if k == KindJudge || k == KindTwos {
+			valid := lex.Contains(w)
+			c.Valid = &valid
+		}
+		out = append(out, c)
 	}
 	return out, nil
 }
@@ -90,6 +99,10 @@ func CardQuestion(lex *lexicon.Lexicon, c store.DeckCard) (Question, error) {
 		q = hooksQuestion(lex, tiles)
 	default:
 		return Question{}, fmt.Errorf("card %d of deck %s: kind %q cannot be reviewed (want one of %v)", c.CardID, c.Deck, c.Kind, DeckKinds)
+	}
+	// The lexicon is the judge; a card that answered otherwise when it was added says so.
+	if (q.Kind == KindJudge || q.Kind == KindTwos) && c.Valid != nil && *c.Valid != q.Valid {
+		q.Note = strings.TrimSpace(q.Note + fmt.Sprintf(" (when this card was added, lexicon %s said %s)", c.Lexicon, yesNo(*c.Valid)))
 	}
 	q.CardID = c.CardID
 	return q, nil

@@ -92,17 +92,7 @@ func Twos(lex *lexicon.Lexicon, opt TwosOptions) ([]Question, error) {
 	for _, w := range twos {
 		isWord[key(w)] = true
 	}
-	var decoys [][]lexicon.Tile
-	n := ts.NumLetters()
-	for a := 1; a <= n; a++ {
-		for b := 1; b <= n; b++ {
-			w := []lexicon.Tile{lexicon.Tile(a), lexicon.Tile(b)}
-			if isWord[key(w)] || !plausibleTwo(ts, w, isWord) {
-				continue
-			}
-			decoys = append(decoys, w)
-		}
-	}
+	decoys := twoLookalikes(lex, isWord)
 	nWords := len(twos)
 	if opt.Count > 0 {
 		nWords = min((opt.Count+1)/2, len(twos))
@@ -142,6 +132,25 @@ func twoQuestion(ts *lexicon.TileSet, w []lexicon.Tile, valid bool) Question {
 		q.Note = "C+H, L+L and R+R are two tiles, never the CH, LL or RR tile"
 	}
 	return q
+}
+
+// twoLookalikes are the two-tile combinations that are not words (isWord, by key) but look
+// like them (plausibleTwo), in alphabet order: the twos drill's decoys and a twos deck's
+// non-word cards.
+func twoLookalikes(lex *lexicon.Lexicon, isWord map[string]bool) [][]lexicon.Tile {
+	ts := lex.Tiles
+	var out [][]lexicon.Tile
+	n := ts.NumLetters()
+	for a := 1; a <= n; a++ {
+		for b := 1; b <= n; b++ {
+			w := []lexicon.Tile{lexicon.Tile(a), lexicon.Tile(b)}
+			if isWord[key(w)] || lex.Contains(w) || !plausibleTwo(ts, w, isWord) {
+				continue
+			}
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // plausibleTwo: a non-word worth asking looks like the real ones: it has a vowel, and it

@@ -29,7 +29,7 @@ func reviewSession(t *testing.T, clock *stepClock, cards ...string) (*Review, []
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := st.AddCards(ctx, d, lex.Name, "twos", cards); err != nil {
+	if _, err := st.AddCards(ctx, d, lex.Name, "twos", store.Cards(cards...)); err != nil {
 		t.Fatal(err)
 	}
 	rv := &Review{Store: st, Lex: lex, Seed: 1}

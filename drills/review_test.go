@@ -30,17 +30,23 @@ func TestCardKeysAndQuestionsOnDefaultLexicon(t *testing.T) {
 		}
 		return out
 	}
-	keys, err := CardKeys(ts, KindAnagram, parse("CASA", "SACA", "CHICO", "CALLE"))
+	keys, err := CardKeys(lex, KindAnagram, parse("CASA", "SACA", "CHICO", "CALLE"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := []string{"AACS", "C[CH]IO", "ACE[LL]"}; !slices.Equal(keys, want) {
+	if want := store.Cards("AACS", "C[CH]IO", "ACE[LL]"); !slices.EqualFunc(keys, want, func(a, b store.NewCard) bool {
+		return a.Question == b.Question && a.Valid == nil && b.Valid == nil
+	}) {
 		t.Errorf("anagram keys = %v, want %v", keys, want)
 	}
-	if _, err := CardKeys(ts, KindTwos, parse("CASA")); err == nil {
+	judge, err := CardKeys(lex, KindJudge, parse("CASA", "CASQO"))
+	if err != nil || len(judge) != 2 || judge[0].Valid == nil || !*judge[0].Valid || judge[1].Valid == nil || *judge[1].Valid {
+		t.Errorf("judge keys do not remember their answers: %+v %v", judge, err)
+	}
+	if _, err := CardKeys(lex, KindTwos, parse("CASA")); err == nil {
 		t.Error("a four-tile word made a twos card")
 	}
-	if _, err := CardKeys(ts, Kind("bingo"), parse("CASA")); err == nil {
+	if _, err := CardKeys(lex, Kind("bingo"), parse("CASA")); err == nil {
 		t.Error("kind bingo accepted")
 	}
 
@@ -131,7 +137,7 @@ func buildBigReview(path string, lex *lexicon.Lexicon) error {
 		if err != nil {
 			return err
 		}
-		if _, err := st.AddCards(ctx, id, lex.Name, "anagram", keys[d*cards/2:(d+1)*cards/2]); err != nil {
+		if _, err := st.AddCards(ctx, id, lex.Name, "anagram", store.Cards(keys[d*cards/2:(d+1)*cards/2]...)); err != nil {
 			return err
 		}
 	}

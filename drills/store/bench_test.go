@@ -84,7 +84,7 @@ func buildBig(path string) error {
 		for i := range qs {
 			qs[i] = fmt.Sprintf("Q%d-%06d", d, i)
 		}
-		if _, err := s.AddCards(ctx, id, "x", "anagram", qs); err != nil {
+		if _, err := s.AddCards(ctx, id, "x", "anagram", store.Cards(qs...)); err != nil {
 			return err
 		}
 	}
@@ -177,7 +177,7 @@ func BenchmarkReviewAskedGrade(b *testing.B) {
 	}
 	defer s.Close()
 	d, _ := s.CreateDeck(ctx, store.Deck{Name: "a", Lexicon: "x", Kind: "twos", Scheduler: "fsrs", NewPerDay: 5})
-	s.AddCards(ctx, d, "x", "twos", []string{"AS"})
+	s.AddCards(ctx, d, "x", "twos", store.Cards("AS"))
 	cards, err := s.Due(ctx, store.DueQuery{Now: now, DayStart: now, DayEnd: now.Add(time.Hour)})
 	if err != nil || len(cards) != 1 {
 		b.Fatal(len(cards), err)

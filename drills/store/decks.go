@@ -75,10 +75,27 @@ func (s *Store) CreateDeck(ctx context.Context, d Deck) (int64, error) {
 	return id, err
 }
 
+// NewCard is a card to add to a deck.
+type NewCard struct {
+	Question string
+	// Valid is the answer of a card that asks valid or not (judge, twos): whether the question
+	// is a word of the lexicon when added. nil for other kinds.
+	Valid *bool
+}
+
+// Cards are cards without a recorded answer (anagram, hooks), one per question.
+func Cards(questions ...string) []NewCard {
+	out := make([]NewCard, len(questions))
+	for i, q := range questions {
+		out[i] = NewCard{Question: q}
+	}
+	return out
+}
+
 // AddCards puts cards (created if new: one per lexicon, kind and question) into a deck, in the
 // order given, as new cards after the ones it has. Cards already in the deck are skipped. It
 // returns how many were added. All in one transaction.
-func (s *Store) AddCards(ctx context.Context, deckID int64, lexicon, kind string, questions []string) (int, error) {
+func (s *Store) AddCards(ctx context.Context, deckID int64, lexicon, kind string, cards []NewCard) (int, error) {
 	added := 0
 	now := ms(s.now())
 	err := s.write(ctx, func(tx *sql.Tx) error {
@@ -86,8 +103,8 @@ func (s *Store) AddCards(ctx context.Context, deckID int64, lexicon, kind string
 		if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(position), 0) FROM deck_cards WHERE deck_id = ?`, deckID).Scan(&pos); err != nil {
 			return err
 		}
-		insCard, err := tx.PrepareContext(ctx, `INSERT INTO cards (lexicon, kind, question, created_at) VALUES (?, ?, ?, ?)
-			ON CONFLICT (lexicon, kind, question) DO UPDATE SET lexicon = excluded.lexicon RETURNING id`)
+		insCard, err := tx.PrepareContext(ctx, `INSERT INTO cards (lexicon, kind, question, valid, created_at) VALUES (?, ?, ?, ?, ?)
+			ON CONFLICT (lexicon, kind, question) DO UPDATE SET valid = coalesce(excluded.valid, valid) RETURNING id`)
 		if err != nil {
 			return err
 		}
@@ -97,9 +114,13 @@ func (s *Store) AddCards(ctx context.Context, deckID int64, lexicon, kind string
 			return err
 		}
 		defer insDeck.Close()
-		for _, q := range questions {
+		for _, c := range cards {
+			var valid sql.NullBool
+			if c.Valid != nil {
+				valid = sql.NullBool{Bool: *c.Valid, Valid: true}
+			}
 			var id int64
-			if err := insCard.QueryRowContext(ctx, lexicon, kind, q, now).Scan(&id); err != nil {
+			if err := insCard.QueryRowContext(ctx, lexicon, kind, c.Question, valid, now).Scan(&id); err != nil {
 				return err
 			}
 			r, err := insDeck.ExecContext(ctx, deckID, id, pos+1)
@@ -194,17 +215,19 @@ type DeckCard struct {
 	Lexicon   string    `json:"lexicon"`
 	Kind      string    `json:"kind"`
 	Question  string    `json:"question"`
+	Valid     *bool     `json:"valid,omitempty"` // NewCard.Valid
 	State     srs.State `json:"state"`
 }
 
-const deckCardColumns = `dc.deck_id, d.name, d.scheduler, dc.card_id, c.lexicon, c.kind, c.question,
+const deckCardColumns = `dc.deck_id, d.name, d.scheduler, dc.card_id, c.lexicon, c.kind, c.question, c.valid,
 	dc.state, dc.due, dc.last_review, dc.stability, dc.difficulty, dc.scheduled_days, dc.steps,
 	dc.reps, dc.lapses, dc.box`
 
 func scanDeckCard(sc interface{ Scan(...any) error }) (DeckCard, error) {
 	var c DeckCard
 	var due, last sql.NullInt64
-	err := sc.Scan(&c.DeckID, &c.Deck, &c.Scheduler, &c.CardID, &c.Lexicon, &c.Kind, &c.Question,
+	var valid sql.NullBool
+	err := sc.Scan(&c.DeckID, &c.Deck, &c.Scheduler, &c.CardID, &c.Lexicon, &c.Kind, &c.Question, &valid,
 		&c.State.Phase, &due, &last, &c.State.Stability, &c.State.Difficulty, &c.State.ScheduledDays,
 		&c.State.Steps, &c.State.Reps, &c.State.Lapses, &c.State.Box)
 	if due.Valid {
@@ -212,6 +235,9 @@ func scanDeckCard(sc interface{ Scan(...any) error }) (DeckCard, error) {
 	}
 	if last.Valid {
 		c.State.LastReview = fromMS(last.Int64)
+	}
+	if valid.Valid {
+		c.Valid = &valid.Bool
 	}
 	return c, err
 }

@@ -36,14 +36,14 @@ func TestDueOrderAndNewLimit(t *testing.T) {
 		t.Errorf("second deck a: %v, want ErrDeckExists", err)
 	}
 	b, _ := s.CreateDeck(ctx, store.Deck{Name: "b", Lexicon: "x", Kind: "judge", Scheduler: "cardbox", NewPerDay: 1})
-	n, err := s.AddCards(ctx, a, "x", "anagram", []string{"A1", "A2", "A3", "A4", "A2"})
+	n, err := s.AddCards(ctx, a, "x", "anagram", store.Cards("A1", "A2", "A3", "A4", "A2"))
 	if err != nil || n != 4 {
 		t.Fatalf("AddCards = %d, %v; want 4 (A2 twice)", n, err)
 	}
-	if n, _ := s.AddCards(ctx, a, "x", "anagram", []string{"A4", "A5"}); n != 1 {
+	if n, _ := s.AddCards(ctx, a, "x", "anagram", store.Cards("A4", "A5")); n != 1 {
 		t.Errorf("adding A4 again and A5: %d added, want 1", n)
 	}
-	s.AddCards(ctx, b, "x", "judge", []string{"B1", "B2"})
+	s.AddCards(ctx, b, "x", "judge", store.Cards("B1", "B2"))
 
 	due, err := s.Due(ctx, dayQuery(t0, 0))
 	if err != nil {
@@ -126,7 +126,7 @@ func TestRegrade(t *testing.T) {
 	ctx := context.Background()
 	s := openTemp(t, &clock{t0})
 	d, _ := s.CreateDeck(ctx, store.Deck{Name: "a", Lexicon: "x", Kind: "twos", Scheduler: "fsrs", NewPerDay: 5})
-	s.AddCards(ctx, d, "x", "twos", []string{"AS"})
+	s.AddCards(ctx, d, "x", "twos", store.Cards("AS"))
 	due, err := s.Due(ctx, dayQuery(t0, d))
 	if err != nil || len(due) != 1 {
 		t.Fatalf("due %v, %v", due, err)

@@ -104,7 +104,7 @@ func TestMigrateFrozenSchema1(t *testing.T) {
 		t.Errorf("player rating: %d %v", games, err)
 	}
 	// The migrated file takes new data as a fresh one does.
-	if _, err := s.AddCards(ctx, d.ID, "FISE2", "anagram", []string{"AEIRST"}); err != nil {
+	if _, err := s.AddCards(ctx, d.ID, "FISE2", "anagram", store.Cards("AEIRST")); err != nil {
 		t.Errorf("adding a card after migration: %v", err)
 	}
 }

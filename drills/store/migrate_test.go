@@ -74,7 +74,8 @@ func TestMigrateFromEachSchema(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if _, err := old.AddCards(ctx, id, "x", "anagram", []string{"AERST", "AEIRST"}); err != nil {
+				if _, err := old.DB().Exec(`INSERT INTO cards (id, lexicon, kind, question, created_at) VALUES (1, 'x', 'anagram', 'AERST', 0), (2, 'x', 'anagram', 'AEIRST', 0);
+					INSERT INTO deck_cards (deck_id, card_id, position) VALUES (?, 1, 1), (?, 2, 2)`, id, id); err != nil {
 					t.Fatal(err)
 				}
 				old.Close()
