@@ -126,7 +126,12 @@ func runReview(g *Globals, c *cobra.Command, opts *reviewOptions) error {
 	}
 	otherNote := ""
 	if other > 0 {
-		otherNote = fmt.Sprintf("%d more cards are due in decks of other lexicons (review them with --lexicon NAME or --deck NAME).\n", other)
+		verb := "are"
+		if other == 1 {
+			verb = "is"
+		}
+		otherNote = fmt.Sprintf("%s %s due in decks of other lexicons (review them with --lexicon NAME or --deck NAME).\n",
+			drills.Counted(other, "more card"), verb)
 	}
 	if len(qs) == 0 {
 		msgOut := g.Out()
@@ -160,17 +165,16 @@ func runReview(g *Globals, c *cobra.Command, opts *reviewOptions) error {
 	if endErr != nil {
 		return withCode(ExitError, endErr)
 	}
-	after := g.io.Now()
-	q := drills.DueQuery(after, deckID, 0)
-	q.Lexicon = lex.Name
-	reviews, fresh, err := st.DueCount(ctx, q)
-	if err == nil && reviews+fresh > 0 {
-		fmt.Fprintf(out, "Still due: %d reviews, %d new cards.\n", reviews, fresh)
-	}
-	// FSRS learning steps bring missed cards back within minutes.
-	q.Now = after.Add(30 * time.Minute)
-	if soon, _, err := st.DueCount(ctx, q); err == nil && soon > reviews {
-		fmt.Fprintf(out, "%d cards in learning come back within 30 minutes: run atril review again then.\n", soon-reviews)
+	if left, err := drills.StillDue(ctx, st, g.io.Now(), deckID, lex.Name); err == nil {
+		if left.Reviews+left.New > 0 {
+			fmt.Fprintf(out, "Still due: %s, %s.\n", drills.Counted(left.Reviews, "review"), drills.Counted(left.New, "new card"))
+		}
+		switch soon := int(drills.LearningSoon.Minutes()); {
+		case left.Learning == 1:
+			fmt.Fprintf(out, "1 card in learning comes back within %d minutes: run atril review again then.\n", soon)
+		case left.Learning > 1:
+			fmt.Fprintf(out, "%d cards in learning come back within %d minutes: run atril review again then.\n", left.Learning, soon)
+		}
 	}
 	if g.JSON {
 		return g.PrintJSON(sum)
@@ -211,7 +215,7 @@ func printDueList(g *Globals, st *store.Store, now time.Time, lexName string, de
 		return g.PrintJSON(list)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d reviews and %d new cards due under lexicon %s", list.Reviews, list.New, lexName)
+	fmt.Fprintf(&b, "%s and %s due under lexicon %s", drills.Counted(list.Reviews, "review"), drills.Counted(list.New, "new card"), lexName)
 	if other > 0 {
 		fmt.Fprintf(&b, " (%d more under other lexicons)", other)
 	}

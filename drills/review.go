@@ -23,6 +23,36 @@ func DueQuery(now time.Time, deckID int64, limit int) store.DueQuery {
 	return store.DueQuery{DeckID: deckID, Now: now, DayStart: start, DayEnd: start.AddDate(0, 0, 1), Limit: limit}
 }
 
+// Remaining is what is still due after a session, for its closing lines.
+type Remaining struct {
+	Reviews int `json:"reviews"` // due today
+	New     int `json:"new"`     // new cards left within the daily limits
+	// Learning cards come back within LearningSoon (FSRS learning steps after a miss).
+	Learning int `json:"learning"`
+}
+
+// LearningSoon is how far ahead Remaining looks for cards in learning steps.
+const LearningSoon = 30 * time.Minute
+
+// StillDue counts what is due at now under the lexicon lexName (of one deck when deckID is not
+// 0), and the learning steps due within LearningSoon besides.
+func StillDue(ctx context.Context, st *store.Store, now time.Time, deckID int64, lexName string) (Remaining, error) {
+	q := DueQuery(now, deckID, 0)
+	q.Lexicon = lexName
+	var r Remaining
+	var err error
+	if r.Reviews, r.New, err = st.DueCount(ctx, q); err != nil {
+		return r, err
+	}
+	q.Now = now.Add(LearningSoon)
+	soon, _, err := st.DueCount(ctx, q)
+	if err != nil {
+		return r, err
+	}
+	r.Learning = max(soon-r.Reviews, 0)
+	return r, nil
+}
+
 // Review is one `atril review` session over cards of one lexicon. It is the Runner's Recorder,
 // Requeuer (learning steps come back before the session ends) and Grader (with AskGrade).
 type Review struct {
