@@ -1,6 +1,7 @@
 package lexicon
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -90,6 +91,19 @@ func BenchmarkQueries(b *testing.B) {
 				}
 			}
 		})
+		// top:N over every length, cold: only the tables that can hold a top word get built.
+		for _, src := range []string{"top:5", "top:1000", "top:20 points:25-"} {
+			q, _ := ParseSearch(src, ts)
+			b.Run(name+"/"+strings.ReplaceAll(src, " ", "_")+"-any-length-cold", func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					rankCaches.Delete(rankKey{l.Graph, l.Tiles})
+					if rs, err := l.Search(q); err != nil || len(rs) != q.Top {
+						b.Fatal(len(rs), err)
+					}
+				}
+			})
+		}
 		b.Run(name+"/top1000-sevens-warm", func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {

@@ -359,3 +359,47 @@ func (l *Lexicon) TopByProbability(length, n int) [][]Tile {
 	}
 	return out
 }
+
+// MaxProbability bounds the probability of any word of length tiles under the set: no word of
+// that length is more probable. With b blanks, a word W's combinations are a sum over the k
+// blanks used of C(b,k) times, for each of W's at most C(length,k) sub-multisets S of k tiles,
+// the ways to draw W−S, which is at most best(length−k), the most ways any multiset of length−k
+// tiles can be drawn. Searches for the most probable words across lengths use it to skip the
+// lengths (and their rank tables) that cannot reach the top.
+func (ts *TileSet) MaxProbability(length int) float64 {
+	if length < 0 || length > maxQueryDepth {
+		return 0
+	}
+	best := ts.bestDraws(length)
+	combos := 0.0
+	for k := 0; k <= min(ts.Blanks(), length); k++ {
+		combos += float64(binom(ts.Blanks(), k)) * float64(binom(length, k)) * best[length-k]
+	}
+	draws := float64(binom(ts.Total(), length))
+	if draws == 0 {
+		return 0
+	}
+	// Rounding up a little keeps the bound a bound after float arithmetic.
+	return combos / draws * (1 + 1e-9)
+}
+
+// bestDraws[m] is the most ways to draw any multiset of m real tiles: the maximum over
+// multisets of Π_t C(count_t, m_t), by a knapsack over the tile kinds.
+func (ts *TileSet) bestDraws(maxLen int) []float64 {
+	best := make([]float64, maxLen+1)
+	best[0] = 1 // m > 0: 0 until some kinds can fill m
+	next := make([]float64, maxLen+1)
+	for t := 1; t < len(ts.letters); t++ {
+		c := ts.letters[t].Count
+		copy(next, best)
+		for m := 1; m <= maxLen; m++ {
+			for x := 1; x <= min(c, m); x++ {
+				if v := float64(binom(c, x)) * best[m-x]; v > next[m] {
+					next[m] = v
+				}
+			}
+		}
+		best, next = next, best
+	}
+	return best
+}

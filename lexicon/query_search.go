@@ -439,12 +439,23 @@ func (l *Lexicon) Search(q Search) ([]Result, error) {
 		return keep
 	}
 	ranked := false
-	if !w.useRack && len(w.pats) == 0 && (q.Top > 0 || q.Rank != nil) && w.maxLen-w.minLen <= 15 {
+	filtered := len(q.Contains) > 0 || q.Digraph != nil || q.Vowels != nil || q.Points != nil
+	openLengths := w.maxLen-w.minLen > 15
+	if !w.useRack && len(w.pats) == 0 && (q.Top > 0 || q.Rank != nil) && !(openLengths && filtered) {
 		// Nothing prunes the walk, and only the most probable words are wanted: read the rank
-		// tables in rank order and stop once enough words pass the filters.
+		// tables in rank order and stop once enough words pass the filters. Lexicons hold words
+		// of at most MaxWordTiles tiles; an open length range stops there. With an open range
+		// and filters that may reject most words, the tables of every length might be needed
+		// (slower than one walk): the walk below does it then.
 		ranked = true
 		var buf [maxQueryDepth]Tile
-		for length := w.minLen; length <= w.maxLen; length++ {
+		maxLen := min(w.maxLen, MaxWordTiles)
+		for length := w.minLen; length <= maxLen; length++ {
+			if q.Rank == nil && len(results) >= q.Top && topProbability(results, q.Top) >= ts.maxProbabilityFrom(length, maxLen) {
+				// The lengths left cannot beat the words found (at equal probability the shorter
+				// word comes first): their rank tables are never built.
+				break
+			}
 			t := l.ranks(length)
 			first, last := 1, len(t.byRank)
 			if q.Rank != nil {
@@ -462,7 +473,12 @@ func (l *Lexicon) Search(q Search) ([]Result, error) {
 			}
 		}
 	} else {
-		w.emit = func(word []Tile) bool { consider(word, 0); return true }
+		w.emit = func(word []Tile) bool {
+			if consider(word, 0) && q.Top > 0 && q.Rank == nil && len(results) >= 4*q.Top+4096 {
+				results, arena = keepMostProbable(results, arena, q.Top)
+			}
+			return true
+		}
 		w.run()
 	}
 
@@ -505,6 +521,41 @@ func (l *Lexicon) Search(q Search) ([]Result, error) {
 	}
 	sortResults(results, order, q.Reverse)
 	return results, nil
+}
+
+// keepMostProbable keeps the n most probable results and their words: a walk for the top words
+// of a whole lexicon holds a few thousand results, not every word.
+func keepMostProbable(rs []Result, arena wordArena, n int) ([]Result, wordArena) {
+	for i, w := range arena.words() {
+		rs[i].Word = w
+	}
+	slices.SortStableFunc(rs, byProbability)
+	rs = rs[:n]
+	var kept wordArena
+	for i := range rs {
+		kept.add(rs[i].Word)
+		rs[i].Word = nil // set again from the arena at the end
+	}
+	return rs, kept
+}
+
+// topProbability is the n-th highest probability among the results (n <= len(rs)).
+func topProbability(rs []Result, n int) float64 {
+	ps := make([]float64, len(rs))
+	for i, r := range rs {
+		ps[i] = r.Probability
+	}
+	slices.Sort(ps)
+	return ps[len(ps)-n]
+}
+
+// maxProbabilityFrom bounds the probability of any word of from..to tiles.
+func (ts *TileSet) maxProbabilityFrom(from, to int) float64 {
+	p := 0.0
+	for n := from; n <= to; n++ {
+		p = max(p, ts.MaxProbability(n))
+	}
+	return p
 }
 
 func compareTiles(a, b []Tile) int {

@@ -1,6 +1,8 @@
 package lexicon
 
 import (
+	"runtime"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -218,4 +220,116 @@ func FuzzParseSearch(f *testing.F) {
 			t.Fatal(err)
 		}
 	})
+}
+
+// TestSearchTopAnyLength: the most probable words over every length, against the definition (every
+// word's probability, sorted), on the shipped default and a small lexicon; with and without
+// filters, which take the walk.
+func TestSearchTopAnyLength(t *testing.T) {
+	def, err := NewStore(noEnv).Open(DefaultName, DefaultTileSet())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, l := range map[string]*Lexicon{"default": def, "small": buildLexicon(t, smallWords...)} {
+		ts := l.Tiles
+		type scored struct {
+			w []Tile
+			p float64
+		}
+		var all []scored
+		l.Graph.Walk(func(w []Tile) bool {
+			all = append(all, scored{slices.Clone(w), ts.Probability(w)})
+			return true
+		})
+		for _, tc := range []struct {
+			query string
+			keep  func([]Tile) bool
+		}{
+			{"top:5", nil},
+			{"top:1000", nil},
+			{"top:40 length:3-", func(w []Tile) bool { return len(w) >= 3 }},
+			{"top:25 vowels:-1", func(w []Tile) bool { return ts.Vowels(w) <= 1 }},
+			{"top:25 points:20-", func(w []Tile) bool { return ts.WordPoints(w) >= 20 }},
+		} {
+			var want []scored
+			for _, s := range all {
+				if tc.keep == nil || tc.keep(s.w) {
+					want = append(want, s)
+				}
+			}
+			slices.SortStableFunc(want, func(a, b scored) int {
+				return byProbability(Result{Word: a.w, Probability: a.p}, Result{Word: b.w, Probability: b.p})
+			})
+			q := mustSearch(t, ts, tc.query)
+			want = want[:min(len(want), q.Top)]
+			got, err := l.Search(q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got) != len(want) {
+				t.Errorf("%s %q: %d results, want %d", name, tc.query, len(got), len(want))
+				continue
+			}
+			for i := range got {
+				if compareTiles(got[i].Word, want[i].w) != 0 || got[i].Probability != want[i].p {
+					t.Errorf("%s %q #%d: %s (%g), want %s (%g)", name, tc.query, i+1, ts.Word(got[i].Word), got[i].Probability, ts.Word(want[i].w), want[i].p)
+					break
+				}
+				if rank, _ := l.Rank(got[i].Word); got[i].Rank != rank {
+					t.Errorf("%s %q: %s rank %d, want %d", name, tc.query, ts.Word(got[i].Word), got[i].Rank, rank)
+				}
+			}
+		}
+	}
+}
+
+// TestMaxProbabilityBoundsEveryWord: no word of the default lexicon is more probable than its
+// length's bound, and the bound is close for short words (it decides which rank tables a search
+// builds).
+func TestMaxProbabilityBoundsEveryWord(t *testing.T) {
+	def, err := NewStore(noEnv).Open(DefaultName, DefaultTileSet())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := def.Tiles
+	best := make([]float64, MaxWordTiles+1)
+	def.Graph.Walk(func(w []Tile) bool {
+		best[len(w)] = max(best[len(w)], ts.Probability(w))
+		return true
+	})
+	for n := 2; n <= MaxWordTiles; n++ {
+		bound := ts.MaxProbability(n)
+		if best[n] > bound {
+			t.Errorf("length %d: a word has probability %g, over the bound %g", n, best[n], bound)
+		}
+		if n <= 3 && bound > 2*best[n] {
+			t.Errorf("length %d: bound %g is loose (best word %g)", n, bound, best[n])
+		}
+	}
+	if ts.MaxProbability(MaxWordTiles) >= ts.MaxProbability(2) {
+		t.Error("long words should be bounded far below two-tile words")
+	}
+}
+
+// TestSearchTopAnyLengthIsCheap: the most probable words of the whole default lexicon come from
+// the short words' rank tables, not from holding every word (417 MB allocated before).
+func TestSearchTopAnyLengthIsCheap(t *testing.T) {
+	def, err := NewStore(noEnv).Open(DefaultName, DefaultTileSet())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, query := range []string{"top:5", "top:1000"} {
+		q := mustSearch(t, def.Tiles, query)
+		rankCaches.Delete(rankKey{def.Graph, def.Tiles})
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		rs, err := def.Search(q)
+		runtime.ReadMemStats(&after)
+		if err != nil || len(rs) != q.Top {
+			t.Fatal(len(rs), err)
+		}
+		if mb := float64(after.TotalAlloc-before.TotalAlloc) / 1e6; mb > 20 {
+			t.Errorf("%s allocated %.0f MB, want under 20", query, mb)
+		}
+	}
 }
