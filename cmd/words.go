@@ -3,6 +3,8 @@ package cmd
 import (
 	"fmt"
 
+	"github.com/spf13/cobra"
+
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
@@ -87,4 +89,10 @@ func plural(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// completeTileSets completes --tiles with the embedded tile sets; a path is also accepted, so the
+// shell falls back to files when no name matches. Registered in root.go beside --lexicon's.
+func completeTileSets(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+	return lexicon.EmbeddedTileSets(), cobra.ShellCompDirectiveDefault
 }

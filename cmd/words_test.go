@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/spf13/cobra"
+
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
@@ -443,5 +445,16 @@ func TestInfoInvalidWordHasNoRank(t *testing.T) {
 	out, _, _ = runWords(t, true, map[string]string{"NO_COLOR": "1"}, "info", "--lexicon", lex, "CASO")
 	if !strings.Contains(out, "not ranked (not a word") {
 		t.Errorf("terminal info CASO:\n%s", out)
+	}
+}
+
+// TestCompleteTileSets: --tiles completes with the embedded sets and leaves paths to the shell.
+func TestCompleteTileSets(t *testing.T) {
+	names, dir := completeTileSets(nil, nil, "")
+	if !slices.Contains(names, lexicon.DefaultTileSetName) || !slices.Equal(names, lexicon.EmbeddedTileSets()) {
+		t.Errorf("tile set names = %v, want the embedded sets (%v)", names, lexicon.EmbeddedTileSets())
+	}
+	if dir&cobra.ShellCompDirectiveNoFileComp != 0 {
+		t.Error("--tiles also takes a PATH: file completion must stay on")
 	}
 }
