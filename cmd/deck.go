@@ -166,7 +166,7 @@ func runDeckAdd(g *Globals, c *cobra.Command, name string, opts *deckAddOptions)
 				return withCode(ExitError, fmt.Errorf("deck %s is a %s deck; --%s %s cannot change it (make a new deck)", name, f.have, f.flag, f.want))
 			}
 		}
-		if d.Lexicon != lex.Name {
+		if !drills.SameLexicon(d.Lexicon, lex.Name) {
 			return withCode(ExitError, fmt.Errorf("deck %s holds cards of lexicon %s, not %s (add --lexicon %s)", name, d.Lexicon, lex.Name, d.Lexicon))
 		}
 		if kind != drills.Kind(d.Kind) {
@@ -179,7 +179,7 @@ func runDeckAdd(g *Globals, c *cobra.Command, name string, opts *deckAddOptions)
 			}
 		}
 	}
-	added, err := st.AddCards(ctx, d.ID, lex.Name, d.Kind, fill.Cards)
+	added, err := st.AddCards(ctx, d.ID, d.Lexicon, d.Kind, fill.Cards) // the deck's spelling of the name
 	if err != nil {
 		return withCode(ExitError, err)
 	}
@@ -217,7 +217,7 @@ overdue ones too).
 "source","created","cards","by_state":{"new",...},"by_box":[...],"due_per_day":[7]}].`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
-			st, err := openStudyStore(g)
+			st, err := openExistingStudyStore(g)
 			if err != nil {
 				return err
 			}
@@ -290,7 +290,7 @@ func deckRmCmd(g *Globals) *cobra.Command {
 		Short: "Delete a deck and its schedules (logged answers are kept)",
 		Args:  deckArgs(1, "a deck NAME"),
 		RunE: func(c *cobra.Command, args []string) error {
-			st, err := openStudyStore(g)
+			st, err := openExistingStudyStore(g)
 			if err != nil {
 				return err
 			}

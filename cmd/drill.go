@@ -72,7 +72,7 @@ type drillFlags struct {
 func addDeckFlag(g *Globals, c *cobra.Command, f *drillFlags) {
 	c.Flags().StringVar(&f.Deck, "deck", "", "ask the cards of deck `NAME` (see 'atril deck list'), in an order from --seed, instead of drawing questions")
 	_ = c.RegisterFlagCompletionFunc("deck", func(c *cobra.Command, args []string, prefix string) ([]string, cobra.ShellCompDirective) {
-		st, err := openStudyStore(g)
+		st, err := openExistingStudyStore(g)
 		if err != nil {
 			return nil, cobra.ShellCompDirectiveNoFileComp
 		}
@@ -91,9 +91,10 @@ func addDeckFlag(g *Globals, c *cobra.Command, f *drillFlags) {
 	})
 }
 
-func addDrillFlags(c *cobra.Command, f *drillFlags, count int) {
+// addDrillFlags adds what every drill takes; zero says what --count 0 asks for this drill.
+func addDrillFlags(c *cobra.Command, f *drillFlags, count int, zero string) {
 	fl := c.Flags()
-	fl.IntVarP(&f.Count, "count", "n", count, "questions to ask (0: all the options select; 50 when questions are drawn at random)")
+	fl.IntVarP(&f.Count, "count", "n", count, fmt.Sprintf("questions to ask, up to %d; 0 asks %s", drills.MaxCount, zero))
 	fl.Uint64Var(&f.Seed, "seed", 0, "random seed: the same seed asks the same questions (default: from the clock)")
 	fl.DurationVar(&f.TimeLimit, "time-limit", 0, "time per question, e.g. 10s (0: none); a late answer counts wrong")
 	fl.BoolVar(&f.List, "list", false, "print the questions and answers instead of asking (--json for scripts)")
@@ -236,7 +237,7 @@ func deckQuestions(ctx context.Context, st *store.Store, lex *lexicon.Lexicon, d
 	if dk.Kind != string(d.kind) {
 		return nil, 0, fmt.Errorf("deck %s holds %s cards: drill it with `atril drill %s --deck %s`", dk.Name, dk.Kind, dk.Kind, dk.Name)
 	}
-	if !strings.EqualFold(dk.Lexicon, lex.Name) {
+	if !drills.SameLexicon(dk.Lexicon, lex.Name) {
 		return nil, 0, fmt.Errorf("deck %s is under lexicon %s, not %s: add --lexicon %s", dk.Name, dk.Lexicon, lex.Name, dk.Lexicon)
 	}
 	cards, err := st.DeckCards(ctx, dk.ID)
@@ -256,8 +257,16 @@ func isTerminal(r io.Reader) bool {
 	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
 }
 
-// openStudyStore opens the study database that --db, $ATRIL_DB or the data directory names.
-func openStudyStore(g *Globals) (*store.Store, error) {
+// openStudyStore opens the study database that --db, $ATRIL_DB or the data directory names,
+// creating it if missing: for the commands that record (drills, deck add).
+func openStudyStore(g *Globals) (*store.Store, error) { return openStudy(g, false) }
+
+// openExistingStudyStore opens the study database for a command with nothing to record when
+// it is missing (stats, deck list and rm, review): a missing file is refused, not created,
+// so that a mistyped --db leaves no file behind.
+func openExistingStudyStore(g *Globals) (*store.Store, error) { return openStudy(g, true) }
+
+func openStudy(g *Globals, mustExist bool) (*store.Store, error) {
 	path := g.DB
 	if path == "" {
 		p, err := store.DefaultPath(g.io.Getenv)
@@ -266,8 +275,11 @@ func openStudyStore(g *Globals) (*store.Store, error) {
 		}
 		path = p
 	}
-	st, err := store.Open(path, store.Options{Now: g.io.Now})
+	st, err := store.Open(path, store.Options{Now: g.io.Now, MustExist: mustExist})
 	if err != nil {
+		if errors.Is(err, store.ErrNoDatabase) {
+			return nil, withCode(ExitError, fmt.Errorf("study database %s does not exist: nothing studied yet, or a mistyped --db or $ATRIL_DB (atril drill and atril deck add make it)", path))
+		}
 		if errors.Is(err, store.ErrNotAtril) || errors.Is(err, store.ErrTooNew) {
 			return nil, withCode(ExitError, err)
 		}

@@ -46,9 +46,9 @@ turns a tile into ? ("blank bingos": a stem plus ?).`,
 				})
 			},
 		}
-		addDrillFlags(c, &o.drillFlags, 20)
+		addDrillFlags(c, &o.drillFlags, 20, "every rack the options select")
 		addDeckFlag(g, c, &o.drillFlags)
-		c.Flags().IntVar(&o.Length, "length", 7, "tiles per rack")
+		c.Flags().IntVar(&o.Length, "length", 7, "tiles per rack (2-15)")
 		c.Flags().StringVar(&o.Ranks, "ranks", "", "probability ranks FROM-TO among words of that length (1 = most probable; default all)")
 		c.Flags().IntVar(&o.Blanks, "blanks", 0, "blanks per rack, 0-2")
 		return c

@@ -43,7 +43,7 @@ of at least --min tiles that its tiles make, on one line.`,
 				})
 			},
 		}
-		addDrillFlags(c, &o.drillFlags, 10)
+		addDrillFlags(c, &o.drillFlags, 10, "50 racks (a study sheet)")
 		c.Flags().IntVar(&o.Rack, "rack", 7, "tiles per rack")
 		c.Flags().IntVar(&o.Min, "min", 5, "shortest word to give, in tiles")
 		c.Flags().IntVar(&o.Blanks, "blanks", 0, "at most this many blanks per rack, 0-2")

@@ -38,8 +38,8 @@ spelt with separate C and H (L and L, R and R) tiles, which is never valid.`,
 				})
 			},
 		}
-		addDrillFlags(c, &o.drillFlags, 20)
-		c.Flags().StringVar(&o.Length, "length", "2-5", "word length in tiles, N or FROM-TO")
+		addDrillFlags(c, &o.drillFlags, 20, "50 questions (a study sheet)")
+		c.Flags().StringVar(&o.Length, "length", "2-5", "word length in tiles (2-15), N or FROM-TO; an open side: -4, 3-")
 		return c
 	})
 }

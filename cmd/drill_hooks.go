@@ -41,9 +41,9 @@ all). Digraph tiles hook like any other.`,
 				})
 			},
 		}
-		addDrillFlags(c, &o.drillFlags, 20)
+		addDrillFlags(c, &o.drillFlags, 20, "every word the options select")
 		addDeckFlag(g, c, &o.drillFlags)
-		c.Flags().StringVar(&o.Length, "length", "2-4", "word length in tiles, N or FROM-TO")
+		c.Flags().StringVar(&o.Length, "length", "2-4", "word length in tiles (2-15), N or FROM-TO; an open side: -4, 3-")
 		c.Flags().StringVar(&o.Ranks, "ranks", "", "probability ranks FROM-TO within each length (default all)")
 		return c
 	})
@@ -51,15 +51,9 @@ all). Digraph tiles hook like any other.`,
 
 // wordRangeFlags reads --length and --ranks.
 func wordRangeFlags(length, ranks string) (drills.WordRange, error) {
-	lo, hi, err := drills.ParseRange(length)
+	lo, hi, err := drills.ParseLengths(length)
 	if err != nil {
 		return drills.WordRange{}, withCode(ExitError, fmt.Errorf("--length %w", err))
-	}
-	if lo == 0 {
-		lo = 2
-	}
-	if hi == 0 {
-		hi = 15
 	}
 	rlo, rhi, err := drills.ParseRange(ranks)
 	if err != nil {

@@ -42,9 +42,9 @@ About half of those have none.`,
 				})
 			},
 		}
-		addDrillFlags(c, &o.drillFlags, 20)
+		addDrillFlags(c, &o.drillFlags, 20, "50 questions (a study sheet)")
 		addDeckFlag(g, c, &o.drillFlags)
-		c.Flags().StringVar(&o.Length, "length", "2-8", "word length in tiles, N or FROM-TO")
+		c.Flags().StringVar(&o.Length, "length", "2-8", "word length in tiles (2-15), N or FROM-TO; an open side: -4, 3-")
 		c.Flags().StringVar(&o.Ranks, "ranks", "", "probability ranks FROM-TO within each length (default all)")
 		c.Flags().Float64Var(&o.Racks, "racks", 0.2, "share of questions that are racks (0-1)")
 		return c

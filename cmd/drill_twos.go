@@ -38,7 +38,7 @@ two-tile word with it.`,
 				})
 			},
 		}
-		addDrillFlags(c, &o.drillFlags, 20)
+		addDrillFlags(c, &o.drillFlags, 20, "every two-tile word and as many look-alikes (--by-tile: every tile)")
 		addDeckFlag(g, c, &o.drillFlags)
 		c.Flags().BoolVar(&o.ByTile, "by-tile", false, "ask for every two-tile word with a tile")
 		c.Flags().StringArrayVar(&o.Tiles, "tile", nil, "the tile to ask about (repeatable; implies --by-tile)")

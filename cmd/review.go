@@ -88,7 +88,7 @@ func runReview(g *Globals, c *cobra.Command, opts *reviewOptions) error {
 	if opts.Grade != "auto" && opts.Grade != "ask" {
 		return withCode(ExitError, fmt.Errorf("--grade %q: want auto or ask", opts.Grade))
 	}
-	st, err := openStudyStore(g)
+	st, err := openExistingStudyStore(g)
 	if err != nil {
 		return err
 	}
@@ -108,7 +108,7 @@ func runReview(g *Globals, c *cobra.Command, opts *reviewOptions) error {
 	if err != nil {
 		return err
 	}
-	if deckID != 0 && lex.Name != deck.Lexicon {
+	if deckID != 0 && !drills.SameLexicon(lex.Name, deck.Lexicon) {
 		return withCode(ExitError, fmt.Errorf("deck %s holds cards of lexicon %s, not %s (drop --lexicon)", deck.Name, deck.Lexicon, lex.Name))
 	}
 	now := g.io.Now()
@@ -252,7 +252,7 @@ interval they are. Each moved card becomes due at the start of its day.
 			if days < 1 || days > drills.MaxPostponeDays {
 				return withCode(ExitError, fmt.Errorf("--days %d: want 1 to %d (ten years)", days, drills.MaxPostponeDays))
 			}
-			st, err := openStudyStore(g)
+			st, err := openExistingStudyStore(g)
 			if err != nil {
 				return err
 			}

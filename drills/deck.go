@@ -56,7 +56,7 @@ func CardKeys(lex *lexicon.Lexicon, k Kind, words [][]lexicon.Tile) ([]store.New
 			w = lexicon.Alphagram(w)
 		}
 		if k == KindTwos && len(w) != 2 {
-			return nil, fmt.Errorf("%s has %d tiles: a twos deck holds two-tile words only", ts.Word(w), len(w))
+			return nil, fmt.Errorf("%s has %s: a twos deck holds two-tile words only", ts.Display(w), Counted(len(w), "tile"))
 		}
 		key := ts.Notation(w)
 		if seen[key] {
@@ -89,7 +89,7 @@ func CardQuestion(lex *lexicon.Lexicon, c store.DeckCard) (Question, error) {
 		q = anagramQuestion(lex, tiles)
 	case KindTwos:
 		if len(tiles) != 2 {
-			return Question{}, fmt.Errorf("card %d of deck %s: twos card %q has %d tiles, not 2", c.CardID, c.Deck, c.Question, len(tiles))
+			return Question{}, fmt.Errorf("card %d of deck %s: twos card %q has %s, not 2", c.CardID, c.Deck, c.Question, Counted(len(tiles), "tile"))
 		}
 		q = twoQuestion(ts, tiles, lex.Contains(tiles))
 	case KindJudge:
@@ -112,15 +112,16 @@ func CardQuestion(lex *lexicon.Lexicon, c store.DeckCard) (Question, error) {
 func hooksQuestion(lex *lexicon.Lexicon, w []lexicon.Tile) Question {
 	ts := lex.Tiles
 	h := lex.Hooks(w)
-	q := Question{Kind: KindHooks, Form: FormHooks, Card: ts.Notation(w), Show: ts.Word(w), Ask: "front / back hooks"}
+	// Display: plain upper case, but [C]H for a C tile beside an H tile, never read as CH.
+	q := Question{Kind: KindHooks, Form: FormHooks, Card: ts.Notation(w), Show: ts.Display(w), Ask: "front / back hooks"}
 	var hooked []string
 	for _, t := range h.Front {
 		q.Front = append(q.Front, ts.Label(t))
-		hooked = append(hooked, ts.Word(append([]lexicon.Tile{t}, w...)))
+		hooked = append(hooked, ts.Display(append([]lexicon.Tile{t}, w...)))
 	}
 	for _, t := range h.Back {
 		q.Back = append(q.Back, ts.Label(t))
-		hooked = append(hooked, ts.Word(append(slices.Clone(w), t)))
+		hooked = append(hooked, ts.Display(append(slices.Clone(w), t)))
 	}
 	if len(hooked) > 0 {
 		q.Note = "hooked: " + listOrNone(hooked)
@@ -149,6 +150,10 @@ type DeckStatus struct {
 	store.Deck
 	store.DeckCounts
 }
+
+// SameLexicon reports whether two lexicon names name one lexicon: names are told apart
+// without regard to case, as the lexicon store does (fise2 is FISE2).
+func SameLexicon(a, b string) bool { return strings.EqualFold(a, b) }
 
 // DayStart is local midnight of the day t falls on: reviews are due by days.
 func DayStart(t time.Time) time.Time {

@@ -135,7 +135,7 @@ func nonWords(lex *lexicon.Lexicon, k Kind, words [][]lexicon.Tile, seed uint64)
 		isWord := map[string]bool{}
 		for _, w := range words {
 			if len(w) != 2 {
-				return nil, fmt.Errorf("%s has %d tiles: a twos deck holds two-tile words only", lex.Tiles.Word(w), len(w))
+				return nil, fmt.Errorf("%s has %s: a twos deck holds two-tile words only", lex.Tiles.Display(w), Counted(len(w), "tile"))
 			}
 			isWord[key(letters(w))] = true
 		}

@@ -280,19 +280,16 @@ func parseHooks(ts *lexicon.TileSet, line string) (front, back []string, err err
 	return front, back, nil
 }
 
-// ShowTiles spells tiles for the player: labels run together (ACHO), unless that would read back
-// as other tiles (a C tile beside an H tile, two L tiles), then with a dot between every tile
-// (A·C·H·O), so a rack never looks like it holds a digraph tile it does not.
+// ShowTiles spells tiles for the player: as lexicon's Display (labels run together: ACHO),
+// unless that would not read back as the same tiles (a C tile beside an H tile, which Display
+// brackets as [C]H; an L tile before an LL tile), then with a dot between every tile (A·C·H·O,
+// ShowSeparated), so a rack never looks like it holds a digraph tile it does not.
 func ShowTiles(ts *lexicon.TileSet, tiles []lexicon.Tile) string {
-	plain := ts.Word(tiles)
-	if back, err := ts.ParseRack(plain); err == nil && slices.Equal(back, letters(tiles)) {
-		return plain
+	shown := ts.Display(letters(tiles))
+	if back, err := ts.ParseRack(shown); err == nil && !strings.Contains(shown, "[") && slices.Equal(back, letters(tiles)) {
+		return shown
 	}
-	labels := make([]string, len(tiles))
-	for i, t := range tiles {
-		labels[i] = ts.Label(t)
-	}
-	return strings.Join(labels, "·")
+	return ShowSeparated(ts, tiles)
 }
 
 // ShowSeparated spells every tile apart (CH·I·C·O against C·H·I·C·O): how the digraph drill
@@ -312,11 +309,6 @@ func letters(tiles []lexicon.Tile) []lexicon.Tile {
 		out[i] = t.Letter()
 	}
 	return out
-}
-
-// ShowRack spells a rack in alphagram order, blanks last as '?'.
-func ShowRack(ts *lexicon.TileSet, rack []lexicon.Tile) string {
-	return ShowTiles(ts, lexicon.Alphagram(letters(rack)))
 }
 
 // wordStrings spells words in plain upper case, in alphabet order (CH after C), without repeats.

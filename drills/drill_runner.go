@@ -155,7 +155,7 @@ func (r *Runner) Run(ctx context.Context, qs []Question) (Summary, error) {
 	if r.Title != "" {
 		w.printf("%s\n", r.style(bold, r.Title))
 	}
-	w.printf("%d questions. %s\n", len(qs), howToAnswer(qs))
+	w.printf("%s. %s\n", Counted(len(qs), "question"), howToAnswer(qs))
 	if r.TimeLimit > 0 {
 		w.printf("Time limit: %s a question; a late answer counts wrong.\n", fmtDuration(r.TimeLimit))
 	}

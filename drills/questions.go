@@ -132,6 +132,29 @@ func ParseRange(s string) (from, to int, err error) {
 	return from, to, nil
 }
 
+// ParseLengths reads a word length in tiles, "N" or "FROM-TO", where an empty side is open
+// ("-5": 2 to 5, "7-": 7 to 15). Every number given must be 2 to 15: 0 is not "any".
+func ParseLengths(s string) (from, to int, err error) {
+	if strings.TrimSpace(s) == "" {
+		return 0, 0, fmt.Errorf("%q: expected N or FROM-TO tiles, 2 to 15", s)
+	}
+	if from, to, err = ParseRange(s); err != nil {
+		return 0, 0, err
+	}
+	a, b, isRange := strings.Cut(s, "-")
+	given := func(side string, n int) bool { return strings.TrimSpace(side) != "" && (n < 2 || n > 15) }
+	if given(a, from) || (isRange && given(b, to)) {
+		return 0, 0, fmt.Errorf("%q: words have 2 to 15 tiles", s)
+	}
+	if from == 0 {
+		from = 2
+	}
+	if to == 0 {
+		to = 15
+	}
+	return from, to, nil
+}
+
 // bag is the full tile bag of a set, one entry per tile, for drawing racks.
 func bag(ts *lexicon.TileSet) []lexicon.Tile {
 	out := make([]lexicon.Tile, 0, ts.Total())

@@ -22,6 +22,9 @@ func Anagram(lex *lexicon.Lexicon, opt AnagramOptions) ([]Question, error) {
 	if err := checkCount(opt.Count); err != nil {
 		return nil, err
 	}
+	if opt.Length < 2 || opt.Length > 15 {
+		return nil, fmt.Errorf("length %d: words have 2 to 15 tiles", opt.Length)
+	}
 	if opt.Blanks < 0 || opt.Blanks > 2 {
 		return nil, fmt.Errorf("blanks %d: expected 0, 1 or 2", opt.Blanks)
 	}
@@ -146,7 +149,7 @@ func Build(lex *lexicon.Lexicon, opt BuildOptions) ([]Question, error) {
 		})
 	}
 	if len(qs) < count {
-		return nil, fmt.Errorf("found only %d racks of %d tiles with words of %d+ tiles in lexicon %s", len(qs), opt.RackLen, opt.MinLen, lex.Name)
+		return nil, fmt.Errorf("found only %s of %d tiles with words of %d+ tiles in lexicon %s", Counted(len(qs), "rack"), opt.RackLen, opt.MinLen, lex.Name)
 	}
 	return qs, nil
 }

@@ -168,12 +168,12 @@ func TestShowTiles(t *testing.T) {
 		}
 	}
 	rack, _ := ts.ParseRack("oh?ca")
-	if got := ShowRack(ts, rack); got != "A·C·H·O·?" {
-		t.Errorf("ShowRack = %s, want A·C·H·O·? (blank last, C and H apart)", got)
+	if got := ShowTiles(ts, lexicon.Alphagram(rack)); got != "A·C·H·O·?" {
+		t.Errorf("ShowTiles(alphagram) = %s, want A·C·H·O·? (blank last, C and H apart)", got)
 	}
 	rack, _ = ts.ParseRack("o1a?")
-	if got := ShowRack(ts, rack); got != "ACHO?" {
-		t.Errorf("ShowRack = %s, want ACHO?", got)
+	if got := ShowTiles(ts, lexicon.Alphagram(rack)); got != "ACHO?" {
+		t.Errorf("ShowTiles(alphagram) = %s, want ACHO?", got)
 	}
 }
 

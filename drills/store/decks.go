@@ -257,7 +257,7 @@ func dueSQL(oneDeck bool) string {
 }
 
 const dueWhere = `dc.due < ?1 AND (dc.state = 2 OR dc.state IN (1, 3) AND dc.due <= ?2)
-	AND (?5 = '' OR dc.deck_id IN (SELECT id FROM decks WHERE lexicon = ?5))`
+	AND (?5 = '' OR dc.deck_id IN (SELECT id FROM decks WHERE lexicon = ?5 COLLATE NOCASE))`
 
 // dueCountSQL counts what dueSQL selects, from the index alone.
 func dueCountSQL(oneDeck bool) string {
@@ -285,7 +285,7 @@ type DueQuery struct {
 	DayStart, DayEnd time.Time
 	NoNew            bool   // reviews only
 	Limit            int    // at most this many cards (0: all)
-	Lexicon          string // only decks under this lexicon ("": all)
+	Lexicon          string // only decks under this lexicon, in any case ("": all)
 }
 
 func (q DueQuery) args() []any {
@@ -349,7 +349,7 @@ type deckLeft struct {
 // newLeft is, per deck (by name), how many new cards it may still introduce today.
 func (s *Store) newLeft(ctx context.Context, q DueQuery) ([]deckLeft, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT id, new_per_day FROM decks
-		WHERE (?1 = 0 OR id = ?1) AND (?2 = '' OR lexicon = ?2) ORDER BY name`, q.DeckID, q.Lexicon)
+		WHERE (?1 = 0 OR id = ?1) AND (?2 = '' OR lexicon = ?2 COLLATE NOCASE) ORDER BY name`, q.DeckID, q.Lexicon)
 	if err != nil {
 		return nil, fmt.Errorf("store: decks: %w", err)
 	}

@@ -92,6 +92,9 @@ type Options struct {
 	// BusyTimeout is how long a statement waits for another process's lock (default 5 s).
 	BusyTimeout time.Duration
 	Sync        Sync
+	// MustExist refuses a missing file (ErrNoDatabase) instead of creating it and its
+	// directory: for commands that only read, where a missing file is a mistyped path.
+	MustExist bool
 	// MaxVersion stops migrating at that schema version (0 = all). Tests use it to build
 	// databases of older schemas.
 	MaxVersion int
@@ -121,6 +124,9 @@ func DefaultPath(getenv func(string) string) (string, error) {
 // ErrNotAtril is returned (wrapped) for a file that is not an atril study database.
 var ErrNotAtril = errors.New("not an atril study database")
 
+// ErrNoDatabase is returned (wrapped) by Open with MustExist for a missing file.
+var ErrNoDatabase = errors.New("no such study database")
+
 // ErrTooNew is returned (wrapped) for a database written by a newer atril.
 var ErrTooNew = errors.New("database schema is newer than this atril")
 
@@ -136,6 +142,11 @@ func Open(path string, opt Options) (*Store, error) {
 	}
 	if strings.ContainsAny(path, "?#") {
 		return nil, fmt.Errorf("study database %s: the path must not contain ? or #", path)
+	}
+	if opt.MustExist {
+		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("study database %s: %w", path, ErrNoDatabase)
+		}
 	}
 	known := SchemaVersion()
 	if err := check(path, known); err != nil {
