@@ -123,7 +123,7 @@ func anagramMarkdown(ts *lexicon.TileSet, rack []lexicon.Tile, words [][]lexicon
 	slices.Sort(lengths)
 	slices.Reverse(lengths)
 	for _, n := range lengths {
-		fmt.Fprintf(&sb, "**%d tiles** (%d): %s\n\n", n, len(byLen[n]), strings.Join(byLen[n], " "))
+		fmt.Fprintf(&sb, "**%d %s** (%d): %s\n\n", n, plural(n, "tile", "tiles"), len(byLen[n]), strings.Join(byLen[n], " "))
 	}
 	if blanks {
 		sb.WriteString("_Lower case: the letter a blank stands for._\n")

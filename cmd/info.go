@@ -116,16 +116,21 @@ func hookList(hs []hookJSON, withWords bool) string {
 
 func rankText(info infoJSON) string {
 	if info.Rank == nil {
-		return fmt.Sprintf("not ranked (not a word; %d words of %d tiles)", info.WordsOfLength, info.Length)
+		return fmt.Sprintf("not ranked (not a word; %s)", wordsOfLength(info))
 	}
-	return fmt.Sprintf("%d of %d words of %d tiles", *info.Rank, info.WordsOfLength, info.Length)
+	return fmt.Sprintf("%d of %s", *info.Rank, wordsOfLength(info))
+}
+
+// wordsOfLength is "15 words of 4 tiles", "1 word of 2 tiles".
+func wordsOfLength(info infoJSON) string {
+	return fmt.Sprintf("%d %s of %d %s", info.WordsOfLength, plural(info.WordsOfLength, "word", "words"), info.Length, plural(info.Length, "tile", "tiles"))
 }
 
 func probabilityText(info infoJSON) string {
 	if info.Combinations == 0 {
 		return "0 (the bag cannot hold these tiles)"
 	}
-	return fmt.Sprintf("%.4g (%d combinations; 1 in %.0f)", info.Probability, info.Combinations, 1/info.Probability)
+	return fmt.Sprintf("%.4g (%d %s; 1 in %.0f)", info.Probability, info.Combinations, plural(int(min(info.Combinations, 2)), "combination", "combinations"), 1/info.Probability)
 }
 
 // infoPlain is "key: value" lines for scripts that do not want JSON.

@@ -91,7 +91,7 @@ func runLexiconDiff(g *Globals, opts *lexiconDiffOptions) error {
 		w := bufio.NewWriter(g.Out())
 		if !opts.Added {
 			if !opts.Removed {
-				fmt.Fprintf(w, "# only in %s: %d words\n", res.A, res.OnlyACount)
+				fmt.Fprintf(w, "# only in %s: %d %s\n", res.A, res.OnlyACount, plural(res.OnlyACount, "word", "words"))
 			}
 			for _, s := range res.OnlyA {
 				fmt.Fprintln(w, s)
@@ -99,7 +99,7 @@ func runLexiconDiff(g *Globals, opts *lexiconDiffOptions) error {
 		}
 		if !opts.Removed {
 			if !opts.Added {
-				fmt.Fprintf(w, "# only in %s: %d words\n", res.B, res.OnlyBCount)
+				fmt.Fprintf(w, "# only in %s: %d %s\n", res.B, res.OnlyBCount, plural(res.OnlyBCount, "word", "words"))
 			}
 			for _, s := range res.OnlyB {
 				fmt.Fprintln(w, s)
@@ -116,7 +116,8 @@ const diffMarkdownWords = 60
 func diffMarkdown(res lexiconDiffJSON, onlyA, onlyB [][]lexicon.Tile) string {
 	var md strings.Builder
 	fmt.Fprintf(&md, "# %s → %s\n\n", res.A, res.B)
-	fmt.Fprintf(&md, "- Only in %s: %d words\n- Only in %s: %d words\n- In both: %d words\n\n", res.A, res.OnlyACount, res.B, res.OnlyBCount, res.Common)
+	words := func(n int) string { return fmt.Sprintf("%d %s", n, plural(n, "word", "words")) }
+	fmt.Fprintf(&md, "- Only in %s: %s\n- Only in %s: %s\n- In both: %s\n\n", res.A, words(res.OnlyACount), res.B, words(res.OnlyBCount), words(res.Common))
 	if res.OnlyACount+res.OnlyBCount == 0 {
 		md.WriteString("The two lexicons have the same words.\n")
 		return md.String()

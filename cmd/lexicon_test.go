@@ -263,7 +263,7 @@ func TestLexiconDiff(t *testing.T) {
 		args []string
 		out  string
 	}{
-		{"piped", []string{"OLD", "NEW"}, "# only in OLD: 1 words\nIN\n# only in NEW: 4 words\nHU\nLLAMA\nRA\nUY\n"},
+		{"piped", []string{"OLD", "NEW"}, "# only in OLD: 1 word\nIN\n# only in NEW: 4 words\nHU\nLLAMA\nRA\nUY\n"},
 		{"added", []string{"OLD", "NEW", "--added"}, "HU\nLLAMA\nRA\nUY\n"},
 		{"removed", []string{"old", "new", "--removed"}, "IN\n"},
 		{"same", []string{"OLD", "old"}, "# only in OLD: 0 words\n# only in OLD: 0 words\n"},
@@ -430,5 +430,25 @@ func TestLexiconListWithDamagedFile(t *testing.T) {
 	}
 	if _, errOut, code := run(false, "judge", "--lexicon", "NOPE", "CASA"); code != 2 || !strings.Contains(errOut, "have: FISE2-LIBRE, MINI;") {
 		t.Errorf("unknown lexicon: exit %d, stderr %q", code, errOut)
+	}
+}
+
+// TestLexiconMessagesCountNouns: "1 word", "1 line", never "1 words" or "1 lines".
+func TestLexiconMessagesCountNouns(t *testing.T) {
+	run, dir := lexTestEnv(t)
+	out, errOut, code := run(false, "lexicon", "add", "UNA", writeList(t, dir, "u.txt", "casa\nk\n"))
+	if code != 0 || !strings.Contains(out, "1 word from") || !strings.Contains(out, "(1 line skipped,") ||
+		!strings.Contains(errOut, "skipped 1 line that is not a word of") {
+		t.Errorf("add: %q %q", out, errOut)
+	}
+	if out, _, _ := run(false, "lexicon", "use", "UNA"); out != "Default lexicon: UNA (1 word)\n" {
+		t.Errorf("use: %q", out)
+	}
+	t.Setenv("NO_COLOR", "1")
+	if out, _, _ := run(true, "lexicon", "diff", "UNA", "UNA"); !strings.Contains(out, "In both: 1 word ") {
+		t.Errorf("diff: %q", out)
+	}
+	if out, _, _ := run(true, "info", "--lexicon", "UNA", "CASA"); !strings.Contains(out, "1 of 1 word of 4 tiles") {
+		t.Errorf("info: %q", out)
 	}
 }

@@ -26,7 +26,7 @@ config.json in your data directory.`,
 				if g.JSON {
 					return g.PrintJSON(map[string]any{"default": info.Name, "words": info.Words})
 				}
-				_, err = fmt.Fprintf(g.Out(), "Default lexicon: %s (%d words)\n", info.Name, info.Words)
+				_, err = fmt.Fprintf(g.Out(), "Default lexicon: %s (%d %s)\n", info.Name, info.Words, plural(info.Words, "word", "words"))
 				return err
 			},
 		}

@@ -289,7 +289,7 @@ func (ts *TileSet) CheckRack(rack []Tile) error {
 		}
 	}
 	if blanks > ts.Blanks() {
-		return fmt.Errorf("%d blanks, but the %s set has %d", blanks, ts.Name, ts.Blanks())
+		return fmt.Errorf("%d %s, but the %s set has %d", blanks, plural(blanks, "blank", "blanks"), ts.Name, ts.Blanks())
 	}
 	return nil
 }

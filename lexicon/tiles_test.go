@@ -107,3 +107,13 @@ func TestCheckRackRefusesMoreBlanksThanTheSet(t *testing.T) {
 		}
 	}
 }
+
+func TestCheckRackWithoutBlanksInTheSet(t *testing.T) {
+	ts, err := ParseTileSet("sinblancos", "s.csv", strings.NewReader("A,10,1,yes\nB,2,3,no\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ts.CheckRack([]Tile{1, Blank}); err == nil || err.Error() != "1 blank, but the sinblancos set has 0" {
+		t.Errorf("CheckRack = %v", err)
+	}
+}

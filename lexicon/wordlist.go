@@ -98,17 +98,21 @@ func ReadWordList(r io.Reader, file string, ts *TileSet, strict bool) (*WordList
 // prints so that a list never half-loads silently. Empty when nothing was skipped.
 func (wl *WordList) Summary(first int) string { return wl.Problems.Summary(first) }
 
+// plural picks the words for a count of n: "1 line", "2 lines".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
 // Summary is WordList.Summary for the problems alone.
 func (ps ListProblems) Summary(first int) string {
 	if len(ps) == 0 {
 		return ""
 	}
 	var sb strings.Builder
-	noun := "lines"
-	if len(ps) == 1 {
-		noun = "line"
-	}
-	fmt.Fprintf(&sb, "skipped %d %s that are not words of %d to %d tiles:\n", len(ps), noun, MinWordTiles, MaxWordTiles)
+	fmt.Fprintf(&sb, "skipped %d %s of %d to %d tiles:\n", len(ps), plural(len(ps), "line that is not a word", "lines that are not words"), MinWordTiles, MaxWordTiles)
 	for i, p := range ps {
 		if i == first {
 			fmt.Fprintf(&sb, "  ... and %d more\n", len(ps)-first)

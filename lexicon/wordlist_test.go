@@ -83,6 +83,10 @@ func TestWordListSummary(t *testing.T) {
 	if strings.Contains(s, "k.txt:4:") {
 		t.Errorf("summary shows more than 3 reasons:\n%s", s)
 	}
+	one, _ := ReadWordList(strings.NewReader("casa\nkilo\n"), "o.txt", ts, false)
+	if s := one.Summary(3); !strings.HasPrefix(s, "skipped 1 line that is not a word of 2 to 15 tiles:\n") {
+		t.Errorf("summary of one bad line = %q", s)
+	}
 	good, _ := ReadWordList(strings.NewReader("casa\n"), "g.txt", ts, false)
 	if good.Summary(3) != "" {
 		t.Errorf("summary of a clean list = %q", good.Summary(3))
