@@ -3,6 +3,7 @@ package drills
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -107,7 +108,7 @@ func TestReviewAsksLearningStepsAgain(t *testing.T) {
 		}
 	}
 	for _, c := range rv.Cards() {
-		dc, err := rv.Store.DeckCardState(ctx, c.DeckID, c.CardID)
+		dc, err := cardIn(rv.Store, c.DeckID, c.CardID)
 		if err != nil || dc.State.Phase != srs.Review || dc.State.ScheduledDays < 1 {
 			t.Errorf("%s after the session: %+v, %v; want in review", c.Question, dc.State, err)
 		}
@@ -185,7 +186,7 @@ func TestReviewAskedGrades(t *testing.T) {
 		phase  srs.Phase
 	}{{srs.Easy, srs.Review}, {srs.Again, srs.Learning}, {srs.Easy, srs.Review}} {
 		a := as[i]
-		dc, err := rv.Store.DeckCardState(ctx, a.DeckID, a.CardID)
+		dc, err := cardIn(rv.Store, a.DeckID, a.CardID)
 		if err != nil || a.Rating != want.rating || a.After.Phase != want.phase || dc.State.Phase != want.phase ||
 			!dc.State.Due.Equal(a.After.Due.Truncate(time.Millisecond)) || a.Before.Phase != srs.New {
 			t.Errorf("answer %d: rating %v, after %+v, card %+v (%v); want %v, %v", i+1, a.Rating, a.After, dc.State, err, want.rating, want.phase)
@@ -194,4 +195,15 @@ func TestReviewAskedGrades(t *testing.T) {
 	if as[2].Correct || !as[1].Correct || as[2].Answer.Answer != typed(false, qs[2]) {
 		t.Errorf("right/wrong as answered: %+v", as)
 	}
+}
+
+// cardIn is one card of a deck with its schedule, read back from the file.
+func cardIn(st *store.Store, deckID, cardID int64) (store.DeckCard, error) {
+	cards, err := st.DeckCards(context.Background(), deckID)
+	for _, c := range cards {
+		if c.CardID == cardID {
+			return c, err
+		}
+	}
+	return store.DeckCard{}, fmt.Errorf("card %d is not in deck %d (%v)", cardID, deckID, err)
 }

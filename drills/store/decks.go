@@ -409,18 +409,6 @@ func scanDeckCards(rows *sql.Rows) ([]DeckCard, error) {
 	return out, rows.Err()
 }
 
-// DeckCardState reads one card's schedule in one deck.
-func (s *Store) DeckCardState(ctx context.Context, deckID, cardID int64) (DeckCard, error) {
-	row := s.db.QueryRowContext(ctx, `SELECT `+deckCardColumns+` FROM deck_cards dc
-		JOIN decks d ON d.id = dc.deck_id JOIN cards c ON c.id = dc.card_id
-		WHERE dc.deck_id = ? AND dc.card_id = ?`, deckID, cardID)
-	c, err := scanDeckCard(row)
-	if err != nil {
-		return c, fmt.Errorf("store: card %d of deck %d: %w", cardID, deckID, err)
-	}
-	return c, nil
-}
-
 // RecordReview stores a review answer and the card's new schedule in one transaction (a.DeckID,
 // a.CardID and a.After are required; a.Before is logged). It returns the answer's id once
 // committed.
