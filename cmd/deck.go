@@ -76,6 +76,12 @@ one back to box 0.`,
   atril deck add doses --search "length:2" --kind twos --scheduler cardbox
   atril deck add fallos --file fallos.txt --kind judge --new-per-day 50`,
 		Args: deckArgs(1, "a deck NAME"),
+		ValidArgsFunction: func(c *cobra.Command, args []string, prefix string) ([]string, cobra.ShellCompDirective) {
+			if len(args) > 0 {
+				return nil, cobra.ShellCompDirectiveNoFileComp
+			}
+			return completeDeckNames(g, false)(c, args, prefix) // adding to an existing deck
+		},
 		RunE: func(c *cobra.Command, args []string) error { return runDeckAdd(g, c, args[0], opts) },
 	}
 	f := c.Flags()
@@ -289,6 +295,12 @@ func deckRmCmd(g *Globals) *cobra.Command {
 		Use:   "rm NAME",
 		Short: "Delete a deck and its schedules (logged answers are kept)",
 		Args:  deckArgs(1, "a deck NAME"),
+		ValidArgsFunction: func(c *cobra.Command, args []string, prefix string) ([]string, cobra.ShellCompDirective) {
+			if len(args) > 0 {
+				return nil, cobra.ShellCompDirectiveNoFileComp
+			}
+			return completeDeckNames(g, false)(c, args, prefix)
+		},
 		RunE: func(c *cobra.Command, args []string) error {
 			st, err := openExistingStudyStore(g)
 			if err != nil {

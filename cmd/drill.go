@@ -71,7 +71,14 @@ type drillFlags struct {
 // addDeckFlag gives a drill --deck, for the kinds of card a deck holds (drills.DeckKinds).
 func addDeckFlag(g *Globals, c *cobra.Command, f *drillFlags) {
 	c.Flags().StringVar(&f.Deck, "deck", "", "ask the cards of deck `NAME` (see 'atril deck list'), in an order from --seed, instead of drawing questions")
-	_ = c.RegisterFlagCompletionFunc("deck", func(c *cobra.Command, args []string, prefix string) ([]string, cobra.ShellCompDirective) {
+	_ = c.RegisterFlagCompletionFunc("deck", completeDeckNames(g, true))
+}
+
+// completeDeckNames completes the names of the study database's decks (of the command's drill
+// kind when ofKind: `atril drill anagram --deck` offers anagram decks). It never creates the
+// database.
+func completeDeckNames(g *Globals, ofKind bool) cobra.CompletionFunc {
+	return func(c *cobra.Command, args []string, prefix string) ([]string, cobra.ShellCompDirective) {
 		st, err := openExistingStudyStore(g)
 		if err != nil {
 			return nil, cobra.ShellCompDirectiveNoFileComp
@@ -83,15 +90,14 @@ func addDeckFlag(g *Globals, c *cobra.Command, f *drillFlags) {
 		}
 		var names []string
 		for _, d := range decks {
-			if c.Name() == d.Kind && strings.HasPrefix(d.Name, prefix) {
+			if (!ofKind || c.Name() == d.Kind) && strings.HasPrefix(d.Name, prefix) {
 				names = append(names, d.Name)
 			}
 		}
 		return names, cobra.ShellCompDirectiveNoFileComp
-	})
+	}
 }
 
-// addDrillFlags adds what every drill takes; zero says what --count 0 asks for this drill.
 func addDrillFlags(c *cobra.Command, f *drillFlags, count int, zero string) {
 	fl := c.Flags()
 	fl.IntVarP(&f.Count, "count", "n", count, fmt.Sprintf("questions to ask, up to %d; 0 asks %s", drills.MaxCount, zero))

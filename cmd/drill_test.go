@@ -567,25 +567,6 @@ func TestDrillTranscripts(t *testing.T) {
 	}
 }
 
-// Shell completion of --deck offers the decks of the drill's kind.
-func TestDrillDeckCompletion(t *testing.T) {
-	db := filepath.Join(t.TempDir(), "study.db")
-	st := openTestStore(t, db)
-	for _, d := range []store.Deck{
-		{Name: "sietes", Lexicon: "FISE2-LIBRE", Kind: "anagram", Scheduler: "fsrs"},
-		{Name: "seises", Lexicon: "FISE2-LIBRE", Kind: "anagram", Scheduler: "fsrs"},
-		{Name: "ganchos", Lexicon: "FISE2-LIBRE", Kind: "hooks", Scheduler: "fsrs"},
-	} {
-		if _, err := st.CreateDeck(context.Background(), d); err != nil {
-			t.Fatal(err)
-		}
-	}
-	d, code := runDrillCmd(t, "", "__complete", "--db", db, "drill", "anagram", "--deck", "s")
-	if code != 0 || !strings.HasPrefix(d.out.String(), "seises\nsietes\n:4\n") {
-		t.Errorf("exit %d, completions %q", code, d.out.String())
-	}
-}
-
 // Without --db, answers go to $ATRIL_DB, else atril.db in $ATRIL_DATA_DIR.
 func TestDrillDatabaseFromEnvironment(t *testing.T) {
 	dir := t.TempDir()

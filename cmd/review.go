@@ -72,6 +72,7 @@ With --json and no --list the questions go to stderr and the summary to stdout.`
 		f.Uint64Var(&opts.Seed, "seed", 0, "cardbox spread seed (default: from the clock)")
 		f.DurationVar(&opts.TimeLimit, "time-limit", 0, "time per card, e.g. 20s (0: none); a late answer counts wrong")
 		f.StringVar(&opts.Grade, "grade", "auto", "FSRS grades: auto (from right/wrong and time) or ask (after each answer)")
+		_ = c.RegisterFlagCompletionFunc("deck", completeDeckNames(g, false))
 		_ = c.RegisterFlagCompletionFunc("grade", cobra.FixedCompletions([]string{"auto", "ask"}, cobra.ShellCompDirectiveNoFileComp))
 		c.AddCommand(reviewPostponeCmd(g))
 		return stopsCleanly(c)
@@ -298,5 +299,6 @@ interval they are. Each moved card becomes due at the start of its day.
 	}
 	c.Flags().IntVar(&days, "days", 0, "days to spread the backlog over (1 to 3650)")
 	c.Flags().StringVar(&deck, "deck", "", "postpone only this deck's cards")
+	_ = c.RegisterFlagCompletionFunc("deck", completeDeckNames(g, false))
 	return c
 }

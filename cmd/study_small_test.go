@@ -1,10 +1,13 @@
 package cmd
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/atril-scrabble/atril/drills/store"
 )
 
 // --length is explicit: 0 is refused (it used to mean any length for hooks and judge, and
@@ -118,5 +121,38 @@ func TestStudyMessagesSingular(t *testing.T) {
 	s, code := study(t, day1, "", "--lexicon", kwg, "--db", filepath.Join(t.TempDir(), "b.db"), "deck", "add", "uno", "--file", words)
 	if code != 0 || !strings.Contains(s.out.String(), "deck uno created with 1 anagram card from 1 word (0 already in it); 1 card in all") {
 		t.Errorf("deck add of one word: %q %s", s.out.String(), s.err.String())
+	}
+}
+
+// Deck names complete wherever a deck is named: drill --deck (decks of that kind), review
+// --deck and postpone --deck, deck rm and deck add (any kind).
+func TestDeckNameCompletion(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "study.db")
+	st := openTestStore(t, db)
+	for _, d := range []store.Deck{
+		{Name: "sietes", Lexicon: "FISE2-LIBRE", Kind: "anagram", Scheduler: "fsrs"},
+		{Name: "seises", Lexicon: "FISE2-LIBRE", Kind: "anagram", Scheduler: "fsrs"},
+		{Name: "sabias", Lexicon: "FISE2-LIBRE", Kind: "hooks", Scheduler: "fsrs"},
+		{Name: "ganchos", Lexicon: "FISE2-LIBRE", Kind: "hooks", Scheduler: "fsrs"},
+	} {
+		if _, err := st.CreateDeck(context.Background(), d); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"drill", "anagram", "--deck", "s"}, "seises\nsietes\n:4\n"},
+		{[]string{"review", "--deck", "s"}, "sabias\nseises\nsietes\n:4\n"},
+		{[]string{"review", "postpone", "--deck", "g"}, "ganchos\n:4\n"},
+		{[]string{"deck", "rm", "s"}, "sabias\nseises\nsietes\n:4\n"},
+		{[]string{"deck", "rm", "sietes", ""}, ":4\n"},
+		{[]string{"deck", "add", "g"}, "ganchos\n:4\n"},
+	} {
+		d, code := runDrillCmd(t, "", append([]string{"__complete", "--db", db}, c.args...)...)
+		if code != 0 || !strings.HasPrefix(d.out.String(), c.want) {
+			t.Errorf("%v: exit %d, completions %q, want %q", c.args, code, d.out.String(), c.want)
+		}
 	}
 }
