@@ -103,3 +103,20 @@ func TestFillDeckFile(t *testing.T) {
 		t.Errorf("no words: %v", err)
 	}
 }
+
+// The lexicon judges a card; a card that recorded another answer when it was added says so.
+func TestCardQuestionNotesAChangedLexicon(t *testing.T) {
+	lex := defaultLexicon(t)
+	yes, no := true, false
+	q, err := CardQuestion(lex, store.DeckCard{Kind: "judge", Question: "CASQO", Lexicon: "viejo", Valid: &yes})
+	if err != nil || q.Valid || !strings.Contains(q.Note, "when this card was added, lexicon viejo said yes") {
+		t.Errorf("judge card recorded valid, now not: %+v %v", q, err)
+	}
+	q, _ = CardQuestion(lex, store.DeckCard{Kind: "twos", Question: "[CH]A", Valid: &yes})
+	if !q.Valid || strings.Contains(q.Note, "when this card was added") {
+		t.Errorf("twos card with the same answer: %+v", q)
+	}
+	if q, _ = CardQuestion(lex, store.DeckCard{Kind: "twos", Question: "[CH]A", Valid: &no}); !q.Valid || !strings.Contains(q.Note, "said no") {
+		t.Errorf("twos card recorded not valid, now valid: %+v", q)
+	}
+}
