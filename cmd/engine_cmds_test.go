@@ -2,13 +2,12 @@ package cmd
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/atril-scrabble/atril/lexicon"
+	"github.com/atril-scrabble/atril/internal/testlex"
+	"github.com/atril-scrabble/atril/internal/testlex/refdata"
 )
 
 // Helpers for the engine commands' tests (score, show, selfplay).
@@ -29,37 +28,13 @@ func runEngineCmd(t *testing.T, env map[string]string, args ...string) (string, 
 // engineTestLexicon compiles a small word list into a .kwg file in a temporary directory.
 func engineTestLexicon(t *testing.T, words ...string) string {
 	t.Helper()
-	ts := lexicon.DefaultTileSet()
-	var ws [][]lexicon.Tile
-	for _, w := range words {
-		tiles, err := ts.ParseWord(w)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ws = append(ws, tiles)
-	}
-	g, err := lexicon.BuildKWG(ws)
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "small.kwg")
-	if err := os.WriteFile(path, g.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
+	return testlex.SmallKWG(t, words...)
 }
 
 // file2017 is the path of the official list (tests and comparisons only), or "" when absent.
 func file2017(t *testing.T) string {
 	t.Helper()
-	dir, _ := os.Getwd()
-	for ; dir != filepath.Dir(dir); dir = filepath.Dir(dir) {
-		p := filepath.Join(dir, "shared", "lexica", "FILE2017.kwg")
-		if _, err := os.Stat(p); err == nil {
-			return p
-		}
-	}
-	return ""
+	return refdata.Path(refdata.FILE2017)
 }
 
 const emptyRows = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15"

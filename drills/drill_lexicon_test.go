@@ -1,10 +1,9 @@
 package drills
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
+	"github.com/atril-scrabble/atril/internal/testlex"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
@@ -32,62 +31,20 @@ var smallWords = []string{
 // smallLexicon compiles smallWords under the default tile set.
 func smallLexicon(t testing.TB) *lexicon.Lexicon {
 	t.Helper()
-	ts := lexicon.DefaultTileSet()
-	var words [][]lexicon.Tile
-	for _, s := range smallWords {
-		w, err := ts.ParseWord(s)
-		if err != nil {
-			t.Fatalf("test word %s: %v", s, err)
-		}
-		words = append(words, w)
-	}
-	g, err := lexicon.BuildKWG(words)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &lexicon.Lexicon{Name: "small", Tiles: ts, Graph: g}
+	return testlex.Small(t, smallWords...)
 }
 
 // defaultLexicon is the embedded default atril ships (FISE2-LIBRE).
 func defaultLexicon(t testing.TB) *lexicon.Lexicon {
 	t.Helper()
-	lex, err := lexicon.Open(lexicon.DefaultName, lexicon.DefaultTileSet())
-	if err != nil {
-		t.Fatal(err)
-	}
-	return lex
+	return testlex.Default(t)
 }
 
 // file2017 loads the official FILE2017 list beside the project (../shared, present in CI), for
 // tests only: nothing derived from it is kept. Skips when it is absent.
 func file2017(t testing.TB) *lexicon.Lexicon {
 	t.Helper()
-	path := sharedPath(t, "lexica/FILE2017.kwg")
-	lex, err := lexicon.Open(path, lexicon.DefaultTileSet())
-	if err != nil {
-		t.Fatal(err)
-	}
-	return lex
-}
-
-// sharedPath finds ../shared/<rel> by walking up from the package directory; skips if absent.
-func sharedPath(t testing.TB, rel string) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		p := filepath.Join(dir, "shared", rel)
-		if _, err := os.Stat(p); err == nil {
-			return p
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skipf("shared/%s not found beside the project", rel)
-		}
-		dir = parent
-	}
+	return testlex.FILE2017(t)
 }
 
 func mustWord(t testing.TB, ts *lexicon.TileSet, s string) []lexicon.Tile {

@@ -1,20 +1,19 @@
 package lexicon
 
 import (
-	"os"
 	"testing"
+
+	"github.com/atril-scrabble/atril/internal/testlex/refdata"
 )
 
-// file2017Path is the reference lexicon beside the project (../shared, present in CI). It is
-// used for tests and comparisons only; nothing derived from it is committed.
-const file2017Path = "../../shared/lexica/FILE2017.kwg"
+// file2017Path is the reference lexicon beside the project (shared/ above the repository,
+// present in CI), "" when absent. It is used for tests and comparisons only; nothing derived
+// from it is committed. (This package's tests cannot import testlex, which imports lexicon.)
+var file2017Path = refdata.Path(refdata.FILE2017)
 
 func loadFILE2017(t testing.TB) *KWG {
 	t.Helper()
-	if _, err := os.Stat(file2017Path); err != nil {
-		t.Skip("FILE2017.kwg not beside the project (../shared/lexica): ", err)
-	}
-	g, err := ReadKWGFile(file2017Path)
+	g, err := ReadKWGFile(refdata.Require(t, refdata.FILE2017))
 	if err != nil {
 		t.Fatal(err)
 	}

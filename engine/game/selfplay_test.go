@@ -3,56 +3,30 @@ package game
 import (
 	"bytes"
 	"context"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/atril-scrabble/atril/engine"
 	"github.com/atril-scrabble/atril/engine/gcg"
+	"github.com/atril-scrabble/atril/internal/testlex"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
 // smallLexicon is a word list built for tests (not the official list).
 func smallLexicon(t testing.TB) *lexicon.Lexicon {
 	t.Helper()
-	ts := lexicon.DefaultTileSet()
 	words := []string{"AS", "ES", "SE", "LA", "AL", "EL", "LO", "OS", "NO", "ON", "SI", "YA", "TE", "DE",
 		"EN", "UN", "MI", "TU", "SU", "NI", "YO", "ME", "MA", "TA", "RE", "DO", "IR", "OR", "RA", "RO",
 		"CASA", "CASAS", "MESA", "MESAS", "PESO", "SOPA", "RATA", "TREN", "MONO", "LEON", "SOL", "MAR",
 		"PAN", "CHARRO", "LLAMA", "PERRO", "ROSA", "ROSAS", "TORO", "TOROS", "NOTA", "NOTAS", "SANO",
 		"SANA", "RISA", "RESTO", "TIERRA", "ANTES", "SALTO", "ASADO", "ENTRE", "DIENTE", "OTRO", "UNO",
 		"UNA", "LUNA", "LUNES", "DUNA", "DUNAS", "ALTO", "ALTA", "TAL", "SAL", "SALE", "TELA", "TELAS"}
-	var ws [][]lexicon.Tile
-	for _, w := range words {
-		tiles, err := ts.ParseWord(w)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ws = append(ws, tiles)
-	}
-	g, err := lexicon.BuildKWG(ws)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &lexicon.Lexicon{Name: "small", Tiles: ts, Graph: g}
+	return testlex.Small(t, words...)
 }
 
 // file2017 loads the official list when present (tests and comparisons only).
 func file2017(t testing.TB) *lexicon.Lexicon {
 	t.Helper()
-	dir, _ := os.Getwd()
-	for ; dir != filepath.Dir(dir); dir = filepath.Dir(dir) {
-		p := filepath.Join(dir, "shared", "lexica", "FILE2017.kwg")
-		if _, err := os.Stat(p); err == nil {
-			l, err := lexicon.Open(p, lexicon.DefaultTileSet())
-			if err != nil {
-				t.Fatal(err)
-			}
-			return l
-		}
-	}
-	t.Skip("FILE2017.kwg not present (tests only; never shipped)")
-	return nil
+	return testlex.FILE2017(t)
 }
 
 // checkGame replays a recorded game, checking every play with the rules validator (same

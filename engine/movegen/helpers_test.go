@@ -2,13 +2,12 @@ package movegen
 
 import (
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/atril-scrabble/atril/engine"
+	"github.com/atril-scrabble/atril/internal/testlex"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
@@ -30,44 +29,17 @@ ESTRELLA ESTRELLAS CASTILLO CASTILLOS TRAER TRAES ATRAE RETAS RESTA RESTO TIERRA
 
 func smallGraph(t testing.TB, ts *lexicon.TileSet) *lexicon.KWG {
 	t.Helper()
-	var words [][]lexicon.Tile
-	for _, w := range strings.Fields(smallWords) {
-		tw, err := ts.ParseWord(w)
-		if err != nil {
-			t.Fatalf("word %q: %v", w, err)
-		}
-		words = append(words, tw)
+	if !ts.SameAlphabet(lexicon.DefaultTileSet()) {
+		t.Fatalf("smallGraph: tile set %s is not the default alphabet testlex compiles under", ts.Name)
 	}
-	g, err := lexicon.BuildKWG(words)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
+	return testlex.Small(t, strings.Fields(smallWords)...).Graph
 }
 
 // file2017 is the reference lexicon beside the project (../shared), for tests and comparisons
 // only: nothing derived from it is committed. Tests skip when it is absent.
 func file2017(t testing.TB) *lexicon.KWG {
 	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		p := filepath.Join(dir, "shared", "lexica", "FILE2017.kwg")
-		if _, err := os.Stat(p); err == nil {
-			g, err := lexicon.ReadKWGFile(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return g
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("FILE2017.kwg not found in a shared/lexica directory above the package")
-		}
-		dir = parent
-	}
+	return testlex.FILE2017(t).Graph
 }
 
 // bag is a shuffled bag of a tile set's tiles.

@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	"github.com/atril-scrabble/atril/data"
+	"github.com/atril-scrabble/atril/internal/testlex"
+	"github.com/atril-scrabble/atril/internal/testlex/refdata"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
@@ -113,39 +115,10 @@ func TestGenerateRejectsBadUpdate(t *testing.T) {
 	}
 }
 
-// findShared walks up from the test's directory to the reference material beside the project.
-func findShared(t *testing.T, rel string) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		p := filepath.Join(dir, "shared", rel)
-		if _, err := os.Stat(p); err == nil {
-			return p
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skipf("shared/%s not beside the project", rel)
-		}
-		dir = parent
-	}
-}
-
-func defaultLexicon(t *testing.T) *lexicon.Lexicon {
-	t.Helper()
-	lex, err := lexicon.NewStore(func(string) string { return "" }).Open(lexicon.DefaultName, lexicon.DefaultTileSet())
-	if err != nil {
-		t.Fatal(err)
-	}
-	return lex
-}
-
 // TestTwoAndThreeTileWordsAreFISE2016: the default's two- and three-tile words are exactly the
 // complete lists ("TOTAL") of FISE's published 2016 update (read from ../shared when present).
 func TestTwoAndThreeTileWordsAreFISE2016(t *testing.T) {
-	raw, err := os.ReadFile(findShared(t, "data/fise2016-dos-y-tres-fichas.txt"))
+	raw, err := os.ReadFile(refdata.Require(t, "data/fise2016-dos-y-tres-fichas.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -176,7 +149,7 @@ func TestTwoAndThreeTileWordsAreFISE2016(t *testing.T) {
 		t.Fatalf("update file lists %d two-tile and %d three-tile words, want 91 and 548", len(two), len(three))
 	}
 	var got2, got3 []string
-	defaultLexicon(t).Graph.Walk(func(w []lexicon.Tile) bool {
+	testlex.Default(t).Graph.Walk(func(w []lexicon.Tile) bool {
 		switch len(w) {
 		case 2:
 			got2 = append(got2, ts.Word(w))
@@ -199,24 +172,17 @@ func TestTwoAndThreeTileWordsAreFISE2016(t *testing.T) {
 // how many it has that FILE2017 does not (the reference file is for tests only: only the counts
 // are logged, for the README). It fails only if the lists are unexpectedly far apart.
 func TestDistanceFromFILE2017(t *testing.T) {
-	ref, err := lexicon.ReadKWGFile(findShared(t, "lexica/FILE2017.kwg"))
+	d, err := lexicon.Diff(testlex.FILE2017(t), testlex.Default(t))
 	if err != nil {
 		t.Fatal(err)
 	}
-	ours := defaultLexicon(t).Graph
 	var missing, extra [lexicon.MaxWordTiles + 1]int
-	ref.Walk(func(w []lexicon.Tile) bool {
-		if !ours.Contains(w) {
-			missing[len(w)]++
-		}
-		return true
-	})
-	ours.Walk(func(w []lexicon.Tile) bool {
-		if !ref.Contains(w) {
-			extra[len(w)]++
-		}
-		return true
-	})
+	for _, w := range d.OnlyA {
+		missing[len(w)]++
+	}
+	for _, w := range d.OnlyB {
+		extra[len(w)]++
+	}
 	var tm, te int
 	var sb strings.Builder
 	sb.WriteString("tiles  in FILE2017 only  in FISE2-LIBRE only\n")
