@@ -196,12 +196,18 @@ func (ts *TileSet) Display(w []Tile) string { return ts.display(w, false) }
 func (ts *TileSet) DisplayBlanks(w []Tile) string { return ts.display(w, true) }
 
 func (ts *TileSet) display(w []Tile, lowerBlanks bool) string {
+	// merges: plain a then b would read greedily as a longer tile (C H as CH, and L LL as LL L).
 	merges := func(a, b Tile) bool {
-		if a == Blank || b == Blank || ts.IsDigraph(a) || ts.IsDigraph(b) {
+		if a == Blank || b == Blank {
 			return false
 		}
-		_, ok := ts.byLabel[ts.Label(a)+ts.Label(b)]
-		return ok
+		la, text := len([]rune(ts.Label(a))), []rune(ts.Label(a)+ts.Label(b))
+		for n := la + 1; n <= min(ts.maxRune, len(text)); n++ {
+			if _, ok := ts.byLabel[string(text[:n])]; ok {
+				return true
+			}
+		}
+		return false
 	}
 	var sb strings.Builder
 	for i, t := range w {

@@ -111,6 +111,10 @@ func TestDisplayBracketsOnlyTilesThatWouldMerge(t *testing.T) {
 		"AE[L][L]O": "AE[L][L]O",
 		"CALLE":     "CALLE",
 		"[R][R]?":   "[R][R]?",
+		"[L][LL]A":  "[L][LL]A", // plain LLLA would read LL L A
+		"[LL][L]A":  "LLLA",
+		"A[R][RR]O": "A[R][RR]O",
+		"[C][CH]E":  "CCHE", // C then CH reads back as written
 	}
 	for in, want := range cases {
 		w, err := ts.ParseRack(in)
