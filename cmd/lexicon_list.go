@@ -16,7 +16,8 @@ func init() {
 			Short: "List the lexicons: the embedded one and those you added; * marks the default",
 			Long: `List every lexicon: the embedded FISE2-LIBRE and those added with 'atril lexicon add'.
 The default (used when --lexicon is not given) is marked with *; choose it with
-'atril lexicon use NAME'.`,
+'atril lexicon use NAME'. A lexicon whose files in the data directory are damaged is
+left out with a warning on stderr naming the file (add it again with --force).`,
 			Example: `  atril lexicon list
   atril lexicon list --json`,
 			Args: cobra.NoArgs,
