@@ -93,11 +93,17 @@ func runLexiconAdd(g *Globals, opts *lexiconAddOptions) error {
 		File: opts.File, Source: source, Description: opts.Description, Strict: opts.Strict,
 		Replace: opts.Force, Tiles: ts, Now: g.io.Now(),
 	}
+	compiling := false
 	if g.io.ErrTTY {
-		add.Compiling = func(n int) { fmt.Fprintf(g.io.Err, "compiling %d %s...\r", n, plural(n, "word", "words")) }
-		defer fmt.Fprint(g.io.Err, "\033[K")
+		add.Compiling = func(n int) {
+			fmt.Fprintf(g.io.Err, "compiling %d %s...\r", n, plural(n, "word", "words"))
+			compiling = true
+		}
 	}
 	info, problems, err := g.lexiconStore().Add(opts.Name, in, add)
+	if compiling {
+		fmt.Fprint(g.io.Err, "\033[K") // the progress line goes before anything else is said
+	}
 	if s := problems.Summary(10); s != "" {
 		fmt.Fprint(g.io.Err, "atril: "+s)
 	}

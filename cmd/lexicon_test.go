@@ -452,3 +452,18 @@ func TestLexiconMessagesCountNouns(t *testing.T) {
 		t.Errorf("info: %q", out)
 	}
 }
+
+// TestLexiconAddProgressOnTerminal: on a terminal, the progress line is cleared before the
+// skipped lines are reported, so the report never mixes with it.
+func TestLexiconAddProgressOnTerminal(t *testing.T) {
+	t.Setenv("ATRIL_DATA_DIR", t.TempDir())
+	list := writeList(t, t.TempDir(), "p.txt", "casa\nk\n")
+	var out, errb bytes.Buffer
+	io := &IO{In: strings.NewReader(""), Out: &out, Err: &errb, ErrTTY: true, Now: time.Now, Getenv: os.Getenv}
+	if code := Run(io, []string{"lexicon", "add", "P", list}); code != 0 {
+		t.Fatalf("add: %d %s", code, errb.String())
+	}
+	if want := "compiling 1 word...\r\033[Katril: skipped 1 line"; !strings.HasPrefix(errb.String(), want) {
+		t.Errorf("stderr = %q, want it to start %q", errb.String(), want)
+	}
+}
