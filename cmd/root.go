@@ -206,6 +206,7 @@ A drill or review ended with Ctrl-C or Ctrl-D exits 0: every answer given is sav
 		root.AddCommand(add(g))
 	}
 	root.RegisterFlagCompletionFunc("lexicon", completeLexiconNames(g))
+	root.RegisterFlagCompletionFunc("tiles", completeTileSets)
 	return root
 }
 
