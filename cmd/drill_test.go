@@ -317,7 +317,13 @@ func TestDrillChildProcess(t *testing.T) {
 		t.Skip("runs only as the kill test's child process")
 	}
 	sys := SystemIO()
-	sys.Getenv = func(k string) string { return "" } // the embedded default, whatever the machine has
+	// The embedded default, whatever the machine has; a data directory only when the test gives one.
+	sys.Getenv = func(k string) string {
+		if k == "ATRIL_DATA_DIR" {
+			return os.Getenv("ATRIL_CHILD_DATA_DIR")
+		}
+		return ""
+	}
 	os.Args = append([]string{"atril"}, strings.Split(args, " ")...)
 	os.Exit(Main(sys))
 }

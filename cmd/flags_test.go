@@ -49,6 +49,7 @@ func TestCtrlCKillsOtherCommands(t *testing.T) {
 			t.Errorf("%s: stops cleanly %v (%v), want %v", args, stopsOnInterrupt(c), err, want)
 		}
 	}
+	t.Setenv("ATRIL_CHILD_DATA_DIR", t.TempDir())
 	child, _, out := startDrillChild(t, "lexicon add x -")
 	time.Sleep(300 * time.Millisecond)
 	if err := child.Process.Signal(os.Interrupt); err != nil {
