@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"os"
 	"slices"
 	"strings"
@@ -88,7 +89,7 @@ one back to box 0.`,
 	f.StringVar(&opts.Search, "search", "", "fill from the words of the search `QUERY` (see 'atril search --help')")
 	f.StringVar(&opts.File, "file", "", "fill from a word file, one word a line")
 	f.BoolVar(&opts.Strict, "strict", false, "refuse the whole --file when a line is not a word (default: skip such lines)")
-	f.Uint64Var(&opts.Seed, "seed", 0, "seed for a searched judge deck's phonies and the order of judge and twos cards (default: from the clock)")
+	f.Uint64Var(&opts.Seed, "seed", 0, "seed for a searched judge deck's phonies and the order of judge and twos cards (default: from the deck NAME)")
 	f.StringVar(&opts.Kind, "kind", "anagram", "card kind: anagram, hooks, judge or twos")
 	f.StringVar(&opts.Scheduler, "scheduler", "fsrs", "fsrs (FSRS-6) or cardbox (Zyzzyva)")
 	f.IntVar(&opts.NewPerDay, "new-per-day", drills.DefaultNewPerDay, "new cards introduced a day")
@@ -129,7 +130,11 @@ func runDeckAdd(g *Globals, c *cobra.Command, name string, opts *deckAddOptions)
 	}
 	src := drills.DeckSource{Search: opts.Search, File: opts.File, Strict: opts.Strict, Seed: opts.Seed}
 	if !c.Flags().Changed("seed") {
-		src.Seed = uint64(g.io.Now().UnixNano())
+		// From the deck's name: adding the same search again makes the same phonies, which
+		// the deck already holds, instead of piling up new ones.
+		h := fnv.New64a()
+		h.Write([]byte(name))
+		src.Seed = h.Sum64()
 	}
 	var file []byte
 	if opts.File != "" {

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/atril-scrabble/atril/drills/store"
 )
@@ -154,5 +155,20 @@ func TestDeckNameCompletion(t *testing.T) {
 		if code != 0 || !strings.HasPrefix(d.out.String(), c.want) {
 			t.Errorf("%v: exit %d, completions %q, want %q", c.args, code, d.out.String(), c.want)
 		}
+	}
+}
+
+// Adding the same search to a judge deck again adds nothing: its phonies come from the deck's
+// name unless --seed says otherwise.
+func TestDeckAddJudgeSearchTwice(t *testing.T) {
+	kwg := engineTestLexicon(t, drillTestWords...)
+	base := []string{"--lexicon", kwg, "--db", filepath.Join(t.TempDir(), "a.db"), "deck", "add", "fallos", "--search", "length:4", "--kind", "judge"}
+	s, code := study(t, day1, "", base...)
+	if code != 0 || !strings.Contains(s.out.String(), "non-word") {
+		t.Fatalf("first add: %d %q %s", code, s.out.String(), s.err.String())
+	}
+	s, code = study(t, day1.Add(time.Hour), "", base...)
+	if code != 0 || !strings.Contains(s.out.String(), "deck fallos added to 0 judge cards") {
+		t.Errorf("second add: %d %q %s", code, s.out.String(), s.err.String())
 	}
 }
