@@ -119,7 +119,7 @@ func runDeckAdd(g *Globals, c *cobra.Command, name string, opts *deckAddOptions)
 		return withCode(ExitError, fmt.Errorf("--scheduler %q: want fsrs or cardbox", opts.Scheduler))
 	case opts.NewPerDay < 0 || opts.NewPerDay > drills.MaxCount:
 		return withCode(ExitError, fmt.Errorf("--new-per-day %d: want 0 to %d", opts.NewPerDay, drills.MaxCount))
-	case opts.Retention <= 0.5 || opts.Retention >= 1:
+	case !(opts.Retention > 0.5 && opts.Retention < 1): // NaN too
 		return withCode(ExitError, fmt.Errorf("--retention %v: want a number between 0.5 and 1, e.g. 0.9", opts.Retention))
 	case opts.Target < 0:
 		return withCode(ExitError, fmt.Errorf("--target %v: want a positive duration such as 8s", opts.Target))

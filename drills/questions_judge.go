@@ -28,7 +28,7 @@ func Judge(lex *lexicon.Lexicon, opt JudgeOptions) ([]Question, error) {
 	if err := checkCount(opt.Count); err != nil {
 		return nil, err
 	}
-	if opt.RackShare < 0 || opt.RackShare > 1 {
+	if !(opt.RackShare >= 0 && opt.RackShare <= 1) { // NaN too
 		return nil, fmt.Errorf("rack share %g: expected 0 to 1", opt.RackShare)
 	}
 	pool, err := opt.Words.words(lex)

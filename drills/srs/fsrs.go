@@ -20,7 +20,7 @@ type FSRS struct {
 func NewFSRS(retention float64, target time.Duration) (*FSRS, error) {
 	p := fsrs.DefaultParam()
 	if retention != 0 {
-		if retention <= 0.5 || retention >= 1 {
+		if !(retention > 0.5 && retention < 1) { // NaN too
 			return nil, fmt.Errorf("fsrs: desired retention %v: want a number between 0.5 and 1 (e.g. 0.9)", retention)
 		}
 		p.RequestRetention = retention

@@ -223,3 +223,10 @@ func TestCardboxSpreadSeeded(t *testing.T) {
 		}
 	}
 }
+
+// A retention that is not a number is refused like one out of range.
+func TestFSRSRetentionNaN(t *testing.T) {
+	if _, err := srs.NewFSRS(math.NaN(), 0); err == nil {
+		t.Error("NewFSRS accepted retention NaN")
+	}
+}
