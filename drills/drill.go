@@ -281,12 +281,11 @@ func parseHooks(ts *lexicon.TileSet, line string) (front, back []string, err err
 }
 
 // ShowTiles spells tiles for the player: as lexicon's Display (labels run together: ACHO),
-// unless that would not read back as the same tiles (a C tile beside an H tile, which Display
-// brackets as [C]H; an L tile before an LL tile), then with a dot between every tile (A·C·H·O,
-// ShowSeparated), so a rack never looks like it holds a digraph tile it does not.
+// unless Display has to bracket tiles that would read back as others ([C]H, [L][LL]); then
+// with a dot between every tile (A·C·H·O, ShowSeparated), so a rack never looks like it holds
+// a digraph tile it does not.
 func ShowTiles(ts *lexicon.TileSet, tiles []lexicon.Tile) string {
-	shown := ts.Display(letters(tiles))
-	if back, err := ts.ParseRack(shown); err == nil && !strings.Contains(shown, "[") && slices.Equal(back, letters(tiles)) {
+	if shown := ts.Display(letters(tiles)); !strings.Contains(shown, "[") {
 		return shown
 	}
 	return ShowSeparated(ts, tiles)
