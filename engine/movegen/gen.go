@@ -103,11 +103,13 @@ func (g *Generator) goOn(pos int, t lexicon.Tile, v uint32, left, right int, mai
 		if arc == 0 {
 			return
 		}
-		if pos > 0 && pos-1 != g.lastAnchor {
+		// In top-N mode, extensions whose stretches are all bounded below the threshold are
+		// dropped (g.thr is -Inf otherwise).
+		if pos > 0 && pos-1 != g.lastAnchor && g.leftMax[pos-1] >= g.thr {
 			g.gen(pos-1, arc, left, right, main, wmul, crossSum)
 		}
 		// The separator is tile 0, so it can only be first in a sibling list.
-		if noLeft && g.anchor < dim-1 {
+		if noLeft && g.anchor < dim-1 && g.rightMax[left][g.anchor+1] >= g.thr {
 			if sv := g.nodes[arc]; lexicon.Tile(sv>>nodeTileShft) == lexicon.Separator {
 				if next := sv & nodeArcMask; next != 0 {
 					g.gen(g.anchor+1, next, left, right, main, wmul, crossSum)
@@ -121,7 +123,7 @@ func (g *Generator) goOn(pos int, t lexicon.Tile, v uint32, left, right int, mai
 	if accepts && noRight && g.played > 0 {
 		g.record(left, right, main, wmul, crossSum)
 	}
-	if arc != 0 && pos < dim-1 {
+	if arc != 0 && pos < dim-1 && g.rightMax[left][pos+1] >= g.thr {
 		g.gen(pos+1, arc, left, right, main, wmul, crossSum)
 	}
 }

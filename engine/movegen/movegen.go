@@ -126,7 +126,17 @@ type Generator struct {
 	bingoAns  [32]bool
 	rackHash  uint64 // multiset hash of the rack's letters (blanks left out)
 	nBingo    int
-	caps      [dim]int32 // per square of the line: points of the best rack tile that fits
+	caps      [dim]int32             // per square of the line: points of the best rack tile that fits
+	fitOrder  [rackSize]lexicon.Tile // the rack's distinct letters, most valuable first
+	nFit      int
+	// Top-N mode: the value a move needs to enter the full top list (-Inf until it is full, and
+	// always in all-moves mode), and the current anchor's bounds by stretch: stretch[L][R] for
+	// the plays covering exactly [L, R], rightMax[L][y] the best of those from L ending at y or
+	// later, leftMax[x] the best of those starting at x or before.
+	thr      float64
+	stretch  [dim][dim]float64
+	rightMax [dim][dim]float64
+	leftMax  [dim]float64
 }
 
 // New makes a generator for a lexicon graph, its tile set and a board layout. The graph is
@@ -415,6 +425,7 @@ func (g *Generator) Generate(rack []lexicon.Tile, opts Options) []engine.Move {
 	g.loadRack(rack)
 	g.moves = g.moves[:0]
 	g.top = g.top[:0]
+	g.thr = negInf
 	if opts.Top > 0 {
 		g.generateTop()
 	} else {

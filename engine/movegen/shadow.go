@@ -42,7 +42,7 @@ func (g *Generator) generateTop() {
 			last := -1
 			for p := 0; p < dim; p++ {
 				if g.isAnchor(p) {
-					if b := g.anchorBound(p, last); b > negInf {
+					if b := g.anchorBound(p, last, nil); b > negInf {
 						g.anchors = append(g.anchors, anchorBound{bound: b, dir: int8(d), line: int8(line), pos: int8(p), last: int8(last)})
 					}
 					last = p
@@ -61,19 +61,54 @@ func (g *Generator) generateTop() {
 	})
 	loadedDir, loadedLine := -1, -1
 	for _, a := range g.anchors {
-		if len(g.top) == g.opts.Top && a.bound < rankValue(&g.top[0], g.opts.By) {
+		if a.bound < g.thr {
 			break
 		}
 		if int(a.dir) != loadedDir || int(a.line) != loadedLine {
 			g.loadLine(int(a.dir), int(a.line))
 			loadedDir, loadedLine = int(a.dir), int(a.line)
+			for p := 0; p < dim; p++ {
+				if g.row[p].tile == engine.Empty {
+					g.caps[p] = g.maxFit(g.row[p].cross)
+				}
+			}
 		}
 		g.lastAnchor = int(a.last)
+		g.stretchBounds(int(a.pos), int(a.last))
 		g.genAnchor(int(a.pos))
 	}
 }
 
-// sortRackValues lists the rack's tile points in decreasing order.
+// stretchBounds fills leftMax and rightMax for anchor p from the bounds of its stretches, so
+// the recursion can drop an extension when no play it leads to can reach the threshold.
+func (g *Generator) stretchBounds(p, last int) {
+	tab := &g.stretch
+	for L := last + 1; L <= p; L++ {
+		for R := p; R < dim; R++ {
+			tab[L][R] = negInf
+		}
+	}
+	g.anchorBound(p, last, tab)
+	// rightMax[L][y]: the best stretch starting at L and ending at y or later.
+	for L := last + 1; L <= p; L++ {
+		best := negInf
+		for R := dim - 1; R >= p; R-- {
+			best = max(best, tab[L][R])
+			g.rightMax[L][R] = best
+		}
+		for R := p - 1; R >= L; R-- {
+			g.rightMax[L][R] = best
+		}
+	}
+	// leftMax[x]: the best stretch starting at x or before.
+	best := negInf
+	for L := last + 1; L <= p; L++ {
+		best = max(best, g.rightMax[L][L])
+		g.leftMax[L] = best
+	}
+}
+
+// sortRackValues lists the rack's tile points in decreasing order, and its letters by value.
 func (g *Generator) sortRackValues() {
 	n := 0
 	for j := 0; j < g.nDistinct; j++ {
@@ -86,6 +121,19 @@ func (g *Generator) sortRackValues() {
 	v := g.shadowDescV[:n]
 	slices.Sort(v)
 	slices.Reverse(v)
+	// The distinct letters (not the blank), most valuable first, for maxFit.
+	g.nFit = 0
+	for j := 0; j < g.nDistinct; j++ {
+		if t := g.distinct[j]; t != lexicon.Blank {
+			i := g.nFit
+			for i > 0 && g.points[g.fitOrder[i-1]] < g.points[t] {
+				g.fitOrder[i] = g.fitOrder[i-1]
+				i--
+			}
+			g.fitOrder[i] = t
+			g.nFit++
+		}
+	}
 }
 
 // anchorBound bounds the value of the plays generated from anchor p (which cannot reach left to
@@ -97,7 +145,9 @@ func (g *Generator) sortRackValues() {
 // valuable rack tile that fits its cross-set. The bingo bonus counts only when the rack and the
 // stretch's board tiles are an anagram of some word. It never underestimates. Returns -Inf when
 // no stretch can hold a play.
-func (g *Generator) anchorBound(p, last int) float64 {
+//
+// With tab set, it also writes each stretch's bound into tab[L][R].
+func (g *Generator) anchorBound(p, last int, tab *[dim][dim]float64) float64 {
 	row := &g.row
 	possible := g.rackBits &^ 1
 	if g.rack[lexicon.Blank] > 0 {
@@ -125,6 +175,7 @@ func (g *Generator) anchorBound(p, last int) float64 {
 		k := 0
 		through := uint64(0) // multiset hash of the board tiles in the stretch
 		var tilesPts, crossConst int32
+		var sumLC, sumXC int32 // sums of lms[i]*caps[i] and xs[i]*caps[i]
 		wm := int32(1)
 		for R := L; R < dim; R++ {
 			sq := &row[R]
@@ -143,23 +194,30 @@ func (g *Generator) anchorBound(p, last int) float64 {
 				} else {
 					xs[k] = 0
 				}
+				sumLC += lms[k] * caps[k]
+				sumXC += xs[k] * caps[k]
 				wm *= sq.wm
+				// effs holds the squares' effective multipliers in decreasing order: a word
+				// premium changes them all, otherwise the new square is inserted.
+				from := k
+				if sq.wm != 1 {
+					from = 0
+				}
+				for i := from; i <= k; i++ {
+					e := lms[i]*wm + xs[i]
+					j := i
+					for j > 0 && effs[j-1] < e {
+						effs[j] = effs[j-1]
+						j--
+					}
+					effs[j] = e
+				}
 				k++
 			}
 			if R < p || R == L || k == 0 || (R < dim-1 && row[R+1].tile != engine.Empty) {
 				continue
 			}
-			capped := int32(0)
-			for i := 0; i < k; i++ {
-				e := lms[i]*wm + xs[i]
-				capped += e * caps[i]
-				j := i
-				for j > 0 && effs[j-1] < e {
-					effs[j] = effs[j-1]
-					j--
-				}
-				effs[j] = e
-			}
+			capped := wm*sumLC + sumXC
 			sorted := int32(0)
 			for i := 0; i < k; i++ {
 				sorted += effs[i] * g.shadowDescV[i]
@@ -172,6 +230,9 @@ func (g *Generator) anchorBound(p, last int) float64 {
 			if g.opts.By == ByEquity {
 				v += g.bestLeave[g.rackTiles-k]
 			}
+			if tab != nil {
+				tab[L][R] = v
+			}
 			if v > best {
 				best = v
 			}
@@ -183,17 +244,12 @@ func (g *Generator) anchorBound(p, last int) float64 {
 // maxFit is the points of the most valuable rack tile that can go on a square with this
 // cross-set (a blank scores 0).
 func (g *Generator) maxFit(cross uint64) int32 {
-	best := int32(-1)
-	for j := 0; j < g.nDistinct; j++ {
-		t := g.distinct[j]
-		if t != lexicon.Blank && cross&(1<<t) != 0 && g.points[t] > best {
-			best = g.points[t]
+	for _, t := range g.fitOrder[:g.nFit] {
+		if cross&(1<<t) != 0 {
+			return g.points[t]
 		}
 	}
-	if best < 0 {
-		return 0
-	}
-	return best
+	return 0
 }
 
 // bingoPossible reports whether the whole rack plus board tiles (given by their multiset
@@ -242,6 +298,9 @@ func (g *Generator) pushTop(m *engine.Move) {
 			g.top[i], g.top[parent] = g.top[parent], g.top[i]
 			i = parent
 		}
+		if len(g.top) == g.opts.Top {
+			g.thr = rankValue(&g.top[0], by)
+		}
 		return
 	}
 	if Compare(m, &g.top[0], by) >= 0 {
@@ -258,6 +317,7 @@ func (g *Generator) pushTop(m *engine.Move) {
 			w = r
 		}
 		if w == i {
+			g.thr = rankValue(&g.top[0], by)
 			return
 		}
 		g.top[i], g.top[w] = g.top[w], g.top[i]
