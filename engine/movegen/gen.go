@@ -103,13 +103,11 @@ func (g *Generator) goOn(pos int, t lexicon.Tile, v uint32, left, right int, mai
 		if arc == 0 {
 			return
 		}
-		// In top-N mode, extensions whose stretches are all bounded below the threshold are
-		// dropped (g.thr is -Inf otherwise).
-		if pos > 0 && pos-1 != g.lastAnchor && g.leftMax[pos-1] >= g.thr {
+		if pos > 0 && pos-1 != g.lastAnchor {
 			g.gen(pos-1, arc, left, right, main, wmul, crossSum)
 		}
 		// The separator is tile 0, so it can only be first in a sibling list.
-		if noLeft && g.anchor < dim-1 && g.rightMax[left][g.anchor+1] >= g.thr {
+		if noLeft && g.anchor < dim-1 {
 			if sv := g.nodes[arc]; lexicon.Tile(sv>>nodeTileShft) == lexicon.Separator {
 				if next := sv & nodeArcMask; next != 0 {
 					g.gen(g.anchor+1, next, left, right, main, wmul, crossSum)
@@ -123,7 +121,7 @@ func (g *Generator) goOn(pos int, t lexicon.Tile, v uint32, left, right int, mai
 	if accepts && noRight && g.played > 0 {
 		g.record(left, right, main, wmul, crossSum)
 	}
-	if arc != 0 && pos < dim-1 && g.rightMax[left][pos+1] >= g.thr {
+	if arc != 0 && pos < dim-1 {
 		g.gen(pos+1, arc, left, right, main, wmul, crossSum)
 	}
 }

@@ -67,44 +67,9 @@ func (g *Generator) generateTop() {
 		if int(a.dir) != loadedDir || int(a.line) != loadedLine {
 			g.loadLine(int(a.dir), int(a.line))
 			loadedDir, loadedLine = int(a.dir), int(a.line)
-			for p := 0; p < dim; p++ {
-				if g.row[p].tile == engine.Empty {
-					g.caps[p] = g.maxFit(g.row[p].cross)
-				}
-			}
 		}
 		g.lastAnchor = int(a.last)
-		g.stretchBounds(int(a.pos), int(a.last))
 		g.genAnchor(int(a.pos))
-	}
-}
-
-// stretchBounds fills leftMax and rightMax for anchor p from the bounds of its stretches, so
-// the recursion can drop an extension when no play it leads to can reach the threshold.
-func (g *Generator) stretchBounds(p, last int) {
-	tab := &g.stretch
-	for L := last + 1; L <= p; L++ {
-		for R := p; R < dim; R++ {
-			tab[L][R] = negInf
-		}
-	}
-	g.anchorBound(p, last, tab)
-	// rightMax[L][y]: the best stretch starting at L and ending at y or later.
-	for L := last + 1; L <= p; L++ {
-		best := negInf
-		for R := dim - 1; R >= p; R-- {
-			best = max(best, tab[L][R])
-			g.rightMax[L][R] = best
-		}
-		for R := p - 1; R >= L; R-- {
-			g.rightMax[L][R] = best
-		}
-	}
-	// leftMax[x]: the best stretch starting at x or before.
-	best := negInf
-	for L := last + 1; L <= p; L++ {
-		best = max(best, g.rightMax[L][L])
-		g.leftMax[L] = best
 	}
 }
 
