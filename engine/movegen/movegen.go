@@ -99,6 +99,7 @@ type Generator struct {
 	// Per-generation state.
 	opts        Options
 	row         [dim]square
+	rows        [2][dim][dim]square // top-N mode: every line as loadLine made it
 	dir         int
 	line        int
 	anchor      int

@@ -34,6 +34,7 @@ func (g *Generator) generateTop() {
 	for d := 0; d < 2; d++ {
 		for line := 0; line < dim; line++ {
 			g.loadLine(d, line)
+			g.rows[d][line] = g.row
 			for p := 0; p < dim; p++ {
 				if g.row[p].tile == engine.Empty {
 					g.caps[p] = g.maxFit(g.row[p].cross)
@@ -42,7 +43,7 @@ func (g *Generator) generateTop() {
 			last := -1
 			for p := 0; p < dim; p++ {
 				if g.isAnchor(p) {
-					if b := g.anchorBound(p, last, nil); b > negInf {
+					if b := g.anchorBound(p, last); b > negInf {
 						g.anchors = append(g.anchors, anchorBound{bound: b, dir: int8(d), line: int8(line), pos: int8(p), last: int8(last)})
 					}
 					last = p
@@ -65,7 +66,7 @@ func (g *Generator) generateTop() {
 			break
 		}
 		if int(a.dir) != loadedDir || int(a.line) != loadedLine {
-			g.loadLine(int(a.dir), int(a.line))
+			g.dir, g.line, g.row = int(a.dir), int(a.line), g.rows[a.dir][a.line]
 			loadedDir, loadedLine = int(a.dir), int(a.line)
 		}
 		g.lastAnchor = int(a.last)
@@ -110,9 +111,7 @@ func (g *Generator) sortRackValues() {
 // valuable rack tile that fits its cross-set. The bingo bonus counts only when the rack and the
 // stretch's board tiles are an anagram of some word. It never underestimates. Returns -Inf when
 // no stretch can hold a play.
-//
-// With tab set, it also writes each stretch's bound into tab[L][R].
-func (g *Generator) anchorBound(p, last int, tab *[dim][dim]float64) float64 {
+func (g *Generator) anchorBound(p, last int) float64 {
 	row := &g.row
 	possible := g.rackBits &^ 1
 	if g.rack[lexicon.Blank] > 0 {
@@ -182,28 +181,39 @@ func (g *Generator) anchorBound(p, last int, tab *[dim][dim]float64) float64 {
 			if R < p || R == L || k == 0 || (R < dim-1 && row[R+1].tile != engine.Empty) {
 				continue
 			}
+			// The capped bound first: when it cannot beat the best stretch so far, neither
+			// can the lesser of the two, and the sorted bound is not needed.
 			capped := wm*sumLC + sumXC
+			base := tilesPts*wm + crossConst
+			leave := 0.0
+			if g.opts.By == ByEquity {
+				leave = g.bestLeave[g.rackTiles-k]
+			}
+			bingo := k == rackSize
+			if float64(base+capped+bingoBonus(bingo))+leave <= best {
+				continue
+			}
 			sorted := int32(0)
 			for i := 0; i < k; i++ {
 				sorted += effs[i] * g.shadowDescV[i]
 			}
-			score := tilesPts*wm + crossConst + min(capped, sorted)
-			if k == rackSize && g.bingoPossible(through) {
+			score := base + min(capped, sorted)
+			if bingo && g.bingoPossible(through) {
 				score += engine.BingoBonus
 			}
-			v := float64(score)
-			if g.opts.By == ByEquity {
-				v += g.bestLeave[g.rackTiles-k]
-			}
-			if tab != nil {
-				tab[L][R] = v
-			}
-			if v > best {
+			if v := float64(score) + leave; v > best {
 				best = v
 			}
 		}
 	}
 	return best
+}
+
+func bingoBonus(b bool) int32 {
+	if b {
+		return engine.BingoBonus
+	}
+	return 0
 }
 
 // maxFit is the points of the most valuable rack tile that can go on a square with this
