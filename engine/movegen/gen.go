@@ -45,36 +45,6 @@ func (g *Generator) gen(pos int, list uint32, left, right int, main, wmul, cross
 	}
 	lm, wm, cs := sq.lm, sq.wm, sq.cscore
 	hasCross := sq.hasCross
-	if blanks == 0 {
-		// Without blanks, possible holds only letters on the rack (rackBits follows the counts).
-		for i := list; ; i++ {
-			v := nodes[i]
-			l := lexicon.Tile(v >> nodeTileShft)
-			if possible&(1<<(l&63)) != 0 {
-				g.rack[l]--
-				if g.rack[l] == 0 {
-					g.rackBits &^= 1 << l
-				}
-				g.leaveIdx -= g.place[l]
-				g.played++
-				pts := g.points[l] * lm
-				cr := crossSum
-				if hasCross {
-					cr += (cs + pts) * wm
-				}
-				g.goOn(pos, l, v, left, right, main+pts, wmul*wm, cr)
-				g.played--
-				g.leaveIdx += g.place[l]
-				if g.rack[l] == 0 {
-					g.rackBits |= 1 << l
-				}
-				g.rack[l]++
-			}
-			if v&nodeIsEnd != 0 {
-				return
-			}
-		}
-	}
 	for i := list; ; i++ {
 		v := nodes[i]
 		l := lexicon.Tile(v >> nodeTileShft)
