@@ -289,7 +289,7 @@ func openStudy(g *Globals, mustExist bool) (*store.Store, error) {
 		if errors.Is(err, store.ErrNotAtril) || errors.Is(err, store.ErrTooNew) {
 			return nil, withCode(ExitError, err)
 		}
-		return nil, withCode(ExitError, fmt.Errorf("study database: %w", err))
+		return nil, withCode(ExitError, err) // store errors name the database already
 	}
 	return st, nil
 }

@@ -143,6 +143,9 @@ func Open(path string, opt Options) (*Store, error) {
 	if strings.ContainsAny(path, "?#") {
 		return nil, fmt.Errorf("study database %s: the path must not contain ? or #", path)
 	}
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return nil, fmt.Errorf("study database %s is a directory: expected a file, e.g. %s", path, filepath.Join(path, "atril.db"))
+	}
 	if opt.MustExist {
 		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("study database %s: %w", path, ErrNoDatabase)

@@ -177,3 +177,14 @@ func TestDefaultPath(t *testing.T) {
 		}
 	}
 }
+
+func TestRefusesADirectory(t *testing.T) {
+	dir := t.TempDir()
+	_, err := store.Open(dir, store.Options{Now: time.Now})
+	if err == nil || !strings.Contains(err.Error(), "is a directory") {
+		t.Fatalf("opening a directory: %v, want it named as a directory", err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("opening a directory wrote %d files into it", len(entries))
+	}
+}

@@ -86,7 +86,12 @@ type Error struct {
 }
 
 func (e *Error) Error() string {
-	return fmt.Sprintf("%s:%d: %s (line %q)", e.File, e.Line, e.Reason, e.Text)
+	text := e.Text
+	// A binary or runaway line would bury the reason: quote its start only.
+	if r := []rune(text); len(r) > 80 {
+		text = string(r[:80]) + "…"
+	}
+	return fmt.Sprintf("%s:%d: %s (line %q)", e.File, e.Line, e.Reason, text)
 }
 
 // Read parses a GCG file. file names it in errors. Lines are UTF-8 or Latin-1.

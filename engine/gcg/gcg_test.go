@@ -243,3 +243,11 @@ func TestReplayWithdrawnKeepsScorelessRun(t *testing.T) {
 		t.Errorf("scoreless %d tiles %d; want 3 and 0", p.ScorelessTurns, p.Board.Tiles)
 	}
 }
+
+func TestErrorQuotesOnlyTheStartOfALongLine(t *testing.T) {
+	e := &Error{File: "x.gcg", Line: 2, Text: strings.Repeat("é", 500), Reason: "expected a #pragma"}
+	msg := e.Error()
+	if !strings.HasPrefix(msg, "x.gcg:2: expected a #pragma") || len([]rune(msg)) > 160 {
+		t.Errorf("message %d runes: %q", len([]rune(msg)), msg)
+	}
+}
