@@ -328,6 +328,30 @@ func TestDrillChildProcess(t *testing.T) {
 	os.Exit(Main(sys))
 }
 
+// answerThenKill types each answer once its question (N/total) is shown, waits for the next
+// question (so every typed answer was judged, hence committed), then kills the child.
+func answerThenKill(t *testing.T, child *exec.Cmd, stdin io.Writer, out *lockedBuffer, typed []string, total int) {
+	t.Helper()
+	for i, line := range typed {
+		out.waitFor(t, fmt.Sprintf("%d/%d", i+1, total))
+		fmt.Fprintln(stdin, line)
+	}
+	out.waitFor(t, fmt.Sprintf("%d/%d", len(typed)+1, total))
+	killChild(t, child, out)
+}
+
+// killChild sends SIGKILL (no chance to clean up) and checks the child died of it.
+func killChild(t *testing.T, child *exec.Cmd, out *lockedBuffer) {
+	t.Helper()
+	if err := child.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	child.Wait()
+	if ws, ok := child.ProcessState.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() || ws.Signal() != syscall.SIGKILL {
+		t.Fatalf("child did not die of SIGKILL: %v\n%s", child.ProcessState, out.String())
+	}
+}
+
 // startDrillChild runs `atril ARGS` as a child process with piped stdin and stdout.
 func startDrillChild(t *testing.T, args string) (*exec.Cmd, io.Writer, *lockedBuffer) {
 	t.Helper()
@@ -385,18 +409,7 @@ func TestDrillKilledKeepsAnswers(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "study.db")
 	child, stdin, out := startDrillChild(t, "--db "+db+" drill twos --count 10 --seed 3")
 	typed := []string{"y", "n", "y"}
-	for i, line := range typed {
-		out.waitFor(t, fmt.Sprintf("%d/10", i+1))
-		fmt.Fprintln(stdin, line)
-	}
-	out.waitFor(t, fmt.Sprintf("%d/10", len(typed)+1))
-	if err := child.Process.Signal(syscall.SIGKILL); err != nil {
-		t.Fatal(err)
-	}
-	child.Wait()
-	if ws, ok := child.ProcessState.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() || ws.Signal() != syscall.SIGKILL {
-		t.Fatalf("child did not die of SIGKILL: %v\n%s", child.ProcessState, out.String())
-	}
+	answerThenKill(t, child, stdin, out, typed, 10)
 	as, err := openTestStore(t, db).Answers(context.Background(), store.AnswerQuery{})
 	if err != nil {
 		t.Fatal(err)

@@ -10,7 +10,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -403,18 +402,7 @@ func TestReviewKilledKeepsAnswers(t *testing.T) {
 	}
 	child, stdin, out := startDrillChild(t, "--db "+db+" review --seed 1")
 	typed := []string{"y", "n", "y"}
-	for i, line := range typed {
-		out.waitFor(t, fmt.Sprintf("%d/10", i+1))
-		fmt.Fprintln(stdin, line)
-	}
-	out.waitFor(t, fmt.Sprintf("%d/10", len(typed)+1))
-	if err := child.Process.Signal(syscall.SIGKILL); err != nil {
-		t.Fatal(err)
-	}
-	child.Wait()
-	if ws, ok := child.ProcessState.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() || ws.Signal() != syscall.SIGKILL {
-		t.Fatalf("child did not die of SIGKILL: %v\n%s", child.ProcessState, out.String())
-	}
+	answerThenKill(t, child, stdin, out, typed, 10)
 	st := openTestStore(t, db)
 	defer st.Close()
 	as, err := st.Answers(context.Background(), store.AnswerQuery{})
@@ -526,10 +514,7 @@ func TestReviewAskedGradeKilled(t *testing.T) {
 	out.waitFor(t, "2/10")
 	fmt.Fprintln(stdin, "n")
 	waitCount("Grade: ", 2) // the second answer is saved; its grade is being asked
-	if err := child.Process.Signal(syscall.SIGKILL); err != nil {
-		t.Fatal(err)
-	}
-	child.Wait()
+	killChild(t, child, out)
 	transcript := out.String()
 	derived := transcript[strings.LastIndex(transcript, "(Enter: ")+len("(Enter: "):]
 	derived = derived[:strings.Index(derived, ")")]
