@@ -1,6 +1,6 @@
 module github.com/atril-scrabble/atril
 
-go 1.26.8
+go 1.26.0
 
 require (
 	github.com/charmbracelet/glamour v1.0.0
@@ -39,7 +39,7 @@ require (
 	golang.org/x/net v0.38.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/term v0.36.0 // indirect
-	golang.org/x/text v0.30.0 // indirect
+	golang.org/x/text v0.43.0 // indirect
 	modernc.org/libc v1.79.0 // indirect
 	modernc.org/mathutil v1.7.1 // indirect
 	modernc.org/memory v1.12.1 // indirect
