@@ -16,6 +16,7 @@ import (
 	"github.com/atril-scrabble/atril/engine/game"
 	"github.com/atril-scrabble/atril/engine/gcg"
 	"github.com/atril-scrabble/atril/lexicon"
+	"github.com/atril-scrabble/atril/stats"
 )
 
 type selfplayOptions struct {
@@ -89,7 +90,7 @@ func selfplayPairings() []string {
 }
 
 type selfplayJSON struct {
-	game.Summary
+	stats.SelfPlay
 	Seed          uint64  `json:"seed"`
 	Rules         string  `json:"rules"`
 	Lexicon       string  `json:"lexicon"`
@@ -185,7 +186,7 @@ func runSelfplay(ctx context.Context, g *Globals, opts *selfplayOptions) error {
 	}
 
 	out := selfplayJSON{
-		Summary: tally.Summary(players), Seed: opts.Seed, Rules: rules.Name,
+		SelfPlay: stats.SummarizeSelfPlay(&tally, players), Seed: opts.Seed, Rules: rules.Name,
 		Lexicon: lex.Name, Workers: workers, Seconds: elapsed.Seconds(), SavedTo: opts.Save,
 		GamesFinished: tally.Games,
 	}

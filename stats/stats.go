@@ -5,7 +5,6 @@ package stats
 import (
 	"context"
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 	"time"
@@ -15,9 +14,6 @@ import (
 
 // Windows are the periods reported, in days back from now.
 var Windows = []int{7, 30}
-
-// z95 is the standard normal quantile for a two-sided 95% interval.
-const z95 = 1.959963984540054
 
 // Row is one group's answers over a window.
 type Row struct {
@@ -89,22 +85,8 @@ func row(s store.Stat) Row {
 		r.Accuracy = float64(s.Correct) / float64(s.Answers)
 		r.MeanSeconds = r.Seconds / float64(s.Answers)
 	}
-	r.AccuracyLow, r.AccuracyHigh = Wilson(s.Correct, s.Answers, z95)
+	r.AccuracyLow, r.AccuracyHigh = Wilson(float64(s.Correct), float64(s.Answers))
 	return r
-}
-
-// Wilson is the Wilson score interval for k successes in n trials at normal quantile z: unlike
-// the plain p ± z·se it stays inside 0..1 and is honest about small n (0 of 0 gives 0..1).
-func Wilson(k, n int, z float64) (low, high float64) {
-	if n <= 0 {
-		return 0, 1
-	}
-	p := float64(k) / float64(n)
-	nf := float64(n)
-	z2 := z * z
-	centre := (p + z2/(2*nf)) / (1 + z2/nf)
-	half := z / (1 + z2/nf) * math.Sqrt(p*(1-p)/nf+z2/(4*nf*nf))
-	return math.Max(0, centre-half), math.Min(1, centre+half)
 }
 
 // Markdown is the report as tables: one for drills, one for decks, a column group per window.

@@ -3,7 +3,6 @@ package game
 import (
 	"context"
 	"fmt"
-	"math"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -255,21 +254,6 @@ func (p *Player) PlayGame(i int) (GameResult, error) {
 	return r, nil
 }
 
-// Summary is what a self-play run shows.
-type Summary struct {
-	Games         int        `json:"games"`
-	Players       [2]string  `json:"players"`
-	MeanScore     [2]float64 `json:"mean_score"`
-	BingosPerGame [2]float64 `json:"bingos_per_game"`
-	Wins          [2]int     `json:"wins"`
-	Ties          int        `json:"ties"`
-	// WinRate is player 1's share of games (a tie counts half), with its 95% Wilson interval.
-	WinRate   float64 `json:"win_rate"`
-	WinLow    float64 `json:"win_rate_low"`
-	WinHigh   float64 `json:"win_rate_high"`
-	MeanTurns float64 `json:"mean_turns"`
-}
-
 // Tally is the running totals of a self-play run, indexed by configured player: what the
 // summary needs and nothing per game.
 type Tally struct {
@@ -297,34 +281,4 @@ func (t *Tally) Add(r *GameResult) {
 		t.Ties++
 	}
 	t.Turns += int64(r.Turns)
-}
-
-// Summary is the means, win rate and interval of the games counted.
-func (t *Tally) Summary(players [2]Strategy) Summary {
-	s := Summary{Games: t.Games, Players: [2]string{string(players[0]), string(players[1])}, Wins: t.Wins, Ties: t.Ties}
-	if t.Games == 0 {
-		return s
-	}
-	n := float64(t.Games)
-	for p := 0; p < 2; p++ {
-		s.MeanScore[p] = float64(t.Scores[p]) / n
-		s.BingosPerGame[p] = float64(t.Bingos[p]) / n
-	}
-	s.MeanTurns = float64(t.Turns) / n
-	s.WinRate = (float64(t.Wins[0]) + float64(t.Ties)/2) / n
-	s.WinLow, s.WinHigh = Wilson(s.WinRate, n, 1.959963984540054)
-	return s
-}
-
-// Wilson is the Wilson score interval of a proportion p observed over n trials, at z standard
-// deviations (1.96 for 95%).
-func Wilson(p, n, z float64) (lo, hi float64) {
-	if n == 0 {
-		return 0, 1
-	}
-	z2 := z * z
-	denom := 1 + z2/n
-	centre := (p + z2/(2*n)) / denom
-	half := z * math.Sqrt(p*(1-p)/n+z2/(4*n*n)) / denom
-	return max(0, centre-half), min(1, centre+half)
 }
