@@ -14,7 +14,7 @@ func TestWilsonProportions(t *testing.T) {
 		{50, 100, 0.4038, 0.5962},
 		{0, 10, 0, 0.2775},
 		{10, 10, 0.7225, 1},
-		{2.5, 5, 0.1367, 0.8633},
+		{2.5, 5, 0.1704, 0.8296},
 	}
 	for _, tc := range tests {
 		lo, hi := Wilson(tc.k, tc.n)
