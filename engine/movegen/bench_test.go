@@ -33,7 +33,7 @@ func midgamePositions(tb testing.TB, graph *lexicon.KWG, ts *lexicon.TileSet, la
 func benchGenerate(b *testing.B, graph *lexicon.KWG, opts Options) {
 	ts := lexicon.DefaultTileSet()
 	layout := engine.StandardLayout()
-	ps := midgamePositions(b, graph, ts, layout, 10)
+	ps := midgamePositions(b, graph, ts, layout, benchGames)
 	gens := make([]*Generator, len(ps))
 	for i, p := range ps {
 		gens[i] = New(graph, ts, layout).load(p.board)
@@ -50,9 +50,7 @@ func benchGenerate(b *testing.B, graph *lexicon.KWG, opts Options) {
 	b.ResetTimer()
 	plays := 0
 	for i := 0; i < b.N; i++ {
-		for j, p := range ps {
-			plays += len(gens[j].Generate(p.rack, opts))
-		}
+		plays += benchPass(gens, ps, opts)
 	}
 	b.StopTimer()
 	cpu := cpuTime() - cpu0
@@ -74,7 +72,26 @@ func benchGenerate(b *testing.B, graph *lexicon.KWG, opts Options) {
 func BenchmarkAllMovesFILE2017(b *testing.B) { benchGenerate(b, file2017(b), Options{}) }
 func BenchmarkTopPlayFILE2017(b *testing.B)  { benchGenerate(b, file2017(b), Options{Top: 1}) }
 func BenchmarkTopEquityFILE2017(b *testing.B) {
-	benchGenerate(b, file2017(b), Options{Top: 1, By: ByEquity, Leaves: equity.NewDefault(lexicon.DefaultTileSet())})
+	klv, _ := benchLeaves(b)
+	benchGenerate(b, file2017(b), topEquity(klv))
+}
+
+// topEquity is how self-play asks for a move: the top play by equity, exchanges and the pass
+// included (as MAGPIE's and macondo's drivers do).
+func topEquity(l equity.Leaves) Options {
+	return Options{Top: 1, By: ByEquity, Leaves: l, Exchanges: engine.RackSize, Pass: true}
+}
+
+// benchPass generates once on every position and counts the moves. It is the only code a
+// profile needs to look at (valgrind --tool=callgrind --toggle-collect='*movegen.benchPass').
+//
+//go:noinline
+func benchPass(gens []*Generator, ps []position, opts Options) int {
+	plays := 0
+	for j, p := range ps {
+		plays += len(gens[j].Generate(p.rack, opts))
+	}
+	return plays
 }
 
 // cpuTime is the process's user+system CPU time: on a shared machine it is steadier than the
@@ -90,7 +107,8 @@ func cpuTime() time.Duration {
 func BenchmarkAllMovesDefault(b *testing.B) { benchGenerate(b, defaultGraph(b), Options{}) }
 func BenchmarkTopPlayDefault(b *testing.B)  { benchGenerate(b, defaultGraph(b), Options{Top: 1}) }
 func BenchmarkTopEquityDefault(b *testing.B) {
-	benchGenerate(b, defaultGraph(b), Options{Top: 1, By: ByEquity, Leaves: equity.NewDefault(lexicon.DefaultTileSet())})
+	klv, _ := benchLeaves(b)
+	benchGenerate(b, defaultGraph(b), topEquity(klv))
 }
 
 // BenchmarkReplayIncremental replays a seeded game's plays with Play (cross-sets of the
