@@ -1,6 +1,8 @@
 package movegen
 
 import (
+	"math/bits"
+
 	"github.com/atril-scrabble/atril/engine"
 	"github.com/atril-scrabble/atril/lexicon"
 )
@@ -9,7 +11,7 @@ import (
 func (g *Generator) genAnchor(p int) {
 	g.anchor = p
 	g.played = 0
-	g.gen(p, g.nodes[1]&nodeArcMask, p, p, 0, 1, 0)
+	g.gen(p, g.gr.root, p, p, 0, 1, 0)
 }
 
 // gen is Gordon's Gen: try to fill position pos from the sibling list `list`. left and right are
@@ -17,82 +19,71 @@ func (g *Generator) genAnchor(p int) {
 // word multiplier, crossSum the cross-words' total score.
 func (g *Generator) gen(pos int, list uint32, left, right int, main, wmul, crossSum int32) {
 	sq := &g.row[pos]
-	nodes := g.nodes
+	arr := g.arr
+	mask := listMask(arr, list)
 	if sq.tile != engine.Empty {
-		l := sq.tile.Letter()
-		for i := list; list != 0; i++ {
-			v := nodes[i]
-			if lexicon.Tile(v>>nodeTileShft) == l {
-				g.goOn(pos, engine.PlayedThrough, v, left, right, main+g.points[sq.tile], wmul, crossSum)
-				return
-			}
-			if v&nodeIsEnd != 0 {
-				return
-			}
+		if l := sq.tile.Letter(); mask&(1<<(l&63)) != 0 {
+			g.goOn(pos, engine.PlayedThrough, childAt(arr, list, mask, l), left, right, main+g.points[sq.tile], wmul, crossSum)
 		}
 		return
 	}
-	if g.played >= g.rackTiles || list == 0 {
+	if g.played >= g.rackTiles {
 		return
 	}
 	blanks := g.rack[lexicon.Blank]
-	possible := sq.cross & g.rackBits
-	if blanks > 0 {
-		possible = sq.cross
+	possible := sq.cross & mask
+	if blanks == 0 {
+		possible &= g.rackBits
 	}
 	if possible == 0 {
 		return
 	}
 	lm, wm, cs := sq.lm, sq.wm, sq.cscore
 	hasCross := sq.hasCross
-	for i := list; ; i++ {
-		v := nodes[i]
-		l := lexicon.Tile(v >> nodeTileShft)
-		if possible&(1<<(l&63)) != 0 {
-			if g.rack[l] > 0 {
-				g.rack[l]--
-				if g.rack[l] == 0 {
-					g.rackBits &^= 1 << l
-				}
-				g.leaveIdx -= g.place[l]
-				g.played++
-				pts := g.points[l] * lm
-				cr := crossSum
-				if hasCross {
-					cr += (cs + pts) * wm
-				}
-				g.goOn(pos, l, v, left, right, main+pts, wmul*wm, cr)
-				g.played--
-				g.leaveIdx += g.place[l]
-				if g.rack[l] == 0 {
-					g.rackBits |= 1 << l
-				}
-				g.rack[l]++
+	for possible != 0 {
+		l := lexicon.Tile(bits.TrailingZeros64(possible))
+		possible &= possible - 1
+		v := childAt(arr, list, mask, l)
+		if g.rack[l] > 0 {
+			g.rack[l]--
+			if g.rack[l] == 0 {
+				g.rackBits &^= 1 << l
 			}
-			if blanks > 0 {
-				g.rack[lexicon.Blank]--
-				g.leaveIdx -= g.place[lexicon.Blank]
-				g.played++
-				cr := crossSum
-				if hasCross {
-					cr += cs * wm
-				}
-				g.goOn(pos, l|lexicon.BlankBit, v, left, right, main, wmul*wm, cr)
-				g.played--
-				g.leaveIdx += g.place[lexicon.Blank]
-				g.rack[lexicon.Blank]++
+			g.leaveIdx -= g.place[l]
+			g.played++
+			pts := g.points[l] * lm
+			cr := crossSum
+			if hasCross {
+				cr += (cs + pts) * wm
 			}
+			g.goOn(pos, l, v, left, right, main+pts, wmul*wm, cr)
+			g.played--
+			g.leaveIdx += g.place[l]
+			if g.rack[l] == 0 {
+				g.rackBits |= 1 << l
+			}
+			g.rack[l]++
 		}
-		if v&nodeIsEnd != 0 {
-			break
+		if blanks > 0 {
+			g.rack[lexicon.Blank]--
+			g.leaveIdx -= g.place[lexicon.Blank]
+			g.played++
+			cr := crossSum
+			if hasCross {
+				cr += cs * wm
+			}
+			g.goOn(pos, l|lexicon.BlankBit, v, left, right, main, wmul*wm, cr)
+			g.played--
+			g.leaveIdx += g.place[lexicon.Blank]
+			g.rack[lexicon.Blank]++
 		}
 	}
 }
 
-// goOn is Gordon's GoOn: t has been put (or found) at pos, reached through node value v.
+// goOn is Gordon's GoOn: t has been put (or found) at pos, reached through node v.
 func (g *Generator) goOn(pos int, t lexicon.Tile, v uint32, left, right int, main, wmul, crossSum int32) {
 	g.strip[pos] = t
-	arc := v & nodeArcMask
+	arc := v & nodeList
 	accepts := v&nodeAccepts != 0
 	if pos <= g.anchor {
 		left = pos
@@ -106,12 +97,10 @@ func (g *Generator) goOn(pos int, t lexicon.Tile, v uint32, left, right int, mai
 		if pos > 0 && pos-1 != g.lastAnchor {
 			g.gen(pos-1, arc, left, right, main, wmul, crossSum)
 		}
-		// The separator is tile 0, so it can only be first in a sibling list.
-		if noLeft && g.anchor < dim-1 {
-			if sv := g.nodes[arc]; lexicon.Tile(sv>>nodeTileShft) == lexicon.Separator {
-				if next := sv & nodeArcMask; next != 0 {
-					g.gen(g.anchor+1, next, left, right, main, wmul, crossSum)
-				}
+		// The separator is tile 0: when the list has it, it is the list's first node.
+		if noLeft && g.anchor < dim-1 && g.arr[arc]&1 != 0 {
+			if next := g.arr[arc+listHead] & nodeList; next != 0 {
+				g.gen(g.anchor+1, next, left, right, main, wmul, crossSum)
 			}
 		}
 		return

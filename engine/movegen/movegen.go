@@ -21,6 +21,7 @@
 package movegen
 
 import (
+	"math/bits"
 	"slices"
 
 	"github.com/atril-scrabble/atril/engine"
@@ -31,11 +32,6 @@ import (
 const (
 	dim      = engine.Dim
 	rackSize = engine.RackSize
-
-	nodeAccepts  = 1 << 23
-	nodeIsEnd    = 1 << 22
-	nodeArcMask  = 1<<22 - 1
-	nodeTileShft = 24
 )
 
 // SortBy says which value ranks moves.
@@ -81,7 +77,7 @@ type Generator struct {
 	gr       *graph
 	alphas   *alphaSet // gr.bingoAlphagrams(), loaded by the second top-N generation
 	topCalls int
-	nodes    []uint32
+	arr      []uint32 // gr.arr
 	tiles    *lexicon.TileSet
 	layout   *engine.Layout
 	points   [256]int32
@@ -144,7 +140,7 @@ type Generator struct {
 // decoded once per process into flat arrays the recursion reads directly.
 func New(graph *lexicon.KWG, tiles *lexicon.TileSet, layout *engine.Layout) *Generator {
 	gr := graphFor(graph)
-	g := &Generator{gr: gr, nodes: gr.nodes, tiles: tiles, layout: layout, moves: make([]engine.Move, 0, 4096)}
+	g := &Generator{gr: gr, arr: gr.arr, tiles: tiles, layout: layout, moves: make([]engine.Move, 0, 4096)}
 	for t := 0; t < 256; t++ {
 		lt := lexicon.Tile(t)
 		if lt.IsBlanked() || lt == lexicon.Blank || int(lt) >= tiles.Size() {
@@ -295,88 +291,65 @@ func (g *Generator) crossSet(e, line, pos int) (set uint64, score int32, has boo
 			score += g.points[grid[base+i]]
 		}
 	}
-	nodes := g.nodes
-	list := nodes[1] & nodeArcMask
+	gr := g.gr
+	list := gr.root
 	if end > pos {
 		// rev(word) = rev(after) + L + rev(before).
 		for i := end; i > pos; i-- {
-			n := g.seek(list, grid[base+i].Letter())
-			if n == 0 {
+			n, ok := gr.seek(list, grid[base+i].Letter())
+			if !ok {
 				return 0, score, true
 			}
-			list = nodes[n] & nodeArcMask
+			list = n & nodeList
 		}
-		for i := list; list != 0; i++ {
-			v := nodes[i]
-			l := lexicon.Tile(v >> nodeTileShft)
-			if l != lexicon.Separator && l <= lexicon.MaxLetters {
-				if start == pos {
-					if v&nodeAccepts != 0 {
-						set |= 1 << uint(l)
-					}
-				} else if g.followAccepts(v&nodeArcMask, grid[base+start:base+pos]) {
-					set |= 1 << uint(l)
+		mask := listMask(gr.arr, list)
+		for m := mask &^ 1; m != 0; m &= m - 1 { // letters only, not the separator
+			l := lexicon.Tile(bits.TrailingZeros64(m))
+			v := childAt(gr.arr, list, mask, l)
+			if start == pos {
+				if v&nodeAccepts != 0 {
+					set |= 1 << l
 				}
-			}
-			if v&nodeIsEnd != 0 {
-				break
+			} else if gr.followAccepts(v&nodeList, grid[base+start:base+pos]) {
+				set |= 1 << l
 			}
 		}
 		return set, score, true
 	}
 	// Only tiles before: rev(before) + Separator + L.
 	for i := pos - 1; i >= start; i-- {
-		n := g.seek(list, grid[base+i].Letter())
-		if n == 0 {
+		n, ok := gr.seek(list, grid[base+i].Letter())
+		if !ok {
 			return 0, score, true
 		}
-		list = nodes[n] & nodeArcMask
+		list = n & nodeList
 	}
-	n := g.seek(list, lexicon.Separator)
-	if n == 0 {
+	n, ok := gr.seek(list, lexicon.Separator)
+	if !ok {
 		return 0, score, true
 	}
-	for i := nodes[n] & nodeArcMask; i != 0; i++ {
-		v := nodes[i]
-		l := lexicon.Tile(v >> nodeTileShft)
-		if v&nodeAccepts != 0 && l != lexicon.Separator && l <= lexicon.MaxLetters {
-			set |= 1 << uint(l)
-		}
-		if v&nodeIsEnd != 0 {
-			break
+	list = n & nodeList
+	mask := listMask(gr.arr, list)
+	for m := mask &^ 1; m != 0; m &= m - 1 {
+		l := lexicon.Tile(bits.TrailingZeros64(m))
+		if childAt(gr.arr, list, mask, l)&nodeAccepts != 0 {
+			set |= 1 << l
 		}
 	}
 	return set, score, true
 }
 
 // followAccepts follows before reversed from list and reports whether the last node accepts.
-func (g *Generator) followAccepts(list uint32, before []lexicon.Tile) bool {
+func (gr *graph) followAccepts(list uint32, before []lexicon.Tile) bool {
 	var n uint32
 	for i := len(before) - 1; i >= 0; i-- {
-		n = g.seek(list, before[i].Letter())
-		if n == 0 {
+		var ok bool
+		if n, ok = gr.seek(list, before[i].Letter()); !ok {
 			return false
 		}
-		list = g.nodes[n] & nodeArcMask
+		list = n & nodeList
 	}
-	return g.nodes[n]&nodeAccepts != 0
-}
-
-func (g *Generator) seek(list uint32, t lexicon.Tile) uint32 {
-	if list == 0 {
-		return 0
-	}
-	nodes := g.nodes
-	for i := list; int(i) < len(nodes); i++ {
-		v := nodes[i]
-		if lexicon.Tile(v>>nodeTileShft) == t {
-			return i
-		}
-		if v&nodeIsEnd != 0 {
-			return 0
-		}
-	}
-	return 0
+	return n&nodeAccepts != 0
 }
 
 // loadLine copies line `line` of direction d into g.row.
