@@ -107,6 +107,7 @@ type Generator struct {
 	strip       [dim]lexicon.Tile
 	distinct    [rackSize]lexicon.Tile // distinct rack tiles, ascending
 	nDistinct   int
+	counts      [rackSize]uint8               // how many of each distinct tile
 	place       [lexicon.MaxLetters + 1]int32 // mixed-radix place value of each rack tile
 	leaveIdx    int32
 	leaveVals   [1 << rackSize]float64
@@ -115,7 +116,6 @@ type Generator struct {
 	scratch     engine.Move
 	top         []engine.Move // top-N min-heap by rank value
 	anchors     []anchorBound
-	leaveBuf    [rackSize]lexicon.Tile
 	bestLeave   [rackSize + 1]float64 // best leave value by number of tiles kept
 	shadowDescV [rackSize]int32       // rack tile values, descending
 	// Answers of bingoPossible for the current rack.
@@ -507,40 +507,66 @@ func (g *Generator) loadRack(rack []lexicon.Tile) {
 	for k := range g.bestLeave {
 		g.bestLeave[k] = negInf
 	}
+	counts := &g.counts
+	for j := 0; j < g.nDistinct; j++ {
+		counts[j] = g.rack[g.distinct[j]]
+	}
+	sub, fast := g.opts.Leaves.(subLeaver)
+	if fast && !g.opts.BagEmpty {
+		sub.SubLeaves(g.distinct[:g.nDistinct], counts[:g.nDistinct], g.leaveVals[:radix])
+	}
+	// Walk the leaves in index order with an odometer of how many of each distinct tile stay.
+	var kept [rackSize]uint8
 	for i := int32(0); i < radix; i++ {
+		// The leave's tiles in alphagram order: letters ascending, then blanks (tile 0, first in
+		// distinct).
+		lv := &g.leaves[i]
 		n := 0
-		rem := i
-		for j := 0; j < g.nDistinct; j++ {
-			t := g.distinct[j]
-			base := int32(g.rack[t]) + 1
-			k := rem % base
-			rem /= base
-			for ; k > 0; k-- {
-				g.leaveBuf[n] = t
+		first := 0
+		if g.nDistinct > 0 && g.distinct[0] == lexicon.Blank {
+			first = 1
+		}
+		for j := first; j < g.nDistinct; j++ {
+			for c := kept[j]; c > 0; c-- {
+				lv[n] = g.distinct[j]
 				n++
 			}
 		}
-		v := 0.0
+		if first == 1 {
+			for c := kept[0]; c > 0; c-- {
+				lv[n] = lexicon.Blank
+				n++
+			}
+		}
+		for b := n; b < rackSize; b++ {
+			lv[b] = 0
+		}
+		lv[rackSize] = lexicon.Tile(n)
 		switch {
 		case g.opts.BagEmpty:
-			v = equity.EndgameLeave(g.tiles, g.leaveBuf[:n])
+			g.leaveVals[i] = equity.EndgameLeave(g.tiles, lv[:n])
+		case fast:
 		case g.opts.Leaves != nil && n > 0:
-			v = g.opts.Leaves.LeaveValue(g.leaveBuf[:n])
+			g.leaveVals[i] = g.opts.Leaves.LeaveValue(lv[:n])
+		default:
+			g.leaveVals[i] = 0
 		}
-		g.leaveVals[i] = v
-		// Store the leave in alphagram order: blanks (tile 0, first here) go last.
-		lv := &g.leaves[i]
-		*lv = [rackSize + 1]lexicon.Tile{}
-		b := 0
-		for b < n && g.leaveBuf[b] == lexicon.Blank {
-			b++
-		}
-		copy(lv[:], g.leaveBuf[b:n])
-		lv[rackSize] = lexicon.Tile(n)
-		if v > g.bestLeave[n] {
+		if v := g.leaveVals[i]; v > g.bestLeave[n] {
 			g.bestLeave[n] = v
 		}
+		for j := 0; j < g.nDistinct; j++ {
+			if kept[j] < counts[j] {
+				kept[j]++
+				break
+			}
+			kept[j] = 0
+		}
 	}
+}
+
+// subLeaver is a leave table that values every sub-leave of a rack at once (equity.KLV).
+type subLeaver interface {
+	SubLeaves(distinct []lexicon.Tile, counts []uint8, out []float64)
 }
 
 // fillLeave writes what stays on the rack into m.Leave (alphagram order, blanks last).
