@@ -18,9 +18,9 @@ type graph struct {
 	arr  []uint32
 	root uint32 // the GADDAG's root list
 
-	kwg       *lexicon.KWG
-	alphaOnce sync.Once
-	alphas    alphaSet // hashes of the alphagrams of words of rackSize tiles or more
+	kwg      *lexicon.KWG
+	wmapOnce sync.Once
+	wmap     *wordMap // every word by its alphagram, built on first use
 }
 
 const (
@@ -113,57 +113,11 @@ func layOut(k *lexicon.KWG) (arr []uint32, root uint32) {
 	return arr, at[k.GaddagRoot()]
 }
 
-// alphaSet is an open-addressing hash set of alphagram hashes (0 marks a free slot): one probe
-// finds most answers, where a binary search would miss the cache a dozen times.
-type alphaSet struct {
-	slots []uint64
-	mask  uint64
-}
-
-func newAlphaSet(hashes []uint64) alphaSet {
-	n := uint64(16)
-	for n < 2*uint64(len(hashes)) {
-		n *= 2
-	}
-	s := alphaSet{slots: make([]uint64, n), mask: n - 1}
-	for _, h := range hashes {
-		i := h & s.mask
-		for s.slots[i] != 0 && s.slots[i] != h {
-			i = (i + 1) & s.mask
-		}
-		s.slots[i] = h
-	}
-	return s
-}
-
-func (s *alphaSet) has(h uint64) bool {
-	if len(s.slots) == 0 {
-		return false
-	}
-	for i := h & s.mask; ; i = (i + 1) & s.mask {
-		switch s.slots[i] {
-		case h:
-			return true
-		case 0:
-			return false
-		}
-	}
-}
-
-// bingoAlphagrams is, built on first use, the sorted hashes of the alphagrams of every word long
-// enough to be a bingo: the top-N bound asks it whether a rack plus board tiles can be a word.
-func (gr *graph) bingoAlphagrams() *alphaSet {
-	gr.alphaOnce.Do(func() {
-		var hashes []uint64
-		gr.kwg.Walk(func(w []lexicon.Tile) bool {
-			if len(w) >= rackSize {
-				hashes = append(hashes, alphaHash(w))
-			}
-			return true
-		})
-		gr.alphas = newAlphaSet(hashes)
-	})
-	return &gr.alphas
+// words is the lexicon's word map (wordmap.go), built on first use: about 0.2 s and 20 MB for
+// a lexicon of 640,000 words, so only generators used more than once ask for it.
+func (gr *graph) words() *wordMap {
+	gr.wmapOnce.Do(func() { gr.wmap = newWordMap(gr.kwg) })
+	return gr.wmap
 }
 
 // tileHash gives each tile a random 64-bit value; a multiset of tiles hashes to the sum of its

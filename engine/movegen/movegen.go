@@ -75,7 +75,7 @@ type square struct {
 // goroutine (they can share the lexicon).
 type Generator struct {
 	gr       *graph
-	alphas   *alphaSet // gr.bingoAlphagrams(), loaded by the second top-N generation
+	wmap     *wordMap // gr.words(), loaded by the second top-N generation
 	topCalls int
 	arr      []uint32 // gr.arr
 	tiles    *lexicon.TileSet
@@ -130,10 +130,21 @@ type Generator struct {
 	// always in all-moves mode), and the current anchor's bounds by stretch: stretch[L][R] for
 	// the plays covering exactly [L, R], rightMax[L][y] the best of those from L ending at y or
 	// later, leftMax[x] the best of those starting at x or before.
-	thr      float64
-	stretch  [dim][dim]float64
-	rightMax [dim][dim]float64
-	leftMax  [dim]float64
+	thr float64
+
+	// Top-N mode with the word map (topwords.go): the rack's subracks by size, the sub-anchors,
+	// the accumulators of the anchor being bounded, and the best leave of the tiles kept by a
+	// play beside the board's tiles, by tiles played.
+	subs        [1 << rackSize]subrack
+	subOrder    [1 << rackSize]uint8
+	subStart    [rackSize + 2]int
+	subAnchors  []subAnchor
+	subHeap     []heapEntry
+	subAcc      [maxRuns + 1][rackSize + 1]subAcc
+	npBestLeave [rackSize + 1]float64
+	stretch     [dim][dim]float64
+	rightMax    [dim][dim]float64
+	leftMax     [dim]float64
 }
 
 // New makes a generator for a lexicon graph, its tile set and a board layout. The graph is
@@ -401,7 +412,18 @@ func (g *Generator) Generate(rack []lexicon.Tile, opts Options) []engine.Move {
 	g.top = g.top[:0]
 	g.thr = negInf
 	if opts.Top > 0 {
-		g.generateTop()
+		// The word map takes a fraction of a second to build (once per process): worth it
+		// for a generator used again, not for a one-off call, which walks the GADDAG.
+		if g.wmap == nil {
+			if g.topCalls++; g.topCalls >= 2 {
+				g.wmap = g.gr.words()
+			}
+		}
+		if g.wmap != nil && g.rack[lexicon.Blank] <= 2 {
+			g.generateTopWords()
+		} else {
+			g.generateTop()
+		}
 	} else {
 		for d := 0; d < 2; d++ {
 			for line := 0; line < dim; line++ {

@@ -22,14 +22,6 @@ type anchorBound struct {
 // next bound is below the N-th best move found, which no play from that anchor can then beat.
 func (g *Generator) generateTop() {
 	g.anchors = g.anchors[:0]
-	// The bingo check needs every long word's alphagram (a tenth of a second to build for a big
-	// lexicon, once per process): worth it for a generator used again, not for a one-off call,
-	// which bounds as if every rack could bingo.
-	if g.alphas == nil {
-		if g.topCalls++; g.topCalls >= 2 {
-			g.alphas = g.gr.bingoAlphagrams()
-		}
-	}
 	g.sortRackValues()
 	for d := 0; d < 2; d++ {
 		for line := 0; line < dim; line++ {
@@ -230,7 +222,7 @@ func (g *Generator) maxFit(cross uint64) int32 {
 // bingoPossible reports whether the whole rack plus board tiles (given by their multiset
 // hash) spell some word in some order, remembering answers for the current rack.
 func (g *Generator) bingoPossible(through uint64) bool {
-	if g.alphas == nil {
+	if g.wmap == nil {
 		return true
 	}
 	for i := 0; i < g.nBingo; i++ {
@@ -242,14 +234,24 @@ func (g *Generator) bingoPossible(through uint64) bool {
 	ans := true
 	switch g.rack[lexicon.Blank] {
 	case 0:
-		ans = g.alphas.has(h)
+		ans = g.wmap.has(h)
 	case 1:
 		ans = false
-		for l := 1; l < g.tiles.Size() && !ans; l++ {
-			ans = g.alphas.has(h + tileHash[l])
+		if g.wmap.maybeBlank(h) {
+			for l := 1; l < g.tiles.Size() && !ans; l++ {
+				ans = g.wmap.has(h + tileHash[l])
+			}
+		}
+	case 2:
+		ans = false
+		for x := 1; x < g.tiles.Size() && !ans; x++ {
+			if g.wmap.maybeBlank(h + tileHash[x]) {
+				for y := x; y < g.tiles.Size() && !ans; y++ {
+					ans = g.wmap.has(h + tileHash[x] + tileHash[y])
+				}
+			}
 		}
 	}
-	// Two blanks: assume a bingo exists (it nearly always does), rather than try every pair.
 	if g.nBingo < len(g.bingoKeys) {
 		g.bingoKeys[g.nBingo], g.bingoAns[g.nBingo] = through, ans
 		g.nBingo++

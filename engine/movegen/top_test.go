@@ -10,6 +10,35 @@ import (
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
+// compareTop asserts that top-N mode gives the first N moves of the sorted exhaustive list, for
+// score and equity ranking and N of 1, 3 and 10 (exchanges and the pass included).
+func compareTop(t *testing.T, check *Generator, p position, leaves equity.Leaves, label string) int {
+	t.Helper()
+	ts := check.Tiles()
+	n := 0
+	for _, by := range []SortBy{ByScore, ByEquity} {
+		opts := Options{By: by, Leaves: leaves, Exchanges: min(7, p.bag), Pass: true, Sort: true}
+		all := append([]engine.Move(nil), check.Generate(p.rack, opts)...)
+		for _, top := range []int{1, 3, 10} {
+			opts.Top = top
+			got := check.Generate(p.rack, opts)
+			want := all[:min(top, len(all))]
+			if len(got) != len(want) {
+				t.Fatalf("%s by %d top %d: %d moves, want %d", label, by, top, len(got), len(want))
+			}
+			for i := range want {
+				if got[i] != want[i] {
+					t.Fatalf("%s by %d top %d: move %d is %s (%d, %.2f), want %s (%d, %.2f)", label, by, top, i,
+						engine.FormatMove(&got[i], p.board, ts), got[i].Score, got[i].Equity,
+						engine.FormatMove(&want[i], p.board, ts), want[i].Score, want[i].Equity)
+				}
+			}
+			n++
+		}
+	}
+	return n
+}
+
 // checkTopMatchesAll asserts that top-N mode (pruned by anchor bounds) returns exactly the first
 // N moves of the sorted exhaustive list, for score and equity ranking.
 func checkTopMatchesAll(t *testing.T, graph *lexicon.KWG, seeds uint64, label string) int {
@@ -21,27 +50,7 @@ func checkTopMatchesAll(t *testing.T, graph *lexicon.KWG, seeds uint64, label st
 	n := 0
 	for seed := uint64(1); seed <= seeds; seed++ {
 		playout(g, ts, layout, seed, 24, pickRandom, func(turn int, p position) {
-			check.load(p.board)
-			for _, by := range []SortBy{ByScore, ByEquity} {
-				for _, top := range []int{1, 3, 10} {
-					opts := Options{By: by, Leaves: leaves, Exchanges: min(7, p.bag), Pass: true}
-					all := append([]engine.Move(nil), check.Generate(p.rack, Options{By: by, Leaves: leaves, Exchanges: opts.Exchanges, Pass: true, Sort: true})...)
-					opts.Top = top
-					got := check.Generate(p.rack, opts)
-					want := all[:min(top, len(all))]
-					if len(got) != len(want) {
-						t.Fatalf("%s seed %d turn %d by %d top %d: %d moves, want %d", label, seed, turn, by, top, len(got), len(want))
-					}
-					for i := range want {
-						if got[i] != want[i] {
-							t.Fatalf("%s seed %d turn %d by %d top %d: move %d is %s (%d, %.2f), want %s (%d, %.2f)", label, seed, turn, by, top, i,
-								engine.FormatMove(&got[i], p.board, ts), got[i].Score, got[i].Equity,
-								engine.FormatMove(&want[i], p.board, ts), want[i].Score, want[i].Equity)
-						}
-					}
-					n++
-				}
-			}
+			n += compareTop(t, check.load(p.board), p, leaves, fmt.Sprintf("%s seed %d turn %d", label, seed, turn))
 		})
 	}
 	return n
@@ -71,6 +80,54 @@ func TestTopMatchesAllDefaultLexicon(t *testing.T) {
 		seeds = 2
 	}
 	checkTopMatchesAll(t, defaultGraph(t), seeds, "default")
+}
+
+// TestTopBlankRacks: top-N mode equals the exhaustive list on racks with one, two and three
+// blanks (the word map tries each letter, or pair of letters, for the blanks; a tile set may
+// have more than two), on FILE2017 (reference lexicon, for this comparison only) and the default
+// lexicon.
+func TestTopBlankRacks(t *testing.T) {
+	ts := lexicon.DefaultTileSet()
+	layout := engine.StandardLayout()
+	leaves := equity.NewDefault(ts)
+	for name, graph := range map[string]func(testing.TB) *lexicon.KWG{"FILE2017": file2017, "default": defaultGraph} {
+		t.Run(name, func(t *testing.T) {
+			graph := graph(t)
+			g := New(graph, ts, layout)
+			check := New(graph, ts, layout)
+			n := 0
+			seeds := uint64(3)
+			if testing.Short() {
+				seeds = 1
+			}
+			for seed := uint64(1); seed <= seeds; seed++ {
+				playout(g, ts, layout, seed, 20, pickTop, func(turn int, p position) {
+					if turn%4 != 1 || len(p.rack) < 5 {
+						return
+					}
+					for blanks := 1; blanks <= 3; blanks++ {
+						var rack []lexicon.Tile
+						for _, x := range p.rack {
+							if x != lexicon.Blank && len(rack) < len(p.rack)-blanks {
+								rack = append(rack, x)
+							}
+						}
+						for len(rack) < len(p.rack) {
+							rack = append(rack, lexicon.Blank)
+						}
+						if blanks == 3 {
+							rack = rack[len(rack)-5:] // keeps the exhaustive list short enough
+						}
+						q := position{board: p.board, rack: rack, bag: p.bag}
+						n += compareTop(t, check.load(p.board), q, leaves, fmt.Sprintf("%s seed %d turn %d rack %s", name, seed, turn, ts.Notation(rack)))
+					}
+				})
+			}
+			if n < 20 {
+				t.Errorf("only %d comparisons", n)
+			}
+		})
+	}
 }
 
 // TestGenerateDoesNotAllocate: once the generator's buffers have grown, generating (all moves,

@@ -1,0 +1,533 @@
+package movegen
+
+import (
+	"slices"
+
+	"github.com/atril-scrabble/atril/engine"
+	"github.com/atril-scrabble/atril/lexicon"
+)
+
+// Top-N generation from the word map (the idea of MAGPIE's word map generation).
+//
+// Every play of an anchor covers some number b of the line's tile runs (0 for a play beside
+// them) and places some number k of rack tiles; for given b and k its board tiles are the same
+// whatever square it starts on, so its word is an anagram of a k-tile subrack plus those tiles.
+// The anchor's plays are bounded per (b, k) — a "sub-anchor", with the squares its plays can
+// start on — and the sub-anchors are visited best bound first. Visiting one looks up, for each
+// subrack of k tiles whose leave can still reach the threshold, the words of that alphagram,
+// and tries each at each start square against the board tiles and cross-sets: no walk of the
+// GADDAG, and no work at all for the many long stretches through board tiles that hold no word.
+//
+// Each play is found once: by the leftmost anchor it covers (as in the GADDAG generator), by
+// its own b and k, its subrack and its start.
+
+// subAnchor is the plays of one anchor covering b tile runs with k tiles placed.
+type subAnchor struct {
+	bound   float64 // score plus the best leave a play can keep
+	score   int32   // bound on the score
+	through uint64  // multiset hash of the board tiles covered
+	starts  uint16  // the squares the plays can start on
+	dir     int8
+	line    int8
+	k, n    int8 // tiles placed, word length
+}
+
+// subAcc accumulates one (b, k) of the anchor being bounded.
+type subAcc struct {
+	score  int32
+	starts uint16
+}
+
+// maxRuns bounds the tile runs a play can cover on a line of 15 squares.
+const maxRuns = (dim + 1) / 2
+
+// generateTopWords is top-N mode with the word map.
+func (g *Generator) generateTopWords() {
+	g.sortRackValues()
+	g.loadSubracks()
+	g.loadNonplaythrough()
+	g.subAnchors = g.subAnchors[:0]
+	for d := 0; d < 2; d++ {
+		for line := 0; line < dim; line++ {
+			g.loadLine(d, line)
+			g.rows[d][line] = g.row
+			for p := 0; p < dim; p++ {
+				if g.row[p].tile == engine.Empty {
+					g.caps[p] = g.maxFit(g.row[p].cross)
+				}
+			}
+			last := -1
+			for p := 0; p < dim; p++ {
+				if g.isAnchor(p) {
+					g.boundSubAnchors(p, last)
+					last = p
+				}
+			}
+		}
+	}
+	h := g.subHeap[:0]
+	for i := range g.subAnchors {
+		h = append(h, heapEntry{g.subAnchors[i].bound, int32(i)})
+	}
+	for i := len(h)/2 - 1; i >= 0; i-- {
+		siftDownSub(h, i)
+	}
+	for len(h) > 0 && h[0].bound >= g.thr {
+		a := &g.subAnchors[h[0].i]
+		h[0] = h[len(h)-1]
+		h = h[:len(h)-1]
+		siftDownSub(h, 0)
+		g.visit(a)
+	}
+	g.subHeap = h
+}
+
+// heapEntry is a sub-anchor in the max-heap by bound.
+type heapEntry struct {
+	bound float64
+	i     int32
+}
+
+func siftDownSub(h []heapEntry, i int) {
+	n := len(h)
+	for {
+		m, l, r := i, 2*i+1, 2*i+2
+		if l < n && h[l].bound > h[m].bound {
+			m = l
+		}
+		if r < n && h[r].bound > h[m].bound {
+			m = r
+		}
+		if m == i {
+			return
+		}
+		h[i], h[m] = h[m], h[i]
+		i = m
+	}
+}
+
+// boundSubAnchors bounds the sub-anchors of anchor p (whose plays cannot reach left to last),
+// stretch by stretch as anchorBound does, and adds those that can hold a play.
+func (g *Generator) boundSubAnchors(p, last int) {
+	row := &g.row
+	possible := g.rackBits &^ 1
+	if g.rack[lexicon.Blank] > 0 {
+		possible = g.letters
+	}
+	var runHash [maxRuns + 1]uint64
+	var runTiles [maxRuns + 1]int8
+	var touched [64]uint8 // b<<3 | k of the accumulators in use
+	nTouched := 0
+	var lms, xs, caps [rackSize]int32
+	var effs [rackSize]int32
+	emptiesLeft := 0
+	for L := p; L > last; L-- {
+		if row[L].tile == engine.Empty {
+			if row[L].cross&possible == 0 {
+				break
+			}
+			emptiesLeft++
+			if emptiesLeft > g.rackTiles {
+				break
+			}
+		}
+		if L > 0 && row[L-1].tile != engine.Empty {
+			continue
+		}
+		k, b, tiles := 0, 0, 0
+		through := uint64(0)
+		var tilesPts, crossConst int32
+		var sumLC, sumXC int32
+		wm := int32(1)
+		for R := L; R < dim; R++ {
+			sq := &row[R]
+			if sq.tile != engine.Empty {
+				if R == L || row[R-1].tile == engine.Empty {
+					b++
+				}
+				tiles++
+				tilesPts += g.points[sq.tile]
+				through += tileHash[sq.tile.Letter()&63]
+			} else {
+				if sq.cross&possible == 0 || k == g.rackTiles {
+					break
+				}
+				lms[k] = sq.lm
+				caps[k] = g.caps[R]
+				if sq.hasCross {
+					xs[k] = sq.lm * sq.wm
+					crossConst += sq.cscore * sq.wm
+				} else {
+					xs[k] = 0
+				}
+				sumLC += lms[k] * caps[k]
+				sumXC += xs[k] * caps[k]
+				wm *= sq.wm
+				from := k
+				if sq.wm != 1 {
+					from = 0
+				}
+				for i := from; i <= k; i++ {
+					e := lms[i]*wm + xs[i]
+					j := i
+					for j > 0 && effs[j-1] < e {
+						effs[j] = effs[j-1]
+						j--
+					}
+					effs[j] = e
+				}
+				k++
+			}
+			if R < p || R == L || k == 0 || (R < dim-1 && row[R+1].tile != engine.Empty) {
+				continue
+			}
+			acc := &g.subAcc[b][k]
+			if acc.starts == 0 {
+				touched[nTouched] = uint8(b<<3 | k)
+				nTouched++
+				runHash[b], runTiles[b] = through, int8(tiles)
+				acc.score = -1 << 30
+			}
+			acc.starts |= 1 << L
+			capped := wm*sumLC + sumXC
+			base := tilesPts*wm + crossConst
+			if k == rackSize {
+				if !g.bingoPossible(through) {
+					continue
+				}
+				base += engine.BingoBonus
+			}
+			if base+capped <= acc.score {
+				continue
+			}
+			sorted := int32(0)
+			for i := 0; i < k; i++ {
+				sorted += effs[i] * g.shadowDescV[i]
+			}
+			acc.score = max(acc.score, base+min(capped, sorted))
+		}
+	}
+	for _, bk := range touched[:nTouched] {
+		b, k := int(bk>>3), int(bk&7)
+		acc := &g.subAcc[b][k]
+		score, starts := acc.score, acc.starts
+		*acc = subAcc{}
+		if score == -1<<30 {
+			continue // only bingo stretches, none of which can be a word
+		}
+		leave := 0.0
+		switch {
+		case b == 0:
+			leave = g.npBestLeave[k] // -Inf when no k tiles of the rack make a word
+		case g.opts.By == ByEquity:
+			leave = g.bestLeave[g.rackTiles-k]
+		}
+		bound := float64(score) + leave
+		if bound == negInf || bound < g.thr {
+			continue
+		}
+		g.subAnchors = append(g.subAnchors, subAnchor{bound: bound, score: score, through: runHash[b],
+			starts: starts, dir: int8(g.dir), line: int8(g.line), k: int8(k), n: int8(k) + runTiles[b]})
+	}
+}
+
+// loadNonplaythrough looks up the words of every blank-free subrack on its own, for the plays
+// beside the board's tiles, and the best leave of each size whose subracks make a word (a
+// subrack with a blank is assumed to make one).
+func (g *Generator) loadNonplaythrough() {
+	for k := range g.npBestLeave {
+		g.npBestLeave[k] = negInf
+	}
+	for k := 1; k <= g.rackTiles; k++ {
+		for _, si := range g.subOrder[g.subStart[k]:g.subStart[k+1]] {
+			s := &g.subs[si]
+			if s.blanks == 0 {
+				off, count := g.wmap.lookup(s.hash)
+				s.npOff, s.npCount = int32(off), int32(count)
+				if count == 0 {
+					continue
+				}
+			}
+			g.npBestLeave[k] = max(g.npBestLeave[k], s.leave)
+		}
+	}
+}
+
+// visit generates the plays of a sub-anchor that can reach the threshold.
+func (g *Generator) visit(a *subAnchor) {
+	g.dir, g.line = int(a.dir), int(a.line)
+	row := &g.rows[a.dir][a.line]
+	k, n := int(a.k), int(a.n)
+	for _, si := range g.subOrder[g.subStart[k]:g.subStart[k+1]] {
+		s := &g.subs[si]
+		if float64(a.score)+s.leave < g.thr {
+			break // the rest keep worse leaves
+		}
+		if s.blanks == 0 {
+			off, count := int(s.npOff), int(s.npCount)
+			if n != k {
+				off, count = g.wmap.lookup(s.hash + a.through)
+			}
+			if count > 0 {
+				g.placeWords(row, a, s, off, count, 0, 0)
+			}
+			continue
+		}
+		// Blanks: try each letter (each pair, x <= y, for two) where the filter allows it.
+		h := s.hash + a.through
+		if s.blanks == 1 {
+			if !g.wmap.maybeBlank(h) {
+				continue
+			}
+			for x := 1; x < g.tiles.Size(); x++ {
+				if off, count := g.wmap.lookup(h + tileHash[x]); count > 0 {
+					g.placeWords(row, a, s, off, count, lexicon.Tile(x), 0)
+				}
+			}
+			continue
+		}
+		for x := 1; x < g.tiles.Size(); x++ {
+			if !g.wmap.maybeBlank(h + tileHash[x]) {
+				continue
+			}
+			for y := x; y < g.tiles.Size(); y++ {
+				if off, count := g.wmap.lookup(h + tileHash[x] + tileHash[y]); count > 0 {
+					g.placeWords(row, a, s, off, count, lexicon.Tile(x), lexicon.Tile(y))
+				}
+			}
+		}
+	}
+}
+
+// placeWords tries count words of a.n tiles from g.wmap.words[off:] at each start square of the
+// sub-anchor, with subrack s and the letters x and y its blanks stand for (0 for none).
+func (g *Generator) placeWords(row *[dim]square, a *subAnchor, s *subrack, off, count int, x, y lexicon.Tile) {
+	n := int(a.n)
+	words := g.wmap.words[off : off+count*n]
+	for w := 0; w < count; w++ {
+		word := words[w*n : (w+1)*n]
+		for starts := a.starts; starts != 0; starts &= starts - 1 {
+			L := trailingZeros16(starts)
+			if L+n > dim {
+				continue
+			}
+			var placed [rackSize]lexicon.Tile
+			np := 0
+			fits := true
+			for i, l := range word {
+				sq := &row[L+i]
+				if sq.tile != engine.Empty {
+					if sq.tile.Letter() != l {
+						fits = false
+						break
+					}
+				} else {
+					if sq.cross&(1<<(l&63)) == 0 || np == rackSize {
+						fits = false
+						break
+					}
+					placed[np] = l
+					np++
+				}
+			}
+			if !fits || np != int(a.k) || !s.spells(placed[:np], x, y) {
+				continue
+			}
+			if x == 0 {
+				g.recordWord(row, a, s, word, L, 0)
+				continue
+			}
+			// Each choice of squares for the blanks among the word's x's (and y's) on empty
+			// squares is a play of its own.
+			for i, l := range word {
+				if l != x || row[L+i].tile != engine.Empty {
+					continue
+				}
+				if y == 0 {
+					g.recordWord(row, a, s, word, L, 1<<i)
+					continue
+				}
+				for j, m := range word {
+					if m == y && row[L+j].tile == engine.Empty && j != i && (x != y || j > i) {
+						g.recordWord(row, a, s, word, L, 1<<i|1<<j)
+					}
+				}
+			}
+		}
+	}
+}
+
+func trailingZeros16(v uint16) int {
+	n := 0
+	for v&1 == 0 {
+		v >>= 1
+		n++
+	}
+	return n
+}
+
+// spells reports whether the placed letters are exactly the subrack's tiles, its blanks as x and
+// y (0 for none).
+func (s *subrack) spells(placed []lexicon.Tile, x, y lexicon.Tile) bool {
+	var got [rackSize]lexicon.Tile
+	copy(got[:], placed)
+	g := got[:len(placed)]
+	for i := 1; i < len(g); i++ {
+		for j := i; j > 0 && g[j-1] > g[j]; j-- {
+			g[j-1], g[j] = g[j], g[j-1]
+		}
+	}
+	want := s.letters
+	m := int(s.nLetters)
+	for _, b := range [2]lexicon.Tile{x, y} {
+		if b == 0 {
+			continue
+		}
+		// Insert the blank's letter among the letters.
+		want[m] = b
+		for j := m; j > 0 && want[j-1] > want[j]; j-- {
+			want[j-1], want[j] = want[j], want[j-1]
+		}
+		m++
+	}
+	return slices.Equal(g, want[:m])
+}
+
+// recordWord scores a fitted word (blanks on the squares of bit mask blanks) and keeps it if it
+// can enter the top list.
+func (g *Generator) recordWord(row *[dim]square, a *subAnchor, s *subrack, word []lexicon.Tile, L int, blanks uint16) {
+	k := int(a.k)
+	if k == 1 && g.dir == 1 {
+		// A one-tile play is reported across when it forms an across word.
+		for i := range word {
+			if sq := &row[L+i]; sq.tile == engine.Empty && sq.hasCross {
+				return
+			}
+		}
+	}
+	var main, cross int32
+	wm := int32(1)
+	for i, l := range word {
+		sq := &row[L+i]
+		if sq.tile != engine.Empty {
+			main += g.points[sq.tile]
+			continue
+		}
+		v := g.points[l]
+		if blanks&(1<<i) != 0 {
+			v = 0
+		}
+		main += v * sq.lm
+		wm *= sq.wm
+		if sq.hasCross {
+			cross += (sq.cscore + v*sq.lm) * sq.wm
+		}
+	}
+	score := main*wm + cross
+	if k == rackSize {
+		score += engine.BingoBonus
+	}
+	eq := float64(score) + g.leaveVals[s.idx]
+	if len(g.top) == g.opts.Top {
+		v := float64(score)
+		if g.opts.By == ByEquity {
+			v = eq
+		}
+		if v < rankValue(&g.top[0], g.opts.By) {
+			return
+		}
+	}
+	m := &g.scratch
+	m.Kind = engine.Play
+	m.Vertical = g.dir == 1
+	if g.dir == 0 {
+		m.Row, m.Col = int8(g.line), int8(L)
+	} else {
+		m.Row, m.Col = int8(L), int8(g.line)
+	}
+	m.Tiles = [dim]lexicon.Tile{}
+	for i, l := range word {
+		switch {
+		case row[L+i].tile != engine.Empty:
+			m.Tiles[i] = engine.PlayedThrough
+		case blanks&(1<<i) != 0:
+			m.Tiles[i] = l | lexicon.BlankBit
+		default:
+			m.Tiles[i] = l
+		}
+	}
+	m.Len = uint8(len(word))
+	m.Placed = uint8(k)
+	m.Score = score
+	m.Equity = eq
+	lv := &g.leaves[s.idx]
+	m.Leave = [rackSize]lexicon.Tile(lv[:rackSize])
+	m.LeaveLn = uint8(lv[rackSize])
+	g.pushTop(m)
+}
+
+// subrack is one sub-multiset of the rack a play could use.
+type subrack struct {
+	hash     uint64                 // multiset hash of its letters
+	leave    float64                // what the rest of the rack is worth (0 when ranking by score)
+	npOff    int32                  // its own words in the word map (blank-free subracks)
+	npCount  int32                  //
+	idx      int32                  // index of the leave
+	letters  [rackSize]lexicon.Tile // its letters (not blanks), ascending
+	nLetters int8
+	blanks   int8
+}
+
+// loadSubracks lists the rack's subracks by size and, within a size, by decreasing leave:
+// g.subs[g.subOrder[i]] for i in g.subStart[k]:g.subStart[k+1].
+func (g *Generator) loadSubracks() {
+	var at [rackSize + 2]int
+	radix := int32(1)
+	for j := 0; j < g.nDistinct; j++ {
+		radix *= int32(g.counts[j]) + 1
+	}
+	for i := int32(0); i < radix; i++ {
+		at[g.rackTiles-int(g.leaves[i][rackSize])+1]++
+	}
+	for k := 1; k <= rackSize+1; k++ {
+		at[k] += at[k-1]
+	}
+	copy(g.subStart[:], at[:])
+	var kept [rackSize]uint8
+	for i := int32(0); i < radix; i++ {
+		size := g.rackTiles - int(g.leaves[i][rackSize])
+		s := &g.subs[i]
+		s.hash, s.nLetters, s.blanks, s.idx = 0, 0, 0, i
+		s.leave = 0
+		if g.opts.By == ByEquity {
+			s.leave = g.leaveVals[i]
+		}
+		for j := 0; j < g.nDistinct; j++ {
+			t := g.distinct[j]
+			for c := g.counts[j] - kept[j]; c > 0; c-- {
+				if t == lexicon.Blank {
+					s.blanks++
+				} else {
+					s.letters[s.nLetters] = t
+					s.nLetters++
+					s.hash += tileHash[t]
+				}
+			}
+		}
+		// Insert i into its size's list, keeping leaves in decreasing order.
+		lo, j := g.subStart[size], at[size]
+		for j > lo && g.subs[g.subOrder[j-1]].leave < s.leave {
+			g.subOrder[j] = g.subOrder[j-1]
+			j--
+		}
+		g.subOrder[j] = uint8(i)
+		at[size]++
+		for j := 0; j < g.nDistinct; j++ {
+			if kept[j] < g.counts[j] {
+				kept[j]++
+				break
+			}
+			kept[j] = 0
+		}
+	}
+}

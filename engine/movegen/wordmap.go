@@ -1,0 +1,185 @@
+package movegen
+
+import (
+	"slices"
+
+	"github.com/atril-scrabble/atril/lexicon"
+)
+
+// wordMap holds every word of a lexicon by its alphagram (the multiset of its tiles, as the
+// alphaHash of the tiles): the words a set of rack tiles and board tiles can spell are one
+// lookup away, which is how top-N mode generates (topwords.go) instead of walking the GADDAG.
+// It is MAGPIE's word map in spirit; blanks are handled by trying each letter for the blank.
+//
+// The table is open addressing on the 64-bit hash (0 marks a free slot); an entry's words are
+// stored together in words: a little-endian uint16 count, then the words, all of one length.
+// A filter of one bit per hash (more bits than words, so few are set) answers most misses
+// from a small array before the table is read. Two multisets with the same hash would share
+// an entry; generation checks the tiles it places, so that only makes a lookup slower.
+type wordMap struct {
+	keys   []uint64
+	offs   []uint32
+	mask   uint64
+	words  []lexicon.Tile
+	filter []uint64
+	fshift uint
+	// blank1 is a filter of the alphagrams less one of their letters (two bits set per key, in
+	// one word): the hash of a subrack with a blank, plus board tiles, can only be completed
+	// to a word if blank1 holds it, which spares trying each letter for the blank.
+	blank1 []uint64
+	bshift uint
+}
+
+// newWordMap builds the map of a graph's words (all of them: a word of 16 tiles or more, which
+// no board holds, included).
+func newWordMap(k *lexicon.KWG) *wordMap {
+	type entry struct {
+		h   uint64
+		off uint32
+		n   uint8
+	}
+	var es []entry
+	var flat []lexicon.Tile
+	k.Walk(func(w []lexicon.Tile) bool {
+		es = append(es, entry{alphaHash(w), uint32(len(flat)), uint8(len(w))})
+		flat = append(flat, w...)
+		return true
+	})
+	slices.SortFunc(es, func(a, b entry) int {
+		switch {
+		case a.h < b.h:
+			return -1
+		case a.h > b.h:
+			return 1
+		}
+		return int(a.off) - int(b.off)
+	})
+	groups := 0
+	for i := range es {
+		if i == 0 || es[i].h != es[i-1].h {
+			groups++
+		}
+	}
+	size := uint64(16)
+	for size < 2*uint64(groups) {
+		size *= 2
+	}
+	m := &wordMap{keys: make([]uint64, size), offs: make([]uint32, size), mask: size - 1}
+	// The filter has 16 bits per group, rounded to a power of two.
+	fbits := uint64(64)
+	for fbits < 16*uint64(groups) {
+		fbits *= 2
+	}
+	m.filter = make([]uint64, fbits/64)
+	for s := fbits; s > 1; s >>= 1 {
+		m.fshift++
+	}
+	m.fshift = 64 - m.fshift
+	m.words = make([]lexicon.Tile, 0, len(flat)+2*groups)
+	for i := 0; i < len(es); {
+		j := i
+		for j < len(es) && es[j].h == es[i].h {
+			j++
+		}
+		h := es[i].h
+		slot := h & m.mask
+		for m.keys[slot] != 0 {
+			slot = (slot + 1) & m.mask
+		}
+		m.keys[slot] = h
+		m.offs[slot] = uint32(len(m.words))
+		m.words = append(m.words, lexicon.Tile(j-i), lexicon.Tile((j-i)>>8))
+		for _, e := range es[i:j] {
+			m.words = append(m.words, flat[e.off:e.off+uint32(e.n)]...)
+		}
+		f := h >> m.fshift
+		m.filter[f>>6] |= 1 << (f & 63)
+		i = j
+	}
+	// blank1: 8 bits per key.
+	keys := 0
+	var seen uint64
+	for i := range es {
+		if i > 0 && es[i].h == es[i-1].h {
+			continue
+		}
+		seen = 0
+		for _, t := range flat[es[i].off : es[i].off+uint32(es[i].n)] {
+			if l := t.Letter() & 63; seen&(1<<l) == 0 {
+				seen |= 1 << l
+				keys++
+			}
+		}
+	}
+	bwords := uint64(1)
+	for 64*bwords < 8*uint64(keys) {
+		bwords *= 2
+	}
+	m.blank1 = make([]uint64, bwords)
+	m.bshift = 64
+	for s := bwords; s > 1; s >>= 1 {
+		m.bshift--
+	}
+	for i := range es {
+		if i > 0 && es[i].h == es[i-1].h {
+			continue
+		}
+		seen = 0
+		for _, t := range flat[es[i].off : es[i].off+uint32(es[i].n)] {
+			if l := t.Letter() & 63; seen&(1<<l) == 0 {
+				seen |= 1 << l
+				w, bits := m.blankBits(es[i].h - tileHash[l])
+				m.blank1[w] |= bits
+			}
+		}
+	}
+	return m
+}
+
+// blankBits is the word of blank1 and the two bits of key h.
+func (m *wordMap) blankBits(h uint64) (w uint64, bits uint64) {
+	if h == 0 {
+		h = 1
+	}
+	// The word from the top bits, the bit positions from the low ones (the table's slot bits
+	// are the lowest: mix them first).
+	x := h * 0x9e3779b97f4a7c15
+	return h >> m.bshift, 1<<(x>>58) | 1<<((x>>52)&63)
+}
+
+// maybeBlank reports whether some letter added to the tiles of hash h could make a word.
+func (m *wordMap) maybeBlank(h uint64) bool {
+	w, bits := m.blankBits(h)
+	return m.blank1[w]&bits == bits
+}
+
+// lookup is the words with alphagram hash h (each of n tiles, n being the alphagram's size),
+// as a count and the offset of the first word in m.words.
+func (m *wordMap) lookup(h uint64) (off, count int) {
+	if h == 0 {
+		h = 1 // as alphaHash
+	}
+	if f := h >> m.fshift; m.filter[f>>6]&(1<<(f&63)) == 0 {
+		return 0, 0
+	}
+	for slot := h & m.mask; ; slot = (slot + 1) & m.mask {
+		switch m.keys[slot] {
+		case h:
+			o := int(m.offs[slot])
+			return o + 2, int(m.words[o]) | int(m.words[o+1])<<8
+		case 0:
+			return 0, 0
+		}
+	}
+}
+
+// has reports whether some word has alphagram hash h.
+func (m *wordMap) has(h uint64) bool {
+	_, n := m.lookup(h)
+	return n > 0
+}
+
+// bytes is the map's memory.
+func (m *wordMap) bytes() int {
+	return 8*len(m.keys) + 4*len(m.offs) + len(m.words) + 8*len(m.filter) + 8*len(m.blank1)
+}
