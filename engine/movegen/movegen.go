@@ -84,18 +84,14 @@ type Generator struct {
 	letters  uint64 // every letter of the alphabet as a bitset
 	nTiles   int    // tiles on the board
 
-	// Grids for direction d: index line*dim+pos, where for d=0 (across) line is the row and for
-	// d=1 (down) line is the column.
-	grid       [2][dim * dim]lexicon.Tile
-	cross      [2][dim * dim]uint64
-	crossScore [2][dim * dim]int32
-	hasCross   [2][dim * dim]bool
-	lmul, wmul [2][dim * dim]int32
+	// The board, line by line in both directions: rows[0][r][c] is square (r, c) of row r,
+	// rows[1][c][r] the same square in column c. SetBoard fills every square and Play only the
+	// squares a play can change, so generation reads lines without copying them.
+	rows [2][dim][dim]square
 
 	// Per-generation state.
 	opts        Options
-	row         [dim]square
-	rows        [2][dim][dim]square // top-N mode: every line as loadLine made it
+	row         *[dim]square // the line being generated: rows[dir][line]
 	dir         int
 	line        int
 	anchor      int
@@ -169,14 +165,6 @@ func New(graph *lexicon.KWG, tiles *lexicon.TileSet, layout *engine.Layout) *Gen
 // Tiles is the generator's tile set.
 func (g *Generator) Tiles() *lexicon.TileSet { return g.tiles }
 
-// idx maps (row, col) to the index of that square in direction d's grid.
-func idx(d, row, col int) int {
-	if d == 0 {
-		return row*dim + col
-	}
-	return col*dim + row
-}
-
 // SetBoard loads a board, recomputing every cross-set.
 func (g *Generator) SetBoard(b *engine.Board) {
 	g.nTiles = 0
@@ -186,15 +174,14 @@ func (g *Generator) SetBoard(b *engine.Board) {
 			if t != engine.Empty {
 				g.nTiles++
 			}
-			g.grid[0][r*dim+c] = t
-			g.grid[1][c*dim+r] = t
 			p := g.layout.Premium(r, c)
 			lm, wm := int32(p.LetterMultiplier()), int32(p.WordMultiplier())
 			if t != engine.Empty {
 				lm, wm = 1, 1
 			}
-			g.lmul[0][r*dim+c], g.lmul[1][c*dim+r] = lm, lm
-			g.wmul[0][r*dim+c], g.wmul[1][c*dim+r] = wm, wm
+			for _, sq := range [2]*square{&g.rows[0][r][c], &g.rows[1][c][r]} {
+				sq.tile, sq.lm, sq.wm = t, lm, wm
+			}
 		}
 	}
 	for r := 0; r < dim; r++ {
@@ -209,7 +196,7 @@ func (g *Generator) Board() *engine.Board {
 	b := engine.NewBoard(g.layout)
 	for r := 0; r < dim; r++ {
 		for c := 0; c < dim; c++ {
-			if t := g.grid[0][r*dim+c]; t != engine.Empty {
+			if t := g.rows[0][r][c].tile; t != engine.Empty {
 				b.Set(r, c, t)
 			}
 		}
@@ -229,11 +216,10 @@ func (g *Generator) Play(m *engine.Move) {
 		dr, dc = 1, 0
 	}
 	for i := 0; i < int(m.Len); i++ {
-		if t := m.Tiles[i]; t != engine.PlayedThrough && g.grid[0][r*dim+c] == engine.Empty {
-			g.grid[0][r*dim+c] = t
-			g.grid[1][c*dim+r] = t
-			g.lmul[0][r*dim+c], g.lmul[1][c*dim+r] = 1, 1
-			g.wmul[0][r*dim+c], g.wmul[1][c*dim+r] = 1, 1
+		if t := m.Tiles[i]; t != engine.PlayedThrough && g.rows[0][r][c].tile == engine.Empty {
+			for _, sq := range [2]*square{&g.rows[0][r][c], &g.rows[1][c][r]} {
+				sq.tile, sq.lm, sq.wm = t, 1, 1
+			}
 			g.nTiles++
 		}
 		r, c = r+dr, c+dc
@@ -253,7 +239,7 @@ func (g *Generator) Play(m *engine.Move) {
 func (g *Generator) updateRunEnds(r, c int) {
 	for _, d := range [4][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
 		rr, cc := r+d[0], c+d[1]
-		for rr >= 0 && rr < dim && cc >= 0 && cc < dim && g.grid[0][rr*dim+cc] != engine.Empty {
+		for rr >= 0 && rr < dim && cc >= 0 && cc < dim && g.rows[0][rr][cc].tile != engine.Empty {
 			rr, cc = rr+d[0], cc+d[1]
 		}
 		if rr >= 0 && rr < dim && cc >= 0 && cc < dim {
@@ -265,9 +251,12 @@ func (g *Generator) updateRunEnds(r, c int) {
 // updateCross recomputes both cross-sets of square (r, c).
 func (g *Generator) updateCross(r, c int) {
 	for d := 0; d < 2; d++ {
-		i := idx(d, r, c)
-		if g.grid[0][r*dim+c] != engine.Empty {
-			g.cross[d][i], g.crossScore[d][i], g.hasCross[d][i] = 0, 0, false
+		sq := &g.rows[0][r][c]
+		if d == 1 {
+			sq = &g.rows[1][c][r]
+		}
+		if sq.tile != engine.Empty {
+			sq.cross, sq.cscore, sq.hasCross = 0, 0, false
 			continue
 		}
 		// The perpendicular word lies along direction 1-d: line pos, around position line.
@@ -276,7 +265,7 @@ func (g *Generator) updateCross(r, c int) {
 		if d == 1 {
 			line, pos = r, c
 		}
-		g.cross[d][i], g.crossScore[d][i], g.hasCross[d][i] = g.crossSet(e, line, pos)
+		sq.cross, sq.cscore, sq.hasCross = g.crossSet(e, line, pos)
 	}
 }
 
@@ -284,14 +273,16 @@ func (g *Generator) updateCross(r, c int) {
 // e's grid, given the tiles before and after it; score is those tiles' points; has is false when
 // there are no such tiles (any letter fits and no word is formed).
 func (g *Generator) crossSet(e, line, pos int) (set uint64, score int32, has bool) {
-	grid := &g.grid[e]
-	base := line * dim
+	var grid [dim]lexicon.Tile // the line's tiles
+	for i := range grid {
+		grid[i] = g.rows[e][line][i].tile
+	}
 	start := pos
-	for start > 0 && grid[base+start-1] != engine.Empty {
+	for start > 0 && grid[start-1] != engine.Empty {
 		start--
 	}
 	end := pos
-	for end < dim-1 && grid[base+end+1] != engine.Empty {
+	for end < dim-1 && grid[end+1] != engine.Empty {
 		end++
 	}
 	if start == pos && end == pos {
@@ -299,7 +290,7 @@ func (g *Generator) crossSet(e, line, pos int) (set uint64, score int32, has boo
 	}
 	for i := start; i <= end; i++ {
 		if i != pos {
-			score += g.points[grid[base+i]]
+			score += g.points[grid[i]]
 		}
 	}
 	gr := g.gr
@@ -307,7 +298,7 @@ func (g *Generator) crossSet(e, line, pos int) (set uint64, score int32, has boo
 	if end > pos {
 		// rev(word) = rev(after) + L + rev(before).
 		for i := end; i > pos; i-- {
-			n, ok := gr.seek(list, grid[base+i].Letter())
+			n, ok := gr.seek(list, grid[i].Letter())
 			if !ok {
 				return 0, score, true
 			}
@@ -321,7 +312,7 @@ func (g *Generator) crossSet(e, line, pos int) (set uint64, score int32, has boo
 				if v&nodeAccepts != 0 {
 					set |= 1 << l
 				}
-			} else if gr.followAccepts(v&nodeList, grid[base+start:base+pos]) {
+			} else if gr.followAccepts(v&nodeList, grid[start:pos]) {
 				set |= 1 << l
 			}
 		}
@@ -329,7 +320,7 @@ func (g *Generator) crossSet(e, line, pos int) (set uint64, score int32, has boo
 	}
 	// Only tiles before: rev(before) + Separator + L.
 	for i := pos - 1; i >= start; i-- {
-		n, ok := gr.seek(list, grid[base+i].Letter())
+		n, ok := gr.seek(list, grid[i].Letter())
 		if !ok {
 			return 0, score, true
 		}
@@ -363,31 +354,17 @@ func (gr *graph) followAccepts(list uint32, before []lexicon.Tile) bool {
 	return n&nodeAccepts != 0
 }
 
-// loadLine copies line `line` of direction d into g.row.
+// loadLine makes line `line` of direction d the one generated.
 func (g *Generator) loadLine(d, line int) {
 	g.dir, g.line = d, line
-	base := line * dim
-	for p := 0; p < dim; p++ {
-		i := base + p
-		g.row[p] = square{
-			cross: g.cross[d][i], cscore: g.crossScore[d][i],
-			lm: g.lmul[d][i], wm: g.wmul[d][i],
-			tile: g.grid[d][i], hasCross: g.hasCross[d][i],
-		}
-	}
-	if g.nTiles == 0 {
-		// Before the first play every cross-set is open; a tile only needs to fit the word.
-		for p := 0; p < dim; p++ {
-			g.row[p].cross = g.letters
-		}
-	}
+	g.row = &g.rows[d][line]
 }
 
 // isAnchor reports whether position p of the loaded line starts generation: the last tile of a
 // run, or an empty square touching tiles only across the line (a square beside a run is reached
 // from that run). On an empty board only the start square is an anchor.
 func (g *Generator) isAnchor(p int) bool {
-	row := &g.row
+	row := g.row
 	if g.nTiles == 0 {
 		r, c := g.line, p
 		if g.dir == 1 {

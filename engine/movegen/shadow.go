@@ -26,7 +26,6 @@ func (g *Generator) generateTop() {
 	for d := 0; d < 2; d++ {
 		for line := 0; line < dim; line++ {
 			g.loadLine(d, line)
-			g.rows[d][line] = g.row
 			for p := 0; p < dim; p++ {
 				if g.row[p].tile == engine.Empty {
 					g.caps[p] = g.maxFit(g.row[p].cross)
@@ -58,7 +57,7 @@ func (g *Generator) generateTop() {
 			break
 		}
 		if int(a.dir) != loadedDir || int(a.line) != loadedLine {
-			g.dir, g.line, g.row = int(a.dir), int(a.line), g.rows[a.dir][a.line]
+			g.loadLine(int(a.dir), int(a.line))
 			loadedDir, loadedLine = int(a.dir), int(a.line)
 		}
 		g.lastAnchor = int(a.last)
@@ -104,7 +103,7 @@ func (g *Generator) sortRackValues() {
 // stretch's board tiles are an anagram of some word. It never underestimates. Returns -Inf when
 // no stretch can hold a play.
 func (g *Generator) anchorBound(p, last int) float64 {
-	row := &g.row
+	row := g.row
 	possible := g.rackBits &^ 1
 	if g.rack[lexicon.Blank] > 0 {
 		possible = g.letters

@@ -50,7 +50,6 @@ func (g *Generator) generateTopWords() {
 	for d := 0; d < 2; d++ {
 		for line := 0; line < dim; line++ {
 			g.loadLine(d, line)
-			g.rows[d][line] = g.row
 			for p := 0; p < dim; p++ {
 				if g.row[p].tile == engine.Empty {
 					g.caps[p] = g.maxFit(g.row[p].cross)
@@ -109,7 +108,7 @@ func siftDownSub(h []heapEntry, i int) {
 // boundSubAnchors bounds the sub-anchors of anchor p (whose plays cannot reach left to last),
 // stretch by stretch as anchorBound does, and adds those that can hold a play.
 func (g *Generator) boundSubAnchors(p, last int) {
-	row := &g.row
+	row := g.row
 	possible := g.rackBits &^ 1
 	if g.rack[lexicon.Blank] > 0 {
 		possible = g.letters
