@@ -47,6 +47,7 @@ func (g *Generator) generateTopWords() {
 	g.loadSubracks()
 	g.loadNonplaythrough()
 	g.subAnchors = g.subAnchors[:0]
+	g.subHeap = g.subHeap[:0]
 	for d := 0; d < 2; d++ {
 		for line := 0; line < dim; line++ {
 			g.loadLine(d, line)
@@ -64,27 +65,31 @@ func (g *Generator) generateTopWords() {
 			}
 		}
 	}
-	h := g.subHeap[:0]
-	for i := range g.subAnchors {
-		h = append(h, heapEntry{g.subAnchors[i].bound, int32(i)})
-	}
+	// A heap of anchors, each keyed by its best sub-anchor not yet visited (each anchor's
+	// sub-anchors are sorted, best first): visiting moves the anchor to its next one.
+	h := g.subHeap
 	for i := len(h)/2 - 1; i >= 0; i-- {
 		siftDownSub(h, i)
 	}
 	for len(h) > 0 && h[0].bound >= g.thr {
-		a := &g.subAnchors[h[0].i]
-		h[0] = h[len(h)-1]
-		h = h[:len(h)-1]
+		e := &h[0]
+		a := &g.subAnchors[e.i]
+		if e.i++; e.i < e.end {
+			e.bound = g.subAnchors[e.i].bound
+		} else {
+			*e = h[len(h)-1]
+			h = h[:len(h)-1]
+		}
 		siftDownSub(h, 0)
 		g.visit(a)
 	}
-	g.subHeap = h
 }
 
-// heapEntry is a sub-anchor in the max-heap by bound.
+// heapEntry is an anchor in the max-heap by bound: its sub-anchors not yet visited are
+// g.subAnchors[i:end], best first.
 type heapEntry struct {
-	bound float64
-	i     int32
+	bound  float64
+	i, end int32
 }
 
 func siftDownSub(h []heapEntry, i int) {
@@ -206,6 +211,7 @@ func (g *Generator) boundSubAnchors(p, last int) {
 			acc.score = max(acc.score, base+min(capped, sorted))
 		}
 	}
+	start := len(g.subAnchors)
 	for _, bk := range touched[:nTouched] {
 		b, k := int(bk>>3), int(bk&7)
 		acc := &g.subAcc[b][k]
@@ -225,8 +231,18 @@ func (g *Generator) boundSubAnchors(p, last int) {
 		if bound == negInf || bound < g.thr {
 			continue
 		}
-		g.subAnchors = append(g.subAnchors, subAnchor{bound: bound, score: score, through: runHash[b],
-			starts: starts, dir: int8(g.dir), line: int8(g.line), k: int8(k), n: int8(k) + runTiles[b]})
+		// Insert in decreasing order of bound.
+		g.subAnchors = append(g.subAnchors, subAnchor{})
+		i := len(g.subAnchors) - 1
+		for i > start && g.subAnchors[i-1].bound < bound {
+			g.subAnchors[i] = g.subAnchors[i-1]
+			i--
+		}
+		g.subAnchors[i] = subAnchor{bound: bound, score: score, through: runHash[b],
+			starts: starts, dir: int8(g.dir), line: int8(g.line), k: int8(k), n: int8(k) + runTiles[b]}
+	}
+	if end := len(g.subAnchors); end > start {
+		g.subHeap = append(g.subHeap, heapEntry{g.subAnchors[start].bound, int32(start), int32(end)})
 	}
 }
 
