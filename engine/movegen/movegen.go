@@ -104,6 +104,8 @@ type Generator struct {
 	distinct    [rackSize]lexicon.Tile // distinct rack tiles, ascending
 	nDistinct   int
 	counts      [rackSize]uint8               // how many of each distinct tile
+	useWords    bool                          // top-N from the word map (topwords.go)
+	leavesReady bool                          // leaves holds every leave's tiles
 	place       [lexicon.MaxLetters + 1]int32 // mixed-radix place value of each rack tile
 	leaveIdx    int32
 	leaveVals   [1 << rackSize]float64
@@ -384,19 +386,19 @@ func (g *Generator) isAnchor(p int) bool {
 // the next call.
 func (g *Generator) Generate(rack []lexicon.Tile, opts Options) []engine.Move {
 	g.opts = opts
+	if opts.Top > 0 && g.wmap == nil {
+		// The word map takes a fraction of a second to build (once per process): worth it
+		// for a generator used again, not for a one-off call, which walks the GADDAG.
+		if g.topCalls++; g.topCalls >= 2 {
+			g.wmap = g.gr.words()
+		}
+	}
 	g.loadRack(rack)
 	g.moves = g.moves[:0]
 	g.top = g.top[:0]
 	g.thr = negInf
 	if opts.Top > 0 {
-		// The word map takes a fraction of a second to build (once per process): worth it
-		// for a generator used again, not for a one-off call, which walks the GADDAG.
-		if g.wmap == nil {
-			if g.topCalls++; g.topCalls >= 2 {
-				g.wmap = g.gr.words()
-			}
-		}
-		if g.wmap != nil && g.rack[lexicon.Blank] <= 2 {
+		if g.useWords {
 			g.generateTopWords()
 		} else {
 			g.generateTop()
@@ -511,56 +513,120 @@ func (g *Generator) loadRack(rack []lexicon.Tile) {
 		counts[j] = g.rack[g.distinct[j]]
 	}
 	sub, fast := g.opts.Leaves.(subLeaver)
-	if fast && !g.opts.BagEmpty {
+	fast = fast && !g.opts.BagEmpty
+	if fast {
 		sub.SubLeaves(g.distinct[:g.nDistinct], counts[:g.nDistinct], g.leaveVals[:radix])
 	}
-	// Walk the leaves in index order with an odometer of how many of each distinct tile stay.
+	// Top-N with the word map needs the subracks; the leaves' tiles are needed to value them
+	// with another leave model, and for every move in all-moves mode (else fillLeave works
+	// them out for the few moves kept).
+	g.useWords = g.opts.Top > 0 && g.wmap != nil && g.rack[lexicon.Blank] <= 2
+	generic := !fast && !g.opts.BagEmpty && g.opts.Leaves != nil
+	g.leavesReady = g.opts.Top == 0 || generic
+	var rackBR [3]uint64
+	for j := 0; j < g.nDistinct; j++ {
+		w, v := brInc(g.distinct[j])
+		rackBR[w] += uint64(counts[j]) * v
+	}
+	blanks := int(g.rack[lexicon.Blank])
+	// Walk the leaves in index order with an odometer of how many of each distinct tile stay,
+	// keeping the kept tiles' count, points, hash and bit rack up to date.
 	var kept [rackSize]uint8
+	var keptN int
+	var keptPts int32
+	var keptHash uint64
+	var keptBR [3]uint64
+	var keptBlanks int
 	for i := int32(0); i < radix; i++ {
-		// The leave's tiles in alphagram order: letters ascending, then blanks (tile 0, first in
-		// distinct).
-		lv := &g.leaves[i]
-		n := 0
-		first := 0
-		if g.nDistinct > 0 && g.distinct[0] == lexicon.Blank {
-			first = 1
+		if g.leavesReady {
+			// The leave's tiles in alphagram order: letters ascending, then blanks (tile 0,
+			// first in distinct).
+			g.decodeLeave(&kept, &g.leaves[i])
 		}
-		for j := first; j < g.nDistinct; j++ {
-			for c := kept[j]; c > 0; c-- {
-				lv[n] = g.distinct[j]
-				n++
-			}
-		}
-		if first == 1 {
-			for c := kept[0]; c > 0; c-- {
-				lv[n] = lexicon.Blank
-				n++
-			}
-		}
-		for b := n; b < rackSize; b++ {
-			lv[b] = 0
-		}
-		lv[rackSize] = lexicon.Tile(n)
 		switch {
-		case g.opts.BagEmpty:
-			g.leaveVals[i] = equity.EndgameLeave(g.tiles, lv[:n])
 		case fast:
-		case g.opts.Leaves != nil && n > 0:
-			g.leaveVals[i] = g.opts.Leaves.LeaveValue(lv[:n])
+		case g.opts.BagEmpty:
+			g.leaveVals[i] = -2 * float64(keptPts)
+		case generic && keptN > 0:
+			g.leaveVals[i] = g.opts.Leaves.LeaveValue(g.leaves[i][:keptN])
 		default:
 			g.leaveVals[i] = 0
 		}
-		if v := g.leaveVals[i]; v > g.bestLeave[n] {
-			g.bestLeave[n] = v
+		if v := g.leaveVals[i]; v > g.bestLeave[keptN] {
+			g.bestLeave[keptN] = v
+		}
+		if g.useWords {
+			s := &g.subs[i]
+			s.idx, s.size = i, int8(g.rackTiles-keptN)
+			s.hash, s.blanks = g.rackHash-keptHash, int8(blanks-keptBlanks)
+			s.br = [3]uint64{rackBR[0] - keptBR[0], rackBR[1] - keptBR[1], rackBR[2] - keptBR[2]}
+			s.leave = 0
+			if g.opts.By == ByEquity {
+				s.leave = g.leaveVals[i]
+			}
 		}
 		for j := 0; j < g.nDistinct; j++ {
+			t := g.distinct[j]
+			w, v := brInc(t)
 			if kept[j] < counts[j] {
 				kept[j]++
+				keptN++
+				keptPts += g.points[t]
+				keptBR[w] += v
+				if t == lexicon.Blank {
+					keptBlanks++
+				} else {
+					keptHash += tileHash[t]
+				}
 				break
 			}
+			c := kept[j]
 			kept[j] = 0
+			keptN -= int(c)
+			keptPts -= int32(c) * g.points[t]
+			keptBR[w] -= uint64(c) * v
+			if t == lexicon.Blank {
+				keptBlanks -= int(c)
+			} else {
+				keptHash -= uint64(c) * tileHash[t]
+			}
 		}
 	}
+	if g.useWords {
+		g.loadSubracks(radix)
+	}
+}
+
+// decodeLeave writes the leave keeping kept[j] of each distinct tile, in alphagram order
+// (letters ascending, then blanks), and its length last.
+func (g *Generator) decodeLeave(kept *[rackSize]uint8, lv *[rackSize + 1]lexicon.Tile) {
+	n := 0
+	first := 0
+	if g.nDistinct > 0 && g.distinct[0] == lexicon.Blank {
+		first = 1
+	}
+	for j := first; j < g.nDistinct; j++ {
+		for c := kept[j]; c > 0; c-- {
+			lv[n] = g.distinct[j]
+			n++
+		}
+	}
+	if first == 1 {
+		for c := kept[0]; c > 0; c-- {
+			lv[n] = lexicon.Blank
+			n++
+		}
+	}
+	for b := n; b < rackSize; b++ {
+		lv[b] = 0
+	}
+	lv[rackSize] = lexicon.Tile(n)
+}
+
+// brInc is a tile's place in a bit rack: three bits of count per letter, 21 letters a word.
+func brInc(t lexicon.Tile) (word int, v uint64) {
+	t &= 63
+	return int(t / 21), 1 << (3 * (t % 21))
 }
 
 // subLeaver is a leave table that values every sub-leave of a rack at once (equity.KLV).
@@ -570,7 +636,23 @@ type subLeaver interface {
 
 // fillLeave writes what stays on the rack into m.Leave (alphagram order, blanks last).
 func (g *Generator) fillLeave(m *engine.Move) {
-	lv := &g.leaves[g.leaveIdx]
+	g.leaveOf(g.leaveIdx, m)
+}
+
+// leaveOf writes leave idx into m (from the table loadRack filled, or worked out).
+func (g *Generator) leaveOf(idx int32, m *engine.Move) {
+	lv := &g.leaves[idx]
+	if !g.leavesReady {
+		var kept [rackSize]uint8
+		for j := 0; j < g.nDistinct; j++ {
+			base := int32(g.counts[j]) + 1
+			kept[j] = uint8(idx % base)
+			idx /= base
+		}
+		var buf [rackSize + 1]lexicon.Tile
+		g.decodeLeave(&kept, &buf)
+		lv = &buf
+	}
 	m.Leave = [rackSize]lexicon.Tile(lv[:rackSize])
 	m.LeaveLn = uint8(lv[rackSize])
 }

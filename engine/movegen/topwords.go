@@ -1,8 +1,6 @@
 package movegen
 
 import (
-	"slices"
-
 	"github.com/atril-scrabble/atril/engine"
 	"github.com/atril-scrabble/atril/lexicon"
 )
@@ -44,7 +42,6 @@ const maxRuns = (dim + 1) / 2
 // generateTopWords is top-N mode with the word map.
 func (g *Generator) generateTopWords() {
 	g.sortRackValues()
-	g.loadSubracks()
 	g.loadNonplaythrough()
 	g.subAnchors = g.subAnchors[:0]
 	g.subHeap = g.subHeap[:0]
@@ -319,6 +316,16 @@ func (g *Generator) visit(a *subAnchor) {
 func (g *Generator) placeWords(row *[dim]square, a *subAnchor, s *subrack, off, count int, x, y lexicon.Tile) {
 	n := int(a.n)
 	words := g.wmap.words[off : off+count*n]
+	// The placed tiles must be the subrack's, its blanks as x and y: checked exactly, so
+	// that a hash shared by two alphagrams cannot place tiles the rack does not have.
+	want := s.br
+	for _, b := range [2]lexicon.Tile{x, y} {
+		if b != 0 {
+			w, v := brInc(b)
+			want[w] += v
+			want[0] -= 1 // one blank (tile 0) fewer
+		}
+	}
 	for w := 0; w < count; w++ {
 		word := words[w*n : (w+1)*n]
 		for starts := a.starts; starts != 0; starts &= starts - 1 {
@@ -326,7 +333,7 @@ func (g *Generator) placeWords(row *[dim]square, a *subAnchor, s *subrack, off, 
 			if L+n > dim {
 				continue
 			}
-			var placed [rackSize]lexicon.Tile
+			var br [3]uint64 // the placed tiles'
 			np := 0
 			fits := true
 			for i, l := range word {
@@ -337,15 +344,16 @@ func (g *Generator) placeWords(row *[dim]square, a *subAnchor, s *subrack, off, 
 						break
 					}
 				} else {
-					if sq.cross&(1<<(l&63)) == 0 || np == rackSize {
+					if sq.cross&(1<<(l&63)) == 0 {
 						fits = false
 						break
 					}
-					placed[np] = l
+					w, v := brInc(l)
+					br[w] += v
 					np++
 				}
 			}
-			if !fits || np != int(a.k) || !s.spells(placed[:np], x, y) {
+			if !fits || np != int(a.k) || br != want {
 				continue
 			}
 			if x == 0 {
@@ -379,33 +387,6 @@ func trailingZeros16(v uint16) int {
 		n++
 	}
 	return n
-}
-
-// spells reports whether the placed letters are exactly the subrack's tiles, its blanks as x and
-// y (0 for none).
-func (s *subrack) spells(placed []lexicon.Tile, x, y lexicon.Tile) bool {
-	var got [rackSize]lexicon.Tile
-	copy(got[:], placed)
-	g := got[:len(placed)]
-	for i := 1; i < len(g); i++ {
-		for j := i; j > 0 && g[j-1] > g[j]; j-- {
-			g[j-1], g[j] = g[j], g[j-1]
-		}
-	}
-	want := s.letters
-	m := int(s.nLetters)
-	for _, b := range [2]lexicon.Tile{x, y} {
-		if b == 0 {
-			continue
-		}
-		// Insert the blank's letter among the letters.
-		want[m] = b
-		for j := m; j > 0 && want[j-1] > want[j]; j-- {
-			want[j-1], want[j] = want[j], want[j-1]
-		}
-		m++
-	}
-	return slices.Equal(g, want[:m])
 }
 
 // recordWord scores a fitted word (blanks on the squares of bit mask blanks) and keeps it if it
@@ -475,74 +456,41 @@ func (g *Generator) recordWord(row *[dim]square, a *subAnchor, s *subrack, word 
 	m.Placed = uint8(k)
 	m.Score = score
 	m.Equity = eq
-	lv := &g.leaves[s.idx]
-	m.Leave = [rackSize]lexicon.Tile(lv[:rackSize])
-	m.LeaveLn = uint8(lv[rackSize])
+	g.leaveOf(s.idx, m)
 	g.pushTop(m)
 }
 
 // subrack is one sub-multiset of the rack a play could use.
 type subrack struct {
-	hash     uint64                 // multiset hash of its letters
-	leave    float64                // what the rest of the rack is worth (0 when ranking by score)
-	npOff    int32                  // its own words in the word map (blank-free subracks)
-	npCount  int32                  //
-	idx      int32                  // index of the leave
-	letters  [rackSize]lexicon.Tile // its letters (not blanks), ascending
-	nLetters int8
-	blanks   int8
+	hash    uint64    // multiset hash of its letters
+	br      [3]uint64 // bit rack of its tiles (blanks as tile 0): counts, exactly
+	leave   float64   // what the rest of the rack is worth (0 when ranking by score)
+	npOff   int32     // its own words in the word map (blank-free subracks)
+	npCount int32     //
+	idx     int32     // index of the leave
+	size    int8
+	blanks  int8
 }
 
-// loadSubracks lists the rack's subracks by size and, within a size, by decreasing leave:
-// g.subs[g.subOrder[i]] for i in g.subStart[k]:g.subStart[k+1].
-func (g *Generator) loadSubracks() {
+// loadSubracks orders the subracks loadRack filled by size and, within a size, by decreasing
+// leave: g.subs[g.subOrder[i]] for i in g.subStart[k]:g.subStart[k+1].
+func (g *Generator) loadSubracks(radix int32) {
 	var at [rackSize + 2]int
-	radix := int32(1)
-	for j := 0; j < g.nDistinct; j++ {
-		radix *= int32(g.counts[j]) + 1
-	}
 	for i := int32(0); i < radix; i++ {
-		at[g.rackTiles-int(g.leaves[i][rackSize])+1]++
+		at[g.subs[i].size+1]++
 	}
 	for k := 1; k <= rackSize+1; k++ {
 		at[k] += at[k-1]
 	}
 	copy(g.subStart[:], at[:])
-	var kept [rackSize]uint8
 	for i := int32(0); i < radix; i++ {
-		size := g.rackTiles - int(g.leaves[i][rackSize])
 		s := &g.subs[i]
-		s.hash, s.nLetters, s.blanks, s.idx = 0, 0, 0, i
-		s.leave = 0
-		if g.opts.By == ByEquity {
-			s.leave = g.leaveVals[i]
-		}
-		for j := 0; j < g.nDistinct; j++ {
-			t := g.distinct[j]
-			for c := g.counts[j] - kept[j]; c > 0; c-- {
-				if t == lexicon.Blank {
-					s.blanks++
-				} else {
-					s.letters[s.nLetters] = t
-					s.nLetters++
-					s.hash += tileHash[t]
-				}
-			}
-		}
-		// Insert i into its size's list, keeping leaves in decreasing order.
-		lo, j := g.subStart[size], at[size]
+		lo, j := g.subStart[s.size], at[s.size]
 		for j > lo && g.subs[g.subOrder[j-1]].leave < s.leave {
 			g.subOrder[j] = g.subOrder[j-1]
 			j--
 		}
 		g.subOrder[j] = uint8(i)
-		at[size]++
-		for j := 0; j < g.nDistinct; j++ {
-			if kept[j] < g.counts[j] {
-				kept[j]++
-				break
-			}
-			kept[j] = 0
-		}
+		at[s.size]++
 	}
 }
