@@ -1,6 +1,8 @@
 package movegen
 
 import (
+	"math/bits"
+
 	"github.com/atril-scrabble/atril/engine"
 	"github.com/atril-scrabble/atril/lexicon"
 )
@@ -278,7 +280,11 @@ func (g *Generator) visit(a *subAnchor) {
 		if s.blanks == 0 {
 			off, count := int(s.npOff), int(s.npCount)
 			if n != k {
-				off, count = g.wmap.lookup(s.hash + a.through)
+				if h := s.hash + a.through; h == 0 || g.wmap.mayHave(h) {
+					off, count = g.wmap.lookup(h)
+				} else {
+					continue
+				}
 			}
 			if count > 0 {
 				g.placeWords(row, a, s, off, count, 0, 0)
@@ -292,8 +298,10 @@ func (g *Generator) visit(a *subAnchor) {
 				continue
 			}
 			for x := 1; x < g.tiles.Size(); x++ {
-				if off, count := g.wmap.lookup(h + tileHash[x]); count > 0 {
-					g.placeWords(row, a, s, off, count, lexicon.Tile(x), 0)
+				if hx := h + tileHash[x]; hx == 0 || g.wmap.mayHave(hx) {
+					if off, count := g.wmap.lookup(hx); count > 0 {
+						g.placeWords(row, a, s, off, count, lexicon.Tile(x), 0)
+					}
 				}
 			}
 			continue
@@ -303,8 +311,10 @@ func (g *Generator) visit(a *subAnchor) {
 				continue
 			}
 			for y := x; y < g.tiles.Size(); y++ {
-				if off, count := g.wmap.lookup(h + tileHash[x] + tileHash[y]); count > 0 {
-					g.placeWords(row, a, s, off, count, lexicon.Tile(x), lexicon.Tile(y))
+				if hxy := h + tileHash[x] + tileHash[y]; hxy == 0 || g.wmap.mayHave(hxy) {
+					if off, count := g.wmap.lookup(hxy); count > 0 {
+						g.placeWords(row, a, s, off, count, lexicon.Tile(x), lexicon.Tile(y))
+					}
 				}
 			}
 		}
@@ -329,7 +339,7 @@ func (g *Generator) placeWords(row *[dim]square, a *subAnchor, s *subrack, off, 
 	for w := 0; w < count; w++ {
 		word := words[w*n : (w+1)*n]
 		for starts := a.starts; starts != 0; starts &= starts - 1 {
-			L := trailingZeros16(starts)
+			L := bits.TrailingZeros16(starts)
 			if L+n > dim {
 				continue
 			}
@@ -378,15 +388,6 @@ func (g *Generator) placeWords(row *[dim]square, a *subAnchor, s *subrack, off, 
 			}
 		}
 	}
-}
-
-func trailingZeros16(v uint16) int {
-	n := 0
-	for v&1 == 0 {
-		v >>= 1
-		n++
-	}
-	return n
 }
 
 // recordWord scores a fitted word (blanks on the squares of bit mask blanks) and keeps it if it

@@ -159,7 +159,7 @@ func (m *wordMap) lookup(h uint64) (off, count int) {
 	if h == 0 {
 		h = 1 // as alphaHash
 	}
-	if f := h >> m.fshift; m.filter[f>>6]&(1<<(f&63)) == 0 {
+	if !m.mayHave(h) {
 		return 0, 0
 	}
 	for slot := h & m.mask; ; slot = (slot + 1) & m.mask {
@@ -171,6 +171,13 @@ func (m *wordMap) lookup(h uint64) (off, count int) {
 			return 0, 0
 		}
 	}
+}
+
+// mayHave is false when no word has alphagram hash h (h != 0), from the filter alone: small
+// enough to be inlined where most lookups miss.
+func (m *wordMap) mayHave(h uint64) bool {
+	f := h >> m.fshift
+	return m.filter[f>>6]&(1<<(f&63)) != 0
 }
 
 // has reports whether some word has alphagram hash h.
