@@ -64,31 +64,45 @@ func (g *Generator) generateTopWords() {
 			}
 		}
 	}
-	// A heap of anchors, each keyed by its best sub-anchor not yet visited (each anchor's
-	// sub-anchors are sorted, best first): visiting moves the anchor to its next one.
+	// A heap of anchors, each keyed by its best sub-anchor not yet visited: visiting one takes
+	// it out and keys the anchor by the next best.
 	h := g.subHeap
 	for i := len(h)/2 - 1; i >= 0; i-- {
 		siftDownSub(h, i)
 	}
 	for len(h) > 0 && h[0].bound >= g.thr {
 		e := &h[0]
-		a := &g.subAnchors[e.i]
-		if e.i++; e.i < e.end {
-			e.bound = g.subAnchors[e.i].bound
+		a := g.subAnchors[e.i]
+		// Take it out of the anchor's list and key the anchor by the best left.
+		end := e.end - 1
+		g.subAnchors[e.i] = g.subAnchors[end]
+		if e.end = end; end > e.start {
+			e.i, e.bound = bestSub(g.subAnchors[e.start:end], e.start)
 		} else {
 			*e = h[len(h)-1]
 			h = h[:len(h)-1]
 		}
 		siftDownSub(h, 0)
-		g.visit(a)
+		g.visit(&a)
 	}
 }
 
+// bestSub is the index (counting from start) and bound of the best of subs.
+func bestSub(subs []subAnchor, start int32) (int32, float64) {
+	best := 0
+	for i := 1; i < len(subs); i++ {
+		if subs[i].bound > subs[best].bound {
+			best = i
+		}
+	}
+	return start + int32(best), subs[best].bound
+}
+
 // heapEntry is an anchor in the max-heap by bound: its sub-anchors not yet visited are
-// g.subAnchors[i:end], best first.
+// g.subAnchors[start:end], the best at i.
 type heapEntry struct {
-	bound  float64
-	i, end int32
+	bound         float64
+	i, start, end int32
 }
 
 func siftDownSub(h []heapEntry, i int) {
@@ -230,18 +244,12 @@ func (g *Generator) boundSubAnchors(p, last int) {
 		if bound == negInf || bound < g.thr {
 			continue
 		}
-		// Insert in decreasing order of bound.
-		g.subAnchors = append(g.subAnchors, subAnchor{})
-		i := len(g.subAnchors) - 1
-		for i > start && g.subAnchors[i-1].bound < bound {
-			g.subAnchors[i] = g.subAnchors[i-1]
-			i--
-		}
-		g.subAnchors[i] = subAnchor{bound: bound, score: score, through: runHash[b],
-			starts: starts, dir: int8(g.dir), line: int8(g.line), k: int8(k), n: int8(k) + runTiles[b]}
+		g.subAnchors = append(g.subAnchors, subAnchor{bound: bound, score: score, through: runHash[b],
+			starts: starts, dir: int8(g.dir), line: int8(g.line), k: int8(k), n: int8(k) + runTiles[b]})
 	}
 	if end := len(g.subAnchors); end > start {
-		g.subHeap = append(g.subHeap, heapEntry{g.subAnchors[start].bound, int32(start), int32(end)})
+		i, bound := bestSub(g.subAnchors[start:end], int32(start))
+		g.subHeap = append(g.subHeap, heapEntry{bound, i, int32(start), int32(end)})
 	}
 }
 
