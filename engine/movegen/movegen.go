@@ -88,6 +88,9 @@ type Generator struct {
 	// rows[1][c][r] the same square in column c. SetBoard fills every square and Play only the
 	// squares a play can change, so generation reads lines without copying them.
 	rows [2][dim][dim]square
+	// lines caches, per line, what top-N bounding needs of the board alone (topwords.go);
+	// any change to a line's squares makes it invalid.
+	lines [2][dim]lineCache
 
 	// Per-generation state.
 	opts        Options
@@ -139,6 +142,7 @@ type Generator struct {
 	subAnchors  []subAnchor
 	subHeap     []heapEntry
 	subAcc      [maxRuns + 1][rackSize + 1]subAcc
+	plc, pxc    [dim + 1]int32 // the loaded line's sums of lm*cap and lm*wm*cap (cross-words), from square 0
 	npBestLeave [rackSize + 1]float64
 	stretch     [dim][dim]float64
 	rightMax    [dim][dim]float64
@@ -169,6 +173,7 @@ func (g *Generator) Tiles() *lexicon.TileSet { return g.tiles }
 
 // SetBoard loads a board, recomputing every cross-set.
 func (g *Generator) SetBoard(b *engine.Board) {
+	wasEmpty := g.nTiles == 0
 	g.nTiles = 0
 	for r := 0; r < dim; r++ {
 		for c := 0; c < dim; c++ {
@@ -181,10 +186,16 @@ func (g *Generator) SetBoard(b *engine.Board) {
 			if t != engine.Empty {
 				lm, wm = 1, 1
 			}
+			if sq := &g.rows[0][r][c]; sq.tile != t || sq.lm != lm || sq.wm != wm {
+				g.lines[0][r].valid, g.lines[1][c].valid = false, false
+			}
 			for _, sq := range [2]*square{&g.rows[0][r][c], &g.rows[1][c][r]} {
 				sq.tile, sq.lm, sq.wm = t, lm, wm
 			}
 		}
+	}
+	if wasEmpty != (g.nTiles == 0) {
+		g.invalidateLines() // the anchors of an empty board are the start square's
 	}
 	for r := 0; r < dim; r++ {
 		for c := 0; c < dim; c++ {
@@ -222,6 +233,10 @@ func (g *Generator) Play(m *engine.Move) {
 			for _, sq := range [2]*square{&g.rows[0][r][c], &g.rows[1][c][r]} {
 				sq.tile, sq.lm, sq.wm = t, 1, 1
 			}
+			g.lines[0][r].valid, g.lines[1][c].valid = false, false
+			if g.nTiles == 0 {
+				g.invalidateLines()
+			}
 			g.nTiles++
 		}
 		r, c = r+dr, c+dc
@@ -257,17 +272,25 @@ func (g *Generator) updateCross(r, c int) {
 		if d == 1 {
 			sq = &g.rows[1][c][r]
 		}
+		old := *sq
 		if sq.tile != engine.Empty {
 			sq.cross, sq.cscore, sq.hasCross = 0, 0, false
-			continue
+		} else {
+			// The perpendicular word lies along direction 1-d: line pos, around position line.
+			e := 1 - d
+			line, pos := c, r // for d=0 the perpendicular (down) line is the column
+			if d == 1 {
+				line, pos = r, c
+			}
+			sq.cross, sq.cscore, sq.hasCross = g.crossSet(e, line, pos)
 		}
-		// The perpendicular word lies along direction 1-d: line pos, around position line.
-		e := 1 - d
-		line, pos := c, r // for d=0 the perpendicular (down) line is the column
-		if d == 1 {
-			line, pos = r, c
+		if *sq != old {
+			if d == 0 {
+				g.lines[0][r].valid = false
+			} else {
+				g.lines[1][c].valid = false
+			}
 		}
-		sq.cross, sq.cscore, sq.hasCross = g.crossSet(e, line, pos)
 	}
 }
 

@@ -130,6 +130,39 @@ func TestTopBlankRacks(t *testing.T) {
 	}
 }
 
+// TestTopAfterPlays: a generator kept up to date by Play (its line caches rebuilt only where
+// squares changed) finds the same top moves as a generator loaded from scratch, turn after turn
+// of self-played games (FILE2017, reference lexicon, for this comparison only; and the default
+// lexicon).
+func TestTopAfterPlays(t *testing.T) {
+	ts := lexicon.DefaultTileSet()
+	layout := engine.StandardLayout()
+	leaves := equity.NewDefault(ts)
+	for name, graph := range map[string]func(testing.TB) *lexicon.KWG{"FILE2017": file2017, "default": defaultGraph} {
+		t.Run(name, func(t *testing.T) {
+			graph := graph(t)
+			n := 0
+			for seed := uint64(1); seed <= 6; seed++ {
+				g := New(graph, ts, layout)
+				fresh := New(graph, ts, layout)
+				playout(g, ts, layout, seed, 30, pickRandom, func(turn int, p position) {
+					for _, opts := range []Options{{Top: 1, By: ByEquity, Leaves: leaves}, {Top: 5, By: ByScore}} {
+						got := slices.Clone(g.Generate(p.rack, opts))
+						want := fresh.load(p.board).Generate(p.rack, opts)
+						if !slices.Equal(got, want) {
+							t.Fatalf("seed %d turn %d %+v: after plays %v, fresh %v", seed, turn, opts, got, want)
+						}
+						n++
+					}
+				})
+			}
+			if n < 100 {
+				t.Errorf("only %d comparisons", n)
+			}
+		})
+	}
+}
+
 // TestGenerateDoesNotAllocate: once the generator's buffers have grown, generating (all moves,
 // top-N by score or equity, exchanges) allocates nothing.
 func TestGenerateDoesNotAllocate(t *testing.T) {

@@ -47,20 +47,38 @@ func (g *Generator) generateTopWords() {
 	g.loadNonplaythrough()
 	g.subAnchors = g.subAnchors[:0]
 	g.subHeap = g.subHeap[:0]
+	possible := g.rackBits &^ 1
+	if g.rack[lexicon.Blank] > 0 {
+		possible = g.letters
+	}
 	for d := 0; d < 2; d++ {
 		for line := 0; line < dim; line++ {
+			lc := &g.lines[d][line]
+			if !lc.valid {
+				g.buildLine(d, line)
+			}
+			if len(lc.anchors) == 0 {
+				continue
+			}
 			g.loadLine(d, line)
+			// What the rack brings to each square: the squares it can fill, and the points of
+			// its best tile that fits times the letter premium (for the main word) and the
+			// cross-word's multipliers, summed from the line's start.
+			var fill uint16
 			for p := 0; p < dim; p++ {
-				if g.row[p].tile == engine.Empty {
-					g.caps[p] = g.maxFit(g.row[p].cross)
+				sq := &g.row[p]
+				g.plc[p+1], g.pxc[p+1] = g.plc[p], g.pxc[p]
+				if sq.cross&possible != 0 { // an empty square the rack can fill
+					fill |= 1 << p
+					c := g.maxFit(sq.cross)
+					g.plc[p+1] += sq.lm * c
+					if sq.hasCross {
+						g.pxc[p+1] += sq.lm * sq.wm * c
+					}
 				}
 			}
-			last := -1
-			for p := 0; p < dim; p++ {
-				if g.isAnchor(p) {
-					g.boundSubAnchors(p, last)
-					last = p
-				}
+			for i := range lc.anchors {
+				g.boundSubAnchors(lc, &lc.anchors[i], fill)
 			}
 		}
 	}
@@ -123,106 +141,45 @@ func siftDownSub(h []heapEntry, i int) {
 	}
 }
 
-// boundSubAnchors bounds the sub-anchors of anchor p (whose plays cannot reach left to last),
-// stretch by stretch as anchorBound does, and adds those that can hold a play.
-func (g *Generator) boundSubAnchors(p, last int) {
-	row := g.row
-	possible := g.rackBits &^ 1
-	if g.rack[lexicon.Blank] > 0 {
-		possible = g.letters
-	}
+// boundSubAnchors bounds the sub-anchors of an anchor from its stretches (buildLine) and the
+// rack's contribution to the line's squares (fill: the squares it can fill; plc, pxc).
+func (g *Generator) boundSubAnchors(lc *lineCache, an *lineAnchor, fill uint16) {
 	var runHash [maxRuns + 1]uint64
 	var runTiles [maxRuns + 1]int8
 	var touched [64]uint8 // b<<3 | k of the accumulators in use
 	nTouched := 0
-	var lms, xs, caps [rackSize]int32
-	var effs [rackSize]int32
-	emptiesLeft := 0
-	for L := p; L > last; L-- {
-		if row[L].tile == engine.Empty {
-			if row[L].cross&possible == 0 {
-				break
-			}
-			emptiesLeft++
-			if emptiesLeft > g.rackTiles {
-				break
-			}
-		}
-		if L > 0 && row[L-1].tile != engine.Empty {
+	rackTiles := int8(g.rackTiles)
+	for si := an.from; si < an.to; si++ {
+		st := &lc.stretches[si]
+		if st.k > rackTiles || st.empties&^fill != 0 {
 			continue
 		}
-		k, b, tiles := 0, 0, 0
-		through := uint64(0)
-		var tilesPts, crossConst int32
-		var sumLC, sumXC int32
-		wm := int32(1)
-		for R := L; R < dim; R++ {
-			sq := &row[R]
-			if sq.tile != engine.Empty {
-				if R == L || row[R-1].tile == engine.Empty {
-					b++
-				}
-				tiles++
-				tilesPts += g.points[sq.tile]
-				through += tileHash[sq.tile.Letter()&63]
-			} else {
-				if sq.cross&possible == 0 || k == g.rackTiles {
-					break
-				}
-				lms[k] = sq.lm
-				caps[k] = g.caps[R]
-				if sq.hasCross {
-					xs[k] = sq.lm * sq.wm
-					crossConst += sq.cscore * sq.wm
-				} else {
-					xs[k] = 0
-				}
-				sumLC += lms[k] * caps[k]
-				sumXC += xs[k] * caps[k]
-				wm *= sq.wm
-				from := k
-				if sq.wm != 1 {
-					from = 0
-				}
-				for i := from; i <= k; i++ {
-					e := lms[i]*wm + xs[i]
-					j := i
-					for j > 0 && effs[j-1] < e {
-						effs[j] = effs[j-1]
-						j--
-					}
-					effs[j] = e
-				}
-				k++
-			}
-			if R < p || R == L || k == 0 || (R < dim-1 && row[R+1].tile != engine.Empty) {
-				continue
-			}
-			acc := &g.subAcc[b][k]
-			if acc.starts == 0 {
-				touched[nTouched] = uint8(b<<3 | k)
-				nTouched++
-				runHash[b], runTiles[b] = through, int8(tiles)
-				acc.score = -1 << 30
-			}
-			acc.starts |= 1 << L
-			capped := wm*sumLC + sumXC
-			base := tilesPts*wm + crossConst
-			if k == rackSize {
-				if !g.bingoPossible(through) {
-					continue
-				}
-				base += engine.BingoBonus
-			}
-			if base+capped <= acc.score {
-				continue
-			}
-			sorted := int32(0)
-			for i := 0; i < k; i++ {
-				sorted += effs[i] * g.shadowDescV[i]
-			}
-			acc.score = max(acc.score, base+min(capped, sorted))
+		b, k := int(st.b), int(st.k)
+		acc := &g.subAcc[b][k]
+		if acc.starts == 0 {
+			touched[nTouched] = uint8(b<<3 | k)
+			nTouched++
+			runHash[b], runTiles[b] = st.through, st.tiles
+			acc.score = -1 << 30
 		}
+		acc.starts |= 1 << st.L
+		L, R := int(st.L), int(st.R)
+		capped := st.wm*(g.plc[R+1]-g.plc[L]) + g.pxc[R+1] - g.pxc[L]
+		base := st.base
+		if k == rackSize {
+			if !g.bingoPossible(st.through) {
+				continue
+			}
+			base += engine.BingoBonus
+		}
+		if base+capped <= acc.score {
+			continue
+		}
+		sorted := int32(0)
+		for i := 0; i < k; i++ {
+			sorted += st.effs[i] * g.shadowDescV[i]
+		}
+		acc.score = max(acc.score, base+min(capped, sorted))
 	}
 	start := len(g.subAnchors)
 	for _, bk := range touched[:nTouched] {
@@ -501,5 +458,128 @@ func (g *Generator) loadSubracks(radix int32) {
 		}
 		g.subOrder[j] = uint8(i)
 		at[s.size]++
+	}
+}
+
+// lineCache is what top-N bounding needs of one line of the board alone: its anchors and,
+// for each, the stretches [L, R] its plays can cover (as many tiles as a full rack allows, on
+// squares some letter can fill). The rack's part is added every generation (boundSubAnchors);
+// this part is built again only when a square of the line changes.
+type lineCache struct {
+	valid     bool
+	anchors   []lineAnchor
+	stretches []stretch
+}
+
+// lineAnchor is an anchor and its stretches, lineCache.stretches[from:to].
+type lineAnchor struct {
+	from, to int32
+}
+
+// stretch is the squares [L, R] of a play: the board's part of anchorBound's bound.
+type stretch struct {
+	through  uint64          // multiset hash of the board tiles
+	base, wm int32           // board points: tiles times the word multiplier, plus cross-words'; word multiplier
+	effs     [rackSize]int32 // the empty squares' letter multiplier times wm plus cross-word's, decreasing
+	empties  uint16          // the empty squares
+	L, R     int8
+	b, k     int8 // tile runs covered, empty squares
+	tiles    int8 // board tiles covered
+}
+
+// invalidateLines drops every line's cache.
+func (g *Generator) invalidateLines() {
+	for d := range g.lines {
+		for i := range g.lines[d] {
+			g.lines[d][i].valid = false
+		}
+	}
+}
+
+// buildLine fills the cache of line `line` in direction d: each anchor's stretches, walked as
+// anchorBound walks them with a full rack that could fill any square.
+func (g *Generator) buildLine(d, line int) {
+	lc := &g.lines[d][line]
+	lc.valid = true
+	lc.anchors = lc.anchors[:0]
+	lc.stretches = lc.stretches[:0]
+	g.loadLine(d, line)
+	row := g.row
+	last := -1
+	for p := 0; p < dim; p++ {
+		if !g.isAnchor(p) {
+			continue
+		}
+		from := int32(len(lc.stretches))
+		var lms, xs [rackSize]int32
+		var effs [rackSize]int32
+		emptiesLeft := 0
+		for L := p; L > last; L-- {
+			if row[L].tile == engine.Empty {
+				if row[L].cross == 0 {
+					break
+				}
+				emptiesLeft++
+				if emptiesLeft > rackSize {
+					break
+				}
+			}
+			if L > 0 && row[L-1].tile != engine.Empty {
+				continue
+			}
+			k, b, tiles := 0, 0, 0
+			through := uint64(0)
+			var tilesPts, crossConst int32
+			var empties uint16
+			wm := int32(1)
+			for R := L; R < dim; R++ {
+				sq := &row[R]
+				if sq.tile != engine.Empty {
+					if R == L || row[R-1].tile == engine.Empty {
+						b++
+					}
+					tiles++
+					tilesPts += g.points[sq.tile]
+					through += tileHash[sq.tile.Letter()&63]
+				} else {
+					if sq.cross == 0 || k == rackSize {
+						break
+					}
+					empties |= 1 << R
+					lms[k] = sq.lm
+					xs[k] = 0
+					if sq.hasCross {
+						xs[k] = sq.lm * sq.wm
+						crossConst += sq.cscore * sq.wm
+					}
+					wm *= sq.wm
+					// effs holds the squares' effective multipliers in decreasing order: a word
+					// premium changes them all, otherwise the new square is inserted.
+					from := k
+					if sq.wm != 1 {
+						from = 0
+					}
+					for i := from; i <= k; i++ {
+						e := lms[i]*wm + xs[i]
+						j := i
+						for j > 0 && effs[j-1] < e {
+							effs[j] = effs[j-1]
+							j--
+						}
+						effs[j] = e
+					}
+					k++
+				}
+				if R < p || R == L || k == 0 || (R < dim-1 && row[R+1].tile != engine.Empty) {
+					continue
+				}
+				lc.stretches = append(lc.stretches, stretch{through: through, base: tilesPts*wm + crossConst,
+					wm: wm, effs: effs, empties: empties, L: int8(L), R: int8(R), b: int8(b), k: int8(k), tiles: int8(tiles)})
+			}
+		}
+		if to := int32(len(lc.stretches)); to > from {
+			lc.anchors = append(lc.anchors, lineAnchor{from, to})
+		}
+		last = p
 	}
 }
