@@ -83,6 +83,12 @@ func (g *Generator) gen(pos int, list uint32, left, right int, main, wmul, cross
 // goOn is Gordon's GoOn: t has been put (or found) at pos, reached through node v.
 func (g *Generator) goOn(pos int, t lexicon.Tile, v uint32, left, right int, main, wmul, crossSum int32) {
 	g.strip[pos] = t
+	g.extend(pos, v, left, right, main, wmul, crossSum)
+	g.strip[pos] = 0
+}
+
+// extend is the rest of GoOn: record the play if it is one, and extend it.
+func (g *Generator) extend(pos int, v uint32, left, right int, main, wmul, crossSum int32) {
 	arc := v & nodeList
 	accepts := v&nodeAccepts != 0
 	if pos <= g.anchor {
@@ -158,15 +164,20 @@ func (g *Generator) record(left, right int, main, wmul, crossSum int32) {
 		m.Row, m.Col = int8(left), int8(g.line)
 	}
 	n := right - left + 1
-	copy(m.Tiles[:n], g.strip[left:right+1]) // played-through squares hold PlayedThrough
-	for i := n; i < dim; i++ {
-		m.Tiles[i] = 0
-	}
+	// Played-through squares hold PlayedThrough; the squares past the play are 0 (goOn clears
+	// its square when it returns).
+	m.Tiles = [dim]lexicon.Tile(g.strip[left : left+dim])
 	m.Len = uint8(n)
 	m.Placed = uint8(g.played)
 	m.Score = score
 	m.Equity = eq
-	g.fillLeave(m)
+	if g.leavesReady {
+		lv := &g.leaves[g.leaveIdx]
+		m.Leave = [rackSize]lexicon.Tile(lv[:rackSize])
+		m.LeaveLn = uint8(lv[rackSize])
+	} else {
+		g.leaveOf(g.leaveIdx, m)
+	}
 	if g.opts.Top > 0 {
 		g.pushTop(m)
 	}

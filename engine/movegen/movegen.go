@@ -103,7 +103,8 @@ type Generator struct {
 	rackBits    uint64                        // letters with a count > 0 (bit 0: blank)
 	rackTiles   int
 	played      int
-	strip       [dim]lexicon.Tile
+	strip       [2 * dim]lexicon.Tile  // the tiles of the play being built; 0 past it (gen)
+	exch        [rackSize]lexicon.Tile // the tiles of the exchange being built
 	distinct    [rackSize]lexicon.Tile // distinct rack tiles, ascending
 	nDistinct   int
 	counts      [rackSize]uint8               // how many of each distinct tile
@@ -659,6 +660,12 @@ type subLeaver interface {
 
 // fillLeave writes what stays on the rack into m.Leave (alphagram order, blanks last).
 func (g *Generator) fillLeave(m *engine.Move) {
+	if g.leavesReady {
+		lv := &g.leaves[g.leaveIdx]
+		m.Leave = [rackSize]lexicon.Tile(lv[:rackSize])
+		m.LeaveLn = uint8(lv[rackSize])
+		return
+	}
 	g.leaveOf(g.leaveIdx, m)
 }
 
@@ -716,7 +723,7 @@ func (g *Generator) genExchanges(from, n, max int) {
 		var m engine.Move
 		m.Kind = engine.Exchange
 		m.Len = uint8(n)
-		copy(m.Tiles[:n], g.strip[:n])
+		copy(m.Tiles[:n], g.exch[:n])
 		g.fillLeave(&m)
 		m.Equity = g.leaveVals[g.leaveIdx]
 		g.emit(&m)
@@ -736,7 +743,7 @@ func (g *Generator) genExchanges(from, n, max int) {
 		}
 		g.rack[t]--
 		g.leaveIdx -= g.place[t]
-		g.strip[n] = t
+		g.exch[n] = t
 		g.genExchanges(j, n+1, max)
 		g.leaveIdx += g.place[t]
 		g.rack[t]++
