@@ -1,9 +1,8 @@
 package movegen
 
 import (
-	"slices"
-
 	"github.com/atril-scrabble/atril/lexicon"
+	"math/bits"
 )
 
 // wordMap holds every word of a lexicon by its alphagram (the multiset of its tiles, as the
@@ -38,22 +37,55 @@ func newWordMap(k *lexicon.KWG) *wordMap {
 		off uint32
 		n   uint8
 	}
-	var es []entry
-	var flat []lexicon.Tile
+	words, tiles, blankKeys := 0, 0, 0
 	k.Walk(func(w []lexicon.Tile) bool {
-		es = append(es, entry{alphaHash(w), uint32(len(flat)), uint8(len(w))})
-		flat = append(flat, w...)
+		words++
+		tiles += len(w)
+		blankKeys += bits.OnesCount64(letterSet(w))
 		return true
 	})
-	slices.SortFunc(es, func(a, b entry) int {
-		switch {
-		case a.h < b.h:
-			return -1
-		case a.h > b.h:
-			return 1
+	// blank1: 6 bits per key, counting a key once per word (anagrams add theirs again, which
+	// is harmless): about 8 per distinct key.
+	m := &wordMap{}
+	bwords := uint64(1)
+	for 64*bwords < 6*uint64(blankKeys) {
+		bwords *= 2
+	}
+	m.blank1 = make([]uint64, bwords)
+	m.bshift = 64
+	for s := bwords; s > 1; s >>= 1 {
+		m.bshift--
+	}
+	es := make([]entry, 0, words)
+	flat := make([]lexicon.Tile, 0, tiles)
+	k.Walk(func(w []lexicon.Tile) bool {
+		h := alphaHash(w)
+		es = append(es, entry{h, uint32(len(flat)), uint8(len(w))})
+		flat = append(flat, w...)
+		for set := letterSet(w); set != 0; set &= set - 1 {
+			wi, b := m.blankBits(h - tileHash[bits.TrailingZeros64(set)])
+			m.blank1[wi] |= b
 		}
-		return int(a.off) - int(b.off)
+		return true
 	})
+	// Sort by hash, stable so that an alphagram's words keep the graph's order: a radix sort,
+	// 16 bits a pass.
+	tmp := make([]entry, len(es))
+	for shift := uint(0); shift < 64; shift += 16 {
+		var count [1<<16 + 1]int
+		for i := range es {
+			count[es[i].h>>shift&0xffff+1]++
+		}
+		for i := 1; i < len(count); i++ {
+			count[i] += count[i-1]
+		}
+		for i := range es {
+			d := es[i].h >> shift & 0xffff
+			tmp[count[d]] = es[i]
+			count[d]++
+		}
+		es, tmp = tmp, es
+	}
 	groups := 0
 	for i := range es {
 		if i == 0 || es[i].h != es[i-1].h {
@@ -64,7 +96,7 @@ func newWordMap(k *lexicon.KWG) *wordMap {
 	for size < 2*uint64(groups) {
 		size *= 2
 	}
-	m := &wordMap{keys: make([]uint64, size), offs: make([]uint32, size), mask: size - 1}
+	m.keys, m.offs, m.mask = make([]uint64, size), make([]uint32, size), size-1
 	// The filter has 16 bits per group, rounded to a power of two.
 	fbits := uint64(64)
 	for fbits < 16*uint64(groups) {
@@ -96,44 +128,15 @@ func newWordMap(k *lexicon.KWG) *wordMap {
 		m.filter[f>>6] |= 1 << (f & 63)
 		i = j
 	}
-	// blank1: 8 bits per key.
-	keys := 0
-	var seen uint64
-	for i := range es {
-		if i > 0 && es[i].h == es[i-1].h {
-			continue
-		}
-		seen = 0
-		for _, t := range flat[es[i].off : es[i].off+uint32(es[i].n)] {
-			if l := t.Letter() & 63; seen&(1<<l) == 0 {
-				seen |= 1 << l
-				keys++
-			}
-		}
-	}
-	bwords := uint64(1)
-	for 64*bwords < 8*uint64(keys) {
-		bwords *= 2
-	}
-	m.blank1 = make([]uint64, bwords)
-	m.bshift = 64
-	for s := bwords; s > 1; s >>= 1 {
-		m.bshift--
-	}
-	for i := range es {
-		if i > 0 && es[i].h == es[i-1].h {
-			continue
-		}
-		seen = 0
-		for _, t := range flat[es[i].off : es[i].off+uint32(es[i].n)] {
-			if l := t.Letter() & 63; seen&(1<<l) == 0 {
-				seen |= 1 << l
-				w, bits := m.blankBits(es[i].h - tileHash[l])
-				m.blank1[w] |= bits
-			}
-		}
-	}
 	return m
+}
+
+// letterSet is the set of a word's letters.
+func letterSet(w []lexicon.Tile) (set uint64) {
+	for _, t := range w {
+		set |= 1 << (t.Letter() & 63)
+	}
+	return set
 }
 
 // blankBits is the word of blank1 and the two bits of key h.
