@@ -38,7 +38,7 @@ func (g *Generator) gen(pos int, list uint32, left, right int, main, wmul, cross
 	if possible == 0 {
 		return
 	}
-	lm, wm, cs := sq.lm, sq.wm, sq.cscore
+	lm, wm, cs := int32(sq.lm), int32(sq.wm), int32(sq.cscore)
 	hasCross := sq.hasCross
 	for possible != 0 {
 		l := lexicon.Tile(bits.TrailingZeros64(possible))

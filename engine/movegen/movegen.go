@@ -65,8 +65,8 @@ type Options struct {
 // recursion reads one small array.
 type square struct {
 	cross    uint64 // letters allowed here by the perpendicular word
-	cscore   int32  // points of the perpendicular word's tiles already on the board
-	lm, wm   int32  // letter and word multipliers (1 once a tile covers the square)
+	cscore   int16  // points of the perpendicular word's tiles already on the board
+	lm, wm   int16  // letter and word multipliers (1 once a tile covers the square)
 	tile     lexicon.Tile
 	hasCross bool // a perpendicular word is formed by a tile placed here
 }
@@ -183,7 +183,7 @@ func (g *Generator) SetBoard(b *engine.Board) {
 				g.nTiles++
 			}
 			p := g.layout.Premium(r, c)
-			lm, wm := int32(p.LetterMultiplier()), int32(p.WordMultiplier())
+			lm, wm := int16(p.LetterMultiplier()), int16(p.WordMultiplier())
 			if t != engine.Empty {
 				lm, wm = 1, 1
 			}
@@ -283,7 +283,9 @@ func (g *Generator) updateCross(r, c int) {
 			if d == 1 {
 				line, pos = r, c
 			}
-			sq.cross, sq.cscore, sq.hasCross = g.crossSet(e, line, pos)
+			var score int32
+			sq.cross, score, sq.hasCross = g.crossSet(e, line, pos)
+			sq.cscore = int16(score)
 		}
 		if *sq != old {
 			if d == 0 {

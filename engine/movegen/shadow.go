@@ -141,17 +141,17 @@ func (g *Generator) anchorBound(p, last int) float64 {
 				if sq.cross&possible == 0 || k == g.rackTiles {
 					break
 				}
-				lms[k] = sq.lm
+				lms[k] = int32(sq.lm)
 				caps[k] = g.caps[R]
 				if sq.hasCross {
-					xs[k] = sq.lm * sq.wm
-					crossConst += sq.cscore * sq.wm
+					xs[k] = int32(sq.lm) * int32(sq.wm)
+					crossConst += int32(sq.cscore) * int32(sq.wm)
 				} else {
 					xs[k] = 0
 				}
 				sumLC += lms[k] * caps[k]
 				sumXC += xs[k] * caps[k]
-				wm *= sq.wm
+				wm *= int32(sq.wm)
 				// effs holds the squares' effective multipliers in decreasing order: a word
 				// premium changes them all, otherwise the new square is inserted.
 				from := k

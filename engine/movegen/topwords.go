@@ -71,9 +71,9 @@ func (g *Generator) generateTopWords() {
 				if sq.cross&possible != 0 { // an empty square the rack can fill
 					fill |= 1 << p
 					c := g.maxFit(sq.cross)
-					g.plc[p+1] += sq.lm * c
+					g.plc[p+1] += int32(sq.lm) * c
 					if sq.hasCross {
-						g.pxc[p+1] += sq.lm * sq.wm * c
+						g.pxc[p+1] += int32(sq.lm) * int32(sq.wm) * c
 					}
 				}
 			}
@@ -152,6 +152,7 @@ func (g *Generator) boundSubAnchors(lc *lineCache, an *lineAnchor, fill uint16) 
 	for si := an.from; si < an.to; si++ {
 		st := &lc.stretches[si]
 		if st.k > rackTiles || st.empties&^fill != 0 {
+			si += int32(st.rest) // the longer stretches from L cover this one
 			continue
 		}
 		b, k := int(st.b), int(st.k)
@@ -177,7 +178,7 @@ func (g *Generator) boundSubAnchors(lc *lineCache, an *lineAnchor, fill uint16) 
 		}
 		sorted := int32(0)
 		for i := 0; i < k; i++ {
-			sorted += st.effs[i] * g.shadowDescV[i]
+			sorted += int32(st.effs[i]) * g.shadowDescV[i]
 		}
 		acc.score = max(acc.score, base+min(capped, sorted))
 	}
@@ -379,10 +380,10 @@ func (g *Generator) recordWord(row *[dim]square, a *subAnchor, s *subrack, word 
 		if blanks&(1<<i) != 0 {
 			v = 0
 		}
-		main += v * sq.lm
-		wm *= sq.wm
+		main += v * int32(sq.lm)
+		wm *= int32(sq.wm)
 		if sq.hasCross {
-			cross += (sq.cscore + v*sq.lm) * sq.wm
+			cross += (int32(sq.cscore) + v*int32(sq.lm)) * int32(sq.wm)
 		}
 	}
 	score := main*wm + cross
@@ -478,13 +479,15 @@ type lineAnchor struct {
 
 // stretch is the squares [L, R] of a play: the board's part of anchorBound's bound.
 type stretch struct {
-	through  uint64          // multiset hash of the board tiles
-	base, wm int32           // board points: tiles times the word multiplier, plus cross-words'; word multiplier
-	effs     [rackSize]int32 // the empty squares' letter multiplier times wm plus cross-word's, decreasing
-	empties  uint16          // the empty squares
-	L, R     int8
-	b, k     int8 // tile runs covered, empty squares
-	tiles    int8 // board tiles covered
+	through uint64           // multiset hash of the board tiles
+	base    int32            // board points: tiles times the word multiplier, plus cross-words'
+	wm      int32            // word multiplier
+	empties uint16           // the empty squares
+	effs    [rackSize]uint16 // the empty squares' letter multiplier times wm plus cross-word's, decreasing
+	L, R    int8
+	b, k    int8  // tile runs covered, empty squares
+	tiles   int8  // board tiles covered
+	rest    uint8 // how many stretches after this one start on the same square (they cover it)
 }
 
 // invalidateLines drops every line's cache.
@@ -532,6 +535,7 @@ func (g *Generator) buildLine(d, line int) {
 			var tilesPts, crossConst int32
 			var empties uint16
 			wm := int32(1)
+			group := len(lc.stretches)
 			for R := L; R < dim; R++ {
 				sq := &row[R]
 				if sq.tile != engine.Empty {
@@ -546,13 +550,13 @@ func (g *Generator) buildLine(d, line int) {
 						break
 					}
 					empties |= 1 << R
-					lms[k] = sq.lm
+					lms[k] = int32(sq.lm)
 					xs[k] = 0
 					if sq.hasCross {
-						xs[k] = sq.lm * sq.wm
-						crossConst += sq.cscore * sq.wm
+						xs[k] = int32(sq.lm) * int32(sq.wm)
+						crossConst += int32(sq.cscore) * int32(sq.wm)
 					}
-					wm *= sq.wm
+					wm *= int32(sq.wm)
 					// effs holds the squares' effective multipliers in decreasing order: a word
 					// premium changes them all, otherwise the new square is inserted.
 					from := k
@@ -573,8 +577,15 @@ func (g *Generator) buildLine(d, line int) {
 				if R < p || R == L || k == 0 || (R < dim-1 && row[R+1].tile != engine.Empty) {
 					continue
 				}
-				lc.stretches = append(lc.stretches, stretch{through: through, base: tilesPts*wm + crossConst,
-					wm: wm, effs: effs, empties: empties, L: int8(L), R: int8(R), b: int8(b), k: int8(k), tiles: int8(tiles)})
+				st := stretch{through: through, base: tilesPts*wm + crossConst, wm: wm, empties: empties,
+					L: int8(L), R: int8(R), b: int8(b), k: int8(k), tiles: int8(tiles)}
+				for i := 0; i < k; i++ {
+					st.effs[i] = uint16(effs[i]) // 63 at most on the standard board, 3*3^7+9 on any
+				}
+				lc.stretches = append(lc.stretches, st)
+			}
+			for i := group; i < len(lc.stretches); i++ {
+				lc.stretches[i].rest = uint8(len(lc.stretches) - 1 - i)
 			}
 		}
 		if to := int32(len(lc.stretches)); to > from {

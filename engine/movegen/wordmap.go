@@ -12,9 +12,9 @@ import (
 //
 // The table is open addressing on the 64-bit hash (0 marks a free slot); an entry's words are
 // stored together in words: a little-endian uint16 count, then the words, all of one length.
-// A filter of one bit per hash (more bits than words, so few are set) answers most misses
-// from a small array before the table is read. Two multisets with the same hash would share
-// an entry; generation checks the tiles it places, so that only makes a lookup slower.
+// A small filter (two bits per hash in one word) answers most misses before the table is
+// read. Two multisets with the same hash would share an entry; generation checks the tiles it
+// places, so that only makes a lookup slower.
 type wordMap struct {
 	keys   []uint64
 	offs   []uint32
@@ -97,16 +97,17 @@ func newWordMap(k *lexicon.KWG) *wordMap {
 		size *= 2
 	}
 	m.keys, m.offs, m.mask = make([]uint64, size), make([]uint32, size), size-1
-	// The filter has 16 bits per group, rounded to a power of two.
-	fbits := uint64(64)
-	for fbits < 16*uint64(groups) {
-		fbits *= 2
+	// The filter: at least 8 bits per group, two set per key in one word (a cache line read
+	// per test, and half the memory of one bit per key at the same false-positive rate).
+	fwords := uint64(1)
+	for 64*fwords < 8*uint64(groups) {
+		fwords *= 2
 	}
-	m.filter = make([]uint64, fbits/64)
-	for s := fbits; s > 1; s >>= 1 {
-		m.fshift++
+	m.filter = make([]uint64, fwords)
+	m.fshift = 64
+	for s := fwords; s > 1; s >>= 1 {
+		m.fshift--
 	}
-	m.fshift = 64 - m.fshift
 	m.words = make([]lexicon.Tile, 0, len(flat)+2*groups)
 	for i := 0; i < len(es); {
 		j := i
@@ -124,8 +125,8 @@ func newWordMap(k *lexicon.KWG) *wordMap {
 		for _, e := range es[i:j] {
 			m.words = append(m.words, flat[e.off:e.off+uint32(e.n)]...)
 		}
-		f := h >> m.fshift
-		m.filter[f>>6] |= 1 << (f & 63)
+		w, b := m.filterBits(h)
+		m.filter[w] |= b
 		i = j
 	}
 	return m
@@ -179,8 +180,14 @@ func (m *wordMap) lookup(h uint64) (off, count int) {
 // mayHave is false when no word has alphagram hash h (h != 0), from the filter alone: small
 // enough to be inlined where most lookups miss.
 func (m *wordMap) mayHave(h uint64) bool {
-	f := h >> m.fshift
-	return m.filter[f>>6]&(1<<(f&63)) != 0
+	w, b := m.filterBits(h)
+	return m.filter[w]&b == b
+}
+
+// filterBits is the word of the filter and the two bits of hash h: the word from the top bits,
+// the bits from the middle ones (the table's slots use the low ones).
+func (m *wordMap) filterBits(h uint64) (w uint64, bits uint64) {
+	return h >> m.fshift, 1<<(h>>24&63) | 1<<(h>>30&63)
 }
 
 // has reports whether some word has alphagram hash h.
