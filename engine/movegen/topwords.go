@@ -144,8 +144,6 @@ func siftDownSub(h []heapEntry, i int) {
 // boundSubAnchors bounds the sub-anchors of an anchor from its stretches (buildLine) and the
 // rack's contribution to the line's squares (fill: the squares it can fill; plc, pxc).
 func (g *Generator) boundSubAnchors(lc *lineCache, an *lineAnchor, fill uint16) {
-	var runHash [maxRuns + 1]uint64
-	var runTiles [maxRuns + 1]int8
 	var touched [64]uint8 // b<<3 | k of the accumulators in use
 	nTouched := 0
 	rackTiles := int8(g.rackTiles)
@@ -160,15 +158,14 @@ func (g *Generator) boundSubAnchors(lc *lineCache, an *lineAnchor, fill uint16) 
 		if acc.starts == 0 {
 			touched[nTouched] = uint8(b<<3 | k)
 			nTouched++
-			runHash[b], runTiles[b] = st.through, st.tiles
 			acc.score = -1 << 30
 		}
 		acc.starts |= 1 << st.L
 		L, R := int(st.L), int(st.R)
-		capped := st.wm*(g.plc[R+1]-g.plc[L]) + g.pxc[R+1] - g.pxc[L]
+		capped := int32(st.wm)*(g.plc[R+1]-g.plc[L]) + g.pxc[R+1] - g.pxc[L]
 		base := st.base
 		if k == rackSize {
-			if !g.bingoPossible(st.through) {
+			if !g.bingoPossible(an.runHash[b]) {
 				continue
 			}
 			base += engine.BingoBonus
@@ -202,8 +199,8 @@ func (g *Generator) boundSubAnchors(lc *lineCache, an *lineAnchor, fill uint16) 
 		if bound == negInf || bound < g.thr {
 			continue
 		}
-		g.subAnchors = append(g.subAnchors, subAnchor{bound: bound, score: score, through: runHash[b],
-			starts: starts, dir: int8(g.dir), line: int8(g.line), k: int8(k), n: int8(k) + runTiles[b]})
+		g.subAnchors = append(g.subAnchors, subAnchor{bound: bound, score: score, through: an.runHash[b],
+			starts: starts, dir: int8(g.dir), line: int8(g.line), k: int8(k), n: int8(k) + an.runTiles[b]})
 	}
 	if end := len(g.subAnchors); end > start {
 		i, bound := bestSub(g.subAnchors[start:end], int32(start))
@@ -475,18 +472,19 @@ type lineCache struct {
 // lineAnchor is an anchor and its stretches, lineCache.stretches[from:to].
 type lineAnchor struct {
 	from, to int32
+	// By number of tile runs covered: the multiset hash of their tiles, and how many.
+	runHash  [maxRuns + 1]uint64
+	runTiles [maxRuns + 1]int8
 }
 
 // stretch is the squares [L, R] of a play: the board's part of anchorBound's bound.
 type stretch struct {
-	through uint64           // multiset hash of the board tiles
 	base    int32            // board points: tiles times the word multiplier, plus cross-words'
-	wm      int32            // word multiplier
 	empties uint16           // the empty squares
+	wm      uint16           // word multiplier (3^7 at most)
 	effs    [rackSize]uint16 // the empty squares' letter multiplier times wm plus cross-word's, decreasing
 	L, R    int8
 	b, k    int8  // tile runs covered, empty squares
-	tiles   int8  // board tiles covered
 	rest    uint8 // how many stretches after this one start on the same square (they cover it)
 }
 
@@ -514,6 +512,7 @@ func (g *Generator) buildLine(d, line int) {
 			continue
 		}
 		from := int32(len(lc.stretches))
+		an := &lineAnchor{}
 		var lms, xs [rackSize]int32
 		var effs [rackSize]int32
 		emptiesLeft := 0
@@ -577,8 +576,9 @@ func (g *Generator) buildLine(d, line int) {
 				if R < p || R == L || k == 0 || (R < dim-1 && row[R+1].tile != engine.Empty) {
 					continue
 				}
-				st := stretch{through: through, base: tilesPts*wm + crossConst, wm: wm, empties: empties,
-					L: int8(L), R: int8(R), b: int8(b), k: int8(k), tiles: int8(tiles)}
+				an.runHash[b], an.runTiles[b] = through, int8(tiles)
+				st := stretch{base: tilesPts*wm + crossConst, wm: uint16(wm), empties: empties,
+					L: int8(L), R: int8(R), b: int8(b), k: int8(k)}
 				for i := 0; i < k; i++ {
 					st.effs[i] = uint16(effs[i]) // 63 at most on the standard board, 3*3^7+9 on any
 				}
@@ -589,7 +589,8 @@ func (g *Generator) buildLine(d, line int) {
 			}
 		}
 		if to := int32(len(lc.stretches)); to > from {
-			lc.anchors = append(lc.anchors, lineAnchor{from, to})
+			an.from, an.to = from, to
+			lc.anchors = append(lc.anchors, *an)
 		}
 		last = p
 	}
