@@ -109,6 +109,8 @@ type Generator struct {
 	nDistinct   int
 	counts      [rackSize]uint8               // how many of each distinct tile
 	useWords    bool                          // top-N from the word map (topwords.go)
+	lastRack    rackKey                       // the rack loadRack last made tables for
+	sameRack    bool                          // this generation's rack is lastRack
 	leavesReady bool                          // leaves holds every leave's tiles
 	place       [lexicon.MaxLetters + 1]int32 // mixed-radix place value of each rack tile
 	leaveIdx    int32
@@ -514,7 +516,6 @@ func (g *Generator) loadRack(rack []lexicon.Tile) {
 		}
 	}
 	g.nDistinct = 0
-	g.nBingo = 0
 	g.rackHash = 0
 	for t := 1; t < len(g.rack); t++ {
 		g.rackHash += uint64(g.rack[t]) * tileHash[t]
@@ -531,10 +532,34 @@ func (g *Generator) loadRack(rack []lexicon.Tile) {
 			radix *= int32(n) + 1
 		}
 	}
+	counts := &g.counts
+	for j := 0; j < g.nDistinct; j++ {
+		counts[j] = g.rack[g.distinct[j]]
+	}
+	// The same rack with the same options as last time (the same position generated again,
+	// by score and by equity, in a benchmark...): the leave values, subracks and bingo
+	// answers are still there.
+	key := rackKey{by: g.opts.By, bagEmpty: g.opts.BagEmpty, wordMap: g.wmap != nil, top: g.opts.Top > 0, ok: true}
+	for j := 0; j < g.nDistinct; j++ {
+		w, v := brInc(g.distinct[j])
+		key.br[w] += uint64(counts[j]) * v
+	}
+	switch l := g.opts.Leaves.(type) {
+	case nil:
+	case *equity.KLV:
+		key.klv = l
+	default:
+		key.ok = false // another model: not known to give the same values twice
+	}
+	if key.ok && key == g.lastRack {
+		g.sameRack = true
+		return
+	}
+	g.lastRack, g.sameRack = key, false
+	g.nBingo = 0
 	for k := range g.bestLeave {
 		g.bestLeave[k] = negInf
 	}
-	counts := &g.counts
 	for j := 0; j < g.nDistinct; j++ {
 		counts[j] = g.rack[g.distinct[j]]
 	}
@@ -653,6 +678,14 @@ func (g *Generator) decodeLeave(kept *[rackSize]uint8, lv *[rackSize + 1]lexicon
 func brInc(t lexicon.Tile) (word int, v uint64) {
 	t &= 63
 	return int(t / 21), 1 << (3 * (t % 21))
+}
+
+// rackKey is what a rack's per-turn tables depend on (loadRack).
+type rackKey struct {
+	br                         [3]uint64 // the rack's tiles
+	klv                        *equity.KLV
+	by                         SortBy
+	bagEmpty, wordMap, top, ok bool
 }
 
 // subLeaver is a leave table that values every sub-leave of a rack at once (equity.KLV).

@@ -1,6 +1,7 @@
 package movegen
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 	"testing"
@@ -160,6 +161,68 @@ func TestTopAfterPlays(t *testing.T) {
 				t.Errorf("only %d comparisons", n)
 			}
 		})
+	}
+}
+
+// TestSameRackAgain: a generator asked again about the same rack (reusing the rack's tables:
+// leave values, subracks, their words) answers as a fresh generator does, whatever options the
+// calls in between used (ranking, top-N or all moves, another leave table, the bag empty).
+func TestSameRackAgain(t *testing.T) {
+	ts := lexicon.DefaultTileSet()
+	layout := engine.StandardLayout()
+	graph := file2017(t) // reference lexicon, for this comparison only
+	klv, _ := benchLeaves(t)
+	other, err := equity.KLVFromBytes(func() []byte {
+		var buf bytes.Buffer
+		if err := equity.WriteKLV(&buf, []equity.Leave{{Tiles: []lexicon.Tile{1}, Value: 30}, {Tiles: []lexicon.Tile{0}, Value: -5}}); err != nil {
+			t.Fatal(err)
+		}
+		return buf.Bytes()
+	}())
+	if err != nil {
+		t.Fatal(err)
+	}
+	optionSets := []Options{
+		{Top: 1, By: ByEquity, Leaves: klv, Exchanges: 7, Pass: true},
+		{Top: 3, By: ByScore, Leaves: klv},
+		{Top: 1, By: ByEquity, Leaves: other, Exchanges: 7},
+		{Sort: true, Leaves: klv},
+		{Top: 2, By: ByEquity, Leaves: klv, BagEmpty: true},
+		{Top: 1, By: ByEquity, Exchanges: 3},
+	}
+	ps := midgamePositions(t, graph, ts, layout, 3)
+	g := New(graph, ts, layout)
+	n := 0
+	for round := 0; round < 2; round++ {
+		for i, p := range ps {
+			g.load(p.board)
+			for j, opts := range optionSets {
+				for rep := 0; rep < 2; rep++ {
+					got := slices.Clone(g.Generate(p.rack, opts))
+					fresh := New(graph, ts, layout).load(p.board)
+					fresh.Generate(p.rack, opts) // a fresh generator's second call uses the word map too
+					want := fresh.Generate(p.rack, opts)
+					if !slices.Equal(got, want) {
+						t.Fatalf("round %d position %d options %d rep %d: %d moves, want %d", round, i, j, rep, len(got), len(want))
+					}
+					n++
+				}
+			}
+		}
+	}
+	// The same rack on every board in turn.
+	for i, p := range ps {
+		opts := optionSets[0]
+		got := slices.Clone(g.load(p.board).Generate(ps[0].rack, opts))
+		fresh := New(graph, ts, layout).load(p.board)
+		fresh.Generate(ps[0].rack, opts)
+		if want := fresh.Generate(ps[0].rack, opts); !slices.Equal(got, want) {
+			t.Fatalf("rack of position 0 on board %d: %v, want %v", i, got, want)
+		}
+		n++
+	}
+	if n < 100 {
+		t.Errorf("only %d comparisons", n)
 	}
 }
 

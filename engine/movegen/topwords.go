@@ -44,7 +44,9 @@ const maxRuns = (dim + 1) / 2
 // generateTopWords is top-N mode with the word map.
 func (g *Generator) generateTopWords() {
 	g.sortRackValues()
-	g.loadNonplaythrough()
+	if !g.sameRack {
+		g.loadNonplaythrough()
+	}
 	g.subAnchors = g.subAnchors[:0]
 	g.subHeap = g.subHeap[:0]
 	possible := g.rackBits &^ 1
