@@ -12,7 +12,7 @@
 // The schema lives in embedded, numbered migrations (migrations/NNNN_name.sql) applied on Open
 // in transactions and counted in PRAGMA user_version. A file that is not an atril database, or
 // whose schema is newer than this binary, is refused with an error and never written.
-package store
+package studystore
 
 import (
 	"bytes"
