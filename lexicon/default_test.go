@@ -7,7 +7,7 @@ import (
 	"testing"
 	"unsafe"
 
-	"github.com/atril-scrabble/atril/data"
+	"github.com/atril-scrabble/atril/data/defaultlex"
 )
 
 // noEnv is an environment without a data directory: only the embedded default exists.
@@ -62,7 +62,7 @@ func BenchmarkOpenDefault(b *testing.B) {
 			b.Fatal(err)
 		}
 		var info Info
-		if err := json.Unmarshal([]byte(data.DefaultLexiconInfo), &info); err != nil {
+		if err := json.Unmarshal([]byte(defaultlex.InfoJSON), &info); err != nil {
 			b.Fatal(err)
 		}
 		st := NewStore(noEnv)
@@ -85,14 +85,14 @@ func TestDefaultGraphInPlace(t *testing.T) {
 	if err := g.check(); err != nil {
 		t.Fatal(err)
 	}
-	copied, err := KWGFromBytes([]byte(data.DefaultLexiconKWG))
+	copied, err := KWGFromBytes([]byte(defaultlex.KWG))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !slices.Equal(g.nodes, copied.nodes) {
 		t.Fatal("in-place view differs from the decoded graph")
 	}
-	inPlace := unsafe.Pointer(&g.nodes[0]) == unsafe.Pointer(unsafe.StringData(data.DefaultLexiconKWG))
+	inPlace := unsafe.Pointer(&g.nodes[0]) == unsafe.Pointer(unsafe.StringData(defaultlex.KWG))
 	if littleEndian && !inPlace {
 		t.Error("the embedded graph was copied: it is not 4-byte aligned")
 	}

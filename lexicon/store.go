@@ -15,14 +15,14 @@ import (
 	"sync"
 	"time"
 
-	"github.com/atril-scrabble/atril/data"
+	"github.com/atril-scrabble/atril/data/defaultlex"
 )
 
 // DefaultName is the embedded lexicon's name.
 const DefaultName = "FISE2-LIBRE"
 
 // Info describes a compiled lexicon: NAME.json beside NAME.kwg in the user's store, and
-// data/lexicon/FISE2-LIBRE.json for the embedded default.
+// data/defaultlex/FISE2-LIBRE.json for the embedded default.
 type Info struct {
 	Name        string    `json:"name"`
 	Description string    `json:"description,omitempty"`
@@ -106,7 +106,7 @@ func CheckName(name string) error {
 var (
 	defaultInfo = sync.OnceValues(func() (Info, error) {
 		var info Info
-		if err := json.Unmarshal([]byte(data.DefaultLexiconInfo), &info); err != nil {
+		if err := json.Unmarshal([]byte(defaultlex.InfoJSON), &info); err != nil {
 			return info, fmt.Errorf("embedded default lexicon metadata: %w", err)
 		}
 		info.Embedded = true
@@ -117,9 +117,9 @@ var (
 
 // loadDefaultGraph reads the embedded graph in place (see kwgInPlace).
 func loadDefaultGraph() (*KWG, error) {
-	s := data.DefaultLexiconKWG
+	s := defaultlex.KWG
 	if len(s) < 8 || len(s)%4 != 0 {
-		return nil, fmt.Errorf("embedded default lexicon is not a word graph (%d bytes): run `go generate ./data`", len(s))
+		return nil, fmt.Errorf("embedded default lexicon is not a word graph (%d bytes): run `go generate ./data/defaultlex`", len(s))
 	}
 	return kwgInPlace(s), nil
 }
@@ -373,7 +373,7 @@ func (s *Store) remapCachePath(info Info, tiles *TileSet) string {
 	fmt.Fprintf(h, "%s\n%d\n%s\n%s\n%s\n", info.Name, info.Words, info.Added.Format(time.RFC3339Nano), strings.Join(info.Alphabet, " "), strings.Join(tiles.Labels(), " "))
 	if info.Embedded {
 		// A new atril may ship a new default under the same name.
-		fmt.Fprintf(h, "%08x", crc32.ChecksumIEEE([]byte(data.DefaultLexiconKWG)))
+		fmt.Fprintf(h, "%08x", crc32.ChecksumIEEE([]byte(defaultlex.KWG)))
 	}
 	return filepath.Join(s.lexiconDir(), ".remapped", fmt.Sprintf("%s-%x.kwg", info.Name, h.Sum(nil)[:8]))
 }
