@@ -152,7 +152,7 @@ type DeckStatus struct {
 }
 
 // SameLexicon reports whether two lexicon names name one lexicon: names are told apart
-// without regard to case, as the lexicon store does (fise2 is FISE2).
+// without regard to case, as the lexicon registry does (fise2 is FISE2).
 func SameLexicon(a, b string) bool { return strings.EqualFold(a, b) }
 
 // DayStart is local midnight of the day t falls on: reviews are due by days.

@@ -7,7 +7,8 @@ package defaultlex
 import _ "embed"
 
 // The files are strings so that the graph can be read in place, without a copy (see
-// lexicon.KWGInPlace).
+// lexicon.KWGInPlace). The generator does not import this package: it runs with the files
+// deleted.
 //
 //go:generate go run ../../lexicon/gendefault -src source -out .
 var (
