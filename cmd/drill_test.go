@@ -241,7 +241,9 @@ func TestDrillBadFlags(t *testing.T) {
 	}{
 		{[]string{"anagram", "--ranks", "9-1"}, `--ranks "9-1": FROM is greater than TO`},
 		{[]string{"anagram", "--ranks", "x"}, `--ranks "x": expected N or FROM-TO`},
-		{[]string{"anagram", "--blanks", "3"}, "blanks 3: expected 0, 1 or 2"},
+		{[]string{"anagram", "--blanks", "3"}, "blanks 3: expected 0 to 2"},
+		{[]string{"anagram", "--ranks", "0-0"}, `--ranks "0-0": ranks start at 1 (the most probable word)`},
+		{[]string{"hooks", "--ranks", "0"}, `--ranks "0": ranks start at 1`},
 		{[]string{"anagram", "--length", "12"}, "no words of 12 tiles"},
 		{[]string{"anagram", "--count", "-1"}, "--count -1"},
 		{[]string{"build", "--min", "9"}, "at least 9 tiles"},
@@ -517,10 +519,10 @@ func TestDrillDeck(t *testing.T) {
 		args []string
 		msg  string
 	}{
-		{[]string{"anagram", "--deck", "nada"}, "no such deck"},
+		{[]string{"anagram", "--deck", "nada"}, "no deck called nada"},
 		{[]string{"anagram", "--deck", "cuatros", "--length", "8", "--blanks", "1"}, "--blanks, --length: not with --deck, whose cards are the questions"},
-		{[]string{"anagram", "--deck", "otro"}, "deck otro is under lexicon FISE2-LIBRE, not small"},
-		{[]string{"anagram", "--deck", "ganchos"}, "deck ganchos holds hooks cards: drill it with `atril drill hooks --deck ganchos`"},
+		{[]string{"anagram", "--deck", "otro"}, "deck otro holds cards of lexicon FISE2-LIBRE, not small: use --lexicon FISE2-LIBRE, or carry the deck over with atril deck move otro --lexicon small"},
+		{[]string{"anagram", "--deck", "ganchos"}, "deck ganchos holds hooks cards, not anagram cards: drill it with `atril drill hooks --deck ganchos`"},
 	} {
 		d, code := runDrillCmd(t, "", append([]string{"--lexicon", kwg, "--db", db, "drill"}, tc.args...)...)
 		if code != ExitError || !strings.Contains(d.err.String(), tc.msg) {
@@ -544,7 +546,7 @@ func scriptedAnswers(l drills.Listing) string {
 			if len(*q.Answers) > 0 {
 				b.WriteString((*q.Answers)[0] + " ")
 			}
-			b.WriteString("cazza\n")
+			b.WriteString("cazza\n\n") // an empty line ends an answer of words
 		case drills.FormYesNo:
 			b.WriteString(map[bool]string{true: "n", false: "y"}[*q.Valid] + "\n")
 		case drills.FormHooks:

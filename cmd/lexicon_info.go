@@ -56,7 +56,7 @@ func runLexiconInfo(g *Globals, name string) error {
 		chosen = lexicon.DefaultName
 	}
 	counts := lexicon.CountByLength(graph)
-	out := lexiconInfoJSON{Info: info, Default: strings.EqualFold(info.Name, chosen) && !strings.HasSuffix(strings.ToLower(name), ".kwg"), Lengths: map[string]int{}}
+	out := lexiconInfoJSON{Info: info, Default: lexicon.SameName(info.Name, chosen) && !strings.HasSuffix(strings.ToLower(name), ".kwg"), Lengths: map[string]int{}}
 	out.Words = 0
 	for n, c := range counts {
 		if c > 0 {

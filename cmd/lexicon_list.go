@@ -49,7 +49,7 @@ func runLexiconList(g *Globals) error {
 	}
 	out := make([]lexiconListJSON, len(list))
 	for i, info := range list {
-		out[i] = lexiconListJSON{Info: info, Default: strings.EqualFold(info.Name, chosen)}
+		out[i] = lexiconListJSON{Info: info, Default: lexicon.SameName(info.Name, chosen)}
 	}
 	if g.JSON {
 		return g.PrintJSON(map[string]any{"lexicons": out})

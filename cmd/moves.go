@@ -116,7 +116,7 @@ func runMoves(g *Globals, opts *movesOptions) error {
 	if !lex.Tiles.SameAlphabet(ts) {
 		return withCode(ExitError, fmt.Errorf("lexicon %s was built for another alphabet than tile set %s", lex.Name, ts.Name))
 	}
-	if named := pos.Lexicon(); named != "" && !strings.EqualFold(named, lex.Name) {
+	if named := pos.Lexicon(); named != "" && !lexicon.SameName(named, lex.Name) {
 		fmt.Fprintf(g.io.Err, "atril: note: the position names the lexicon %s; plays are from %s (choose with --lexicon)\n", named, lex.Name)
 	}
 	var leaves equity.Leaves = equity.NewDefault(ts)

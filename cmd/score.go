@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/engine"
+	"github.com/atril-scrabble/atril/lexicon"
 )
 
 type scoreOptions struct {
@@ -113,7 +114,7 @@ func runScore(g *Globals, opts *scoreOptions) error {
 	if note := splitDigraphNote(pos); note != "" {
 		out.Notes = append(out.Notes, note)
 	}
-	if named := pos.Lexicon(); named != "" && !strings.EqualFold(named, lex.Name) {
+	if named := pos.Lexicon(); named != "" && !lexicon.SameName(named, lex.Name) {
 		out.Notes = append(out.Notes, fmt.Sprintf("the position names the lexicon %s; words were judged with %s (choose with --lexicon)", named, lex.Name))
 	}
 

@@ -27,6 +27,16 @@ func (c *stepClock) Now() time.Time {
 	return c.t
 }
 
+// After is a timer on the clock: it moves the clock on by d and fires at once.
+func (c *stepClock) After(d time.Duration) <-chan time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+	ch := make(chan time.Time, 1)
+	ch <- c.t
+	return ch
+}
+
 // syncBuffer is an output the test reads while the drill writes it.
 type syncBuffer struct {
 	mu sync.Mutex
@@ -119,17 +129,17 @@ func TestRunnerScripted(t *testing.T) {
 		},
 		{
 			name:  "all wrong",
-			input: "casa\nno\n- / -\n",
+			input: "casa\n\nno\n- / -\n",
 			wrong: 3, stopped: "done",
 			saved:   []row{{"casa", false}, {"no", false}, {"- / -", false}},
-			wantOut: []string{"answers: ASCO CAOS CASO COSA OCAS SACO", "wrong:   CASA (a word, but not from these tiles)", "missed:  front C front L front R back S", "0 right, 3 wrong"},
+			wantOut: []string{"answers: ASCO CAOS CASO COSA OCAS SACO", "wrong:   CASA (a word, but not from these tiles)", "missed:  front C, L, R · back S", "0 right, 3 wrong"},
 		},
 		{
 			name:  "partial answers",
-			input: "CAOS, cosa, cosa  xoca\nsí\nL / S\n",
+			input: "CAOS, cosa, cosa  xoca\n\nsí\nL / S\n",
 			right: 1, wrong: 2, stopped: "done",
 			saved:    []row{{"CAOS, cosa, cosa  xoca", false}, {"sí", true}, {"L / S", false}},
-			wantOut:  []string{"missed:  ASCO CASO OCAS SACO", "wrong:   XOCA (not a word)", "missed:  front C front R"},
+			wantOut:  []string{"2 of 6 found (2.0 s)", "missed:  ASCO CASO OCAS SACO", "wrong:   XOCA (not a word)", "missed:  front C, R"},
 			notInOut: []string{"wrong:   COSA"},
 		},
 		{
