@@ -7,7 +7,7 @@ import (
 	"time"
 )
 
-// lexiconDecks restricts deck_cards dc to decks under lexicon ?1 (any case; ” every deck).
+// lexiconDecks restricts deck_cards dc to decks under lexicon ?1, in any case (empty: every deck).
 const lexiconDecks = `(?1 = '' OR dc.deck_id IN (SELECT id FROM decks WHERE lexicon = ?1 COLLATE NOCASE))`
 
 // NextDue is when the first card not new of a deck under lexicon ("" every deck) falls due at
