@@ -149,8 +149,8 @@ func TestDeckAddAndList(t *testing.T) {
 	}
 	s, _ = study(t, day1, "", append(base, "deck", "list")...)
 	for _, want := range []string{
-		"Deck     Lexicon  Kind            Scheduler  Cards  New  Learning  Review\n",
-		"cuatro   small    anagrams        FSRS           4    4         0       0\n",
+		"Deck     Lexicon  Kind     Scheduler  Cards  New  Learning  Review\n",
+		"cuatro   small    anagram  FSRS           4    4         0       0\n",
 		// today: the new cards review shows today, up to each deck's daily limit
 		"Deck     Today  Mon 2  Tue 3  Wed 4  Thu 5  Fri 6  Sat 7\n",
 		"cuatro       2      0      0      0      0      0      0\n",

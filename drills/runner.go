@@ -599,10 +599,16 @@ func (r *Runner) feedback(w *errWriter, q *Question, res Result, sum *Summary) {
 	}
 }
 
-// labelled writes "    label: text", text folded under itself.
+// labelled writes "    label: text", text folded under itself; the texts of the feedback's
+// labels start in one column.
 func (r *Runner) labelled(w *errWriter, label, text string, st ui.Style) {
+	p := printer(r.P)
+	width := 0
+	for _, l := range []string{p.T("drill.fb.answers"), p.T("drill.fb.missed"), p.T("drill.fb.wrong"), p.T("drill.fb.hooks")} {
+		width = max(width, len([]rune(l)))
+	}
 	head := "    " + label + " "
-	if pad := 13 - len([]rune(head)); pad > 0 {
+	if pad := 4 + width + 1 - len([]rune(head)); pad > 0 {
 		head += strings.Repeat(" ", pad)
 	}
 	indent := strings.Repeat(" ", len([]rune(head)))
