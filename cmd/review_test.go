@@ -521,21 +521,13 @@ func TestReviewAskedGradeKilled(t *testing.T) {
 		t.Fatal(s.err.String())
 	}
 	child, stdin, out := startDrillChild(t, "--db "+db+" review --seed 1 --grade ask")
-	waitCount := func(s string, n int) {
-		t.Helper()
-		for deadline := time.Now().Add(20 * time.Second); strings.Count(out.String(), s) < n; time.Sleep(5 * time.Millisecond) {
-			if time.Now().After(deadline) {
-				t.Fatalf("%q never shown %d times:\n%s", s, n, out.String())
-			}
-		}
-	}
 	out.waitFor(t, "1/10")
 	fmt.Fprintln(stdin, "y")
-	waitCount("Grade: ", 1)
+	out.waitCount(t, "Grade: ", 1)
 	fmt.Fprintln(stdin, "again")
 	out.waitFor(t, "2/10")
 	fmt.Fprintln(stdin, "n")
-	waitCount("Grade: ", 2) // the second answer is saved; its grade is being asked
+	out.waitCount(t, "Grade: ", 2) // the second answer is saved; its grade is being asked
 	killChild(t, child, out)
 	transcript := out.String()
 	derived := transcript[strings.LastIndex(transcript, "(Enter: ")+len("(Enter: "):]

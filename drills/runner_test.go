@@ -37,15 +37,25 @@ func (c *stepClock) After(d time.Duration) <-chan time.Time {
 	return ch
 }
 
-// syncBuffer is an output the test reads while the drill writes it.
+// syncBuffer is an output the test reads while the drill writes it; waiting for some text
+// wakes at each write (no polling).
 type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
+	mu   sync.Mutex
+	b    bytes.Buffer
+	grew *sync.Cond
+}
+
+func (s *syncBuffer) cond() *sync.Cond {
+	if s.grew == nil {
+		s.grew = sync.NewCond(&s.mu)
+	}
+	return s.grew
 }
 
 func (s *syncBuffer) Write(p []byte) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	defer s.cond().Broadcast()
 	return s.b.Write(p)
 }
 
@@ -55,15 +65,24 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
-// waitFor polls the output until it holds want.
+// waitFor blocks until the output holds want, failing after 5 s.
 func (s *syncBuffer) waitFor(t *testing.T, want string) {
 	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for !strings.Contains(s.String(), want) {
-		if time.Now().After(deadline) {
-			t.Fatalf("output never showed %q; it is:\n%s", want, s.String())
+	expired := false
+	timer := time.AfterFunc(5*time.Second, func() {
+		s.mu.Lock()
+		expired = true
+		s.cond().Broadcast()
+		s.mu.Unlock()
+	})
+	defer timer.Stop()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for !strings.Contains(s.b.String(), want) {
+		if expired {
+			t.Fatalf("output never showed %q; it is:\n%s", want, s.b.String())
 		}
-		time.Sleep(time.Millisecond)
+		s.cond().Wait()
 	}
 }
 
