@@ -205,15 +205,15 @@ func (r *Runner) Run(ctx context.Context, qs []Question) (Summary, error) {
 	scheduled, _ := r.Recorder.(Scheduled)
 	w := &errWriter{w: r.Out}
 	if r.Title != "" {
-		w.printf("%s\n", r.paint(ui.Bold, r.Title))
+		r.line(w, "", r.paint(ui.Bold, r.Title))
 	}
-	w.printf("%s %s\n", p.N("drill.header.count", len(qs)), howToAnswer(p, qs))
+	r.line(w, "", p.N("drill.header.count", len(qs))+" "+howToAnswer(p, qs))
 	if r.TimeLimit > 0 {
-		w.printf("%s\n", p.T("drill.header.time_limit", "Limit", fmtDuration(p, r.TimeLimit)))
+		r.line(w, "", p.T("drill.header.time_limit", "Limit", fmtDuration(p, r.TimeLimit)))
 	}
-	w.printf("%s\n", p.T("drill.header.stop"))
+	r.line(w, "", p.T("drill.header.stop"))
 	if slices.ContainsFunc(qs, func(q Question) bool { return q.shown != nil }) {
-		w.printf("%s\n", r.paint(ui.Dim, p.T("drill.blank_legend")))
+		r.line(w, "", r.paint(ui.Dim, p.T("drill.blank_legend")))
 	}
 	var err error
 	// timedOut: the last question ran out of time, and what the player was typing would land
@@ -238,7 +238,8 @@ func (r *Runner) Run(ctx context.Context, qs []Question) (Summary, error) {
 			if wait > 0 {
 				// A learning step is not shrunk: wait for it, saying so. What the player types
 				// meanwhile waits for the question.
-				w.printf("\n%s\n", r.paint(ui.Dim, p.T("drill.waiting", "Card", aq.Show, "Wait", fmtWait(p, wait))))
+				w.printf("\n")
+				r.line(w, "", r.paint(ui.Dim, p.T("drill.waiting", "Card", aq.Show, "Wait", fmtWait(p, wait))))
 				select {
 				case <-ctx.Done():
 					sum.Stopped = "interrupted"
@@ -284,7 +285,7 @@ func (r *Runner) Run(ctx context.Context, qs []Question) (Summary, error) {
 		r.feedback(w, q, res, &sum)
 		if scheduled != nil {
 			if n := scheduled.DueNote(p); n != "" {
-				w.printf("    %s\n", r.paint(ui.Dim, n))
+				r.line(w, "    ", "    "+r.paint(ui.Dim, n))
 			}
 		}
 		if timer {
@@ -298,7 +299,8 @@ func (r *Runner) Run(ctx context.Context, qs []Question) (Summary, error) {
 		if prompt == "" {
 			continue
 		}
-		w.printf("%s\n> ", prompt)
+		r.line(w, "  ", prompt)
+		w.printf("> ")
 		for {
 			text, stopped, rerr := r.readLine(ctx, w)
 			if stopped != "" {
@@ -309,13 +311,14 @@ func (r *Runner) Run(ctx context.Context, qs []Question) (Summary, error) {
 			gnote, gerr := grader.Grade(p, text)
 			var retry *RetryError
 			if errors.As(gerr, &retry) {
-				w.printf("  %s\n> ", retry.Msg.In(p))
+				r.line(w, "  ", "  "+retry.Msg.In(p))
+				w.printf("> ")
 				continue
 			}
 			if gerr != nil {
 				err = i18n.Wrap(gerr, "drill.err.grade", "Question", q.Show)
 			} else if gnote != "" {
-				w.printf("  %s\n", gnote)
+				r.line(w, "  ", "  "+gnote)
 			}
 			break
 		}
@@ -341,7 +344,8 @@ func (r *Runner) ask(ctx context.Context, q *Question, label, note string,
 	if q.Form == FormWords {
 		ask += " · " + p.N("drill.word_count", len(q.Words))
 	}
-	w.printf("\n%s %s  %s%s\n", r.paint(ui.Dim, label), r.paint(ui.Accent, q.Show), ask, note)
+	w.printf("\n")
+	r.line(w, "  ", r.paint(ui.Dim, label)+" "+r.paint(ui.Accent, q.Show)+"  "+ask+note)
 	w.printf("> ")
 	if w.err != nil {
 		return res, "", false, "", w.err
@@ -381,7 +385,8 @@ func (r *Runner) ask(ctx context.Context, q *Question, label, note string,
 			if q.Form != FormWords {
 				res, jerr := q.Judge(r.Lex, text)
 				if jerr != nil {
-					w.printf("  %s\n> ", inputMessage(p, jerr))
+					r.line(w, "  ", "  "+inputMessage(p, jerr))
+					w.printf("> ")
 					continue
 				}
 				res.Elapsed = r.Now().Sub(start)
@@ -389,12 +394,14 @@ func (r *Runner) ask(ctx context.Context, q *Question, label, note string,
 			}
 			if text == "" && len(parts) == 0 && len(q.Words) > 0 && !giveUp {
 				giveUp = true
-				w.printf("  %s\n> ", r.paint(ui.Dim, p.T("drill.give_up")))
+				r.line(w, "  ", "  "+r.paint(ui.Dim, p.T("drill.give_up")))
+				w.printf("> ")
 				continue
 			}
 			if text != "" {
 				if _, jerr := q.Judge(r.Lex, text); jerr != nil {
-					w.printf("  %s\n> ", inputMessage(p, jerr))
+					r.line(w, "  ", "  "+inputMessage(p, jerr))
+					w.printf("> ")
 					continue
 				}
 				parts = append(parts, text)
@@ -404,7 +411,8 @@ func (r *Runner) ask(ctx context.Context, q *Question, label, note string,
 				res.Elapsed = r.Now().Sub(start)
 				return r.late(res), strings.Join(parts, " "), false, "", nil
 			}
-			w.printf("  %s\n> ", r.paint(ui.Dim, p.T("drill.more", "Found", res.Found(q), "Total", len(q.Words))))
+			r.line(w, "  ", "  "+r.paint(ui.Dim, p.T("drill.more", "Found", res.Found(q), "Total", len(q.Words))))
+			w.printf("> ")
 		case <-limit:
 			res, _ := q.Judge(r.Lex, strings.Join(parts, " "))
 			res.Right, res.TimedOut, res.Elapsed = false, true, r.TimeLimit
@@ -457,7 +465,7 @@ func (r *Runner) readLine(ctx context.Context, w *errWriter) (text, stopped stri
 // words). ok is false when the input ended, ctx was cancelled or the prompt cannot be written.
 func (r *Runner) Ask(ctx context.Context, prompt string) (text string, ok bool) {
 	w := &errWriter{w: r.Out}
-	w.printf("%s ", prompt)
+	w.printf("%s ", r.fold("", prompt))
 	text, stopped, _ := r.readLine(ctx, w)
 	return strings.TrimSpace(text), stopped == "" && w.err == nil
 }
@@ -516,25 +524,26 @@ func (r *Runner) feedback(w *errWriter, q *Question, res Result, sum *Summary) {
 		sum.Words += len(q.Words)
 		sum.WordsFound += found
 	}
+	var head string
 	switch {
 	case res.Right:
-		w.printf("  %s (%s)", r.paint(ui.Good, p.T("drill.right")), took)
+		head = "  " + r.paint(ui.Good, p.T("drill.right")) + " (" + took + ")"
 	case res.TimedOut:
-		w.printf("  %s (%s)", r.paint(ui.Bad, p.T("drill.times_up")), p.T("drill.took_limit", "Took", took, "Limit", fmtDuration(p, r.TimeLimit)))
+		head = "  " + r.paint(ui.Bad, p.T("drill.times_up")) + " (" + p.T("drill.took_limit", "Took", took, "Limit", fmtDuration(p, r.TimeLimit)) + ")"
 	case q.Form == FormWords && found > 0 && len(q.Words) > 1:
 		// partial credit
-		w.printf("  %s (%s)", r.paint(ui.Warn, p.T("drill.partly", "Found", found, "Total", len(q.Words))), took)
+		head = "  " + r.paint(ui.Warn, p.T("drill.partly", "Found", found, "Total", len(q.Words))) + " (" + took + ")"
 	default:
-		w.printf("  %s (%s)", r.paint(ui.Bad, p.T("drill.wrong")), took)
+		head = "  " + r.paint(ui.Bad, p.T("drill.wrong")) + " (" + took + ")"
 	}
 	shown := q.ShownWords()
 	switch q.Form {
 	case FormWords:
 		if res.Right {
-			w.printf(": %s\n", r.fold("  ", listOrNone(p, shown)))
+			r.line(w, "  ", head+": "+listOrNone(p, shown))
 			break
 		}
-		w.printf("\n")
+		r.line(w, "  ", head)
 		// each missed word once: all of them under "answers" when none was found
 		label := "drill.fb.missed"
 		if found == 0 {
@@ -563,11 +572,11 @@ func (r *Runner) feedback(w *errWriter, q *Question, res Result, sum *Summary) {
 	case FormYesNo:
 		switch {
 		case q.isRack && q.Valid:
-			w.printf(": %s\n", p.T("drill.fb.rack_yes", "Rack", q.Show))
+			r.line(w, "  ", head+": "+p.T("drill.fb.rack_yes", "Rack", q.Show))
 		case q.isRack:
-			w.printf(": %s\n", p.T("drill.fb.rack_no", "Rack", q.Show))
+			r.line(w, "  ", head+": "+p.T("drill.fb.rack_no", "Rack", q.Show))
 		default:
-			w.printf(": %s\n", p.T("drill.fb.is", "Word", q.Show, "Verdict", validText(p, q.Valid)))
+			r.line(w, "  ", head+": "+p.T("drill.fb.is", "Word", q.Show, "Verdict", validText(p, q.Valid)))
 		}
 		if !res.Right {
 			switch {
@@ -581,10 +590,10 @@ func (r *Runner) feedback(w *errWriter, q *Question, res Result, sum *Summary) {
 		}
 	case FormHooks:
 		if res.Right {
-			w.printf(": %s\n", hooksText(q.Front, q.Back))
+			r.line(w, "  ", head+": "+hooksText(q.Front, q.Back))
 			break
 		}
-		w.printf("\n")
+		r.line(w, "  ", head)
 		r.labelled(w, p.T("drill.fb.hooks"), hooksText(q.Front, q.Back), ui.Normal)
 		if s := sides(p, res.MissedFront, res.MissedBack); s != "" {
 			r.labelled(w, p.T("drill.fb.missed"), s, ui.Warn)
@@ -595,7 +604,7 @@ func (r *Runner) feedback(w *errWriter, q *Question, res Result, sum *Summary) {
 		sum.missTiles(q.Show, q.tiles)
 	}
 	if !q.Note.IsZero() {
-		w.printf("    %s\n", r.fold("    ", q.Note.In(p)))
+		r.line(w, "    ", "    "+q.Note.In(p))
 	}
 }
 
@@ -671,7 +680,8 @@ func (r *Runner) printSummary(w *errWriter, s Summary) {
 		b.WriteString("; " + p.T("drill.summary.words", "Found", p.Int(s.WordsFound), "Words", p.Int(s.Words),
 			"Percent", p.Percent(float64(s.WordsFound)/float64(s.Words), 0)))
 	}
-	w.printf("\n%s.\n", b.String())
+	w.printf("\n")
+	r.line(w, "", b.String()+".")
 	if len(s.Missed) > 0 {
 		head := p.T("drill.summary.missed") + " "
 		w.printf("%s%s\n", head, r.paint(ui.Warn, r.fold(strings.Repeat(" ", len([]rune(head))), strings.Join(s.Missed, ", "))))
@@ -729,6 +739,12 @@ func (r *Runner) paint(st ui.Style, s string) string {
 		return s
 	}
 	return r.UI.Paint(st, s)
+}
+
+// line writes text and a newline, folded between words to the terminal's width, later lines
+// after indent.
+func (r *Runner) line(w *errWriter, indent, text string) {
+	w.printf("%s\n", r.fold(indent, text))
 }
 
 // fold breaks text between words to the terminal's width, later lines after indent.
