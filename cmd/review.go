@@ -172,6 +172,8 @@ func runReview(g *Globals, c *cobra.Command, opts *reviewOptions) error {
 		return withCode(ExitError, endErr)
 	}
 	if left, err := drills.StillDue(ctx, st, g.io.Now(), deckID, lex.Name); err == nil {
+		_, left.Next = rv.Learning()
+		left.Now = g.io.Now()
 		for _, l := range left.Lines(p) {
 			r.Say(l)
 		}

@@ -465,3 +465,25 @@ func TestStudyInSpanish(t *testing.T) {
 		t.Errorf("review: %d %s", code, s.err.String())
 	}
 }
+
+// A card answered good in its learning step goes to the 10-minute step: not asked again in the
+// same short session, whose end says when it comes back.
+func TestReviewGoodInLearningComesBackLater(t *testing.T) {
+	kwg := engineTestLexicon(t, drillTestWords...)
+	db := filepath.Join(t.TempDir(), "atril.db")
+	base := []string{"--lexicon", kwg, "--db", db}
+	words := filepath.Join(t.TempDir(), "w.txt")
+	os.WriteFile(words, []byte("YA\n"), 0o644)
+	if s, code := study(t, day1, "", append(base, "deck", "add", "uno", "--file", words, "--kind", "twos")...); code != 0 {
+		t.Fatal(s.err.String())
+	}
+	s, code := study(t, day1, "y\n3\ny\n", append(base, "review", "--grade", "ask")...)
+	out := s.out.String()
+	if code != 0 || !strings.Contains(out, "good · back in 10 min") || strings.Contains(out, "again YA") ||
+		!regexp.MustCompile(`1 card in learning comes back at 09:10 \(in 10 min\): run atril review again then\.`).MatchString(out) {
+		t.Errorf("exit %d:\n%s%s", code, out, s.err.String())
+	}
+	if !strings.Contains(out, "Summary: 1 of 1 answered") {
+		t.Errorf("the card was asked again in the same session:\n%s", out)
+	}
+}

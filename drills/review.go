@@ -30,6 +30,9 @@ type Remaining struct {
 	New     int `json:"new"`     // new cards left within the daily limits
 	// Learning cards come back within LearningSoon (FSRS learning steps after a miss).
 	Learning int `json:"learning"`
+	// Next, when known, is when the first of the session's cards left in learning comes back
+	// (Review.Learning), and Now the time Remaining was counted at.
+	Next, Now time.Time `json:"-"`
 }
 
 // LearningSoon is how far ahead Remaining looks for cards in learning steps.

@@ -87,7 +87,11 @@ func (r Remaining) Lines(p *i18n.Printer) []string {
 	if r.Reviews+r.New > 0 {
 		out = append(out, p.T("review.still_due", "Reviews", p.N("review.count.reviews", r.Reviews), "New", p.N("review.count.new", r.New)))
 	}
-	if r.Learning > 0 {
+	switch {
+	case r.Learning > 0 && !r.Next.IsZero() && r.Next.After(r.Now):
+		out = append(out, p.N("review.learning_next", r.Learning, "Time", r.Next.In(r.Now.Location()).Format("15:04"),
+			"Wait", fmtWait(p, r.Next.Sub(r.Now).Round(time.Minute))))
+	case r.Learning > 0:
 		out = append(out, p.N("review.learning_soon", r.Learning, "Minutes", int(LearningSoon.Minutes())))
 	}
 	return out
