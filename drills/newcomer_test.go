@@ -234,3 +234,18 @@ func TestTextInBothLanguages(t *testing.T) {
 		t.Error("zero and plain texts")
 	}
 }
+
+// The summary's JSON names what was missed in plain upper case whatever the language (scripts
+// read it); the player reads it with its verdict, in their language.
+func TestMissedPlainInJSON(t *testing.T) {
+	lex := smallLexicon(t)
+	q := twoQuestion(lex.Tiles, mustWord(t, lex.Tiles, "CHA"), true)
+	clock := &stepClock{t: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC), step: time.Second}
+	var out bytes.Buffer
+	r := &Runner{In: strings.NewReader("n\n"), Out: &out, Lex: lex, Now: clock.Now, P: i18n.For(i18n.Spanish)}
+	sum, err := r.Run(context.Background(), []Question{q})
+	if err != nil || !slices.Equal(sum.Missed, []string{"CHA"}) || sum.Misses()[0].Show != "CHA (válida)" ||
+		!strings.Contains(out.String(), "Falladas: CHA (válida)") {
+		t.Errorf("%+v %v\n%s", sum, err, out.String())
+	}
+}

@@ -81,8 +81,8 @@ type Summary struct {
 	// the words asked and the words given: partial credit, 5 of 7 found.
 	Words      int `json:"words,omitempty"`
 	WordsFound int `json:"words_found,omitempty"`
-	// Missed lists what the answers missed, each once, as shown: words not given, words and
-	// tiles judged wrongly, words whose hooks were missed.
+	// Missed lists what the answers missed, each once, in plain upper case whatever the
+	// language: words not given, words and tiles judged wrongly, words whose hooks were missed.
 	Missed []string `json:"missed,omitempty"`
 	// Stopped says how the drill ended: "done", "end of input" (Ctrl-D), "interrupted" (Ctrl-C).
 	Stopped string `json:"stopped"`
@@ -90,10 +90,12 @@ type Summary struct {
 	misses []Miss
 }
 
-// Miss is one thing an answer missed: Show as the player saw it, Tiles what a deck of the
-// drill's MissKind takes as a card (nil: nothing a deck can hold, such as a rack with no word).
+// Miss is one thing an answer missed: Show as the player saw it (CASAs: the blank's tile in
+// lower case; CASQO (not valid)), Word in plain upper case (Summary.Missed), Tiles what a deck
+// of the drill's MissKind takes as a card (nil: nothing a deck can hold).
 type Miss struct {
 	Show  string
+	Word  string
 	Tiles []lexicon.Tile
 }
 
@@ -582,10 +584,11 @@ func (r *Runner) feedback(w *errWriter, q *Question, res Result, sum *Summary) {
 			switch {
 			case q.isRack:
 				for _, word := range q.rackWords {
-					sum.missTiles(r.Lex.Tiles.Display(letters(word)), letters(word))
+					shown := r.Lex.Tiles.Display(letters(word))
+					sum.missTiles(shown, shown, letters(word))
 				}
 			default:
-				sum.missTiles(q.Show+" ("+validText(p, q.Valid)+")", q.tiles)
+				sum.missTiles(q.Show+" ("+validText(p, q.Valid)+")", q.Show, q.tiles)
 			}
 		}
 	case FormHooks:
@@ -601,7 +604,7 @@ func (r *Runner) feedback(w *errWriter, q *Question, res Result, sum *Summary) {
 		if s := sides(p, res.WrongFront, res.WrongBack); s != "" {
 			r.labelled(w, p.T("drill.fb.wrong"), s, ui.Bad)
 		}
-		sum.missTiles(q.Show, q.tiles)
+		sum.missTiles(q.Show, q.Show, q.tiles)
 	}
 	if !q.Note.IsZero() {
 		r.line(w, "    ", "    "+q.Note.In(p))
@@ -642,16 +645,16 @@ func (s *Summary) miss(ts *lexicon.TileSet, show, word string) {
 	if err != nil {
 		tiles = nil
 	}
-	s.missTiles(show, tiles)
+	s.missTiles(show, word, tiles)
 }
 
 // missTiles notes a miss, once.
-func (s *Summary) missTiles(show string, tiles []lexicon.Tile) {
-	if slices.Contains(s.Missed, show) {
+func (s *Summary) missTiles(show, word string, tiles []lexicon.Tile) {
+	if slices.ContainsFunc(s.misses, func(m Miss) bool { return m.Show == show }) {
 		return
 	}
-	s.Missed = append(s.Missed, show)
-	s.misses = append(s.misses, Miss{Show: show, Tiles: tiles})
+	s.Missed = append(s.Missed, word)
+	s.misses = append(s.misses, Miss{Show: show, Word: word, Tiles: tiles})
 }
 
 func (r *Runner) printSummary(w *errWriter, s Summary) {
@@ -682,9 +685,13 @@ func (r *Runner) printSummary(w *errWriter, s Summary) {
 	}
 	w.printf("\n")
 	r.line(w, "", b.String()+".")
-	if len(s.Missed) > 0 {
+	if len(s.misses) > 0 {
+		shown := make([]string, len(s.misses))
+		for i, m := range s.misses {
+			shown[i] = m.Show
+		}
 		head := p.T("drill.summary.missed") + " "
-		w.printf("%s%s\n", head, r.paint(ui.Warn, r.fold(strings.Repeat(" ", len([]rune(head))), strings.Join(s.Missed, ", "))))
+		w.printf("%s%s\n", head, r.paint(ui.Warn, r.fold(strings.Repeat(" ", len([]rune(head))), strings.Join(shown, ", "))))
 	}
 }
 
