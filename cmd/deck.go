@@ -236,7 +236,7 @@ func deckMoveCmd(g *Globals) *cobra.Command {
 			d := ui.NewDoc().P(p.T("deck.moved", "Deck", moved.Deck, "From", moved.From, "To", moved.To,
 				"Kept", p.N("deck.count.cards", moved.Kept)))
 			if n := len(moved.Dropped); n > 0 {
-				shown := moved.Dropped
+				shown := moved.DroppedShown()
 				if n > 20 {
 					shown = append(shown[:20:20], p.T("deck.and_more", "More", p.Int(n-20)))
 				}

@@ -14,8 +14,13 @@ type Moved struct {
 	From    string   `json:"from"`
 	To      string   `json:"to"`
 	Kept    int      `json:"kept"`
-	Dropped []string `json:"dropped"` // the cards left out, as the questions show them
+	Dropped []string `json:"dropped"` // the cards left out, in card notation (as review --list --json)
+
+	shown []string // Dropped as the questions show them
 }
+
+// DroppedShown are the cards left out, as their questions show them (C·H, not [C]H).
+func (m Moved) DroppedShown() []string { return m.shown }
 
 // MoveDeck carries deck name, its cards, their schedules and its answers, to lex (after
 // `atril lexicon use`, decks made under the old lexicon wait under it). A card whose answer no
@@ -41,7 +46,8 @@ func MoveDeck(ctx context.Context, st *studystore.Store, lex *lexicon.Lexicon, n
 		valid, holds := cardHolds(lex, c)
 		if !holds {
 			drop = append(drop, c.CardID)
-			out.Dropped = append(out.Dropped, showCard(lex, c))
+			out.Dropped = append(out.Dropped, c.Question)
+			out.shown = append(out.shown, showCard(lex, c))
 			continue
 		}
 		keep = append(keep, studystore.MovedCard{CardID: c.CardID, Valid: valid})
