@@ -135,7 +135,7 @@ func CardQuestion(lex *lexicon.Lexicon, c studystore.DeckCard) (Question, error)
 // judgeQuestion asks whether a word is valid.
 func judgeQuestion(ts *lexicon.TileSet, w []lexicon.Tile, valid bool) Question {
 	return Question{Kind: KindJudge, Form: FormYesNo, Card: ts.Notation(w), Show: ShowTiles(ts, w),
-		Ask: T("drill.ask.judge"), Valid: valid, tiles: slices.Clone(w)}
+		Ask: T("drill.ask.judge"), Valid: valid, tiles: w}
 }
 
 // hooksQuestion asks a word's hooks.
@@ -143,7 +143,7 @@ func hooksQuestion(lex *lexicon.Lexicon, w []lexicon.Tile) Question {
 	ts := lex.Tiles
 	h := lex.Hooks(w)
 	// Display: plain upper case, but [C]H for a C tile beside an H tile, never read as CH.
-	q := Question{Kind: KindHooks, Form: FormHooks, Card: ts.Notation(w), Show: ts.Display(w), Ask: T("drill.ask.hooks"), tiles: slices.Clone(w)}
+	q := Question{Kind: KindHooks, Form: FormHooks, Card: ts.Notation(w), Show: ts.Display(w), Ask: T("drill.ask.hooks"), tiles: w}
 	var hooked []string
 	for _, t := range h.Front {
 		q.Front = append(q.Front, ts.Label(t))

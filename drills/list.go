@@ -34,6 +34,7 @@ type ListedItem struct {
 
 	ask, note Text     // Ask and Note, to write in the reader's language
 	shown     []string // the answers as shown (the blank's tile in lower case)
+	blanks    bool     // from a rack with blanks
 }
 
 // List describes questions for --list.
@@ -47,6 +48,7 @@ func List(kind Kind, lexiconName string, seed uint64, qs []Question) Listing {
 			ws := nonNil(q.Words)
 			it.Answers = &ws
 			it.shown = q.ShownWords()
+			it.blanks = q.hasBlanks()
 		case FormYesNo:
 			v := q.Valid
 			it.Valid = &v
@@ -79,7 +81,7 @@ func (l Listing) Doc(p *i18n.Printer) *ui.Doc {
 	for _, it := range l.Questions {
 		sameAsk = sameAsk && it.ask.In(p) == l.Questions[0].ask.In(p)
 		notes = notes || !it.note.IsZero()
-		blanks = blanks || it.shown != nil && strings.Join(it.shown, "") != strings.Join(*it.Answers, "")
+		blanks = blanks || it.blanks
 	}
 	if sameAsk {
 		d.P(capitalize(l.Questions[0].ask.In(p)))

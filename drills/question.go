@@ -67,9 +67,10 @@ type Question struct {
 	rack   []lexicon.Tile // FormWords from a rack: what the words must be made of
 	isRack bool           // FormYesNo about a rack: is there a word with all its tiles
 	minLen int            // FormWords: the shortest word asked for
-	// shown spells Words for the player where plain upper case would hide something: the tile
-	// a blank stands for in lower case (CASAs). nil: Words as they are.
-	shown []string
+	// blanked are Words as found on a rack with blanks, the tiles blanks stand for marked, for
+	// ShownWords to spell (CASAs); nil otherwise. Spelt only when shown: most are never.
+	blanked [][]lexicon.Tile
+	ts      *lexicon.TileSet
 	// tiles is what a missed yes/no or hooks question puts in a deck: the word or tiles asked
 	// (for a rack question, nil: its words are in rackWords).
 	tiles     []lexicon.Tile
@@ -96,11 +97,18 @@ func (q *Question) Expected() string {
 
 // ShownWords are the answers as the player sees them (the blank's tile in lower case).
 func (q *Question) ShownWords() []string {
-	if q.shown != nil {
-		return q.shown
+	if q.blanked == nil {
+		return q.Words
 	}
-	return q.Words
+	out := make([]string, len(q.blanked))
+	for i, w := range q.blanked {
+		out[i] = q.ts.DisplayBlanks(w)
+	}
+	return out
 }
+
+// hasBlanks reports a question whose answers show which tile a blank stands for.
+func (q *Question) hasBlanks() bool { return q.blanked != nil }
 
 // Result is how a typed answer was judged.
 type Result struct {
@@ -341,9 +349,22 @@ func letters(tiles []lexicon.Tile) []lexicon.Tile {
 }
 
 // wordStrings spells words in plain upper case, in alphabet order (CH after C), without repeats;
-// with blanks, shown spells them too with the tiles blanks stand for in lower case (CASAs),
-// else it is nil.
-func wordStrings(ts *lexicon.TileSet, words [][]lexicon.Tile, blanks bool) (plain, shown []string) {
+// with blanks it also returns the words themselves in that order, the tiles blanks stand for
+// marked (for ShownWords), else nil.
+func wordStrings(ts *lexicon.TileSet, words [][]lexicon.Tile, blanks bool) (plain []string, blanked [][]lexicon.Tile) {
+	if !blanks {
+		ws := make([][]lexicon.Tile, len(words))
+		for i, w := range words {
+			ws[i] = letters(w)
+		}
+		slices.SortFunc(ws, slices.Compare)
+		ws = slices.CompactFunc(ws, slices.Equal)
+		plain = make([]string, len(ws))
+		for i, w := range ws {
+			plain[i] = ts.Word(w)
+		}
+		return plain, nil
+	}
 	type word struct{ letters, tiles []lexicon.Tile }
 	ws := make([]word, len(words))
 	for i, w := range words {
@@ -352,14 +373,10 @@ func wordStrings(ts *lexicon.TileSet, words [][]lexicon.Tile, blanks bool) (plai
 	slices.SortStableFunc(ws, func(a, b word) int { return slices.Compare(a.letters, b.letters) })
 	ws = slices.CompactFunc(ws, func(a, b word) bool { return slices.Equal(a.letters, b.letters) })
 	plain = make([]string, len(ws))
-	if blanks {
-		shown = make([]string, len(ws))
-	}
+	blanked = make([][]lexicon.Tile, len(ws))
 	for i, w := range ws {
 		plain[i] = ts.Word(w.letters)
-		if blanks {
-			shown[i] = ts.DisplayBlanks(w.tiles)
-		}
+		blanked[i] = w.tiles
 	}
-	return plain, shown
+	return plain, blanked
 }

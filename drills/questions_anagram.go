@@ -87,7 +87,10 @@ func anagramQuestion(lex *lexicon.Lexicon, rack []lexicon.Tile) Question {
 		Ask:  ask,
 		rack: rack, minLen: len(rack),
 	}
-	q.Words, q.shown = wordStrings(ts, lex.Anagrams(rack), blanks > 0)
+	q.Words, q.blanked = wordStrings(ts, lex.Anagrams(rack), blanks > 0)
+	if q.blanked != nil {
+		q.ts = ts
+	}
 	return q
 }
 
@@ -137,7 +140,7 @@ func Build(lex *lexicon.Lexicon, opt BuildOptions) ([]Question, error) {
 		if asked[k] {
 			continue
 		}
-		words, shown := wordStrings(ts, lex.Subanagrams(rack, opt.MinLen), countBlanks(rack) > 0)
+		words, blanked := wordStrings(ts, lex.Subanagrams(rack, opt.MinLen), countBlanks(rack) > 0)
 		if len(words) == 0 || (opt.MaxAnswers > 0 && len(words) > opt.MaxAnswers) {
 			continue
 		}
@@ -147,7 +150,7 @@ func Build(lex *lexicon.Lexicon, opt BuildOptions) ([]Question, error) {
 			Card:  ts.Notation(rack) + " " + strconv.Itoa(opt.MinLen) + "+",
 			Show:  ShowTiles(ts, rack),
 			Ask:   T("drill.ask.build", "Min", opt.MinLen),
-			Words: words, shown: shown,
+			Words: words, blanked: blanked, ts: ts,
 			rack: rack, minLen: opt.MinLen,
 		})
 	}

@@ -93,7 +93,7 @@ func digraphJudge(ts *lexicon.TileSet, w []lexicon.Tile, valid bool, note Text) 
 	return Question{
 		Kind: KindDigraphs, Form: FormYesNo,
 		Card: ts.Notation(w), Show: ShowSeparated(ts, w), Ask: T("drill.ask.digraph"),
-		Valid: valid, Note: note, tiles: slices.Clone(w),
+		Valid: valid, Note: note, tiles: w,
 	}
 }
 

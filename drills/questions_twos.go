@@ -130,7 +130,7 @@ func twoQuestion(ts *lexicon.TileSet, w []lexicon.Tile, valid bool) Question {
 		Show:  ShowTiles(ts, w),
 		Ask:   T("drill.ask.twos"),
 		Valid: valid,
-		tiles: slices.Clone(w),
+		tiles: w,
 	}
 	if strings.Contains(q.Show, "·") {
 		q.Note = T("drill.note.digraph_pairs")

@@ -214,7 +214,7 @@ func (r *Runner) Run(ctx context.Context, qs []Question) (Summary, error) {
 		r.line(w, "", p.T("drill.header.time_limit", "Limit", fmtDuration(p, r.TimeLimit)))
 	}
 	r.line(w, "", p.T("drill.header.stop"))
-	if slices.ContainsFunc(qs, func(q Question) bool { return q.shown != nil }) {
+	if slices.ContainsFunc(qs, func(q Question) bool { return q.hasBlanks() }) {
 		r.line(w, "", r.paint(ui.Dim, p.T("drill.blank_legend")))
 	}
 	var err error
