@@ -18,7 +18,6 @@ var untranslated = map[string]bool{
 	"lexicon": true, "lexicon add": true, "lexicon diff": true, "lexicon info": true,
 	"lexicon list": true, "lexicon use": true, "moves": true, "review": true,
 	"review postpone": true, "score": true, "search": true, "selfplay": true, "show": true,
-	"stats": true,
 }
 
 // commandPaths lists every command of the tree, without the root's name ("drill anagram").
