@@ -25,20 +25,20 @@ type FSRSFit struct {
 	Test        fsrsfit.Metrics `json:"test"`
 	DefaultTest fsrsfit.Metrics `json:"default_test"`
 
-	Cards        int               `json:"-"`
-	Items        int               `json:"-"` // predictions: reviews a day or more after the one before
-	TrainItems   int               `json:"-"`
-	TestItems    int               `json:"-"`
-	Outcome      fsrsfit.Outcome   `json:"-"`
-	TrainWeights []float64         `json:"-"` // the fit on the first 80%
-	DefaultTrain fsrsfit.Metrics   `json:"-"`
-	InUse        []float64         `json:"-"` // the parameters in use before (nil: the defaults)
-	InUseTrain   fsrsfit.Metrics   `json:"-"`
-	InUseTest    fsrsfit.Metrics   `json:"-"`
-	Deck         string            `json:"-"`
-	Saved        bool              `json:"-"`
-	Source       string            `json:"-"` // a --revlog file, "" for the store
-	Config       fsrsfit.Config    `json:"-"`
+	Cards        int             `json:"-"`
+	Items        int             `json:"-"` // predictions: reviews a day or more after the one before
+	TrainItems   int             `json:"-"`
+	TestItems    int             `json:"-"`
+	Outcome      fsrsfit.Outcome `json:"-"`
+	TrainWeights []float64       `json:"-"` // the fit on the first 80%
+	DefaultTrain fsrsfit.Metrics `json:"-"`
+	InUse        []float64       `json:"-"` // the parameters in use before (nil: the defaults)
+	InUseTrain   fsrsfit.Metrics `json:"-"`
+	InUseTest    fsrsfit.Metrics `json:"-"`
+	Deck         string          `json:"-"`
+	Saved        bool            `json:"-"`
+	Source       string          `json:"-"` // a --revlog file, "" for the store
+	Config       fsrsfit.Config  `json:"-"`
 }
 
 // FitFSRS fits FSRS-6 to a log twice, at once: on the first 80% of its predictions in time (to

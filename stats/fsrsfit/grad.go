@@ -124,7 +124,7 @@ func (m *model) forward(rating []int8, delta []int32, cache []stepCache) (s, d f
 			}
 			e := math.Exp(w[10] * (1 - c.rec))
 			cc := s * m.expW8 * (11 - d) * math.Pow(s, -w[9]) * bonus // C: new = s + C·(e-1)
-			c.a = cc * (e - 1)                                          // S·K
+			c.a = cc * (e - 1)                                        // S·K
 			c.b = cc * e
 			ns = s + c.a
 		}
