@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -11,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/atril-scrabble/atril/internal/srs"
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/stats/fsrsfit"
 )
@@ -70,6 +72,36 @@ func seedReviews(t *testing.T, db string, cards int, now time.Time) []fsrsfit.Re
 		if _, err := tx.Exec(`INSERT INTO answers (card_id, deck_id, drill, lexicon, question, answer, correct, time_ms, rating, answered_at)
 			VALUES (?, ?, 'review', 'x', ?, 'y', ?, 3000, ?, ?)`, ids[fmt.Sprintf("Q%d", r.Card)], d,
 			fmt.Sprintf("Q%d", r.Card), r.Rating > 1, r.Rating, at.UnixMilli()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The cards' schedules as those reviews leave them.
+	mem, _ := srs.NewMemory(fsrsPlayer)
+	type sched struct {
+		s, d, ivl float64
+		last      time.Time
+	}
+	states := map[int64]*sched{}
+	for _, r := range rs {
+		day := r.Order / 256 / int64(cards)
+		at := now.AddDate(0, 0, int(day-last-1)).Add(time.Duration(r.Order%256) * time.Minute)
+		c := states[r.Card]
+		if c == nil {
+			c = &sched{}
+			states[r.Card] = c
+		}
+		delta := 0
+		if c.s > 0 {
+			delta = max(r.DeltaT, 0)
+		}
+		c.s, c.d, c.ivl = mem.Next(c.s, c.d, delta, srs.Rating(r.Rating), 0.9)
+		c.last = at
+	}
+	for card, c := range states {
+		due := c.last.Add(time.Duration(max(1, math.Round(c.ivl))*24) * time.Hour)
+		if _, err := tx.Exec(`UPDATE deck_cards SET state = 2, stability = ?, difficulty = ?, last_review = ?, due = ?,
+			first_review = ?, reps = 5 WHERE deck_id = ? AND card_id = ?`, c.s, c.d, c.last.UnixMilli(), due.UnixMilli(),
+			c.last.UnixMilli(), d, ids[fmt.Sprintf("Q%d", card)]); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -140,11 +140,6 @@ func (m *model) forward(rating []int8, delta []int32, cache []stepCache) (s, d f
 	return s, d
 }
 
-// recall is the forgetting curve at t days for stability s (d R / d s and d R / d w20 too).
-func (m *model) recall(t, s float64) float64 {
-	return math.Pow(1+m.factor*t/s, -m.w[20])
-}
-
 // cardLossGrad adds one card's weighted cross-entropy to the loss and its gradient to g.
 // weight[k] > 0 marks review k as a prediction (never k = 0).
 func (m *model) cardLossGrad(rating []int8, delta []int32, weight []float64, cache []stepCache, g *[NumWeights]float64) float64 {
