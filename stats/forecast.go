@@ -87,9 +87,17 @@ func MakeForecast(ctx context.Context, st *studystore.Store, o ForecastOptions) 
 	today := DayNumber(o.Now, loc)
 	day := DayNumber(o.Date, loc)
 	f := Forecast{Date: DayDate(day, loc).Format(time.DateOnly), Target: target, Days: int(day - today)}
-	cards, err := st.CardStates(ctx, o.DeckID)
+	parts, err := st.CardStatesSplit(ctx, o.DeckID, runtime.GOMAXPROCS(0))
 	if err != nil {
 		return f, err
+	}
+	var cards []studystore.CardState
+	if len(parts) == 1 {
+		cards = parts[0]
+	} else {
+		for _, p := range parts {
+			cards = append(cards, p...)
+		}
 	}
 	decks, err := st.Decks(ctx)
 	if err != nil {
@@ -124,6 +132,10 @@ func MakeForecast(ctx context.Context, st *studystore.Store, o ForecastOptions) 
 	p := make([]float64, len(cards))
 	var reviews, needed float64
 	var mu sync.Mutex
+	// The reviews at the target are counted on every card up to neededSample cards, on an even
+	// sample of them beyond (and scaled up): an estimate within a fraction of a review a day,
+	// at a fraction of the cost.
+	stride := max(1, (len(cards)+neededSample-1)/neededSample)
 	parallel(len(cards), func(lo, hi int) {
 		var rv, nd float64
 		for i := lo; i < hi; i++ {
@@ -135,8 +147,10 @@ func MakeForecast(ctx context.Context, st *studystore.Store, o ForecastOptions) 
 			var n float64
 			p[i], n = recallOn(c.State, m, false, today, day, loc, false)
 			rv += n
-			_, n = recallOn(c.State, m, true, today, day, loc, true)
-			nd += n
+			if i%stride == 0 {
+				_, n = recallOn(c.State, m, true, today, day, loc, true)
+				nd += n * float64(stride)
+			}
 		}
 		mu.Lock()
 		reviews += rv
@@ -197,6 +211,9 @@ func parallel(n int, fn func(lo, hi int)) {
 	}
 	wg.Wait()
 }
+
+// neededSample is how many cards at most the reviews needed for the target are counted on.
+const neededSample = 20_000
 
 // maxChain bounds the reviews followed for one card (a decade of daily reviews).
 const maxChain = 4000

@@ -87,14 +87,18 @@ func ModelRows(ctx context.Context, st *studystore.Store) (x []float64, y []floa
 		last time.Time
 	}
 	seen := make(map[questionKey]*history, len(qs))
+	r := answerReader{st: st}
 	var last int64
 	for {
-		as, err := st.AnswersAfter(ctx, last, updateBatch)
+		as, err := st.AnswersAfter(ctx, last, readBatch)
 		if err != nil {
 			return nil, nil, err
 		}
 		if len(as) == 0 {
 			break
+		}
+		if err := r.resolve(ctx, as); err != nil {
+			return nil, nil, err
 		}
 		for _, a := range as {
 			k := questionKey{a.Lexicon, questionKind(a), a.Question}

@@ -24,15 +24,16 @@ var Dims = []string{DimDrill, DimDeck, DimCardKind, DimLength, DimBand, DimDigra
 // DimDeck groups by deck; it is the deck column of the daily sums, not a dim of its own.
 const DimDeck = "deck"
 
-// updateBatch is how many answers one transaction sums.
-const updateBatch = 20_000
+// readBatch is how many answers are read at a time.
+const readBatch = 50_000
 
 // Update brings the daily sums and the question records up to date with the answers logged
-// since the last update, days counted in loc. progress, if not nil, hears how many of the new
-// answers are summed. It is cheap when nothing is new; the first update of a large log reads it
+// since the last update, days counted in loc, in one transaction at the end (a process killed
+// meanwhile leaves the sums as they were). progress, if not nil, hears how many of the new
+// answers are read. It is cheap when nothing is new; the first update of a large log reads it
 // all once.
 func Update(ctx context.Context, st *studystore.Store, loc *time.Location, lx Lexicons, progress func(done, total int)) error {
-	zone := loc.String()
+	zone := zoneID(loc)
 	last, was, err := st.StatsProgress(ctx)
 	if err != nil {
 		return err
@@ -47,41 +48,105 @@ func Update(ctx context.Context, st *studystore.Store, loc *time.Location, lx Le
 	if err != nil || newest <= last {
 		return err
 	}
-	u := updater{st: st, loc: loc, lx: lx}
-	start := last
+	u := updater{st: st, loc: loc, lx: lx, days: map[dayKey]*daySum{}, questions: map[questionKey]*studystore.StatsQuestion{}}
+	r := answerReader{st: st}
+	from := last
 	for last < newest {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		as, err := st.AnswersAfter(ctx, last, updateBatch)
+		as, err := st.AnswersAfter(ctx, last, readBatch)
 		if err != nil {
 			return err
 		}
 		if len(as) == 0 {
 			break
 		}
-		if u.features == nil {
-			if err := u.loadQuestions(ctx); err != nil {
-				return err
-			}
-		}
-		upd := u.sum(as)
-		upd.From, upd.To, upd.Zone = last, as[len(as)-1].ID, zone
-		applied, err := st.ApplyStats(ctx, upd)
-		if err != nil {
+		if err := r.resolve(ctx, as); err != nil {
 			return err
 		}
-		if !applied {
-			// Another atril summed them meanwhile: go on from where it got to.
-			if last, _, err = st.StatsProgress(ctx); err != nil {
+		if err := u.loadQuestions(ctx, as); err != nil {
+			return err
+		}
+		u.sum(as)
+		last = as[len(as)-1].ID
+		if progress != nil {
+			progress(int(last-from), int(newest-from))
+		}
+	}
+	upd := u.update()
+	upd.From, upd.To, upd.Zone = from, last, zone
+	// Not applied: another atril summed these answers meanwhile.
+	_, err = st.ApplyStats(ctx, upd)
+	return err
+}
+
+// zoneID names a time zone for the sums: its name, and for the process's local zone (named
+// "Local" whatever it is) its UTC offsets in January and July of the last years, so that
+// moving to another zone is noticed.
+func zoneID(loc *time.Location) string {
+	if loc.String() != "Local" {
+		return loc.String()
+	}
+	id := "Local"
+	for y := 2020; y <= 2030; y += 5 {
+		for _, m := range []time.Month{time.January, time.July} {
+			_, off := time.Date(y, m, 1, 12, 0, 0, 0, loc).Zone()
+			id += " " + strconv.Itoa(off)
+		}
+	}
+	return id
+}
+
+// answerReader fills in the deck names and card kinds of answers read without them.
+type answerReader struct {
+	st    *studystore.Store
+	decks map[int64]string
+	kinds map[int64]string
+	all   bool // kinds holds every card
+}
+
+func (r *answerReader) resolve(ctx context.Context, as []studystore.StatsAnswer) error {
+	if r.decks == nil {
+		var err error
+		if r.decks, err = r.st.DeckNames(ctx); err != nil {
+			return err
+		}
+		r.kinds = map[int64]string{}
+	}
+	if !r.all {
+		var missing []int64
+		seen := map[int64]bool{}
+		for _, a := range as {
+			if a.CardID != 0 && a.Drill == "review" && !seen[a.CardID] {
+				if _, ok := r.kinds[a.CardID]; !ok {
+					seen[a.CardID] = true
+					missing = append(missing, a.CardID)
+				}
+			}
+		}
+		if len(missing) > 0 {
+			var got map[int64]string
+			var err error
+			if len(missing) > lookupKeys {
+				got, err = r.st.CardKinds(ctx, nil)
+				r.all = true
+			} else {
+				got, err = r.st.CardKinds(ctx, missing)
+			}
+			if err != nil {
 				return err
 			}
-			u.features = nil
-			continue
+			for id, k := range got {
+				r.kinds[id] = k
+			}
 		}
-		last = upd.To
-		if progress != nil {
-			progress(int(last-start), int(newest-start))
+	}
+	for i := range as {
+		a := &as[i]
+		a.Deck = r.decks[a.DeckID]
+		if a.Drill == "review" {
+			a.CardKind = r.kinds[a.CardID]
 		}
 	}
 	return nil
@@ -90,24 +155,58 @@ func Update(ctx context.Context, st *studystore.Store, loc *time.Location, lx Le
 type questionKey struct{ lexicon, kind, question string }
 
 type updater struct {
-	st       *studystore.Store
-	loc      *time.Location
-	lx       Lexicons
-	features map[questionKey]Features
+	st        *studystore.Store
+	loc       *time.Location
+	lx        Lexicons
+	features  map[questionKey]Features
+	all       bool // features holds every question summed before
+	days      map[dayKey]*daySum
+	dayOrder  []dayKey
+	questions map[questionKey]*studystore.StatsQuestion
+	qOrder    []questionKey
 }
 
-func (u *updater) loadQuestions(ctx context.Context) error {
-	qs, err := u.st.StatsQuestions(ctx)
+// loadQuestions makes sure the make-up of every question of a batch that was summed before is
+// at hand: looked up one by one when they are few (a day's session), all read at once
+// otherwise (the first sums of a long log).
+func (u *updater) loadQuestions(ctx context.Context, as []studystore.StatsAnswer) error {
+	if u.all {
+		return nil
+	}
+	if u.features == nil {
+		u.features = map[questionKey]Features{}
+	}
+	var keys []studystore.QuestionKey
+	seen := map[questionKey]bool{}
+	for _, a := range as {
+		k := questionKey{a.Lexicon, questionKind(a), a.Question}
+		if _, ok := u.features[k]; ok || seen[k] {
+			continue
+		}
+		seen[k] = true
+		keys = append(keys, studystore.QuestionKey{Lexicon: k.lexicon, Kind: k.kind, Question: k.question})
+	}
+	var qs []studystore.StatsQuestion
+	var err error
+	if len(keys) <= lookupKeys {
+		qs, err = u.st.StatsQuestionsFor(ctx, keys)
+	} else {
+		qs, err = u.st.StatsQuestions(ctx)
+		u.all = true
+	}
 	if err != nil {
 		return err
 	}
-	u.features = make(map[questionKey]Features, len(qs))
 	for _, q := range qs {
 		u.features[questionKey{q.Lexicon, q.Kind, q.Question}] = Features{Tiles: q.Tiles, Digraphs: q.Digraphs,
 			Blanks: q.Blanks, Rank: q.Rank, RankOf: q.RankOf}
 	}
 	return nil
 }
+
+// lookupKeys is how many new questions a batch may bring before reading every question beats
+// looking them up one by one.
+const lookupKeys = 2000
 
 // questionKind is what a question is filed under: the card's kind for a review, else the drill.
 func questionKind(a studystore.StatsAnswer) string {
@@ -141,17 +240,13 @@ type daySum struct {
 }
 
 // sum adds a batch of answers up by day and group, and by question.
-func (u *updater) sum(as []studystore.StatsAnswer) studystore.StatsUpdate {
-	days := map[dayKey]*daySum{}
-	var order []dayKey
-	questions := map[questionKey]*studystore.StatsQuestion{}
-	var qorder []questionKey
+func (u *updater) sum(as []studystore.StatsAnswer) {
 	add := func(k dayKey, a studystore.StatsAnswer) {
-		s := days[k]
+		s := u.days[k]
 		if s == nil {
 			s = &daySum{times: Times{}}
-			days[k] = s
-			order = append(order, k)
+			u.days[k] = s
+			u.dayOrder = append(u.dayOrder, k)
 		}
 		s.answers++
 		if a.Correct {
@@ -184,13 +279,13 @@ func (u *updater) sum(as []studystore.StatsAnswer) studystore.StatsUpdate {
 		if b := Band(f.Rank, f.RankOf); b > 0 {
 			add(dayKey{day, a.Deck, DimBand, strconv.Itoa(b)}, a)
 		}
-		q := questions[qk]
+		q := u.questions[qk]
 		if q == nil {
 			q = &studystore.StatsQuestion{Lexicon: qk.lexicon, Kind: qk.kind, Question: qk.question,
 				Tiles: f.Tiles, Digraphs: f.Digraphs, Blanks: f.Blanks, Rank: f.Rank, RankOf: f.RankOf,
 				FirstAt: a.At, LastAt: a.At}
-			questions[qk] = q
-			qorder = append(qorder, qk)
+			u.questions[qk] = q
+			u.qOrder = append(u.qOrder, qk)
 		}
 		q.Answers++
 		if a.Correct {
@@ -207,14 +302,18 @@ func (u *updater) sum(as []studystore.StatsAnswer) studystore.StatsUpdate {
 			q.LastAt = a.At
 		}
 	}
+}
+
+// update is everything summed, for the store.
+func (u *updater) update() studystore.StatsUpdate {
 	upd := studystore.StatsUpdate{Merge: mergeEncoded}
-	for _, k := range order {
-		s := days[k]
+	for _, k := range u.dayOrder {
+		s := u.days[k]
 		upd.Days = append(upd.Days, studystore.StatsDay{Day: k.day, Deck: k.deck, Dim: k.dim, Value: k.value,
 			Answers: s.answers, Correct: s.correct, TimeMS: s.timeMS, Times: s.times.Encode()})
 	}
-	for _, k := range qorder {
-		upd.Questions = append(upd.Questions, *questions[k])
+	for _, k := range u.qOrder {
+		upd.Questions = append(upd.Questions, *u.questions[k])
 	}
 	return upd
 }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sync"
 	"time"
 
 	"github.com/atril-scrabble/atril/internal/srs"
@@ -128,24 +129,79 @@ type CardState struct {
 	State  srs.State
 }
 
-// CardStates returns the schedule of every card of deck deckID (of every deck when 0).
+// CardStates returns the schedule of every card of deck deckID (of every deck when 0): phase,
+// due, last review, stability, difficulty, scheduled days and box (what forecasts need; no
+// counts).
 func (s *Store) CardStates(ctx context.Context, deckID int64) ([]CardState, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT deck_id, card_id, state, coalesce(due, 0), coalesce(last_review, 0),
-		stability, difficulty, scheduled_days, steps, reps, lapses, box
-		FROM deck_cards WHERE ?1 = 0 OR deck_id = ?1`, deckID)
+	parts, err := s.CardStatesSplit(ctx, deckID, 1)
 	if err != nil {
+		return nil, err
+	}
+	return parts[0], nil
+}
+
+// CardStatesSplit is CardStates read in parts (ranges of the deck_cards key) by as many
+// queries at once, so that a large deck is read on every core.
+func (s *Store) CardStatesSplit(ctx context.Context, deckID int64, parts int) ([][]CardState, error) {
+	parts = max(parts, 1)
+	var n int
+	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM deck_cards WHERE ?1 = 0 OR deck_id = ?1`, deckID).Scan(&n); err != nil {
 		return nil, fmt.Errorf("store: card states: %w", err)
 	}
-	defer rows.Close()
-	var out []CardState
-	for rows.Next() {
-		var c CardState
-		var due, last int64
-		st := &c.State
-		if err := rows.Scan(&c.DeckID, &c.CardID, &st.Phase, &due, &last, &st.Stability, &st.Difficulty,
-			&st.ScheduledDays, &st.Steps, &st.Reps, &st.Lapses, &st.Box); err != nil {
+	if n < 10_000 {
+		parts = 1
+	}
+	// Split keys: the (deck_id, card_id) at each part's start; the first part starts at the
+	// lowest key there is.
+	type key struct{ deck, card int64 }
+	bounds := []key{{-1 << 62, -1 << 62}}
+	for i := 1; i < parts; i++ {
+		var k key
+		if err := s.db.QueryRowContext(ctx, `SELECT deck_id, card_id FROM deck_cards WHERE ?1 = 0 OR deck_id = ?1
+			ORDER BY deck_id, card_id LIMIT 1 OFFSET ?2`, deckID, i*n/parts).Scan(&k.deck, &k.card); err != nil {
 			return nil, fmt.Errorf("store: card states: %w", err)
 		}
+		bounds = append(bounds, k)
+	}
+	bounds = append(bounds, key{1 << 62, 1 << 62})
+	out := make([][]CardState, parts)
+	errs := make([]error, parts)
+	var wg sync.WaitGroup
+	for i := range parts {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			out[i], errs[i] = s.cardStates(ctx, deckID, bounds[i].deck, bounds[i].card, bounds[i+1].deck, bounds[i+1].card, n/parts+1)
+		}(i)
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, fmt.Errorf("store: card states: %w", err)
+		}
+	}
+	return out, nil
+}
+
+func (s *Store) cardStates(ctx context.Context, deckID, fromDeck, fromCard, toDeck, toCard int64, size int) ([]CardState, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT deck_id, card_id, state, coalesce(due, 0), coalesce(last_review, 0),
+		stability, difficulty, scheduled_days, box FROM deck_cards
+		WHERE (deck_id, card_id) >= (?2, ?3) AND (deck_id, card_id) < (?4, ?5) AND (?1 = 0 OR deck_id = ?1)`,
+		deckID, fromDeck, fromCard, toDeck, toCard)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := make([]CardState, 0, size)
+	for rows.Next() {
+		var c CardState
+		var phase, due, last, days, box int64
+		st := &c.State
+		// Plain integers scan without reflection: a forecast reads every card.
+		if err := rows.Scan(&c.DeckID, &c.CardID, &phase, &due, &last, &st.Stability, &st.Difficulty, &days, &box); err != nil {
+			return nil, err
+		}
+		st.Phase, st.ScheduledDays, st.Box = srs.Phase(phase), int(days), int(box)
 		if due != 0 {
 			st.Due = fromMS(due)
 		}

@@ -52,9 +52,12 @@ type StatsAnswer struct {
 	Question string
 	Correct  bool
 	TimeMS   int64
-	Deck     string // the deck's name, "" outside decks (or if the deck was deleted)
+	DeckID   int64 // 0 outside decks (or if the deck was deleted)
 	CardID   int64
-	CardKind string // the card's kind (anagram, judge, ...), "" for a question that is no card
+	// Deck and CardKind are not read by AnswersAfter (joins cost more than the rest of the
+	// read): the caller fills them from DeckNames and CardKinds.
+	Deck     string
+	CardKind string
 }
 
 // StatsProgress is how far the stats sums have read the answers (the last answer id summed)
@@ -79,29 +82,86 @@ func (s *Store) LastAnswerID(ctx context.Context) (int64, error) {
 	return id, nil
 }
 
-// AnswersAfter returns up to limit answers with an id above after, in id order, with their
-// deck's name and card's kind.
+// AnswersAfter returns up to limit answers with an id above after, in id order.
 func (s *Store) AnswersAfter(ctx context.Context, after int64, limit int) ([]StatsAnswer, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT a.id, a.answered_at, a.drill, a.lexicon, a.question,
-		a.correct, a.time_ms, coalesce(d.name, ''), coalesce(a.card_id, 0), coalesce(c.kind, '')
-		FROM answers a LEFT JOIN decks d ON d.id = a.deck_id LEFT JOIN cards c ON c.id = a.card_id
-		WHERE a.id > ? ORDER BY a.id LIMIT ?`, after, limit)
+	rows, err := s.db.QueryContext(ctx, `SELECT id, answered_at, drill, lexicon, question, correct, time_ms,
+		coalesce(deck_id, 0), coalesce(card_id, 0) FROM answers WHERE id > ? ORDER BY id LIMIT ?`, after, limit)
 	if err != nil {
 		return nil, fmt.Errorf("store: answers for stats: %w", err)
 	}
 	defer rows.Close()
-	var out []StatsAnswer
+	out := make([]StatsAnswer, 0, min(limit, 1<<16))
 	for rows.Next() {
 		var a StatsAnswer
 		var at int64
-		if err := rows.Scan(&a.ID, &at, &a.Drill, &a.Lexicon, &a.Question, &a.Correct, &a.TimeMS,
-			&a.Deck, &a.CardID, &a.CardKind); err != nil {
+		if err := rows.Scan(&a.ID, &at, &a.Drill, &a.Lexicon, &a.Question, &a.Correct, &a.TimeMS, &a.DeckID, &a.CardID); err != nil {
 			return nil, fmt.Errorf("store: answers for stats: %w", err)
 		}
 		a.At = fromMS(at)
 		out = append(out, a)
 	}
 	return out, rows.Err()
+}
+
+// DeckNames maps every deck's id to its name.
+func (s *Store) DeckNames(ctx context.Context) (map[int64]string, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, name FROM decks`)
+	if err != nil {
+		return nil, fmt.Errorf("store: deck names: %w", err)
+	}
+	defer rows.Close()
+	out := map[int64]string{}
+	for rows.Next() {
+		var id int64
+		var name string
+		if err := rows.Scan(&id, &name); err != nil {
+			return nil, fmt.Errorf("store: deck names: %w", err)
+		}
+		out[id] = name
+	}
+	return out, rows.Err()
+}
+
+// CardKinds maps cards' ids to their kinds: those asked for (nil: every card).
+func (s *Store) CardKinds(ctx context.Context, ids []int64) (map[int64]string, error) {
+	out := map[int64]string{}
+	if ids == nil {
+		rows, err := s.db.QueryContext(ctx, `SELECT id, kind FROM cards`)
+		if err != nil {
+			return nil, fmt.Errorf("store: card kinds: %w", err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var id int64
+			var kind string
+			if err := rows.Scan(&id, &kind); err != nil {
+				return nil, fmt.Errorf("store: card kinds: %w", err)
+			}
+			out[id] = kind
+		}
+		return out, rows.Err()
+	}
+	conn, err := s.db.Conn(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("store: card kinds: %w", err)
+	}
+	defer conn.Close()
+	get, err := conn.PrepareContext(ctx, `SELECT kind FROM cards WHERE id = ?`)
+	if err != nil {
+		return nil, fmt.Errorf("store: card kinds: %w", err)
+	}
+	defer get.Close()
+	for _, id := range ids {
+		var kind string
+		switch err := get.QueryRowContext(ctx, id).Scan(&kind); {
+		case err == sql.ErrNoRows:
+		case err != nil:
+			return nil, fmt.Errorf("store: card kinds: %w", err)
+		default:
+			out[id] = kind
+		}
+	}
+	return out, nil
 }
 
 // StatsQuestions returns every row of stats_questions.
@@ -320,4 +380,39 @@ func (s *Store) SumAnswers(ctx context.Context, from, to time.Time) (AnswerSum, 
 	}
 	a.Time = time.Duration(total) * time.Millisecond
 	return a, nil
+}
+
+// QuestionKey names a row of stats_questions.
+type QuestionKey struct{ Lexicon, Kind, Question string }
+
+// StatsQuestionsFor returns the rows of stats_questions with these keys (those that exist),
+// looked up one by one: for a few keys, cheaper than reading them all.
+func (s *Store) StatsQuestionsFor(ctx context.Context, keys []QuestionKey) ([]StatsQuestion, error) {
+	conn, err := s.db.Conn(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("store: stats questions: %w", err)
+	}
+	defer conn.Close()
+	get, err := conn.PrepareContext(ctx, `SELECT id, coalesce(card_id, 0), tiles, digraphs, blanks, rank, rank_of,
+		answers, correct, time_ms, first_at, last_at FROM stats_questions WHERE lexicon = ? AND kind = ? AND question = ?`)
+	if err != nil {
+		return nil, fmt.Errorf("store: stats questions: %w", err)
+	}
+	defer get.Close()
+	var out []StatsQuestion
+	for _, k := range keys {
+		q := StatsQuestion{Lexicon: k.Lexicon, Kind: k.Kind, Question: k.Question}
+		var first, last int64
+		err := get.QueryRowContext(ctx, k.Lexicon, k.Kind, k.Question).Scan(&q.ID, &q.CardID, &q.Tiles, &q.Digraphs,
+			&q.Blanks, &q.Rank, &q.RankOf, &q.Answers, &q.Correct, &q.TimeMS, &first, &last)
+		if err == sql.ErrNoRows {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("store: stats questions: %w", err)
+		}
+		q.FirstAt, q.LastAt = fromMS(first), fromMS(last)
+		out = append(out, q)
+	}
+	return out, nil
 }
