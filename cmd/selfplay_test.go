@@ -245,3 +245,19 @@ func TestEngineFlagCompletion(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkSelfplayCommand runs the whole command (flags, the default lexicon already loaded,
+// ten games on one worker, the summary) and reports games per second as the command counts
+// them. Compare medians: go test ./cmd -run '^$' -bench SelfplayCommand -cpu 1 -count 5
+func BenchmarkSelfplayCommand(b *testing.B) {
+	var games float64
+	for b.Loop() {
+		var out, errb bytes.Buffer
+		io := &IO{In: strings.NewReader(""), Out: &out, Err: &errb, Getenv: func(string) string { return "" }}
+		if code := Run(io, []string{"selfplay", "--games", "10", "--seed", "1", "--workers", "1", "--json"}); code != 0 {
+			b.Fatalf("exit %d: %s", code, errb.String())
+		}
+		games += 10
+	}
+	b.ReportMetric(games/b.Elapsed().Seconds(), "games/s")
+}
