@@ -16,9 +16,8 @@ var untranslated = map[string]bool{
 	"drill": true, "drill anagram": true, "drill build": true, "drill digraphs": true,
 	"drill hooks": true, "drill judge": true, "drill twos": true, "hooks": true, "info": true,
 	"lexicon": true, "lexicon add": true, "lexicon diff": true, "lexicon info": true,
-	"lexicon list": true, "lexicon use": true, "moves": true, "review": true,
-	"review postpone": true, "score": true, "search": true, "selfplay": true, "show": true,
-	"stats": true,
+	"lexicon list": true, "lexicon use": true, "review": true,
+	"review postpone": true, "search": true, "stats": true,
 }
 
 // commandPaths lists every command of the tree, without the root's name ("drill anagram").

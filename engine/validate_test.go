@@ -156,7 +156,7 @@ func TestCheckIllegal(t *testing.T) {
 			var msgs []string
 			for _, pr := range v.Problems {
 				kinds = append(kinds, pr.Kind)
-				msgs = append(msgs, pr.Message)
+				msgs = append(msgs, pr.Reason.Error())
 			}
 			if strings.Join(kindStrings(kinds), ",") != strings.Join(kindStrings(tc.kinds), ",") {
 				t.Errorf("problems %v, want %v (%q)", kinds, tc.kinds, msgs)
