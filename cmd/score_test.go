@@ -76,15 +76,23 @@ func TestScoreJSON(t *testing.T) {
 	}
 }
 
-// The official list, when present (tests only): a bingo and a real cross-play.
-func TestScoreFILE2017(t *testing.T) {
-	lex := file2017(t)
-	if lex == "" {
-		t.Skip("FILE2017.kwg not present (tests only; never shipped)")
-	}
-	out, _, code := runEngineCmd(t, nil, "score", "--json", "--lexicon", lex, "--cgp", emptyRows+" ACHAQUES/ 0/0 0", "--play", "8H ACHAQUES")
-	if code != 0 || !strings.Contains(out, `"bingo": true`) || !strings.Contains(out, `"score": 82`) {
-		t.Errorf("ACHAQUES: exit %d\n%s", code, out)
+// A bingo with a digraph on a real word list: the shipped default, and the official list when
+// present (tests only).
+func TestScoreBigLexicons(t *testing.T) {
+	for _, tc := range []struct{ name, lex string }{{"default", ""}, {"FILE2017", file2017(t)}} {
+		t.Run(tc.name, func(t *testing.T) {
+			args := []string{"score", "--json", "--cgp", emptyRows + " ACHAQUES/ 0/0 0", "--play", "8H ACHAQUES"}
+			if tc.name != "default" {
+				if tc.lex == "" {
+					t.Skip("FILE2017.kwg not present (tests only; never shipped)")
+				}
+				args = append(args, "--lexicon", tc.lex)
+			}
+			out, _, code := runEngineCmd(t, nil, args...)
+			if code != 0 || !strings.Contains(out, `"bingo": true`) || !strings.Contains(out, `"score": 82`) {
+				t.Errorf("ACHAQUES: exit %d\n%s", code, out)
+			}
+		})
 	}
 }
 
