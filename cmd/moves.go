@@ -106,11 +106,11 @@ func runMoves(g *Globals, opts *movesOptions) error {
 	g.notes(notes)
 	var leaves equity.Leaves = equity.NewDefault(ts)
 	if opts.Leaves != "" {
-		k, err := equity.ReadKLVFile(opts.Leaves)
-		if err == nil {
-			err = k.CheckAlphabet(ts)
-		}
+		k, err := equity.ReadKLVFile(opts.Leaves) // its errors name the file
 		if err != nil {
+			return withCode(ExitError, i18n.Wrap(err, "moves.leaves_read"))
+		}
+		if err := k.CheckAlphabet(ts); err != nil {
 			return withCode(ExitError, i18n.Wrap(err, "moves.leaves_flag", "Path", opts.Leaves))
 		}
 		leaves = k
