@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -135,7 +136,11 @@ func FuzzParseCGP(f *testing.F) {
 			if err.Error() == "" {
 				t.Fatal("empty error")
 			}
+			checkMessage(t, s, err)
 			return
+		}
+		for _, n := range p.Notes() {
+			checkMessage(t, s, n)
 		}
 		// Whatever parsed writes back to a CGP that parses to the same position.
 		out := p.CGP()
@@ -292,5 +297,18 @@ func TestStandardLayoutOnce(t *testing.T) {
 	}
 	if l := StandardLayout(); l.StartRow != 7 || l.StartCol != 7 || l.Premium(0, 0) != TripleWord {
 		t.Errorf("layout %+v", l)
+	}
+}
+
+// missingMessage is how the catalogue shows a message it lacks: [[area.key]].
+var missingMessage = regexp.MustCompile(`\[\[[a-z_]+(\.[a-z_]+)+\]\]`)
+
+// checkMessage fails when an error or note reads as a missing message in either language.
+func checkMessage(t *testing.T, input string, err error) {
+	t.Helper()
+	for _, l := range i18n.Langs {
+		if msg := i18n.For(l).Err(err); msg == "" || missingMessage.MatchString(msg) {
+			t.Fatalf("%q: message in %s: %q", input, l, msg)
+		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -182,13 +183,36 @@ func FuzzRead(f *testing.F) {
 	f.Add(string(seed))
 	f.Add("#player1 a A\n#player2 b B\n>a: ABC 8H ABC +5 5\n>b: - +0 0\n>a: (AB) +3 8\n")
 	f.Add("#player1 a A\n#player2 b B\n>a: ? (challenge) +5 5\n>b: (time) -10 -10\n")
+	missing := regexp.MustCompile(`\[\[[a-z_]+(\.[a-z_]+)+\]\]`)
+	check := func(t *testing.T, what string) {
+		if what == "" || missing.MatchString(what) {
+			t.Fatalf("message %q", what)
+		}
+	}
 	f.Fuzz(func(t *testing.T, s string) {
 		g, err := Read(strings.NewReader(s), "fuzz", ts)
 		if err != nil {
 			if err.Error() == "" {
 				t.Fatal("empty error")
 			}
+			check(t, i18n.For(i18n.Spanish).Err(err))
 			return
+		}
+		// Who is to move, the racks and the events read in both languages, after any number
+		// of events.
+		for n := 0; n <= g.Turns(); n++ {
+			if p := g.ToMove(n); p != 0 && p != 1 {
+				t.Fatalf("after %d events: player %d to move", n, p)
+			}
+			_, _ = g.Rack(0, n), g.Rack(1, n)
+			if n > 0 {
+				for _, l := range i18n.Langs {
+					check(t, g.Describe(i18n.For(l), n-1, ts, nil))
+				}
+			}
+		}
+		if _, err := g.Replay(ts, engine.StandardLayout(), -1); err != nil {
+			check(t, i18n.For(i18n.Spanish).Err(err))
 		}
 		var buf bytes.Buffer
 		if err := g.Write(&buf, ts); err != nil {
@@ -197,7 +221,6 @@ func FuzzRead(f *testing.F) {
 		if _, err := Read(bytes.NewReader(buf.Bytes()), "written", ts); err != nil {
 			t.Fatalf("written file does not read back: %v\n%s", err, buf.String())
 		}
-		_, _ = g.Replay(ts, engine.StandardLayout(), -1)
 	})
 }
 
