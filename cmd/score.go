@@ -3,6 +3,7 @@ package cmd
 import (
 	"strings"
 
+	xansi "github.com/charmbracelet/x/ansi"
 	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/engine"
@@ -143,20 +144,52 @@ func scoreDoc(g *Globals, s *scoreJSON, v *engine.Verdict, notes []error) *ui.Do
 		doc.List(problems...)
 	}
 	if len(s.Words) > 0 {
-		t := ui.NewTable(ui.Col{Header: p.T("engine.col.word")}, ui.Col{Header: p.T("score.col.count")},
-			ui.Col{Header: p.T("engine.col.points"), Right: true})
-		for _, w := range s.Words {
-			word := ui.Cell{Text: w.Word}
+		// Each word, how it counts and its points; on a terminal too narrow for the counts in a
+		// column (a long word through premiums), they follow the table, wrapped between tiles.
+		words := make([]ui.Cell, len(s.Words))
+		wordW, countW, pointsW := 0, xansi.StringWidth(p.T("score.col.count")), xansi.StringWidth(p.T("engine.col.points"))
+		for i, w := range s.Words {
+			words[i] = ui.Cell{Text: w.Word}
 			if !w.Valid {
-				word = ui.Cell{Text: p.T("score.word_not_valid", "Word", w.Word), Style: ui.Bad}
+				words[i] = ui.Cell{Text: p.T("score.word_not_valid", "Word", w.Word), Style: ui.Bad}
 			}
-			t.Cells(word, ui.Cell{Text: w.Arithmetic}, ui.Cell{Text: p.Int(w.Score)})
+			wordW = max(wordW, xansi.StringWidth(words[i].Text))
+			countW = max(countW, xansi.StringWidth(w.Arithmetic))
+			pointsW = max(pointsW, len(p.Int(w.Score)))
+		}
+		total := p.T("score.total")
+		bingo := p.T("score.bingo", "Tiles", engine.RackSize)
+		wordW = max(wordW, xansi.StringWidth(total))
+		if s.Bingo {
+			wordW = max(wordW, xansi.StringWidth(bingo))
+		}
+		inline := g.UI.Width == 0 || 2+wordW+2+countW+2+pointsW <= g.UI.Width
+		cols := []ui.Col{{Header: p.T("engine.col.word")}}
+		if inline {
+			cols = append(cols, ui.Col{Header: p.T("score.col.count")})
+		}
+		t := ui.NewTable(append(cols, ui.Col{Header: p.T("engine.col.points"), Right: true})...)
+		row := func(first ui.Cell, count, points string) {
+			if inline {
+				t.Cells(first, ui.Cell{Text: count}, ui.Cell{Text: points})
+			} else {
+				t.Cells(first, ui.Cell{Text: points})
+			}
+		}
+		var counts []string
+		for i, w := range s.Words {
+			row(words[i], w.Arithmetic, p.Int(w.Score))
+			counts = append(counts, wrapCount(w.Word+":", w.Arithmetic, g.UI.Width-4))
 		}
 		if s.Bingo {
-			t.Row(p.T("score.bingo", "Tiles", engine.RackSize), "", p.Int(engine.BingoBonus))
+			row(ui.Cell{Text: bingo}, "", p.Int(engine.BingoBonus))
 		}
-		t.Row(p.T("score.total"), "", p.Int(s.Score)).Strong()
-		doc.Table(t)
+		row(ui.Cell{Text: total}, "", p.Int(s.Score))
+		doc.Table(t.Strong())
+		if !inline {
+			// Drawn as they are (not through glamour, which would wrap them its own way).
+			doc.Pre(strings.Join(counts, "\n"))
+		}
 	}
 	for _, n := range notes {
 		doc.Note(p.T("engine.note_line", "Note", p.Err(n)))
@@ -165,4 +198,27 @@ func scoreDoc(g *Globals, s *scoreJSON, v *engine.Verdict, notes []error) *ui.Do
 		doc.KV([2]string{p.T("score.after"), s.CGP})
 	}
 	return doc
+}
+
+// wrapCount lays out "WORD: B3 O1 C3 A1x2 = 10, x2 = 20" in lines of at most width columns,
+// breaking only between tiles, so that the sum "= 10, x2 = 20" stays whole on the last line;
+// lines after the first are indented.
+func wrapCount(word, arithmetic string, width int) string {
+	tiles, sum, _ := strings.Cut(arithmetic, " = ")
+	tokens := append([]string{word}, strings.Fields(tiles)...)
+	tokens[len(tokens)-1] += " = " + sum
+	var lines []string
+	line := ""
+	for _, tok := range tokens {
+		switch {
+		case line == "":
+			line = tok
+		case xansi.StringWidth(line)+1+xansi.StringWidth(tok) > width:
+			lines = append(lines, line)
+			line = tok
+		default:
+			line += " " + tok
+		}
+	}
+	return strings.Join(append(lines, line), "\n  ")
 }

@@ -156,3 +156,30 @@ func TestScoreTerminal(t *testing.T) {
 		}
 	}
 }
+
+// At 80 columns a long word's count does not fit beside it: it follows the table, broken
+// between tiles, the sum whole; every line but the CGP (one token) fits. Wider, it is a column.
+func TestScoreAt80Columns(t *testing.T) {
+	cgp := "15/15/15/15/15/15/15/CONTRAPUNTEA3/15/15/15/15/15/15/15 RAS[CH]?EI/ 0/0 0"
+	run := func(width int) string {
+		var out, errb bytes.Buffer
+		io := &IO{In: strings.NewReader(""), Out: &out, Err: &errb, OutTTY: true, Width: width,
+			Now: func() time.Time { return time.Unix(0, 0) }, Getenv: func(k string) string { return map[string]string{"NO_COLOR": "1"}[k] }}
+		if code := Run(io, []string{"score", "--cgp", cgp, "--play", "8A (CONTRAPUNTEA)RAS"}); code != 0 {
+			t.Fatalf("exit %d: %s", code, errb.String())
+		}
+		return out.String()
+	}
+	o := run(80)
+	for _, line := range strings.Split(o, "\n") {
+		if w := len([]rune(line)); w > 80 && !strings.Contains(line, "/15/") {
+			t.Errorf("line of %d columns at 80: %q", w, line)
+		}
+	}
+	if !strings.Contains(o, "CONTRAPUNTEARAS: C3 O1") || !strings.Contains(o, " S1 = 19, x3 = 57\n") || strings.Contains(o, "Count") {
+		t.Errorf("at 80 columns:\n%s", o)
+	}
+	if wide := run(120); !strings.Contains(wide, "CONTRAPUNTEARAS  C3 O1 N1 T1 R1 A1 P3 U1 N1 T1 E1 A1 R1 A1 S1 = 19, x3 = 57      57\n") {
+		t.Errorf("at 120 columns:\n%s", wide)
+	}
+}
