@@ -77,7 +77,7 @@ func runForecast(g *Globals, ctx context.Context, opts *forecastOptions) error {
 			if ok {
 				dateText = t.Date
 				if opts.Deck == "" && t.DeckID != 0 {
-					if d, err := deckByID(ctx, st, t.DeckID); err == nil {
+					if d, err := forecastDeckByID(ctx, st, t.DeckID); err == nil {
 						opts.Deck = d.Name
 					}
 				}
@@ -87,7 +87,7 @@ func runForecast(g *Globals, ctx context.Context, opts *forecastOptions) error {
 			return withCode(ExitError, i18n.E("forecast.err.no_date"))
 		}
 	}
-	date, err := parseDay(dateText, loc)
+	date, err := parseStatsDay(dateText, loc)
 	if err != nil {
 		return withCode(ExitError, i18n.E("stats.err.bad_date", "Flag", flag, "Value", dateText))
 	}
@@ -139,8 +139,8 @@ func runForecast(g *Globals, ctx context.Context, opts *forecastOptions) error {
 	return g.Print(d)
 }
 
-// deckByID finds a deck by its id.
-func deckByID(ctx context.Context, st *studystore.Store, id int64) (studystore.Deck, error) {
+// forecastDeckByID finds a deck by its id.
+func forecastDeckByID(ctx context.Context, st *studystore.Store, id int64) (studystore.Deck, error) {
 	ds, err := st.Decks(ctx)
 	if err != nil {
 		return studystore.Deck{}, err

@@ -17,7 +17,7 @@ import (
 func TestForecastAndToday(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "a.db")
-	seedReviews(t, db, 300, day1) // deck "sim", 300 cards reviewed over 200 days
+	seedFSRSReviews(t, db, 300, day1) // deck "sim", 300 cards reviewed over 200 days
 	s, code := study(t, day1, "", "--db", db, "--json", "forecast", "--date", "2026-04-15", "--deck", "sim")
 	if code != 0 {
 		t.Fatalf("exit %d %s", code, s.err.String())

@@ -24,9 +24,9 @@ var fsrsPlayer = []float64{
 	0.4, 0.2, 0.1, 0.3,
 }
 
-// seedReviews logs a simulated player's graded reviews in deck "sim" (cards Q0, Q1, ...), the
+// seedFSRSReviews logs a simulated player's graded reviews in deck "sim" (cards Q0, Q1, ...), the
 // last ones before now, and returns them as a log.
-func seedReviews(t *testing.T, db string, cards int, now time.Time) []fsrsfit.Review {
+func seedFSRSReviews(t *testing.T, db string, cards int, now time.Time) []fsrsfit.Review {
 	t.Helper()
 	sim := fsrsfit.Simulation{Weights: fsrsPlayer, Cards: cards, ReviewsPerCard: 10, Days: 200, Seed: 3}
 	rs, err := sim.Run()
@@ -117,7 +117,7 @@ func TestFSRSFitCommand(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "a.db")
 	now := day1
-	rs := seedReviews(t, db, 2000, now)
+	rs := seedFSRSReviews(t, db, 2000, now)
 	s, code := study(t, now, "", "--db", db, "--json", "fsrs", "fit")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, s.err.String())

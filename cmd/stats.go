@@ -50,7 +50,7 @@ func runStats(g *Globals, ctx context.Context, opts *statsOptions) error {
 	now := g.io.Now()
 	o := stats.Options{Now: now, Loc: now.Location(), Deck: opts.Deck}
 	if opts.Since != "" {
-		day, err := parseDay(opts.Since, now.Location())
+		day, err := parseStatsDay(opts.Since, now.Location())
 		if err != nil {
 			return withCode(ExitError, i18n.E("stats.err.bad_date", "Flag", "--since", "Value", opts.Since))
 		}
@@ -175,8 +175,8 @@ func (l *statsLexicons) Lexicon(name string) *lexicon.Lexicon {
 	return lex
 }
 
-// parseDay reads YYYY-MM-DD as midnight in loc.
-func parseDay(s string, loc *time.Location) (time.Time, error) {
+// parseStatsDay reads YYYY-MM-DD as midnight in loc.
+func parseStatsDay(s string, loc *time.Location) (time.Time, error) {
 	return time.ParseInLocation(time.DateOnly, s, loc)
 }
 

@@ -121,16 +121,16 @@ func TestStatsBadFlags(t *testing.T) {
 			t.Errorf("%v: exit %d, stderr %q", c.args, code, s.err.String())
 		}
 	}
-	seed(t, db, 5)
+	seedStatsAnswers(t, db, 5)
 	s, code := study(t, day1, "", "--db", db, "stats", "--deck", "nope")
 	if code != ExitError || !strings.Contains(s.err.String(), "deck nope: no such deck") {
 		t.Errorf("unknown deck: exit %d %q", code, s.err.String())
 	}
 }
 
-// seed logs n days of answers to a few questions of the test lexicon, one of them (CHICO, with a
+// seedStatsAnswers logs n days of answers to a few questions of the test lexicon, one of them (CHICO, with a
 // digraph) missed more often than the others, ending the day before day1.
-func seed(t *testing.T, db string, days int) string {
+func seedStatsAnswers(t *testing.T, db string, days int) string {
 	t.Helper()
 	kwg := engineTestLexicon(t, drillTestWords...)
 	st, err := studystore.Open(db, studystore.Options{Now: func() time.Time { return day1 }})
@@ -163,7 +163,7 @@ func seed(t *testing.T, db string, days int) string {
 // words; stats model names the features.
 func TestStatsWeakAndModel(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "a.db")
-	kwg := seed(t, db, 20)
+	kwg := seedStatsAnswers(t, db, 20)
 	s, code := study(t, day1, "", "--db", db, "--json", "stats", "weak", "--limit", "3")
 	if code != 0 {
 		t.Fatal(s.err.String())
@@ -200,7 +200,7 @@ func TestStatsWeakAndModel(t *testing.T) {
 func TestStatsPlot(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "a.db")
-	seed(t, db, 10)
+	seedStatsAnswers(t, db, 10)
 	file := filepath.Join(dir, "p.png")
 	s, code := study(t, day1, "", "--db", db, "stats", "--plot", file)
 	if code != 0 || !strings.Contains(s.out.String(), "Picture written to "+file) {

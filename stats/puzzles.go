@@ -16,7 +16,7 @@ type PuzzleStats struct {
 	Low      float64 `json:"solved_rate_low"` // Wilson 95%
 	High     float64 `json:"solved_rate_high"`
 	// Rating is the current puzzle rating (nil before the first rated attempt).
-	Rating *studystore.PlayerRating `json:"rating,omitempty"`
+	Rating *studystore.StoredRating `json:"rating,omitempty"`
 	// History is the rating after each rated attempt, oldest first.
 	History []RatingPoint `json:"history,omitempty"`
 	// ByTag is the solved rate per puzzle tag (a puzzle counts under each of its tags).
@@ -38,7 +38,7 @@ const PuzzleRatingKind = "puzzles"
 var PuzzleTags func(ctx context.Context, st *studystore.Store) (map[string][]string, error)
 
 func collectPuzzles(ctx context.Context, st *studystore.Store, now time.Time, loc *time.Location) (*PuzzleStats, error) {
-	as, err := st.PuzzleAttempts(ctx, time.Time{})
+	as, err := st.PuzzleAttemptsSince(ctx, time.Time{})
 	if err != nil || len(as) == 0 {
 		return nil, err
 	}
@@ -87,7 +87,7 @@ func collectPuzzles(ctx context.Context, st *studystore.Store, now time.Time, lo
 		p.ByTag = append(p.ByTag, finish(g))
 	}
 	slices.SortFunc(p.ByTag, func(a, b Row) int { return groupOrder("", a.Group, b.Group) })
-	r, ok, err := st.Rating(ctx, PuzzleRatingKind)
+	r, ok, err := st.RatingOf(ctx, PuzzleRatingKind)
 	if err != nil {
 		return nil, err
 	}

@@ -20,7 +20,7 @@ type Today struct {
 	New     int         `json:"new"`
 	Decks   []TodayDeck `json:"decks"`
 	// Puzzles near the player's puzzle rating, when the puzzle tables have some.
-	Rating  *studystore.PlayerRating `json:"puzzle_rating,omitempty"`
+	Rating  *studystore.StoredRating `json:"puzzle_rating,omitempty"`
 	Puzzles []PuzzleSuggestion       `json:"puzzles,omitempty"`
 	// Tournament is the next tournament set with `atril forecast --set-date`.
 	Tournament *TodayTournament `json:"tournament,omitempty"`
@@ -95,7 +95,7 @@ func PlanToday(ctx context.Context, st *studystore.Store, now time.Time, loc *ti
 		t.Reviews += reviews
 		t.New += fresh
 	}
-	if r, ok, err := st.Rating(ctx, PuzzleRatingKind); err != nil {
+	if r, ok, err := st.RatingOf(ctx, PuzzleRatingKind); err != nil {
 		return t, err
 	} else if ok {
 		t.Rating = &r

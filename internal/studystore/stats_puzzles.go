@@ -8,8 +8,8 @@ import (
 	"time"
 )
 
-// PuzzleAttempt is one logged puzzle attempt, as the stats read it.
-type PuzzleAttempt struct {
+// StatsPuzzleAttempt is one logged puzzle attempt, as the stats read it.
+type StatsPuzzleAttempt struct {
 	PuzzleID string
 	At       time.Time
 	Correct  bool
@@ -18,17 +18,17 @@ type PuzzleAttempt struct {
 	RatingAfter float64
 }
 
-// PuzzleAttempts returns the puzzle attempts made at or after since, oldest first.
-func (s *Store) PuzzleAttempts(ctx context.Context, since time.Time) ([]PuzzleAttempt, error) {
+// PuzzleAttemptsSince returns the puzzle attempts made at or after since, oldest first.
+func (s *Store) PuzzleAttemptsSince(ctx context.Context, since time.Time) ([]StatsPuzzleAttempt, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT puzzle_id, attempted_at, correct, time_ms, coalesce(rating_after, 0)
 		FROM puzzle_attempts WHERE attempted_at >= ? ORDER BY attempted_at, id`, ms(since))
 	if err != nil {
 		return nil, fmt.Errorf("store: puzzle attempts: %w", err)
 	}
 	defer rows.Close()
-	var out []PuzzleAttempt
+	var out []StatsPuzzleAttempt
 	for rows.Next() {
-		var a PuzzleAttempt
+		var a StatsPuzzleAttempt
 		var at int64
 		if err := rows.Scan(&a.PuzzleID, &at, &a.Correct, &a.TimeMS, &a.RatingAfter); err != nil {
 			return nil, fmt.Errorf("store: puzzle attempts: %w", err)
@@ -39,8 +39,8 @@ func (s *Store) PuzzleAttempts(ctx context.Context, since time.Time) ([]PuzzleAt
 	return out, rows.Err()
 }
 
-// PlayerRating is the player's current rating of one kind of play (e.g. "puzzles").
-type PlayerRating struct {
+// StoredRating is the player's current rating of one kind of play (e.g. "puzzles").
+type StoredRating struct {
 	Kind      string    `json:"kind"`
 	Rating    float64   `json:"rating"`
 	Deviation float64   `json:"deviation"`
@@ -48,8 +48,8 @@ type PlayerRating struct {
 	Updated   time.Time `json:"updated"`
 }
 
-// Rating returns the player's rating of a kind; ok is false when there is none yet.
-func (s *Store) Rating(ctx context.Context, kind string) (r PlayerRating, ok bool, err error) {
+// RatingOf returns the player's rating of a kind; ok is false when there is none yet.
+func (s *Store) RatingOf(ctx context.Context, kind string) (r StoredRating, ok bool, err error) {
 	var at int64
 	err = s.db.QueryRowContext(ctx, `SELECT kind, rating, deviation, games, updated_at FROM player_ratings WHERE kind = ?`, kind).
 		Scan(&r.Kind, &r.Rating, &r.Deviation, &r.Games, &at)
