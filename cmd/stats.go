@@ -75,7 +75,7 @@ func runStats(g *Globals, ctx context.Context, opts *statsOptions) error {
 			return withCode(ExitError, err)
 		}
 	}
-	if err := updateStats(g, ctx, st); err != nil {
+	if o.Unsaved, err = updateStats(g, ctx, st); err != nil {
 		return withCode(ExitError, err)
 	}
 	r, err := stats.Collect(ctx, st, o)
@@ -123,8 +123,8 @@ func openStatsStore(g *Globals) (*studystore.Store, error) {
 }
 
 // updateStats brings the daily sums up to date, with a progress bar on a terminal when there is
-// much to sum.
-func updateStats(g *Globals, ctx context.Context, st *studystore.Store) error {
+// much to sum; the sums a read-only database cannot keep come back.
+func updateStats(g *Globals, ctx context.Context, st *studystore.Store) (stats.Unsaved, error) {
 	var bar *ui.Progress
 	progress := func(done, total int) {
 		if bar == nil {
@@ -134,11 +134,11 @@ func updateStats(g *Globals, ctx context.Context, st *studystore.Store) error {
 		}
 		bar.Update(done)
 	}
-	err := stats.Update(ctx, st, g.io.Now().Location(), &statsLexicons{g: g}, progress)
+	un, err := stats.Update(ctx, st, g.io.Now().Location(), &statsLexicons{g: g}, progress)
 	if bar != nil {
 		bar.Clear()
 	}
-	return err
+	return un, err
 }
 
 // statsLexicons opens the lexicons the answers name, once each; one that cannot be opened is
@@ -230,16 +230,17 @@ func runStatsWeak(g *Globals, ctx context.Context, opts *statsWeakOptions) error
 		return printFirstDay(g, stats.Report{Now: g.io.Now(), Empty: true})
 	}
 	defer st.Close()
-	if err := updateStats(g, ctx, st); err != nil {
+	unsaved, err := updateStats(g, ctx, st)
+	if err != nil {
 		return withCode(ExitError, err)
 	}
 	var model *stats.Model
-	if x, y, err := stats.ModelRows(ctx, st); err != nil {
+	if x, y, err := stats.ModelRows(ctx, st, unsaved); err != nil {
 		return withCode(ExitError, err)
 	} else if m, err := stats.FitModel(x, y); err == nil {
 		model = &m
 	}
-	o := stats.WeakOptions{Now: g.io.Now(), Limit: opts.Limit}
+	o := stats.WeakOptions{Now: g.io.Now(), Limit: opts.Limit, Unsaved: unsaved}
 	var lex *lexicon.Lexicon
 	if opts.DeckOut != "" {
 		if lex, err = g.Lex(); err != nil {
@@ -291,10 +292,11 @@ func statsModelCmd(g *Globals) *cobra.Command {
 				return printFirstDay(g, stats.Report{Now: g.io.Now(), Empty: true})
 			}
 			defer st.Close()
-			if err := updateStats(g, ctx, st); err != nil {
+			unsaved, err := updateStats(g, ctx, st)
+			if err != nil {
 				return withCode(ExitError, err)
 			}
-			x, y, err := stats.ModelRows(ctx, st)
+			x, y, err := stats.ModelRows(ctx, st, unsaved)
 			if err != nil {
 				return withCode(ExitError, err)
 			}

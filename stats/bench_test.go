@@ -117,7 +117,7 @@ func buildBig(path string, lex *lexicon.Lexicon) error {
 	}
 	// The first sums, once: what the first `atril stats` on this log does.
 	start = time.Now()
-	if err := Update(ctx, st, time.UTC, testLexicons{lex}, nil); err != nil {
+	if _, err := Update(ctx, st, time.UTC, testLexicons{lex}, nil); err != nil {
 		return err
 	}
 	fmt.Fprintf(os.Stderr, "summed %d answers for the first time in %s\n", answers, time.Since(start).Round(time.Millisecond))
@@ -157,7 +157,7 @@ func BenchmarkStatsReport(b *testing.B) {
 	cpuClock(b)
 	for b.Loop() {
 		st := openBig(b)
-		if err := Update(ctx, st, time.UTC, testLexicons{bigLex}, nil); err != nil {
+		if _, err := Update(ctx, st, time.UTC, testLexicons{bigLex}, nil); err != nil {
 			b.Fatal(err)
 		}
 		var err error
@@ -189,7 +189,7 @@ func BenchmarkStatsAfterSession(b *testing.B) {
 		st.Close()
 		b.StartTimer()
 		st = openBig(b)
-		if err := Update(ctx, st, time.UTC, testLexicons{bigLex}, nil); err != nil {
+		if _, err := Update(ctx, st, time.UTC, testLexicons{bigLex}, nil); err != nil {
 			b.Fatal(err)
 		}
 		if _, err := Collect(ctx, st, Options{Now: bigNow, Loc: time.UTC}); err != nil {
@@ -287,7 +287,7 @@ func BenchmarkStatsFirstSums(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.StartTimer()
-		if err := Update(ctx, st, time.UTC, testLexicons{bigLex}, nil); err != nil {
+		if _, err := Update(ctx, st, time.UTC, testLexicons{bigLex}, nil); err != nil {
 			b.Fatal(err)
 		}
 		st.Close()

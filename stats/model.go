@@ -72,8 +72,8 @@ const MinModelAnswers = 30
 // ModelRows reads every answer in order with its features: what the question is made of (from
 // the stats sums: run Update first), how many times it was answered before and the days since
 // the last time. It returns the features row by row (len(ModelFeatures) each) and the misses.
-func ModelRows(ctx context.Context, st *studystore.Store) (x []float64, y []float64, err error) {
-	qs, err := st.StatsQuestions(ctx)
+func ModelRows(ctx context.Context, st *studystore.Store, un Unsaved) (x []float64, y []float64, err error) {
+	qs, err := storedQuestions(ctx, st, un)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -2,6 +2,7 @@ package stats
 
 import (
 	"context"
+	"slices"
 	"strconv"
 	"time"
 
@@ -27,46 +28,59 @@ const DimDeck = "deck"
 // readBatch is how many answers are read at a time.
 const readBatch = 50_000
 
+// Unsaved are sums Update could not keep in the store (a database this process may not
+// write): the reports add them to what the store holds.
+type Unsaved struct {
+	days      []studystore.StatsDay
+	questions []studystore.StatsQuestion
+	reset     bool // the stored sums were counted in another zone: not to be used
+}
+
 // Update brings the daily sums and the question records up to date with the answers logged
 // since the last update, days counted in loc, in one transaction at the end (a process killed
-// meanwhile leaves the sums as they were). progress, if not nil, hears how many of the new
-// answers are read. It is cheap when nothing is new; the first update of a large log reads it
-// all once.
-func Update(ctx context.Context, st *studystore.Store, loc *time.Location, lx Lexicons, progress func(done, total int)) error {
+// meanwhile leaves the sums as they were). A database that cannot be written keeps what it had,
+// and the new sums come back as Unsaved for the reports. progress, if not nil, hears how many of
+// the new answers are read. It is cheap when nothing is new; the first update of a large log
+// reads it all once.
+func Update(ctx context.Context, st *studystore.Store, loc *time.Location, lx Lexicons, progress func(done, total int)) (Unsaved, error) {
+	var un Unsaved
 	zone := zoneID(loc)
 	last, was, err := st.StatsProgress(ctx)
 	if err != nil {
-		return err
+		return un, err
 	}
 	if was != "" && was != zone {
-		if err := st.ResetStats(ctx); err != nil {
-			return err
+		if st.ResetStats(ctx) != nil {
+			un.reset = true
 		}
 		last = 0
 	}
 	newest, err := st.LastAnswerID(ctx)
 	if err != nil || newest <= last {
-		return err
+		return un, err
 	}
 	u := updater{st: st, loc: loc, lx: lx, days: map[dayKey]*daySum{}, questions: map[questionKey]*studystore.StatsQuestion{}}
+	if un.reset {
+		u.all, u.features = true, map[questionKey]Features{}
+	}
 	r := answerReader{st: st}
 	from := last
 	for last < newest {
 		if err := ctx.Err(); err != nil {
-			return err
+			return un, err
 		}
 		as, err := st.AnswersAfter(ctx, last, readBatch)
 		if err != nil {
-			return err
+			return un, err
 		}
 		if len(as) == 0 {
 			break
 		}
 		if err := r.resolve(ctx, as); err != nil {
-			return err
+			return un, err
 		}
 		if err := u.loadQuestions(ctx, as); err != nil {
-			return err
+			return un, err
 		}
 		u.sum(as)
 		last = as[len(as)-1].ID
@@ -76,9 +90,74 @@ func Update(ctx context.Context, st *studystore.Store, loc *time.Location, lx Le
 	}
 	upd := u.update()
 	upd.From, upd.To, upd.Zone = from, last, zone
-	// Not applied: another atril summed these answers meanwhile.
-	_, err = st.ApplyStats(ctx, upd)
-	return err
+	if un.reset {
+		un.days, un.questions = upd.Days, upd.Questions
+		return un, nil
+	}
+	// Not applied: another atril summed these answers meanwhile, and the store has them.
+	if _, err := st.ApplyStats(ctx, upd); err != nil {
+		un.days, un.questions = upd.Days, upd.Questions
+	}
+	return un, nil
+}
+
+// storedDays is stats_days as q selects it, with the unsaved sums added.
+func storedDays(ctx context.Context, st *studystore.Store, q studystore.StatsDaysQuery, un Unsaved) ([]studystore.StatsDay, error) {
+	var rows []studystore.StatsDay
+	if !un.reset {
+		var err error
+		if rows, err = st.StatsDays(ctx, q); err != nil {
+			return nil, err
+		}
+	}
+	for _, d := range un.days {
+		if d.Day < q.From || d.Day > q.To || q.Decks != nil && !slices.Contains(q.Decks, d.Deck) {
+			continue
+		}
+		rows = append(rows, d)
+	}
+	return rows, nil
+}
+
+// storedQuestions is stats_questions with the unsaved sums added.
+func storedQuestions(ctx context.Context, st *studystore.Store, un Unsaved) ([]studystore.StatsQuestion, error) {
+	var qs []studystore.StatsQuestion
+	if !un.reset {
+		var err error
+		if qs, err = st.StatsQuestions(ctx); err != nil {
+			return nil, err
+		}
+	}
+	if len(un.questions) == 0 {
+		return qs, nil
+	}
+	at := map[questionKey]int{}
+	for i, q := range qs {
+		at[questionKey{q.Lexicon, q.Kind, q.Question}] = i
+	}
+	for _, add := range un.questions {
+		k := questionKey{add.Lexicon, add.Kind, add.Question}
+		i, ok := at[k]
+		if !ok {
+			at[k] = len(qs)
+			qs = append(qs, add)
+			continue
+		}
+		q := &qs[i]
+		q.Answers += add.Answers
+		q.Correct += add.Correct
+		q.TimeMS += add.TimeMS
+		if add.CardID != 0 {
+			q.CardID = add.CardID
+		}
+		if add.FirstAt.Before(q.FirstAt) {
+			q.FirstAt = add.FirstAt
+		}
+		if add.LastAt.After(q.LastAt) {
+			q.LastAt = add.LastAt
+		}
+	}
+	return qs, nil
 }
 
 // zoneID names a time zone for the sums: its name, and for the process's local zone (named

@@ -26,6 +26,8 @@ type Options struct {
 	// Since, if set, reports one window from that day to today instead of Windows.
 	Since time.Time
 	Deck  string // only answers given for this deck ("" for all)
+	// Unsaved are the sums Update could not keep in the store.
+	Unsaved Unsaved
 }
 
 // Row is one group's answers over a window.
@@ -161,7 +163,7 @@ func Collect(ctx context.Context, st *studystore.Store, o Options) (Report, erro
 	if o.Deck != "" {
 		q.Decks = []string{o.Deck}
 	}
-	rows, err := st.StatsDays(ctx, q)
+	rows, err := storedDays(ctx, st, q, o.Unsaved)
 	if err != nil {
 		return r, err
 	}

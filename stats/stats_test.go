@@ -250,7 +250,7 @@ func TestCollect(t *testing.T) {
 		a("judge", "CASA", true, 1000, 40*day),
 		a("judge", "CASAS", true, 1000, 100*day), // outside every window
 	)
-	if err := Update(ctx, st, time.UTC, lx, nil); err != nil {
+	if _, err := Update(ctx, st, time.UTC, lx, nil); err != nil {
 		t.Fatal(err)
 	}
 	r, err := Collect(ctx, st, Options{Now: now, Loc: time.UTC})
@@ -309,10 +309,10 @@ func TestCollect(t *testing.T) {
 
 	// New answers are summed by the next update, and counted once.
 	record(t, st, a("twos", "AS", true, 1500, time.Hour))
-	if err := Update(ctx, st, time.UTC, lx, nil); err != nil {
+	if _, err := Update(ctx, st, time.UTC, lx, nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := Update(ctx, st, time.UTC, lx, nil); err != nil {
+	if _, err := Update(ctx, st, time.UTC, lx, nil); err != nil {
 		t.Fatal(err)
 	}
 	r2, _ := Collect(ctx, st, Options{Now: now, Loc: time.UTC})
@@ -330,7 +330,7 @@ func TestCollect(t *testing.T) {
 	if err != nil {
 		t.Skip("no time zone data")
 	}
-	if err := Update(ctx, st, madrid, lx, nil); err != nil {
+	if _, err := Update(ctx, st, madrid, lx, nil); err != nil {
 		t.Fatal(err)
 	}
 	r3, _ := Collect(ctx, st, Options{Now: now, Loc: madrid})
@@ -353,7 +353,7 @@ func TestCollectTrend(t *testing.T) {
 				Took: time.Second, At: now.Add(-time.Duration(27-d) * 24 * time.Hour)})
 		}
 	}
-	if err := Update(ctx, st, time.UTC, nil, nil); err != nil {
+	if _, err := Update(ctx, st, time.UTC, nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	r, err := Collect(ctx, st, Options{Now: now, Loc: time.UTC})
@@ -376,7 +376,7 @@ func TestCollectTrend(t *testing.T) {
 func TestCollectEmpty(t *testing.T) {
 	now := time.Date(2026, 5, 31, 20, 0, 0, 0, time.UTC)
 	st := openTestStore(t, now)
-	if err := Update(context.Background(), st, time.UTC, nil, nil); err != nil {
+	if _, err := Update(context.Background(), st, time.UTC, nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	r, err := Collect(context.Background(), st, Options{Now: now})
@@ -390,4 +390,40 @@ func printer(lang string) *i18n.Printer {
 		return i18n.For(i18n.Spanish)
 	}
 	return i18n.For(i18n.English)
+}
+
+// A database that cannot be written (here, every connection query-only) keeps what it had; the
+// report adds the sums it could not keep, and says the same as one that could.
+func TestCollectReadOnly(t *testing.T) {
+	now := time.Date(2026, 5, 31, 20, 0, 0, 0, time.UTC)
+	st := openTestStore(t, now)
+	ctx := context.Background()
+	day := 24 * time.Hour
+	record(t, st,
+		studystore.Answer{Drill: "twos", Lexicon: "x", Question: "AS", Correct: true, Took: time.Second, At: now.Add(-3 * day)},
+		studystore.Answer{Drill: "twos", Lexicon: "x", Question: "ZO", Correct: false, Took: time.Second, At: now.Add(-40 * day)},
+	)
+	if _, err := Update(ctx, st, time.UTC, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	record(t, st, studystore.Answer{Drill: "judge", Lexicon: "x", Question: "CASA", Correct: true, Took: time.Second, At: now.Add(-day)})
+	st.DB().SetMaxOpenConns(1)
+	if _, err := st.DB().Exec(`PRAGMA query_only = ON`); err != nil {
+		t.Fatal(err)
+	}
+	un, err := Update(ctx, st, time.UTC, nil, nil)
+	if err != nil || len(un.days) == 0 || len(un.questions) != 1 {
+		t.Fatalf("unsaved %+v, %v", un, err)
+	}
+	r, err := Collect(ctx, st, Options{Now: now, Loc: time.UTC, Unsaved: un})
+	if err != nil || r.Windows[0].Total.Answers != 2 || r.Windows[2].Total.Answers != 3 || len(r.Windows[2].ByDrill) != 2 {
+		t.Errorf("read-only report: %+v %v", r.Windows, err)
+	}
+	w, err := FindWeak(ctx, st, nil, WeakOptions{Now: now, Unsaved: un})
+	if err != nil || len(w.MostMissed) != 1 || w.MostMissed[0].Question != "ZO" || len(w.Slowest) != 0 {
+		t.Errorf("read-only weak words: %+v %v", w, err)
+	}
+	if last, _, _ := st.StatsProgress(ctx); last != 2 {
+		t.Errorf("progress %d: the read-only database was written", last)
+	}
 }

@@ -43,12 +43,13 @@ type WeakOptions struct {
 	Now     time.Time
 	Limit   int    // per list; 0 means 20
 	Lexicon string // only questions of this lexicon ("" all)
+	Unsaved Unsaved
 }
 
 // FindWeak builds the lists from the stats sums (run Update first); model may be nil (no
 // recall list then).
 func FindWeak(ctx context.Context, st *studystore.Store, model *Model, o WeakOptions) (Weak, error) {
-	qs, err := st.StatsQuestions(ctx)
+	qs, err := storedQuestions(ctx, st, o.Unsaved)
 	if err != nil {
 		return Weak{}, err
 	}
