@@ -76,13 +76,17 @@ func TrendWords(p *i18n.Printer, t *Slope) string {
 		return "–"
 	}
 	half := (t.High - t.Low) / 2
+	prec := 1
+	if half < 0.1 {
+		prec = 2 // a very long log: "0,1 ± 0,0" would say nothing
+	}
 	switch {
 	case t.Low > 0:
-		return p.T("stats.trend.up", "Slope", p.Float(t.Slope, 1), "Half", p.Float(half, 1))
+		return p.T("stats.trend.up", "Slope", p.Float(t.Slope, prec), "Half", p.Float(half, prec))
 	case t.High < 0:
-		return p.T("stats.trend.down", "Slope", p.Float(-t.Slope, 1), "Half", p.Float(half, 1))
+		return p.T("stats.trend.down", "Slope", p.Float(-t.Slope, prec), "Half", p.Float(half, prec))
 	}
-	return p.T("stats.trend.flat", "Slope", p.Float(t.Slope, 1), "Half", p.Float(half, 1))
+	return p.T("stats.trend.flat", "Slope", p.Float(t.Slope, prec), "Half", p.Float(half, prec))
 }
 
 func dimTitle(p *i18n.Printer, dim string) string {
