@@ -3,6 +3,7 @@ package stats
 import (
 	"context"
 	"fmt"
+	"hash/crc32"
 	"os"
 	"path/filepath"
 	"sync"
@@ -37,7 +38,12 @@ func bigDB(b *testing.B) string {
 		bigLex = testlex.Default(b)
 		// Built once and kept between runs (it takes minutes): a file with its "done" marker
 		// beside it is reused.
-		dir := filepath.Join(os.TempDir(), "atril-stats-bench-v1")
+		// The directory is named after the schema, so that another schema builds afresh.
+		h := crc32.NewIEEE()
+		for _, m := range studystore.Migrations() {
+			h.Write([]byte(m.SQL))
+		}
+		dir := filepath.Join(os.TempDir(), fmt.Sprintf("atril-stats-bench-%08x", h.Sum32()))
 		bigPath = filepath.Join(dir, "big.db")
 		if _, err := os.Stat(bigPath + ".done"); err == nil {
 			return
