@@ -32,22 +32,16 @@ type RatingPoint struct {
 // PuzzleRatingKind is the player_ratings row of puzzle ratings.
 const PuzzleRatingKind = "puzzles"
 
-// PuzzleTags gives each puzzle's tags (by puzzle id) from the puzzle tables, for the solved
-// rate by tag. The schema-1 tables (puzzle_attempts, player_ratings) have no tags: the puzzles
-// work adds them in its own migration, and this hook reads them once it is merged. nil: no tags.
-var PuzzleTags func(ctx context.Context, st *studystore.Store) (map[string][]string, error)
-
 func collectPuzzles(ctx context.Context, st *studystore.Store, now time.Time, loc *time.Location) (*PuzzleStats, error) {
 	as, err := st.PuzzleAttemptsSince(ctx, time.Time{})
 	if err != nil || len(as) == 0 {
 		return nil, err
 	}
 	p := &PuzzleStats{Attempts: len(as)}
-	var tags map[string][]string
-	if PuzzleTags != nil {
-		if tags, err = PuzzleTags(ctx, st); err != nil {
-			return nil, err
-		}
+	// Tags come with the puzzles' own tables; a database without them has none.
+	tags, err := st.PuzzleTags(ctx)
+	if err != nil {
+		return nil, err
 	}
 	byTag := map[string]*Row{}
 	for _, a := range as {

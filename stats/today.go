@@ -3,6 +3,8 @@ package stats
 import (
 	"context"
 	"math"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/atril-scrabble/atril/drills"
@@ -61,10 +63,9 @@ type DaySummary struct {
 	Minutes  float64 `json:"minutes"`
 }
 
-// PuzzleSuggestions picks n puzzles near a rating from the puzzle tables. The schema-1 tables
-// hold attempts and ratings but no puzzles: the puzzles work adds them in its own migration,
-// and this hook reads them once it is merged. nil: no suggestions.
-var PuzzleSuggestions func(ctx context.Context, st *studystore.Store, rating float64, n int) ([]PuzzleSuggestion, error)
+// DefaultPuzzleRating is a player's puzzle rating before the first rated attempt (Glicko-2's
+// usual start).
+const DefaultPuzzleRating = 1500.0
 
 // PlanToday gathers the day's plan.
 func PlanToday(ctx context.Context, st *studystore.Store, now time.Time, loc *time.Location) (Today, error) {
@@ -100,14 +101,18 @@ func PlanToday(ctx context.Context, st *studystore.Store, now time.Time, loc *ti
 	} else if ok {
 		t.Rating = &r
 	}
-	if PuzzleSuggestions != nil {
-		rating := 1500.0
-		if t.Rating != nil {
-			rating = t.Rating.Rating
-		}
-		if t.Puzzles, err = PuzzleSuggestions(ctx, st, rating, 3); err != nil {
-			return t, err
-		}
+	// A few puzzles never tried, nearest the player's rating (1500 before the first), when the
+	// database has puzzles.
+	rating := DefaultPuzzleRating
+	if t.Rating != nil {
+		rating = t.Rating.Rating
+	}
+	near, err := st.PuzzlesNear(ctx, rating, 3)
+	if err != nil {
+		return t, err
+	}
+	for _, p := range near {
+		t.Puzzles = append(t.Puzzles, PuzzleSuggestion{ID: strconv.FormatInt(p.ID, 10), Rating: p.Rating, Tags: strings.Join(p.Tags, " ")})
 	}
 	if tn, ok, err := st.NextTournament(ctx, t.Date); err != nil {
 		return t, err
