@@ -87,7 +87,12 @@ func MakeForecast(ctx context.Context, st *studystore.Store, o ForecastOptions) 
 	today := DayNumber(o.Now, loc)
 	day := DayNumber(o.Date, loc)
 	f := Forecast{Date: DayDate(day, loc).Format(time.DateOnly), Target: target, Days: int(day - today)}
-	parts, err := st.CardStatesSplit(ctx, o.DeckID, runtime.GOMAXPROCS(0))
+	// New cards all look alike: counted per deck, not read one by one.
+	parts, err := st.CardStatesSplit(ctx, o.DeckID, runtime.GOMAXPROCS(0), true)
+	if err != nil {
+		return f, err
+	}
+	fresh, err := st.NewCards(ctx, o.DeckID)
 	if err != nil {
 		return f, err
 	}
@@ -129,6 +134,10 @@ func MakeForecast(ctx context.Context, st *studystore.Store, o ForecastOptions) 
 		models[d.ID] = m
 	}
 	f.Cards = len(cards)
+	for _, n := range fresh {
+		f.Cards += n
+		f.NewCards += n
+	}
 	p := make([]float64, len(cards))
 	var reviews, needed float64
 	var mu sync.Mutex
@@ -157,13 +166,21 @@ func MakeForecast(ctx context.Context, st *studystore.Store, o ForecastOptions) 
 		needed += nd
 		mu.Unlock()
 	})
-	var variance float64
-	for i, c := range cards {
-		if c.State.Phase == srs.New {
-			f.NewCards++
+	// A new card is unknown on the day (recall 0) under the current schedule; reaching the
+	// target means learning it now, which takes the same reviews for every new card of a deck.
+	for d, n := range fresh {
+		if m := models[d]; m != nil {
+			_, k := recallOn(srs.State{}, m, true, today, day, loc, true)
+			needed += k * float64(n)
 		}
+	}
+	var variance float64
+	for i := range cards {
 		f.ExpectedRecalled += p[i]
 		variance += p[i] * (1 - p[i])
+	}
+	if f.NewCards > 0 {
+		p = append(p, make([]float64, f.NewCards)...) // the interval counts them as certain misses
 	}
 	f.Low, f.High = poissonBinomialInterval(p, f.ExpectedRecalled, variance)
 	if f.Cards > 0 {

@@ -133,7 +133,7 @@ type CardState struct {
 // due, last review, stability, difficulty, scheduled days and box (what forecasts need; no
 // counts).
 func (s *Store) CardStates(ctx context.Context, deckID int64) ([]CardState, error) {
-	parts, err := s.CardStatesSplit(ctx, deckID, 1)
+	parts, err := s.CardStatesSplit(ctx, deckID, 1, false)
 	if err != nil {
 		return nil, err
 	}
@@ -141,8 +141,9 @@ func (s *Store) CardStates(ctx context.Context, deckID int64) ([]CardState, erro
 }
 
 // CardStatesSplit is CardStates read in parts (ranges of the deck_cards key) by as many
-// queries at once, so that a large deck is read on every core.
-func (s *Store) CardStatesSplit(ctx context.Context, deckID int64, parts int) ([][]CardState, error) {
+// queries at once, so that a large deck is read on every core; learnt leaves out the new cards
+// (NewCards counts them).
+func (s *Store) CardStatesSplit(ctx context.Context, deckID int64, parts int, learnt bool) ([][]CardState, error) {
 	parts = max(parts, 1)
 	var n int
 	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM deck_cards WHERE ?1 = 0 OR deck_id = ?1`, deckID).Scan(&n); err != nil {
@@ -171,7 +172,7 @@ func (s *Store) CardStatesSplit(ctx context.Context, deckID int64, parts int) ([
 		wg.Add(1)
 		go func(i int) {
 			defer wg.Done()
-			out[i], errs[i] = s.cardStates(ctx, deckID, bounds[i].deck, bounds[i].card, bounds[i+1].deck, bounds[i+1].card, n/parts+1)
+			out[i], errs[i] = s.cardStates(ctx, deckID, bounds[i].deck, bounds[i].card, bounds[i+1].deck, bounds[i+1].card, n/parts+1, learnt)
 		}(i)
 	}
 	wg.Wait()
@@ -183,11 +184,12 @@ func (s *Store) CardStatesSplit(ctx context.Context, deckID int64, parts int) ([
 	return out, nil
 }
 
-func (s *Store) cardStates(ctx context.Context, deckID, fromDeck, fromCard, toDeck, toCard int64, size int) ([]CardState, error) {
+func (s *Store) cardStates(ctx context.Context, deckID, fromDeck, fromCard, toDeck, toCard int64, size int, learnt bool) ([]CardState, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT deck_id, card_id, state, coalesce(due, 0), coalesce(last_review, 0),
 		stability, difficulty, scheduled_days, box FROM deck_cards
-		WHERE (deck_id, card_id) >= (?2, ?3) AND (deck_id, card_id) < (?4, ?5) AND (?1 = 0 OR deck_id = ?1)`,
-		deckID, fromDeck, fromCard, toDeck, toCard)
+		WHERE (deck_id, card_id) >= (?2, ?3) AND (deck_id, card_id) < (?4, ?5) AND (?1 = 0 OR deck_id = ?1)
+		AND (?6 = 0 OR state <> 0)`,
+		deckID, fromDeck, fromCard, toDeck, toCard, learnt)
 	if err != nil {
 		return nil, err
 	}
@@ -209,6 +211,26 @@ func (s *Store) cardStates(ctx context.Context, deckID, fromDeck, fromCard, toDe
 			st.LastReview = fromMS(last)
 		}
 		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
+// NewCards counts each deck's new cards (of deck deckID, or of every deck when 0).
+func (s *Store) NewCards(ctx context.Context, deckID int64) (map[int64]int, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT deck_id, count(*) FROM deck_cards WHERE state = 0 AND (?1 = 0 OR deck_id = ?1)
+		GROUP BY deck_id`, deckID)
+	if err != nil {
+		return nil, fmt.Errorf("store: new cards: %w", err)
+	}
+	defer rows.Close()
+	out := map[int64]int{}
+	for rows.Next() {
+		var d int64
+		var n int
+		if err := rows.Scan(&d, &n); err != nil {
+			return nil, fmt.Errorf("store: new cards: %w", err)
+		}
+		out[d] = n
 	}
 	return out, rows.Err()
 }
