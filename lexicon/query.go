@@ -25,8 +25,33 @@ func countTiles(rack []Tile) rackCounts {
 	return rc
 }
 
-// walker is the one DAWG traversal behind anagrams, subanagrams, patterns and searches. Each
-// constraint prunes a branch as soon as it cannot lead to a match.
+// take takes from the rack a tile to play as letter t: t itself when the rack has one (real
+// tiles before blanks, so each word is found once, with the fewest blanks), else a blank played
+// as t (placed carries BlankBit). ok is false when the rack has neither.
+func (rc *rackCounts) take(t Tile) (placed Tile, ok bool) {
+	switch {
+	case rc[t] > 0:
+		rc[t]--
+		return t, true
+	case rc[0] > 0:
+		rc[0]--
+		return t | BlankBit, true
+	}
+	return 0, false
+}
+
+// putBack returns to the rack a tile that take took.
+func (rc *rackCounts) putBack(placed Tile) {
+	if placed.IsBlanked() {
+		rc[0]++
+	} else {
+		rc[placed]++
+	}
+}
+
+// walker is the one DAWG traversal behind anagrams, subanagrams, patterns, searches and rank
+// tables, and the one place where a rack's tiles and blanks are spent: each constraint (the
+// rack, up to three patterns, the length) prunes a branch as soon as it cannot lead to a match.
 type walker struct {
 	g       *KWG
 	useRack bool
@@ -50,10 +75,6 @@ type patStates [maxWalkPatterns]uint64
 func (w *walker) run() {
 	if w.maxLen <= 0 || w.maxLen > maxQueryDepth {
 		w.maxLen = maxQueryDepth
-	}
-	if w.useRack && len(w.pats) == 0 {
-		w.walkRack(w.g.DawgRoot(), 0)
-		return
 	}
 	root := w.g.DawgRoot()
 	if w.preferBackward() {
@@ -98,8 +119,9 @@ func (w *walker) found(n int) bool {
 	return w.emit(w.fwd[:n])
 }
 
-// walkRack is walk for a rack alone (anagrams, subanagrams): the hot loop with nothing else.
-func (w *walker) walkRack(list uint32, depth int) {
+// walk visits the sibling list at list, the word so far being w.word[:depth] and the patterns'
+// states st.
+func (w *walker) walk(list uint32, depth int, st patStates) {
 	if list == 0 {
 		return
 	}
@@ -107,98 +129,33 @@ func (w *walker) walkRack(list uint32, depth int) {
 	n := depth + 1
 	for i := list; int(i) < len(nodes); i++ {
 		v := nodes[i]
-		t := Tile(v >> kwgTileShft)
-		placed := t
-		switch {
-		case t == Blank:
-		case w.rc[t] > 0:
-			w.rc[t]--
-		case w.rc[0] > 0:
-			w.rc[0]--
-			placed = t | BlankBit
-		default:
-			t = Blank
-		}
-		if t != Blank {
-			w.word[depth] = placed
-			if v&kwgAccepts != 0 && n >= w.minLen && !w.emit(w.word[:n]) {
-				w.stopped = true
-			}
-			if !w.stopped && n < w.maxLen {
-				w.walkRack(v&kwgArcMask, n)
-			}
-			if placed.IsBlanked() {
-				w.rc[0]++
-			} else {
-				w.rc[t]++
-			}
-			if w.stopped {
-				return
-			}
-		}
-		if v&kwgIsEnd != 0 {
-			return
-		}
-	}
-}
-
-func (w *walker) walk(list uint32, depth int, st patStates) {
-	if list == 0 {
-		return
-	}
-	nodes := w.g.nodes
-	for i := list; int(i) < len(nodes); i++ {
-		v := nodes[i]
-		t := Tile(v >> kwgTileShft)
-		if t == Blank {
-			goto next // a DAWG holds no separators; skip anything odd a foreign file has
-		}
-		{
-			placed := t
+		// A DAWG holds no separators (tile 0); skip anything odd a foreign file has.
+		if t := Tile(v >> kwgTileShft); t != Blank {
+			placed, ok := t, true
 			if w.useRack {
-				switch {
-				case w.rc[t] > 0:
-					w.rc[t]--
-				case w.rc[0] > 0:
-					w.rc[0]--
-					placed = t | BlankBit
-				default:
-					goto next
-				}
+				placed, ok = w.rc.take(t)
 			}
-			var ns patStates
-			ok := true
-			for k, p := range w.pats {
-				ns[k] = p.step(st[k], t)
-				if ns[k] == 0 {
-					ok = false
-					break
-				}
+			ns := st
+			for k := 0; ok && k < len(w.pats); k++ {
+				ns[k] = w.pats[k].step(st[k], t)
+				ok = ns[k] != 0
 			}
 			if ok {
 				w.word[depth] = placed
-				n := depth + 1
-				if v&kwgAccepts != 0 && n >= w.minLen && w.accepts(ns) {
-					if !w.found(n) {
-						w.stopped = true
-					}
+				if v&kwgAccepts != 0 && n >= w.minLen && w.accepts(ns) && !w.found(n) {
+					w.stopped = true
 				}
 				if !w.stopped && n < w.maxLen {
 					w.walk(v&kwgArcMask, n, ns)
 				}
 			}
-			if w.useRack {
-				if placed.IsBlanked() {
-					w.rc[0]++
-				} else {
-					w.rc[t]++
-				}
+			if w.useRack && placed != 0 {
+				w.rc.putBack(placed)
 			}
 			if w.stopped {
 				return
 			}
 		}
-	next:
 		if v&kwgIsEnd != 0 {
 			return
 		}
