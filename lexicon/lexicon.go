@@ -8,6 +8,8 @@ type Lexicon struct {
 	Description string
 	Tiles       *TileSet // the tile set whose alphabet numbers the graph's tiles
 	Graph       *KWG
+
+	rankCache rankCache // probability ranks by length under Tiles, built on first use
 }
 
 // Contains reports whether the word is valid.

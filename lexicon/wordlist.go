@@ -19,10 +19,12 @@ const (
 // Limits on what ReadWordList reads, so that a wrong file (/dev/zero, a disk image, an endless
 // pipe) ends with an error instead of taking all memory. FILE2017 as text is about 7 MB.
 const (
-	maxListBytes    = 32 << 20 // the whole list
-	maxListLine     = 1 << 20  // one line
-	maxListProblems = 10000    // lines that are not words, when they are also most lines
+	maxListLine     = 1 << 20 // one line
+	maxListProblems = 10000   // lines that are not words, when they are also most lines
 )
+
+// maxListBytes bounds a whole list (a variable so that tests can lower it).
+var maxListBytes int64 = 32 << 20
 
 // ListProblem is a line of a word list that was not read as a word.
 type ListProblem struct {
@@ -118,9 +120,17 @@ func ReadWordList(r io.Reader, file string, ts *TileSet, strict bool) (*WordList
 		return nil, i18n.Wrap(err, "wordlist.read", "File", file)
 	}
 	if in.n > maxListBytes {
-		return nil, i18n.E("wordlist.too_big", "File", file, "Max", "32 MB")
+		return nil, i18n.E("wordlist.too_big", "File", file, "Max", byteSize(maxListBytes))
 	}
 	return wl, nil
+}
+
+// byteSize writes a power-of-two size the way people read it: "32 MB", "64 KB".
+func byteSize(n int64) string {
+	if n >= 1<<20 {
+		return strconv.FormatInt(n>>20, 10) + " MB"
+	}
+	return strconv.FormatInt(n>>10, 10) + " KB"
 }
 
 // countingReader counts the bytes read through it.
