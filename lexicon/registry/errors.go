@@ -46,7 +46,7 @@ func (e *ExistsError) Unwrap() error {
 type ChosenError struct{ Err error }
 
 func (e *ChosenError) Error() string { return e.Unwrap().Error() }
-func (e *ChosenError) Unwrap() error  { return i18n.Wrap(e.Err, "registry.chosen") }
+func (e *ChosenError) Unwrap() error { return i18n.Wrap(e.Err, "registry.chosen") }
 
 // WordListError is a lexicon named by the path of a file that is not a .kwg: a word list to
 // compile first.
