@@ -116,9 +116,10 @@ func (r *Registry) Use(name string) (lexicon.Info, error) {
 }
 
 // List is every lexicon: the embedded default first, then the user's by name. A user lexicon
-// whose files are damaged (metadata that is not JSON, a graph missing or cut short) is left out
-// and named in bad, one error per lexicon naming the file, so that one bad file never hides the
-// others; err is for a data directory that cannot be read at all.
+// whose files are damaged (metadata that is not JSON, a graph missing, cut short or changed
+// since it was added: each graph is read and its checksum compared, a few milliseconds) is left
+// out and named in bad, a *DamagedError per lexicon naming the file, so that one bad file never
+// hides the others; err is for a data directory that cannot be read at all.
 func (r *Registry) List() (list []lexicon.Info, bad []error, err error) {
 	out := []lexicon.Info{DefaultInfo()}
 	if r.Dir == "" {
@@ -137,10 +138,7 @@ func (r *Registry) List() (list []lexicon.Info, bad []error, err error) {
 		if !ok || e.IsDir() {
 			continue
 		}
-		info, err := r.readInfo(filepath.Join(r.lexiconDir(), e.Name()))
-		if err == nil {
-			err = checkGraphFile(filepath.Join(r.lexiconDir(), base+".kwg"))
-		}
+		info, _, err := loadUser(filepath.Join(r.lexiconDir(), e.Name()), filepath.Join(r.lexiconDir(), base+".kwg"), r.readInfo)
 		if err != nil {
 			bad = append(bad, &DamagedError{Name: base, Err: err})
 			continue
@@ -149,19 +147,6 @@ func (r *Registry) List() (list []lexicon.Info, bad []error, err error) {
 	}
 	slices.SortFunc(user, func(a, b lexicon.Info) int { return strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)) })
 	return append(out, user...), bad, nil
-}
-
-// checkGraphFile is the cheap part of reading a graph: it exists and its size is whole nodes.
-// Listing must not read every graph.
-func checkGraphFile(path string) error {
-	st, err := os.Stat(path)
-	if err != nil {
-		return i18n.E("registry.graph_missing", "File", path)
-	}
-	if st.Size() < 8 || st.Size()%4 != 0 {
-		return i18n.E("registry.graph_size", "File", path, "Bytes", st.Size())
-	}
-	return nil
 }
 
 func (r *Registry) readInfo(path string) (lexicon.Info, error) {
