@@ -219,6 +219,13 @@ func TestWordCommandsTerminal(t *testing.T) {
 		{"words/info-invalid.txt", []string{"info", "[C][H]ICO"}, 0},
 		{"words/search.txt", []string{"search", "length:4 order:prob"}, 0},
 		{"words/search-none.txt", []string{"search", "length:9"}, 0},
+		// What a Spanish player sees.
+		{"words/es/judge.txt", []string{"judge", "CASA", "CASSA", "KIWI", "--lang", "es"}, 1},
+		{"words/es/anagram-sub.txt", []string{"anagram", "--sub", "CASA?", "--lang", "es"}, 0},
+		{"words/es/hooks-ico.txt", []string{"hooks", "ICO", "--lang", "es"}, 0},
+		{"words/es/info-chico.txt", []string{"info", "CHICO", "--lang", "es"}, 0},
+		{"words/es/info-invalid.txt", []string{"info", "[C][H]ICO", "--lang", "es"}, 0},
+		{"words/es/search.txt", []string{"search", "longitud:4 orden:prob", "--lang", "es"}, 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.golden, func(t *testing.T) {
