@@ -248,3 +248,41 @@ func (z *countingZeros) Read(p []byte) (int, error) {
 }
 
 var _ io.Reader = (*countingZeros)(nil)
+
+// FuzzAdd: any bytes, given as a word list or as a .kwg, are either refused with an error or
+// stored as a lexicon that opens again and walks in bounded time; nothing panics.
+func FuzzAdd(f *testing.F) {
+	ts := lexicon.DefaultTileSet()
+	g, _ := lexicon.BuildKWG([][]lexicon.Tile{{1, 2}, {1, 2, 3}, {4, 1}})
+	f.Add(g.Bytes(), false)
+	f.Add(g.Bytes(), true)
+	f.Add([]byte("casa\nca\x00sa\n"), false)
+	f.Add([]byte{0xFF, 0xFE, 'c', 0, 'a', 0, 's', 0, 'a', 0}, false)
+	f.Add([]byte{0, 0, 0x40, 0, 0, 0, 0x40, 0}, true)
+	dir := f.TempDir()
+	r := New(func(k string) string {
+		if k == "ATRIL_DATA_DIR" {
+			return dir
+		}
+		return ""
+	})
+	f.Fuzz(func(t *testing.T, b []byte, asKWG bool) {
+		file := "-"
+		if asKWG {
+			file = "f.kwg"
+		}
+		info, _, err := r.Add("F", bytes.NewReader(b), AddOptions{File: file, Tiles: ts, Replace: true})
+		if err != nil {
+			return
+		}
+		l, err := r.Open("F", ts)
+		if err != nil {
+			t.Fatalf("stored but does not open: %v", err)
+		}
+		n := 0
+		l.Graph.Walk(func([]lexicon.Tile) bool { n++; return true })
+		if n != info.Words {
+			t.Fatalf("walks %d words, metadata says %d", n, info.Words)
+		}
+	})
+}
