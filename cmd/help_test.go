@@ -14,9 +14,8 @@ import (
 var untranslated = map[string]bool{
 	"deck": true, "deck add": true, "deck list": true, "deck rm": true,
 	"drill": true, "drill anagram": true, "drill build": true, "drill digraphs": true,
-	"drill hooks": true, "drill judge": true, "drill twos": true, "moves": true, "review": true,
-	"review postpone": true, "score": true, "selfplay": true, "show": true,
-	"stats": true,
+	"drill hooks": true, "drill judge": true, "drill twos": true, "review": true,
+	"review postpone": true, "stats": true,
 }
 
 // commandPaths lists every command of the tree, without the root's name ("drill anagram").
