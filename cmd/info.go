@@ -151,7 +151,7 @@ func probabilityText(p *i18n.Printer, info infoJSON) string {
 	}
 	return p.T("info.probability_value", "Probability", significant(p, info.Probability, 4),
 		"Combinations", p.N("info.combinations", int(min(info.Combinations, math.MaxInt))),
-		"OneIn", p.Int(int(math.Round(1/info.Probability))))
+		"OneIn", p.Float(math.Round(1/info.Probability), 0)) // past int for long words
 }
 
 // significant writes x (0 < x < 1, say) with digits significant digits and no exponent, as the
