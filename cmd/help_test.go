@@ -60,6 +60,9 @@ func TestHelpInBothLanguages(t *testing.T) {
 			if !strings.Contains(help, want) || strings.Contains(help, not) {
 				t.Errorf("%s --help in %s lacks %q:\n%s", path, lang, want, help)
 			}
+			if lang == "es" && strings.Contains(help, "(default ") {
+				t.Errorf("%s --help in Spanish has pflag's English \"(default ...)\":\n%s", path, help)
+			}
 			if lang == "es" && strings.Contains(help, "help for ") {
 				t.Errorf("%s --help in Spanish has English flag help:\n%s", path, help)
 			}
