@@ -286,3 +286,27 @@ func FuzzAdd(f *testing.F) {
 		}
 	})
 }
+
+// TestOldLexiconGetsItsChecksum: a lexicon stored before checksums is validated in full once,
+// then its checksum is recorded so later opens are fast.
+func TestOldLexiconGetsItsChecksum(t *testing.T) {
+	s := testRegistry(t)
+	addWords(t, s, "Mini", "CASA", "CASAS")
+	meta := filepath.Join(s.Dir, "lexicons", "Mini.json")
+	var info map[string]any
+	b, _ := os.ReadFile(meta)
+	json.Unmarshal(b, &info)
+	want := info["checksum"]
+	delete(info, "checksum")
+	b, _ = json.Marshal(info)
+	os.WriteFile(meta, b, 0o644)
+	if _, _, err := s.Load("Mini"); err != nil {
+		t.Fatal(err)
+	}
+	b, _ = os.ReadFile(meta)
+	info = nil
+	json.Unmarshal(b, &info)
+	if info["checksum"] != want {
+		t.Errorf("after opening, checksum %v, want %v", info["checksum"], want)
+	}
+}

@@ -205,5 +205,11 @@ func loadUser(jsonPath, kwgPath string, readInfo func(string) (lexicon.Info, err
 	if info.Checksum != "" {
 		return info, nil, i18n.E("registry.changed", "File", kwgPath, "Got", g.Checksum(), "Want", info.Checksum)
 	}
+	// Metadata from before checksums: the graph is proven sound now, so record its checksum
+	// (best effort: a read-only data directory just validates again next time).
+	info.Checksum = g.Checksum()
+	if meta, err := json.MarshalIndent(info, "", "  "); err == nil {
+		writeFileAtomic(jsonPath, append(meta, '\n'))
+	}
 	return info, g, nil
 }
