@@ -2,6 +2,7 @@ package fsrsfit
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -278,14 +279,18 @@ func TestRecoversSimulatedWeights(t *testing.T) {
 			t.Fatalf("%+v %v", res, err)
 		}
 		fitted, _ := l.Evaluate(test, res.Weights)
-		t.Logf("%d epochs: held-out log loss fitted %.5f, true %.5f, defaults %.5f (rmse_bins %.4f %.4f %.4f)",
-			epochs, fitted.LogLoss, truth.LogLoss, def.LogLoss, fitted.RMSEBins, truth.RMSEBins, def.RMSEBins)
+		label := fmt.Sprintf("%d epochs", epochs)
+		if epochs == 0 {
+			label = "fsrs-rs's settings"
+		}
+		t.Logf("%s: held-out log loss fitted %.5f, true %.5f, defaults %.5f (rmse_bins %.4f %.4f %.4f)",
+			label, fitted.LogLoss, truth.LogLoss, def.LogLoss, fitted.RMSEBins, truth.RMSEBins, def.RMSEBins)
 		t.Logf("fitted %v", rounded(res.Weights))
 		if fitted.LogLoss > truth.LogLoss+0.002 {
-			t.Errorf("%d epochs: fitted log loss %.5f, true weights %.5f", epochs, fitted.LogLoss, truth.LogLoss)
+			t.Errorf("%s: fitted log loss %.5f, true weights %.5f", label, fitted.LogLoss, truth.LogLoss)
 		}
 		if fitted.LogLoss >= def.LogLoss-0.003 {
-			t.Errorf("%d epochs: fitted log loss %.5f not better than the defaults' %.5f", epochs, fitted.LogLoss, def.LogLoss)
+			t.Errorf("%s: fitted log loss %.5f not better than the defaults' %.5f", label, fitted.LogLoss, def.LogLoss)
 		}
 		if epochs == 0 {
 			continue
