@@ -116,7 +116,13 @@ func (r *Review) Questions(ctx context.Context, now time.Time, deckID int64, max
 	}
 	r.decks = map[int64]deckSched{}
 	for _, d := range decks {
-		s, err := Scheduler(d, r.Seed+uint64(d.ID))
+		var weights []float64 // fitted by `atril fsrs fit`, if ever
+		if d.Scheduler == "fsrs" {
+			if weights, err = r.Store.FSRSWeights(ctx, d.ID); err != nil {
+				return nil, 0, err
+			}
+		}
+		s, err := SchedulerWeights(d, r.Seed+uint64(d.ID), weights)
 		if err != nil {
 			return nil, 0, err
 		}
@@ -427,10 +433,8 @@ func Postpone(ctx context.Context, st *studystore.Store, now time.Time, deckID i
 	if err != nil {
 		return nil, err
 	}
-	fsrs, err := srs.NewFSRS(0, 0)
-	if err != nil {
-		return nil, err
-	}
+	// Each FSRS deck's recall, with the weights `atril fsrs fit` found for it if any.
+	recall := map[int64]*srs.FSRS{}
 	out := make([]Postponed, 0, len(cards))
 	for _, c := range cards {
 		if !c.State.Due.Before(start) && c.State.Phase == srs.Review {
@@ -438,7 +442,18 @@ func Postpone(ctx context.Context, st *studystore.Store, now time.Time, deckID i
 		}
 		var u float64
 		if c.Scheduler == "fsrs" {
-			u = fsrs.Retrievability(c.State, now)
+			f := recall[c.DeckID]
+			if f == nil {
+				weights, err := st.FSRSWeights(ctx, c.DeckID)
+				if err != nil {
+					return nil, err
+				}
+				if f, err = srs.NewFSRSWeights(weights, 0, 0); err != nil {
+					return nil, err
+				}
+				recall[c.DeckID] = f
+			}
+			u = f.Retrievability(c.State, now)
 		} else {
 			// 0.9 at the due date, falling as FSRS-6's default curve does with S = interval.
 			s := math.Max(float64(c.State.ScheduledDays), 1)

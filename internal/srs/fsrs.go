@@ -56,12 +56,12 @@ func (s *FSRS) Schedule(st State, o Outcome, now time.Time) (State, error) {
 // ForgettingCurve is FSRS-6's probability of recall t days after a review at stability s days
 // (0.9 when t = s), with go-fsrs's default parameters (their decay, w20): for cards that have
 // no FSRS state of their own, such as a cardbox card whose interval stands for s.
-func ForgettingCurve(t, s float64) float64 {
-	p := defaultParam()
-	return p.ForgettingCurve(t, s)
-}
+func ForgettingCurve(t, s float64) float64 { return defaultMemory().Recall(t, s) }
 
-var defaultParam = sync.OnceValue(fsrs.DefaultParam)
+var defaultMemory = sync.OnceValue(func() *Memory {
+	m, _ := NewMemory(nil) // the defaults: cannot fail
+	return m
+})
 
 // Retrievability is the probability of recalling the card at now (0 for a new card); the
 // backlog tools order overdue cards by it.
