@@ -48,6 +48,11 @@ func Judge(pz *Puzzle, lex *lexicon.Lexicon, leaves equity.Leaves, input string)
 	}
 	board := pz.Position.Board
 	rack := pz.Position.Racks[0]
+	if strings.ToLower(in) == in {
+		// No capital at all: lower case cannot be telling blanks apart (a blank the player
+		// means is found by the validator, where it costs the fewest points).
+		in = strings.ToUpper(in)
+	}
 	fields := strings.Fields(in)
 	if pz.Kind == KindBingo && len(fields) == 1 && !strings.HasPrefix(in, "-") && !isMoveWord(fields[0]) {
 		w, err := ts.ParseWord(in)
@@ -63,11 +68,7 @@ func Judge(pz *Puzzle, lex *lexicon.Lexicon, leaves equity.Leaves, input string)
 		}
 		switch len(fits) {
 		case 0:
-			j.Play = &Play{Word: word}
-			j.Legal = lex.Contains(w)
-			if !j.Legal {
-				j.Problems = []engine.Problem{{Kind: engine.ProblemNotAWord}}
-			}
+			j.Play = &Play{Word: word} // no bingo here, a word or not
 		case 1:
 			j.Correct, j.Legal = true, true
 			j.Matched = &fits[0]

@@ -310,12 +310,14 @@ type Generator struct {
 	// Progress, if set, is told after each commit: jobs done (in order) of the plan's, and
 	// puzzles stored so far in this call.
 	Progress func(done, jobs, stored int)
+	// CommitEvery: finished jobs are committed at least this often (0: DefaultCommitEvery).
+	CommitEvery time.Duration
 }
 
-// CommitEvery is how often finished jobs are committed: a run killed at any moment loses at
-// most this much finished work and the jobs in progress (a self-play game with simulation
-// takes seconds).
-const CommitEvery = 2 * time.Second
+// DefaultCommitEvery is how often finished jobs are committed: a run killed at any moment
+// loses at most this much finished work and the jobs in progress (a self-play game with
+// simulation takes seconds).
+const DefaultCommitEvery = 2 * time.Second
 
 // Summary is what a Run did.
 type Summary struct {
@@ -357,6 +359,10 @@ func (gn *Generator) Run(ctx context.Context, plan *Plan, runID int64, from int,
 		}
 	}
 	sum := &Summary{RunID: runID, Jobs: len(plan.jobs), Done: from}
+	every := gn.CommitEvery
+	if every <= 0 {
+		every = DefaultCommitEvery
+	}
 	workers := gn.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -475,7 +481,7 @@ func (gn *Generator) Run(ctx context.Context, plan *Plan, runID int64, from int,
 		// Once the limit is reached the run ends (a duplicate among the last puzzles may leave
 		// it a little short).
 		full := limit > 0 && stored+len(batch) >= limit
-		if full || next == len(plan.jobs) || now().Sub(lastCommit) >= CommitEvery {
+		if full || next == len(plan.jobs) || now().Sub(lastCommit) >= every {
 			if err := commit(false); err != nil {
 				runErr = err
 				cancel()
@@ -490,6 +496,7 @@ func (gn *Generator) Run(ctx context.Context, plan *Plan, runID int64, from int,
 	if runErr != nil {
 		return sum, runErr
 	}
+	finished = finished || next == len(plan.jobs)
 	// What finished before an interruption is kept.
 	if err := commit(finished); err != nil {
 		return sum, err

@@ -167,10 +167,10 @@ func TryDoc(t *ui.Term, p *i18n.Printer, pz *Puzzle, out *Outcome) *ui.Doc {
 		d.P(t.Paint(ui.Good, p.T("puzzle.right_accepted", "Answer", pz.Answers[0].Move)))
 	case j.Correct:
 		d.P(t.Paint(ui.Good, p.T("puzzle.right")))
+	case j.Play != nil && j.Play.Move == "" && j.Play.Word != "":
+		d.P(t.Paint(ui.Bad, p.T("puzzle.wrong_word", "Word", j.Play.Word)))
 	case !j.Legal:
 		d.P(t.Paint(ui.Bad, p.T("puzzle.wrong_illegal", "Play", j.Input, "Why", problemText(p, j))))
-	case j.Play != nil && j.Play.Move == "":
-		d.P(t.Paint(ui.Bad, p.T("puzzle.wrong_word", "Word", j.Play.Word)))
 	default:
 		d.P(t.Paint(ui.Bad, p.T("puzzle.wrong", "Play", j.Play.Move, "Score", j.Play.Score,
 			"Equity", p.Float(j.Play.Equity, 1), "Loss", p.Float(j.Play.Loss, 1))))
