@@ -341,4 +341,3 @@ func sameLetters(ts *lexicon.TileSet, a, b string) bool {
 	wb, _ := ts.ParseWord(b)
 	return ts.Notation(lexicon.Alphagram(wa)) == ts.Notation(lexicon.Alphagram(wb))
 }
-

@@ -4,9 +4,9 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"sync"
 	"math"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
