@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/atril-scrabble/atril/engine"
+	"github.com/atril-scrabble/atril/engine/equity"
 	"github.com/atril-scrabble/atril/internal/testlex"
 	"github.com/atril-scrabble/atril/lexicon"
 )
@@ -17,6 +18,10 @@ import (
 // writeCGP, when set, writes the benchmark's positions as CGP lines to that file, so that
 // another engine can be timed on the same positions.
 var writeCGP = flag.String("sim.cgp", "", "write the benchmark positions to this file, one CGP a line")
+
+// leavesFile, when set, is a KLV2 leave table the benchmark uses instead of the built-in
+// model (to time it as another engine that reads one).
+var leavesFile = flag.String("sim.leaves", "", "a KLV2 leave table for the benchmark (default: the built-in model)")
 
 // benchSim simulates 10 candidates 2 plies deep on midgame positions (8 turns played, as
 // macondo's simulation benchmark), one worker, no stopping rule, and reports iterations (every
@@ -33,11 +38,19 @@ func benchSim(b *testing.B, lex *lexicon.Lexicon) {
 		}
 	}
 	const iters = 50
+	var leaves equity.Leaves = equity.NewDefault(lex.Tiles)
+	if *leavesFile != "" {
+		k, err := equity.ReadKLVFile(*leavesFile)
+		if err != nil {
+			b.Fatal(err)
+		}
+		leaves = k
+	}
 	sims := make([]*Simulator, len(ps))
 	cands := make([][]engine.Move, len(ps))
 	for i, p := range ps {
-		cands[i] = candidates(lex, p, 10)
-		s, err := New(Config{Lexicon: lex, Workers: 1, MaxIterations: iters, Seed: uint64(i)})
+		cands[i] = candidatesWith(lex, p, 10, leaves)
+		s, err := New(Config{Lexicon: lex, Leaves: leaves, Workers: 1, MaxIterations: iters, Seed: uint64(i)})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -53,9 +53,13 @@ func positions(tb testing.TB, lex *lexicon.Lexicon, n, turns int) []*engine.Posi
 
 // candidates are the position's top n plays by static equity, exchanges included.
 func candidates(lex *lexicon.Lexicon, p *engine.Position, n int) []engine.Move {
+	return candidatesWith(lex, p, n, equity.NewDefault(lex.Tiles))
+}
+
+func candidatesWith(lex *lexicon.Lexicon, p *engine.Position, n int, leaves equity.Leaves) []engine.Move {
 	gen := movegen.New(lex.Graph, lex.Tiles, p.Board.Layout)
 	gen.SetBoard(p.Board)
-	ms := gen.Generate(p.Racks[0], movegen.Options{Top: n, By: movegen.ByEquity, Leaves: equity.NewDefault(lex.Tiles),
+	ms := gen.Generate(p.Racks[0], movegen.Options{Top: n, By: movegen.ByEquity, Leaves: leaves,
 		Exchanges: min(7, p.BagCount()), Pass: true})
 	return append([]engine.Move(nil), ms...)
 }
