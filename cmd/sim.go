@@ -89,6 +89,12 @@ func runSim(c *cobra.Command, g *Globals, opts *simOptions) error {
 	if opts.Workers < 0 {
 		return withCode(ExitError, i18n.E("sim.bad_workers", "Workers", opts.Workers))
 	}
+	if opts.Plies < 1 || opts.Plies > sim.MaxPlies {
+		return withCode(ExitError, i18n.E("sim.bad_plies", "Plies", opts.Plies, "Max", sim.MaxPlies))
+	}
+	if opts.Iterations < 1 || opts.Iterations > sim.MaxIterations {
+		return withCode(ExitError, i18n.E("sim.bad_iterations", "Iterations", opts.Iterations, "Max", sim.MaxIterations))
+	}
 	ts, err := g.TileSet()
 	if err != nil {
 		return err

@@ -329,13 +329,16 @@ type Summary struct {
 	Dropped    int // best-play puzzles left out because the simulation disagreed
 	Replaced   int // kept with the simulated winner
 	Filtered   int // left out by --tag or --deck
-	Finished   bool
+	// SimIterations counts the simulation iterations run (every candidate once each).
+	SimIterations int
+	Finished      bool
 }
 
 type jobResult struct {
 	index                                  int
 	puzzles                                []*Puzzle
 	positions, dropped, replaced, filtered int
+	simIterations                          int
 	err                                    error
 }
 
@@ -470,6 +473,7 @@ func (gn *Generator) Run(ctx context.Context, plan *Plan, runID int64, from int,
 			sum.Dropped += pr.dropped
 			sum.Replaced += pr.replaced
 			sum.Filtered += pr.filtered
+			sum.SimIterations += pr.simIterations
 			batchDropped += pr.dropped + pr.filtered
 			for _, pz := range pr.puzzles {
 				if limit > 0 && stored+len(batch) >= limit {
@@ -610,6 +614,9 @@ func (w *genWorker) positionBest(ctx context.Context, pos *engine.Position, j *j
 		keep, err := w.an.Verify(ctx, w.sim, an, o.Sim, game.GameSeed(o.Seed^0x51ab, i*1000+turn))
 		if err != nil {
 			return nil, an.Best, err
+		}
+		if pz.Sim != nil {
+			r.simIterations += pz.Sim.Iterations
 		}
 		if !keep {
 			r.dropped++
