@@ -36,7 +36,7 @@ type puzzleNextJSON struct {
 
 func runPuzzleNext(c *cobra.Command, g *Globals, opts *puzzleFilterFlags) error {
 	ctx := c.Context()
-	svc, err := puzzleService(g, false)
+	svc, err := puzzleService(g, true) // reads only: a missing database is a mistyped --db
 	if err != nil {
 		return err
 	}
