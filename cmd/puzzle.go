@@ -144,7 +144,7 @@ func runPuzzle(ctx context.Context, g *Globals, opts *puzzleOptions) error {
 		out = g.ErrUI // stdout carries only the summary
 	}
 	r := &puzzles.Runner{Service: svc, In: g.io.In, UI: out, P: g.P, Now: g.io.Now, Filter: f, Count: opts.Count,
-		Echo: !isTerminal(g.io.In)}
+		Echo: !isTerminal(g.io.In), Draw: drawBoard}
 	sum, runErr := r.Run(ctx, session)
 	endErr := svc.Store.EndSession(context.WithoutCancel(ctx), session)
 	if runErr != nil {

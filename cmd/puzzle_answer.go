@@ -66,7 +66,7 @@ func runPuzzleAnswer(c *cobra.Command, g *Globals, args []string) error {
 	} else {
 		d := puzzles.TryDoc(g.UI, g.P, pz, out)
 		if err = g.Print(d); err == nil {
-			err = g.Print(puzzles.SolutionDoc(g.UI, g.P, pz, 5))
+			err = g.Print(puzzles.SolutionDoc(g.UI, g.P, pz, 5, drawBoard))
 		}
 	}
 	if err != nil {

@@ -60,7 +60,7 @@ func runPuzzleNext(c *cobra.Command, g *Globals, opts *puzzleFilterFlags) error 
 	if err != nil {
 		return withCode(ExitError, err)
 	}
-	d := puzzles.PuzzleDoc(g.UI, g.P, pz, player)
+	d := puzzles.PuzzleDoc(g.UI, g.P, pz, player, drawBoard)
 	d.Note(g.P.T("puzzle_next.how", "ID", pz.ID))
 	return g.Print(d)
 }

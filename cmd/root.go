@@ -250,6 +250,7 @@ func newRoot(io *IO, args []string) *cobra.Command {
 	for _, add := range commands {
 		root.AddCommand(add(g))
 	}
+	addVersionFlag(root, g)
 	root.RegisterFlagCompletionFunc("lexicon", completeLexiconNames(g))
 	root.RegisterFlagCompletionFunc("tiles", completeTileSets)
 	root.RegisterFlagCompletionFunc("lang", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {

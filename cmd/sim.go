@@ -131,7 +131,7 @@ func runSim(c *cobra.Command, g *Globals, opts *simOptions) error {
 		if m.Kind == engine.Play {
 			v := engine.Check(pos.Board, &m, ts, lex, pos.Racks[0])
 			if !v.Legal {
-				return withCode(ExitError, i18n.E("sim.illegal_play", "Play", s, "Why", v.Problems[0].Message))
+				return withCode(ExitError, i18n.E("sim.illegal_play", "Play", s, "Why", v.Problems[0].Reason))
 			}
 			m = v.Move
 		}

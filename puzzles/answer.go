@@ -103,7 +103,7 @@ func Judge(pz *Puzzle, lex *lexicon.Lexicon, leaves equity.Leaves, input string)
 	case engine.Exchange:
 		var ok bool
 		if leave, ok = leaveAfter(rack, &m); !ok {
-			j.Problems = []engine.Problem{{Kind: engine.ProblemNotOnRack}}
+			j.Problems = []engine.Problem{{Kind: engine.ProblemNotOnRack, Reason: i18n.E("puzzle.not_on_rack")}}
 			j.Play = &Play{Move: engine.FormatMove(&m, board, ts), Key: playKey(&m)}
 			return j, nil
 		}

@@ -182,7 +182,7 @@ func gcgJobs(in Input, o GenOptions, lex *lexicon.Lexicon, layout *engine.Layout
 	}
 	// The whole game must replay: a bad line late in the file stops the run before it starts.
 	if _, err := g.Replay(ts, layout, -1); err != nil {
-		return nil, i18n.Wrap(err, "puzzle.gcg_replay", "File", in.Name)
+		return nil, err // names the file and the line
 	}
 	who := -1
 	if o.Player != "" {
@@ -210,7 +210,7 @@ func gcgJobs(in Input, o GenOptions, lex *lexicon.Lexicon, layout *engine.Layout
 		}
 		pos, err := g.Replay(ts, layout, i)
 		if err != nil {
-			return nil, i18n.Wrap(err, "puzzle.gcg_replay", "File", in.Name)
+			return nil, err
 		}
 		hidden := *pos
 		hidden.Racks[1] = nil
@@ -224,7 +224,7 @@ func gcgJobs(in Input, o GenOptions, lex *lexicon.Lexicon, layout *engine.Layout
 		if who >= 0 {
 			pm, err := playedEquity(g, i, pos, lex, leaves)
 			if err != nil {
-				return nil, i18n.Wrap(err, "puzzle.gcg_replay", "File", in.Name)
+				return nil, err
 			}
 			if !pm.valid {
 				continue
@@ -249,12 +249,12 @@ func playedEquity(g *gcg.Game, i int, pos *engine.Position, lex *lexicon.Lexicon
 	case ev.Kind == gcg.Play && !withdrawn:
 		v := engine.Check(pos.Board, &ev.Move, ts, nil, rack)
 		if !v.Legal {
-			return nil, fmt.Errorf("line %d: %s: %s", ev.Line, engine.FormatMove(&ev.Move, nil, ts), v.Problems[0].Message)
+			return nil, &gcg.Error{File: g.File, Line: ev.Line, Reason: i18n.E("puzzle.gcg_illegal", "Move", engine.FormatMove(&ev.Move, nil, ts), "Err", v.Problems[0].Reason)}
 		}
 		pm.move = v.Move
 		var ok bool
 		if leave, ok = leaveAfter(rack, &v.Move); !ok {
-			return nil, fmt.Errorf("line %d: %s is not on the rack %s", ev.Line, engine.FormatMove(&v.Move, pos.Board, ts), ts.Notation(rack))
+			return nil, &gcg.Error{File: g.File, Line: ev.Line, Reason: i18n.E("puzzle.gcg_not_on_rack", "Move", engine.FormatMove(&v.Move, pos.Board, ts), "Rack", ts.Notation(rack))}
 		}
 		pm.equity = float64(v.Score)
 	case ev.Kind == gcg.Exchange:
@@ -265,7 +265,7 @@ func playedEquity(g *gcg.Game, i int, pos *engine.Position, lex *lexicon.Lexicon
 		pm.move = ev.Move
 		var ok bool
 		if leave, ok = leaveAfter(rack, &ev.Move); !ok {
-			return nil, fmt.Errorf("line %d: exchange %s is not on the rack %s", ev.Line, engine.FormatMove(&ev.Move, nil, ts), ts.Notation(rack))
+			return nil, &gcg.Error{File: g.File, Line: ev.Line, Reason: i18n.E("puzzle.gcg_not_on_rack", "Move", engine.FormatMove(&ev.Move, nil, ts), "Rack", ts.Notation(rack))}
 		}
 	default: // a pass, or a play taken back
 		pm.move = engine.Move{Kind: engine.Pass}

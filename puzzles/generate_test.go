@@ -213,7 +213,7 @@ func TestGCG(t *testing.T) {
 			if err != nil {
 				msg = i18n.For(i18n.English).Err(err)
 			}
-			if err == nil || !strings.Contains(msg, fmt.Sprintf("b.gcg: line %d", i+1)) {
+			if err == nil || !strings.Contains(msg, fmt.Sprintf("b.gcg:%d:", i+1)) {
 				t.Errorf("bad line %d: %q", i+1, msg)
 			}
 			if n, _ := st.CountPuzzles(context.Background(), studystore.PuzzleQuery{Lexicon: lex.Name, Tiles: lex.Tiles.Name}); n != 0 {

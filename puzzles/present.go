@@ -1,7 +1,7 @@
 package puzzles
 
 import (
-	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -14,78 +14,9 @@ import (
 // Drawing puzzles, feedback and stats for a terminal: every text from the catalogue, every
 // colour from ui.
 
-// squareStyle and squareMark: how an empty square is drawn, as `atril show` draws the board
-// (premiums coloured on a colour terminal, marked otherwise).
-var squareStyle = map[engine.Premium]ui.Style{
-	engine.Plain: ui.SquarePlain, engine.DoubleLetter: ui.SquareDL, engine.TripleLetter: ui.SquareTL,
-	engine.DoubleWord: ui.SquareDW, engine.TripleWord: ui.SquareTW,
-}
-
-var squareMark = map[engine.Premium]string{
-	engine.Plain: " . ", engine.DoubleLetter: " ' ", engine.TripleLetter: ` " `,
-	engine.DoubleWord: " - ", engine.TripleWord: " = ",
-}
-
-// Board draws a board three characters a square, with row numbers and column letters; the new
-// tiles of mark (if not nil) stand out. Without colour a legend follows.
-func Board(t *ui.Term, p *i18n.Printer, b *engine.Board, ts *lexicon.TileSet, mark *engine.Move) string {
-	var isNew [engine.Dim * engine.Dim]bool
-	if mark != nil && mark.Kind == engine.Play {
-		r, c := int(mark.Row), int(mark.Col)
-		for i := 0; i < int(mark.Len); i++ {
-			if mark.Tiles[i] != engine.PlayedThrough && r < engine.Dim && c < engine.Dim {
-				isNew[r*engine.Dim+c] = true
-			}
-			if mark.Vertical {
-				r++
-			} else {
-				c++
-			}
-		}
-	}
-	var sb strings.Builder
-	sb.WriteString("    ")
-	for c := 0; c < engine.Dim; c++ {
-		fmt.Fprintf(&sb, " %c ", 'A'+c)
-	}
-	sb.WriteString("\n")
-	for r := 0; r < engine.Dim; r++ {
-		fmt.Fprintf(&sb, "%3d ", r+1)
-		for c := 0; c < engine.Dim; c++ {
-			tile := b.At(r, c)
-			if tile == engine.Empty {
-				prem := b.Layout.Premium(r, c)
-				m := squareMark[prem]
-				if r == b.Layout.StartRow && c == b.Layout.StartCol {
-					m = " * "
-				}
-				if t.Color() && prem == engine.Plain && m != " * " {
-					m = "   "
-				}
-				sb.WriteString(t.Paint(squareStyle[prem], m))
-				continue
-			}
-			label := ts.Label(tile)
-			if tile.IsBlanked() {
-				label = strings.ToLower(label)
-			}
-			cell := " " + label + strings.Repeat(" ", max(0, 2-len([]rune(label))))
-			if len([]rune(label)) >= 3 {
-				cell = label
-			}
-			st := ui.SquareTile
-			if isNew[r*engine.Dim+c] {
-				st = ui.SquareNew // only colour tells it apart: three characters hold a CH
-			}
-			sb.WriteString(t.Paint(st, cell))
-		}
-		fmt.Fprintf(&sb, " %d\n", r+1)
-	}
-	if !t.Color() {
-		sb.WriteString("\n" + p.T("puzzle.board_legend"))
-	}
-	return sb.String()
-}
+// BoardDrawer draws a position's board as `atril show` does, the tiles of last (if any)
+// highlighted; commands give theirs, so that every board looks the same.
+type BoardDrawer func(t *ui.Term, p *i18n.Printer, pos *engine.Position, last *engine.Move) string
 
 // RackText spaces a rack's tiles so that each reads as one: "A E I CH R S ?".
 func RackText(ts *lexicon.TileSet, rack []lexicon.Tile) string {
@@ -100,7 +31,7 @@ func RackText(ts *lexicon.TileSet, rack []lexicon.Tile) string {
 }
 
 // PuzzleDoc shows a puzzle to solve: what to find, the board, the rack, the scores and the bag.
-func PuzzleDoc(t *ui.Term, p *i18n.Printer, pz *Puzzle, player Rating) *ui.Doc {
+func PuzzleDoc(t *ui.Term, p *i18n.Printer, pz *Puzzle, player Rating, draw BoardDrawer) *ui.Doc {
 	ts := pz.Position.Tiles
 	d := ui.NewDoc()
 	title := p.T("puzzle.title_bingo", "ID", pz.ID)
@@ -108,7 +39,7 @@ func PuzzleDoc(t *ui.Term, p *i18n.Printer, pz *Puzzle, player Rating) *ui.Doc {
 		title = p.T("puzzle.title_best", "ID", pz.ID)
 	}
 	d.H2(title)
-	d.Pre(Board(t, p, pz.Position.Board, ts, nil))
+	d.Pre(draw(t, p, pz.Position, nil))
 	tags := make([]string, len(pz.Tags))
 	for i, tg := range pz.Tags {
 		tags[i] = string(tg)
@@ -188,51 +119,27 @@ func isAnswer(pz *Puzzle, pl *Play) bool {
 	return false
 }
 
-// problemText says why a play is not legal, in the reader's language.
+// problemText says why a play is not legal, in the reader's language (the validator's reasons,
+// which name the words and squares).
 func problemText(p *i18n.Printer, j *Judgement) string {
-	if len(j.Problems) == 0 {
-		return ""
-	}
 	var out []string
 	for _, pr := range j.Problems {
-		switch pr.Kind {
-		case engine.ProblemNotAWord:
-			out = append(out, p.T("puzzle.problem.not_a_word"))
-		case engine.ProblemNotOnRack:
-			out = append(out, p.T("puzzle.problem.not_on_rack"))
-		case engine.ProblemNotConnected:
-			out = append(out, p.T("puzzle.problem.not_connected"))
-		case engine.ProblemOffCentre, engine.ProblemFirstOneTile:
-			out = append(out, p.T("puzzle.problem.first_play"))
-		case engine.ProblemOffBoard:
-			out = append(out, p.T("puzzle.problem.off_board"))
-		case engine.ProblemBoardMismatch, engine.ProblemNothingThrough:
-			out = append(out, p.T("puzzle.problem.board"))
-		default:
-			out = append(out, p.T("puzzle.problem.illegal"))
-		}
+		out = append(out, p.Err(pr.Reason))
 	}
-	// One of each.
-	seen := map[string]bool{}
-	uniq := out[:0]
-	for _, s := range out {
-		if !seen[s] {
-			seen[s] = true
-			uniq = append(uniq, s)
-		}
-	}
-	return strings.Join(uniq, "; ")
+	return strings.Join(slices.Compact(out), "; ")
 }
 
 // SolutionDoc shows the solution after a puzzle is solved or given up: the answers, the
 // engine's top plays with their loss and simulated figures, and what the simulation said.
-func SolutionDoc(t *ui.Term, p *i18n.Printer, pz *Puzzle, top int) *ui.Doc {
+func SolutionDoc(t *ui.Term, p *i18n.Printer, pz *Puzzle, top int, draw BoardDrawer) *ui.Doc {
 	ts := pz.Position.Tiles
 	d := ui.NewDoc()
 	if len(pz.Answers) > 0 {
 		if m, err := engine.ParseMove(pz.Answers[0].Move, pz.Position.Board, ts); err == nil {
 			if v := engine.Check(pz.Position.Board, &m, ts, nil, nil); len(v.Problems) == 0 {
-				d.Pre(Board(t, p, applied(pz.Position.Board, &v.Move), ts, &v.Move))
+				after := *pz.Position
+				after.Board = applied(pz.Position.Board, &v.Move)
+				d.Pre(draw(t, p, &after, &v.Move))
 			}
 		}
 	}

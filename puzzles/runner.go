@@ -31,6 +31,8 @@ type Runner struct {
 	Echo bool
 	// Top is how many of the engine's plays the solution lists (0: 5).
 	Top int
+	// Draw draws the board.
+	Draw BoardDrawer
 }
 
 // RunSummary is what a solving session did.
@@ -166,7 +168,7 @@ func (r *Runner) Run(ctx context.Context, session int64) (*RunSummary, error) {
 			return sum, err
 		}
 		sum.Puzzles++
-		if err := say(PuzzleDoc(t, p, pz, player)); err != nil {
+		if err := say(PuzzleDoc(t, p, pz, player, r.Draw)); err != nil {
 			return sum, err
 		}
 		shown := now()
@@ -266,7 +268,7 @@ func (r *Runner) Run(ctx context.Context, session int64) (*RunSummary, error) {
 				}
 			}
 		}
-		if err := say(SolutionDoc(t, p, pz, top)); err != nil {
+		if err := say(SolutionDoc(t, p, pz, top, r.Draw)); err != nil {
 			return sum, err
 		}
 	}

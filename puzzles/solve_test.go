@@ -2,7 +2,9 @@ package puzzles
 
 import (
 	"context"
+
 	"fmt"
+	"github.com/atril-scrabble/atril/engine"
 	"io"
 	"math"
 	"strings"
@@ -137,7 +139,10 @@ func TestRunner(t *testing.T) {
 	in, typer := io.Pipe()
 	out := &syncBuffer{}
 	session, _ := svc.StartSession(ctx, Filter{})
-	r := &Runner{Service: svc, In: in, UI: &ui.Term{W: out}, P: i18n.For(i18n.Spanish), Now: func() time.Time { return t0 }, Echo: true}
+	r := &Runner{Service: svc, In: in, UI: &ui.Term{W: out}, P: i18n.For(i18n.Spanish), Now: func() time.Time { return t0 }, Echo: true,
+		Draw: func(_ *ui.Term, _ *i18n.Printer, pos *engine.Position, _ *engine.Move) string {
+			return engine.BoardCGP(pos.Board, pos.Tiles)
+		}}
 	done := make(chan error)
 	var sum *RunSummary
 	go func() {
