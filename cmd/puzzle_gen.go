@@ -227,7 +227,7 @@ func runPuzzleGen(c *cobra.Command, g *Globals, opts *puzzleGenOptions) error {
 	start := g.io.Now()
 	bar := ui.NewProgress(g.io.Err, g.io.ErrTTY, g.io.Now, plan.Jobs()-from, func(done, total int, rate float64, left time.Duration) string {
 		return p.T("puzzle_gen.progress", "Done", p.Int(done), "Total", p.Int(total), "Rate", p.Float(rate, 1),
-			"Left", left.Round(time.Second).String(), "Stored", p.Int(stored))
+			"Stored", p.Int(stored)) + timeLeft(p, left)
 	})
 	gn := &puzzles.Generator{Store: st, Workers: opts.Workers, Now: g.io.Now,
 		Progress: func(done, jobs, n int) { stored = n; bar.Update(done - from) }}

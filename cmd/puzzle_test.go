@@ -329,3 +329,22 @@ func TestPuzzleGenKilled(t *testing.T) {
 		t.Errorf("killed at %d games and resumed: %d puzzles; left alone: %d", done, len(got), len(want))
 	}
 }
+
+// TestPuzzleGenProgress: on a terminal's stderr, generation shows its progress in the
+// reader's language; piped, nothing.
+func TestPuzzleGenProgress(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "p.db")
+	var out, errb bytes.Buffer
+	clock := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
+	io := &IO{In: strings.NewReader(""), Out: &out, Err: &errb, ErrTTY: true,
+		Now: func() time.Time { clock = clock.Add(time.Second); return clock }, Getenv: func(string) string { return "" }}
+	if code := Run(io, []string{"puzzle", "gen", "--selfplay", "3", "--no-sim", "--db", db, "--lang", "es"}); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if !strings.Contains(errb.String(), "3/3 partidas o posiciones") || !strings.Contains(errb.String(), "problemas") {
+		t.Errorf("progress: %q", errb.String())
+	}
+	if _, errOut, _ := runAtril(t, "", "puzzle", "gen", "--selfplay", "1", "--seed", "9", "--no-sim", "--db", db); errOut != "" {
+		t.Errorf("piped stderr: %q", errOut)
+	}
+}

@@ -152,7 +152,7 @@ func runSim(c *cobra.Command, g *Globals, opts *simOptions) error {
 	}
 	p := g.P
 	bar := ui.NewProgress(g.io.Err, g.io.ErrTTY, g.io.Now, opts.Iterations, func(done, total int, rate float64, left time.Duration) string {
-		return p.T("sim.progress", "Done", p.Int(done), "Total", p.Int(total), "Rate", p.Float(rate, 0), "Left", left.Round(time.Second).String())
+		return p.T("sim.progress", "Done", p.Int(done), "Total", p.Int(total), "Rate", p.Float(rate, 0)) + timeLeft(p, left)
 	})
 	s, err := sim.New(sim.Config{Lexicon: lex, Layout: layout, Leaves: leaves, Plies: opts.Plies, MaxIterations: opts.Iterations,
 		StopZ: z, Workers: opts.Workers, Seed: opts.Seed, Progress: bar.Update})

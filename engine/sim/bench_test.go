@@ -19,6 +19,10 @@ import (
 // another engine can be timed on the same positions.
 var writeCGP = flag.String("sim.cgp", "", "write the benchmark positions to this file, one CGP a line")
 
+// benchIters is the iterations a position is simulated per benchmark round (and in the warm-up
+// round): two values' difference in instructions (callgrind) is the cost of the iterations.
+var benchIters = flag.Int("sim.iters", 50, "iterations per position and round")
+
 // leavesFile, when set, is a KLV2 leave table the benchmark uses instead of the built-in
 // model (to time it as another engine that reads one).
 var leavesFile = flag.String("sim.leaves", "", "a KLV2 leave table for the benchmark (default: the built-in model)")
@@ -37,7 +41,7 @@ func benchSim(b *testing.B, lex *lexicon.Lexicon) {
 			b.Fatal(err)
 		}
 	}
-	const iters = 50
+	iters := *benchIters
 	var leaves equity.Leaves = equity.NewDefault(lex.Tiles)
 	if *leavesFile != "" {
 		k, err := equity.ReadKLVFile(*leavesFile)
