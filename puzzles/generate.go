@@ -428,7 +428,8 @@ func (gn *Generator) Run(ctx context.Context, plan *Plan, runID int64, from int,
 			}
 			recs[i] = rec
 		}
-		ids, err := gn.Store.CommitPuzzles(ctx, studystore.PuzzleCommit{RunID: runID, Done: next, Dropped: batchDropped,
+		// Committed even once ctx is cancelled: what finished before Ctrl-C is kept.
+		ids, err := gn.Store.CommitPuzzles(context.WithoutCancel(ctx), studystore.PuzzleCommit{RunID: runID, Done: next, Dropped: batchDropped,
 			Finish: final, Puzzles: recs})
 		if err != nil {
 			return err

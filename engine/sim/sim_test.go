@@ -307,3 +307,19 @@ func TestWinModel(t *testing.T) {
 		t.Error("WinChance is not monotone in spread or does not shrink with more tiles to come")
 	}
 }
+
+// TestNoAllocationsPerIteration: a run allocates for its setup only; more iterations allocate
+// nothing more.
+func TestNoAllocationsPerIteration(t *testing.T) {
+	lex := testlex.Default(t)
+	p := positions(t, lex, 1, 6)[0]
+	cands := candidates(lex, p, 5)
+	allocs := func(iters int) float64 {
+		s, _ := New(Config{Lexicon: lex, Workers: 1, MaxIterations: iters, Batch: 16})
+		s.Run(context.Background(), p, cands) // the generators' slices grow
+		return testing.AllocsPerRun(3, func() { s.Run(context.Background(), p, cands) })
+	}
+	if a, b := allocs(16), allocs(64); a != b {
+		t.Errorf("16 iterations allocate %.0f times, 64 iterations %.0f", a, b)
+	}
+}
