@@ -10,7 +10,7 @@ import (
 	"time"
 )
 
-// Puzzle queries (schema 4): puzzles, their tags and answer words, generation runs with their
+// Puzzle queries (schema 5): puzzles, their tags and answer words, generation runs with their
 // checkpoints, attempts and ratings. Package puzzles decides what a puzzle is; the store keeps
 // the rows and does each change in one transaction.
 

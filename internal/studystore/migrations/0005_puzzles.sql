@@ -1,4 +1,4 @@
--- atril study database, schema 4: puzzles. A puzzle is one position and rack under one lexicon
+-- atril study database, schema 5: puzzles. A puzzle is one position and rack under one lexicon
 -- and tile set (find the bingo, or find the best play), made from self-play, a game record or a
 -- single position, with its answers and a Glicko-2 rating of its own. Generation runs are kept
 -- so that a long one can be resumed. Attempts (schema 1's table) gain what rating needs.
