@@ -2,18 +2,19 @@ package lexicon
 
 import (
 	"encoding/binary"
-	"fmt"
 	"io"
 	"os"
 	"unsafe"
+
+	"github.com/atril-scrabble/atril/internal/i18n"
 )
 
-// kwgInPlace views KWG file bytes held in a string (the embedded default) as the node array
+// KWGInPlace views KWG file bytes held in a string (the embedded default) as the node array
 // without copying, when the machine is little-endian and the bytes are 4-byte aligned; otherwise
 // it decodes a copy. The caller vouches that the bytes are a well-formed KWG (the embedded one is
 // checked by tests), so the O(nodes) check is skipped: this is what keeps opening the default
-// lexicon to microseconds.
-func kwgInPlace(s string) *KWG {
+// lexicon to microseconds. Bytes from anywhere else go through KWGFromBytes.
+func KWGInPlace(s string) *KWG {
 	n := len(s) / 4
 	p := unsafe.StringData(s)
 	if n > 0 && littleEndian && uintptr(unsafe.Pointer(p))%4 == 0 {
@@ -28,12 +29,12 @@ func kwgInPlace(s string) *KWG {
 
 var littleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
 
-// readKWGFileDirect is ReadKWGFile reading the file straight into the node array on
-// little-endian machines: one 4 MB buffer instead of two and no decoding pass, which is most of
-// what opening a user's lexicon costs.
-func readKWGFileDirect(path string) (*KWG, error) {
+// ReadKWGFile loads a .kwg file, checking that it is well formed. On little-endian machines it
+// reads the file straight into the node array: one 4 MB buffer instead of two and no decoding
+// pass, which is most of what opening a user's lexicon costs.
+func ReadKWGFile(path string) (*KWG, error) {
 	if !littleEndian {
-		return ReadKWGFile(path)
+		return readKWGFileCopy(path)
 	}
 	f, err := os.Open(path)
 	if err != nil {
@@ -46,16 +47,16 @@ func readKWGFileDirect(path string) (*KWG, error) {
 	}
 	size := st.Size()
 	if size%4 != 0 || size < 8 || size > 4*kwgMaxNodes {
-		return ReadKWGFile(path) // for its error message
+		return readKWGFileCopy(path) // for its error message
 	}
 	nodes := make([]uint32, size/4)
 	buf := unsafe.Slice((*byte)(unsafe.Pointer(&nodes[0])), size)
 	if _, err := io.ReadFull(f, buf); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, i18n.Wrap(err, "kwg.in_file", "File", path)
 	}
 	g := &KWG{nodes: nodes}
 	if err := g.check(); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, i18n.Wrap(err, "kwg.in_file", "File", path)
 	}
 	return g, nil
 }

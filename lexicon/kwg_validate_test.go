@@ -73,17 +73,18 @@ func TestValidate(t *testing.T) {
 
 // defaultKWGForTest is the embedded default's graph.
 func defaultKWGForTest(t testing.TB) *KWG {
-	g, err := loadDefaultGraph()
+	def, err := openDefault()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return g
+	return def.Graph
 }
 
-func TestValidateFILE2017(t *testing.T) {
-	g := loadFILE2017(t)
-	if err := g.Validate(Tile(DefaultTileSet().NumLetters())); err != nil {
-		t.Error(err)
+func TestValidateFullLexicons(t *testing.T) {
+	for _, fl := range fullLexicons(t) {
+		if err := fl.lex.Graph.Validate(Tile(DefaultTileSet().NumLetters())); err != nil {
+			t.Errorf("%s: %v", fl.name, err)
+		}
 	}
 }
 

@@ -1,11 +1,15 @@
 package lexicon
 
 import (
-	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+
+	"github.com/atril-scrabble/atril/internal/i18n"
 )
 
 // Spellings read (see README "Spelling words and racks"):
@@ -27,12 +31,19 @@ type ParseOptions struct {
 // SpellError says where a spelling went wrong.
 type SpellError struct {
 	Input  string
-	Pos    int // rune offset
-	Reason string
+	Pos    int   // rune offset
+	Reason error // what is wrong there (a catalogue message: spell.*)
+	// NotLetters is set when the input holds something that is not a letter at all (a symbol, a
+	// digit, a bracket left open), rather than a letter the tile set does not have (K, W): a
+	// word with K is simply not a word, a word with ~ is a typing mistake.
+	NotLetters bool
 }
 
-func (e *SpellError) Error() string {
-	return fmt.Sprintf("%q: %s at character %d", e.Input, e.Reason, e.Pos+1)
+func (e *SpellError) Error() string { return e.Unwrap().Error() }
+
+// Unwrap is the error as the catalogue writes it: "CASA~": "~" is not a letter at character 5.
+func (e *SpellError) Unwrap() error {
+	return i18n.Wrap(e.Reason, "spell.at", "Input", strconv.Quote(e.Input), "Pos", e.Pos+1)
 }
 
 // ParseWord reads a word: no blanks, case ignored.
@@ -60,21 +71,21 @@ func (ts *TileSet) AppendParse(dst []Tile, s string, opt ParseOptions) ([]Tile, 
 		switch {
 		case r == '?':
 			if !opt.AllowBlank {
-				return nil, &SpellError{s, i, "a blank '?' is not allowed here"}
+				return nil, &SpellError{Input: s, Pos: i, Reason: i18n.E("spell.no_blank"), NotLetters: true}
 			}
 			dst = append(dst, Blank)
 			i++
 		case r == '[':
 			end := slices.Index(runes[i:], ']')
 			if end < 0 {
-				return nil, &SpellError{s, i, "'[' without a closing ']'"}
+				return nil, &SpellError{Input: s, Pos: i, Reason: i18n.E("spell.unclosed_bracket"), NotLetters: true}
 			}
 			inner := runes[i+1 : i+end]
 			lower := len(inner) > 0 && isLowerAll(inner)
 			label := strings.ToUpper(string(inner))
 			t, ok := ts.byLabel[label]
 			if !ok {
-				return nil, &SpellError{s, i, fmt.Sprintf("[%s] is not a tile of the %s set", string(inner), ts.Name)}
+				return nil, &SpellError{Input: s, Pos: i, Reason: i18n.E("spell.not_a_tile", "Tile", "["+string(inner)+"]", "Set", ts.Name), NotLetters: !allLetters(inner)}
 			}
 			if lower && opt.LowerIsBlank {
 				t |= BlankBit
@@ -84,13 +95,13 @@ func (ts *TileSet) AppendParse(dst []Tile, s string, opt ParseOptions) ([]Tile, 
 		case digitDigraphs[r] != "":
 			t, ok := ts.byLabel[digitDigraphs[r]]
 			if !ok {
-				return nil, &SpellError{s, i, fmt.Sprintf("%c (%s) is not a tile of the %s set", r, digitDigraphs[r], ts.Name)}
+				return nil, &SpellError{Input: s, Pos: i, Reason: i18n.E("spell.digit_not_a_tile", "Digit", string(r), "Tile", digitDigraphs[r], "Set", ts.Name)}
 			}
 			dst = append(dst, t)
 			i++
 		default:
 			if !unicode.IsLetter(r) {
-				return nil, &SpellError{s, i, fmt.Sprintf("%q is not a letter", r)}
+				return nil, &SpellError{Input: s, Pos: i, Reason: i18n.E("spell.not_a_letter", "Char", strconv.QuoteRune(r)), NotLetters: true}
 			}
 			lower := unicode.IsLower(r)
 			matched := false
@@ -112,11 +123,20 @@ func (ts *TileSet) AppendParse(dst []Tile, s string, opt ParseOptions) ([]Tile, 
 				break
 			}
 			if !matched {
-				return nil, &SpellError{s, i, fmt.Sprintf("%c is not a letter of the %s set", unicode.ToUpper(r), ts.Name)}
+				return nil, &SpellError{Input: s, Pos: i, Reason: i18n.E("spell.letter_not_in_set", "Letter", string(unicode.ToUpper(r)), "Set", ts.Name)}
 			}
 		}
 	}
 	return dst, nil
+}
+
+func allLetters(rs []rune) bool {
+	for _, r := range rs {
+		if !unicode.IsLetter(r) {
+			return false
+		}
+	}
+	return len(rs) > 0
 }
 
 func isLowerAll(rs []rune) bool {
@@ -137,8 +157,13 @@ func sameCase(rs []rune, lower bool) bool {
 	return true
 }
 
-// normalizeRunes drops accents and diaeresis but keeps Ñ/ñ and the case of each letter.
+// normalizeRunes drops accents and diaeresis but keeps Ñ/ñ and the case of each letter. Text
+// from a Mac or a PDF often spells an accented letter as the letter and a combining mark
+// (camio + U+0301): it is composed first (NFC), so that ó becomes O and n + U+0303 stays Ñ.
 func normalizeRunes(s string) []rune {
+	if hasCombiningMark(s) {
+		s = norm.NFC.String(s)
+	}
 	out := make([]rune, 0, len(s))
 	for _, r := range s {
 		if m, ok := foldAccent[r]; ok {
@@ -147,6 +172,18 @@ func normalizeRunes(s string) []rune {
 		out = append(out, r)
 	}
 	return out
+}
+
+// hasCombiningMark reports whether s holds a combining diacritical mark (U+0300 to U+036F, whose
+// UTF-8 encodings start with byte 0xCC or 0xCD): the cheap test that keeps composing off the path
+// of ordinary words.
+func hasCombiningMark(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == 0xCC || c == 0xCD {
+			return true
+		}
+	}
+	return false
 }
 
 var foldAccent = map[rune]rune{
