@@ -2,7 +2,6 @@ package movegen
 
 import (
 	"math/bits"
-	"slices"
 	"sync"
 
 	"github.com/atril-scrabble/atril/lexicon"
@@ -52,62 +51,48 @@ func (gr *graph) seek(list uint32, t lexicon.Tile) (node uint32, ok bool) {
 // root once, tiles sorted and each kept once (the first, as a scan would find it), tiles past
 // MaxLetters (which no alphabet has) left out.
 func layOut(k *lexicon.KWG) (arr []uint32, root uint32) {
-	n := k.NumNodes()
+	n := uint32(k.NumNodes())
 	at := make([]uint32, n) // new index of the list starting at each KWG node, 0 if not reached
-	type entry struct {
-		tile lexicon.Tile
-		node uint32
-	}
-	var lists []uint32 // KWG list starts in the order laid out
-	arr = []uint32{0, 0}
-	size := uint32(listHead)
-	var buf []entry
-	entries := func(start uint32) []entry {
-		buf = buf[:0]
-		var seen uint64
+	// each calls fn for every node of the list at start whose tile is the first of its kind
+	// (and a letter), and returns the list's tile mask.
+	each := func(start uint32, fn func(node uint32, t lexicon.Tile)) (mask uint64) {
 		for i := start; ; i++ {
-			if t := k.Tile(i); t <= lexicon.MaxLetters && seen&(1<<t) == 0 {
-				seen |= 1 << t
-				buf = append(buf, entry{t, i})
+			if t := k.Tile(i); t <= lexicon.MaxLetters && mask&(1<<t) == 0 {
+				mask |= 1 << t
+				if fn != nil {
+					fn(i, t)
+				}
 			}
-			if k.IsEnd(i) || int(i)+1 >= n {
-				break
+			if k.IsEnd(i) || i+1 >= n {
+				return mask
 			}
 		}
-		slices.SortFunc(buf, func(a, b entry) int { return int(a.tile) - int(b.tile) })
-		return buf
 	}
+	var lists []uint32 // KWG list starts in the order laid out
+	size := uint32(listHead)
 	visit := func(start uint32) {
 		if start != 0 && at[start] == 0 {
 			at[start] = size
-			size += listHead + uint32(len(entries(start)))
+			size += listHead + uint32(bits.OnesCount64(each(start, nil)))
 			lists = append(lists, start)
 		}
 	}
 	visit(k.GaddagRoot())
-	var children []uint32
 	for q := 0; q < len(lists); q++ {
-		children = children[:0]
-		for _, e := range entries(lists[q]) {
-			children = append(children, k.ArcIndex(e.node))
-		}
-		for _, c := range children {
-			visit(c)
-		}
+		each(lists[q], func(node uint32, _ lexicon.Tile) { visit(k.ArcIndex(node)) })
 	}
-	arr = slices.Grow(arr, int(size)-len(arr))[:size]
+	arr = make([]uint32, size)
 	for _, start := range lists {
-		es := entries(start)
 		i := at[start]
-		var mask uint64
-		for j, e := range es {
-			mask |= 1 << e.tile
-			v := at[k.ArcIndex(e.node)]
-			if k.Accepts(e.node) {
+		mask := each(start, nil)
+		// Tiles in ascending order: a tile's place is the number of the list's tiles below it.
+		each(start, func(node uint32, t lexicon.Tile) {
+			v := at[k.ArcIndex(node)]
+			if k.Accepts(node) {
 				v |= nodeAccepts
 			}
-			arr[i+listHead+uint32(j)] = v
-		}
+			arr[i+listHead+uint32(bits.OnesCount64(mask&(1<<t-1)))] = v
+		})
 		arr[i], arr[i+1] = uint32(mask), uint32(mask>>32)
 	}
 	return arr, at[k.GaddagRoot()]
