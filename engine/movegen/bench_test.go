@@ -30,6 +30,20 @@ func midgamePositions(tb testing.TB, graph *lexicon.KWG, ts *lexicon.TileSet, la
 
 // benchGenerate generates on every position per iteration and reports µs per position and
 // plays per second; generators are loaded beforehand so only generation is timed.
+//
+// Each position has its own generator, asked about the same rack every pass (so it keeps its
+// rack's tables, as MAGPIE keeps its per-rack caches when its driver runs the same positions).
+// On a shared machine compare CPU time, one core, several runs: for instance
+//
+//	taskset -c 1 go test ./engine/movegen -run XXX -bench FILE2017 -cpu 1 -count 10 | tee new.txt
+//	benchstat old.txt new.txt   # medians and spread (golang.org/x/perf/cmd/benchstat)
+//
+// or count instructions, which do not depend on the load:
+//
+//	valgrind --tool=callgrind --toggle-collect='*movegen.benchPass' ./movegen.test -test.run XXX \
+//	    -test.bench TopEquityFILE2017 -test.benchtime 10x
+//
+// TestWriteBenchData writes the positions and the leave table for other engines' drivers.
 func benchGenerate(b *testing.B, graph *lexicon.KWG, opts Options) {
 	ts := lexicon.DefaultTileSet()
 	layout := engine.StandardLayout()
