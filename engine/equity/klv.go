@@ -1,7 +1,6 @@
 package equity
 
 import (
-	"bytes"
 	"encoding/binary"
 	"fmt"
 	"io"
@@ -21,6 +20,12 @@ type KLV struct {
 	g      *lexicon.KWG
 	counts []uint32
 	values []float32
+	// byRank is every value again, by the rank of its leave (see ranker), 0 for the multisets
+	// the table does not hold: one array load per lookup instead of a graph walk. Built when the
+	// table's leaves are short enough for the ranks to fit (always for a rack of seven and the
+	// FISE set); otherwise nil and lookups walk the graph.
+	byRank []float32
+	r      ranker
 }
 
 // ReadKLVFile loads a .klv2 file.
@@ -71,8 +76,71 @@ func KLVFromBytes(b []byte) (*KLV, error) {
 		if root := k.g.DawgRoot(); root != 0 && int(k.counts[root]) > nv {
 			return nil, fmt.Errorf("not a KLV2 leave table: %d leaves but only %d values", k.counts[root], nv)
 		}
+		k.rankValues()
 	}
 	return k, nil
+}
+
+// rankValues builds byRank when the leaves have at most MaxLeave+1 tiles (a table may hold the
+// full rack) and the graph holds no more leaves than values. A malformed graph (cycles, leaves
+// out of order) leaves byRank nil: the graph walk then answers as it always did.
+func (k *KLV) rankValues() {
+	const maxLen = MaxLeave + 1
+	g := k.g
+	type leave struct {
+		w   [maxLen]lexicon.Tile
+		n   int
+		idx int
+	}
+	var (
+		leaves  []leave
+		buf     [maxLen]lexicon.Tile
+		kinds   int
+		longest int
+		budget  = 64*(len(k.values)+1) + 1024 // node visits: a sane graph needs far fewer
+		ok      = true
+	)
+	var rec func(list uint32, depth int)
+	rec = func(list uint32, depth int) {
+		for p := list; ok && p != 0; p++ {
+			if budget--; budget < 0 || depth >= maxLen || int(p) >= g.NumNodes() {
+				ok = false
+				return
+			}
+			t := g.Tile(p)
+			if t > lexicon.MaxLetters || (depth > 0 && t < buf[depth-1]) {
+				ok = false
+				return
+			}
+			buf[depth] = t
+			if g.Accepts(p) {
+				if len(leaves) >= len(k.values) {
+					ok = false
+					return
+				}
+				leaves = append(leaves, leave{buf, depth + 1, len(leaves)})
+				kinds = max(kinds, int(t)+1)
+				longest = max(longest, depth+1)
+			}
+			rec(g.ArcIndex(p), depth+1)
+			if g.IsEnd(p) {
+				return
+			}
+		}
+	}
+	rec(g.DawgRoot(), 0)
+	if !ok || len(leaves) == 0 {
+		return
+	}
+	r := newRanker(kinds, longest)
+	if r.size() > maxRanks {
+		return
+	}
+	k.byRank = make([]float32, r.size())
+	for _, l := range leaves {
+		k.byRank[r.rank(l.w[:l.n])] = k.values[l.idx]
+	}
+	k.r = r
 }
 
 // countWords gives, for each node, the number of words accepted at or below it and its later
@@ -130,6 +198,14 @@ func (k *KLV) SingleTiles() []lexicon.Tile {
 
 // LeaveValue is the table's value of the leave (0 for the empty leave or one not in the table).
 func (k *KLV) LeaveValue(leave []lexicon.Tile) float64 {
+	if k.byRank != nil {
+		var buf [MaxLeave + 1]lexicon.Tile
+		w, ok := sortLeave(buf[:k.r.maxLen], leave, k.r.kinds)
+		if !ok {
+			return 0
+		}
+		return float64(k.byRank[k.r.rank(w)])
+	}
 	if len(leave) == 0 || k.g == nil || len(leave) > 15 {
 		return 0
 	}
@@ -186,8 +262,9 @@ type Leave struct {
 	Value float32
 }
 
-// WriteKLV writes leaves as a KLV2 table (a plain trie, not minimised: correct for any reader,
-// just larger than wolges' output). Each leave's tiles are sorted; duplicates keep the last value.
+// WriteKLV writes leaves as a KLV2 table: the leaves' DAWG built and minimised by
+// lexicon.BuildDAWG, then the values in its word order. Each leave's tiles are sorted (a
+// designated blank counts as a blank); duplicates keep the last value.
 func WriteKLV(w io.Writer, leaves []Leave) error {
 	type entry struct {
 		tiles []lexicon.Tile
@@ -203,7 +280,7 @@ func WriteKLV(w io.Writer, leaves []Leave) error {
 			if t[i].IsBlanked() {
 				t[i] = lexicon.Blank
 			}
-			if t[i] >= 64 {
+			if t[i] > lexicon.MaxLetters {
 				return fmt.Errorf("KLV2: tile %d out of range", t[i])
 			}
 		}
@@ -212,81 +289,33 @@ func WriteKLV(w io.Writer, leaves []Leave) error {
 	}
 	slices.SortStableFunc(es, func(a, b entry) int { return slices.Compare(a.tiles, b.tiles) })
 	// Deduplicate, keeping the last value given.
-	out := es[:0]
+	words := make([][]lexicon.Tile, 0, len(es))
+	values := make([]float32, 0, len(es))
 	for i, e := range es {
 		if i+1 < len(es) && slices.Equal(e.tiles, es[i+1].tiles) {
 			continue
 		}
-		out = append(out, e)
+		words = append(words, e.tiles)
+		values = append(values, e.value)
 	}
-	es = out
+	return writeKLV(w, words, values)
+}
 
-	// Trie nodes: children kept in ascending tile order because leaves are sorted.
-	type tnode struct {
-		tile     lexicon.Tile
-		accepts  bool
-		children []int
+// writeKLV writes distinct sorted words in ascending order with their values.
+func writeKLV(w io.Writer, words [][]lexicon.Tile, values []float32) error {
+	g, err := lexicon.BuildDAWG(words)
+	if err != nil {
+		return fmt.Errorf("KLV2: %w", err)
 	}
-	nodes := []tnode{{}}
-	for _, e := range es {
-		cur := 0
-		for _, t := range e.tiles {
-			ch := nodes[cur].children
-			if len(ch) > 0 && nodes[ch[len(ch)-1]].tile == t {
-				cur = ch[len(ch)-1]
-				continue
-			}
-			nodes = append(nodes, tnode{tile: t})
-			nodes[cur].children = append(nodes[cur].children, len(nodes)-1)
-			cur = len(nodes) - 1
-		}
-		nodes[cur].accepts = true
-	}
-	// Lay out sibling lists breadth first after the two root nodes; listAt[trie node] is the
-	// KWG index of its children's list.
-	kwg := []uint32{0, 1<<22 | 0}
-	listAt := make([]uint32, len(nodes))
-	queue := []int{0}
-	for len(queue) > 0 {
-		cur := queue[0]
-		queue = queue[1:]
-		ch := nodes[cur].children
-		if len(ch) == 0 {
-			continue
-		}
-		listAt[cur] = uint32(len(kwg))
-		for range ch {
-			kwg = append(kwg, 0)
-		}
-		queue = append(queue, ch...)
-	}
-	if len(kwg) > 1<<22 {
-		return fmt.Errorf("KLV2: %d nodes exceed the KWG's 22-bit indexes", len(kwg))
-	}
-	for cur := range nodes {
-		ch := nodes[cur].children
-		for i, c := range ch {
-			v := uint32(nodes[c].tile)<<24 | listAt[c]
-			if nodes[c].accepts {
-				v |= 1 << 23
-			}
-			if i == len(ch)-1 {
-				v |= 1 << 22
-			}
-			kwg[int(listAt[cur])+i] = v
-		}
-	}
-	kwg[0] = 1<<22 | listAt[0]
-	var buf bytes.Buffer
+	b := g.Bytes()
+	out := make([]byte, 0, 8+len(b)+4*len(values))
 	le := binary.LittleEndian
-	buf.Write(le.AppendUint32(nil, uint32(len(kwg))))
-	for _, v := range kwg {
-		buf.Write(le.AppendUint32(nil, v))
+	out = le.AppendUint32(out, uint32(len(b)/4))
+	out = append(out, b...)
+	out = le.AppendUint32(out, uint32(len(values)))
+	for _, v := range values {
+		out = le.AppendUint32(out, math.Float32bits(v))
 	}
-	buf.Write(le.AppendUint32(nil, uint32(len(es))))
-	for _, e := range es {
-		buf.Write(le.AppendUint32(nil, math.Float32bits(e.value)))
-	}
-	_, err := w.Write(buf.Bytes())
+	_, err = w.Write(out)
 	return err
 }
