@@ -13,8 +13,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/drills"
-	"github.com/atril-scrabble/atril/drills/srs"
-	"github.com/atril-scrabble/atril/drills/store"
+	"github.com/atril-scrabble/atril/internal/srs"
+	"github.com/atril-scrabble/atril/internal/studystore"
 )
 
 type deckAddOptions struct {
@@ -156,10 +156,10 @@ func runDeckAdd(g *Globals, c *cobra.Command, name string, opts *deckAddOptions)
 	d, err := st.DeckByName(ctx, name)
 	created := false
 	switch {
-	case errors.Is(err, store.ErrNoDeck):
-		d = store.Deck{Name: name, Lexicon: lex.Name, Kind: string(kind), Scheduler: opts.Scheduler,
+	case errors.Is(err, studystore.ErrNoDeck):
+		d = studystore.Deck{Name: name, Lexicon: lex.Name, Kind: string(kind), Scheduler: opts.Scheduler,
 			NewPerDay: opts.NewPerDay, Source: fill.Source,
-			Settings: store.DeckSettings{TargetMS: opts.Target.Milliseconds()}}
+			Settings: studystore.DeckSettings{TargetMS: opts.Target.Milliseconds()}}
 		if opts.Retention != 0.9 {
 			d.Settings.Retention = opts.Retention
 		}

@@ -14,7 +14,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/atril-scrabble/atril/drills"
-	"github.com/atril-scrabble/atril/drills/store"
+	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
@@ -132,7 +132,7 @@ func runDrill(g *Globals, c *cobra.Command, d drillRun) error {
 	if d.flags.TimeLimit < 0 {
 		return withCode(ExitError, fmt.Errorf("--time-limit %s: expected a positive duration such as 10s", d.flags.TimeLimit))
 	}
-	var st *store.Store
+	var st *studystore.Store
 	open := func() error {
 		if st != nil {
 			return nil
@@ -232,7 +232,7 @@ func newRunner(g *Globals, lex *lexicon.Lexicon, timeLimit time.Duration, rec dr
 
 // deckQuestions asks --deck's cards: the deck must hold the drill's kind of card, under the
 // lexicon in use.
-func deckQuestions(ctx context.Context, st *store.Store, lex *lexicon.Lexicon, d drillRun, seed uint64) ([]drills.Question, int64, error) {
+func deckQuestions(ctx context.Context, st *studystore.Store, lex *lexicon.Lexicon, d drillRun, seed uint64) ([]drills.Question, int64, error) {
 	if ctx == nil {
 		ctx = context.Background()
 	}
@@ -265,28 +265,28 @@ func isTerminal(r io.Reader) bool {
 
 // openStudyStore opens the study database that --db, $ATRIL_DB or the data directory names,
 // creating it if missing: for the commands that record (drills, deck add).
-func openStudyStore(g *Globals) (*store.Store, error) { return openStudy(g, false) }
+func openStudyStore(g *Globals) (*studystore.Store, error) { return openStudy(g, false) }
 
 // openExistingStudyStore opens the study database for a command with nothing to record when
 // it is missing (stats, deck list and rm, review): a missing file is refused, not created,
 // so that a mistyped --db leaves no file behind.
-func openExistingStudyStore(g *Globals) (*store.Store, error) { return openStudy(g, true) }
+func openExistingStudyStore(g *Globals) (*studystore.Store, error) { return openStudy(g, true) }
 
-func openStudy(g *Globals, mustExist bool) (*store.Store, error) {
+func openStudy(g *Globals, mustExist bool) (*studystore.Store, error) {
 	path := g.DB
 	if path == "" {
-		p, err := store.DefaultPath(g.io.Getenv)
+		p, err := studystore.DefaultPath(g.io.Getenv)
 		if err != nil {
 			return nil, withCode(ExitError, err)
 		}
 		path = p
 	}
-	st, err := store.Open(path, store.Options{Now: g.io.Now, MustExist: mustExist})
+	st, err := studystore.Open(path, studystore.Options{Now: g.io.Now, MustExist: mustExist})
 	if err != nil {
-		if errors.Is(err, store.ErrNoDatabase) {
+		if errors.Is(err, studystore.ErrNoDatabase) {
 			return nil, withCode(ExitError, fmt.Errorf("study database %s does not exist: nothing studied yet, or a mistyped --db or $ATRIL_DB (atril drill and atril deck add make it)", path))
 		}
-		if errors.Is(err, store.ErrNotAtril) || errors.Is(err, store.ErrTooNew) {
+		if errors.Is(err, studystore.ErrNotAtril) || errors.Is(err, studystore.ErrTooNew) {
 			return nil, withCode(ExitError, err)
 		}
 		return nil, withCode(ExitError, err) // store errors name the database already

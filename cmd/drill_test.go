@@ -18,7 +18,7 @@ import (
 	"time"
 
 	"github.com/atril-scrabble/atril/drills"
-	"github.com/atril-scrabble/atril/drills/store"
+	"github.com/atril-scrabble/atril/internal/studystore"
 )
 
 // Tests of `atril drill ...` and `atril stats` through Run, on a real SQLite file in a
@@ -82,9 +82,9 @@ func rightAnswers(l drills.Listing) string {
 	return b.String()
 }
 
-func openTestStore(t *testing.T, path string) *store.Store {
+func openTestStore(t *testing.T, path string) *studystore.Store {
 	t.Helper()
-	st, err := store.Open(path, store.Options{Now: time.Now})
+	st, err := studystore.Open(path, studystore.Options{Now: time.Now})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,8 +155,8 @@ func testDrillEndToEnd(t *testing.T, lexName string, lexArgs []string, kind stri
 			}
 		}
 	}
-	if _, err := store.Open(db, store.Options{Now: time.Now}); err == nil {
-		if as, _ := openTestStore(t, db).Answers(context.Background(), store.AnswerQuery{}); len(as) != 0 {
+	if _, err := studystore.Open(db, studystore.Options{Now: time.Now}); err == nil {
+		if as, _ := openTestStore(t, db).Answers(context.Background(), studystore.AnswerQuery{}); len(as) != 0 {
 			t.Errorf("--list saved %d answers", len(as))
 		}
 	}
@@ -169,7 +169,7 @@ func testDrillEndToEnd(t *testing.T, lexName string, lexArgs []string, kind stri
 	if want := "Summary: " + itoa(n) + " of " + itoa(n) + " answered, " + itoa(n) + " right, 0 wrong"; !strings.Contains(d.out.String(), want) {
 		t.Errorf("output lacks %q:\n%s", want, d.out.String())
 	}
-	as, err := openTestStore(t, db).Answers(context.Background(), store.AnswerQuery{})
+	as, err := openTestStore(t, db).Answers(context.Background(), studystore.AnswerQuery{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,7 +199,7 @@ func TestDrillEndOfInputKeepsAnswers(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, d.err.String())
 	}
-	as, err := openTestStore(t, db).Answers(context.Background(), store.AnswerQuery{})
+	as, err := openTestStore(t, db).Answers(context.Background(), studystore.AnswerQuery{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -393,7 +393,7 @@ func TestDrillSIGINT(t *testing.T) {
 		t.Errorf("output:\n%s", out.String())
 	}
 	st := openTestStore(t, db)
-	as, err := st.Answers(context.Background(), store.AnswerQuery{})
+	as, err := st.Answers(context.Background(), studystore.AnswerQuery{})
 	if err != nil || len(as) != 1 || as[0].Answer.Answer != "y" {
 		t.Fatalf("answers %+v, %v", as, err)
 	}
@@ -410,7 +410,7 @@ func TestDrillKilledKeepsAnswers(t *testing.T) {
 	child, stdin, out := startDrillChild(t, "--db "+db+" drill twos --count 10 --seed 3")
 	typed := []string{"y", "n", "y"}
 	answerThenKill(t, child, stdin, out, typed, 10)
-	as, err := openTestStore(t, db).Answers(context.Background(), store.AnswerQuery{})
+	as, err := openTestStore(t, db).Answers(context.Background(), studystore.AnswerQuery{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -466,7 +466,7 @@ func TestDrillDeck(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "study.db")
 	st := openTestStore(t, db)
 	ctx := context.Background()
-	for _, d := range []store.Deck{
+	for _, d := range []studystore.Deck{
 		{Name: "cuatros", Lexicon: "small", Kind: "anagram", Scheduler: "fsrs", NewPerDay: 5},
 		{Name: "otro", Lexicon: "FISE2-LIBRE", Kind: "anagram", Scheduler: "cardbox", NewPerDay: 5},
 		{Name: "ganchos", Lexicon: "small", Kind: "hooks", Scheduler: "fsrs", NewPerDay: 5},
@@ -475,7 +475,7 @@ func TestDrillDeck(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := st.AddCards(ctx, id, d.Lexicon, d.Kind, store.Cards("ACOS", "ACOR", "ACNOT")); err != nil {
+		if _, err := st.AddCards(ctx, id, d.Lexicon, d.Kind, studystore.Cards("ACOS", "ACOR", "ACNOT")); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -500,7 +500,7 @@ func TestDrillDeck(t *testing.T) {
 	if code != 0 || !strings.Contains(d.out.String(), "3 of 3 answered, 3 right") {
 		t.Fatalf("exit %d:\n%s%s", code, d.out.String(), d.err.String())
 	}
-	as, err := st.Answers(ctx, store.AnswerQuery{})
+	as, err := st.Answers(ctx, studystore.AnswerQuery{})
 	if err != nil || len(as) != 3 {
 		t.Fatalf("%d answers, %v", len(as), err)
 	}
@@ -602,7 +602,7 @@ func TestDrillDatabaseFromEnvironment(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("exit %d: %s", code, errb.String())
 		}
-		as, err := openTestStore(t, tc.path).Answers(context.Background(), store.AnswerQuery{})
+		as, err := openTestStore(t, tc.path).Answers(context.Background(), studystore.AnswerQuery{})
 		if err != nil || len(as) != 1 {
 			t.Errorf("%s: %d answers, %v", tc.path, len(as), err)
 		}

@@ -3,7 +3,7 @@ package cmd
 import (
 	"github.com/spf13/cobra"
 
-	"github.com/atril-scrabble/atril/lexicon"
+	"github.com/atril-scrabble/atril/lexicon/registry"
 )
 
 func init() {
@@ -41,13 +41,13 @@ var lexiconCommands []func(*Globals) *cobra.Command
 
 func registerLexicon(f func(*Globals) *cobra.Command) { lexiconCommands = append(lexiconCommands, f) }
 
-// lexiconStore is the user's lexicon store, in the data directory the environment names.
-func (g *Globals) lexiconStore() *lexicon.Store { return lexicon.NewStore(g.io.Getenv) }
+// lexiconRegistry is the user's lexicon registry, in the data directory the environment names.
+func (g *Globals) lexiconRegistry() *registry.Registry { return registry.New(g.io.Getenv) }
 
 // completeLexiconNames offers the names `lexicon list` shows.
 func completeLexiconNames(g *Globals) func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 	return func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-		list, _, err := g.lexiconStore().List()
+		list, _, err := g.lexiconRegistry().List()
 		if err != nil {
 			return nil, cobra.ShellCompDirectiveError
 		}

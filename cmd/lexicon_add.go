@@ -8,7 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/atril-scrabble/atril/lexicon"
+	"github.com/atril-scrabble/atril/lexicon/registry"
 )
 
 type lexiconAddOptions struct {
@@ -69,7 +69,7 @@ Exit codes: 0 added (also when lines were skipped: stderr says which); 2 bad inp
 }
 
 func runLexiconAdd(g *Globals, opts *lexiconAddOptions) error {
-	if err := lexicon.CheckName(opts.Name); err != nil {
+	if err := registry.CheckName(opts.Name); err != nil {
 		return withCode(ExitError, err)
 	}
 	ts, err := g.TileSet()
@@ -89,7 +89,7 @@ func runLexiconAdd(g *Globals, opts *lexiconAddOptions) error {
 			source = opts.File
 		}
 	}
-	add := lexicon.AddOptions{
+	add := registry.AddOptions{
 		File: opts.File, Source: source, Description: opts.Description, Strict: opts.Strict,
 		Replace: opts.Force, Tiles: ts, Now: g.io.Now(),
 	}
@@ -100,7 +100,7 @@ func runLexiconAdd(g *Globals, opts *lexiconAddOptions) error {
 			compiling = true
 		}
 	}
-	info, problems, err := g.lexiconStore().Add(opts.Name, in, add)
+	info, problems, err := g.lexiconRegistry().Add(opts.Name, in, add)
 	if compiling {
 		fmt.Fprint(g.io.Err, "\033[K") // the progress line goes before anything else is said
 	}

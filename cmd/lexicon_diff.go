@@ -63,12 +63,12 @@ func runLexiconDiff(g *Globals, opts *lexiconDiffOptions) error {
 	if err != nil {
 		return err
 	}
-	store := g.lexiconStore()
-	a, err := store.Open(opts.A, ts)
+	reg := g.lexiconRegistry()
+	a, err := reg.Open(opts.A, ts)
 	if err != nil {
 		return withCode(ExitError, err)
 	}
-	b, err := store.Open(opts.B, ts)
+	b, err := reg.Open(opts.B, ts)
 	if err != nil {
 		return withCode(ExitError, err)
 	}

@@ -43,12 +43,12 @@ type lexiconInfoJSON struct {
 }
 
 func runLexiconInfo(g *Globals, name string) error {
-	store := g.lexiconStore()
-	info, graph, err := store.Load(name)
+	reg := g.lexiconRegistry()
+	info, graph, err := reg.Load(name)
 	if err != nil {
 		return withCode(ExitError, err)
 	}
-	chosen, err := store.Chosen()
+	chosen, err := reg.Chosen()
 	if err != nil {
 		return withCode(ExitError, err)
 	}

@@ -32,15 +32,15 @@ type lexiconListJSON struct {
 }
 
 func runLexiconList(g *Globals) error {
-	store := g.lexiconStore()
-	list, bad, err := store.List()
+	reg := g.lexiconRegistry()
+	list, bad, err := reg.List()
 	if err != nil {
 		return withCode(ExitError, err)
 	}
 	for _, err := range bad {
 		fmt.Fprintf(g.io.Err, "atril: warning: %v\n", err)
 	}
-	chosen, err := store.Chosen()
+	chosen, err := reg.Chosen()
 	if err != nil {
 		return withCode(ExitError, err)
 	}

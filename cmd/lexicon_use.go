@@ -19,7 +19,7 @@ config.json in your data directory.`,
 			Args:              cobra.ExactArgs(1),
 			ValidArgsFunction: completeLexiconNames(g),
 			RunE: func(_ *cobra.Command, args []string) error {
-				info, err := g.lexiconStore().Use(args[0])
+				info, err := g.lexiconRegistry().Use(args[0])
 				if err != nil {
 					return withCode(ExitError, err)
 				}

@@ -9,7 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/drills"
-	"github.com/atril-scrabble/atril/drills/store"
+	"github.com/atril-scrabble/atril/internal/studystore"
 )
 
 type reviewOptions struct {
@@ -95,7 +95,7 @@ func runReview(g *Globals, c *cobra.Command, opts *reviewOptions) error {
 	}
 	defer st.Close()
 	ctx := c.Context()
-	var deck store.Deck
+	var deck studystore.Deck
 	if opts.Deck != "" {
 		if deck, err = st.DeckByName(ctx, opts.Deck); err != nil {
 			return withCode(ExitError, err)
@@ -193,7 +193,7 @@ type dueCard struct {
 	Overdue  float64 `json:"overdue_days"`
 }
 
-func printDueList(g *Globals, st *store.Store, now time.Time, lexName string, deckID int64, cards []store.DeckCard, other int) error {
+func printDueList(g *Globals, st *studystore.Store, now time.Time, lexName string, deckID int64, cards []studystore.DeckCard, other int) error {
 	list := struct {
 		Now     time.Time `json:"now"`
 		Lexicon string    `json:"lexicon"`

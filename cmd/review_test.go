@@ -13,8 +13,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/atril-scrabble/atril/drills/srs"
-	"github.com/atril-scrabble/atril/drills/store"
+	"github.com/atril-scrabble/atril/internal/srs"
+	"github.com/atril-scrabble/atril/internal/studystore"
 )
 
 // Tests of `atril deck` and `atril review` through Run, on a real SQLite file, a small lexicon
@@ -217,7 +217,7 @@ func TestReviewSchedulesEachAnswer(t *testing.T) {
 	}
 
 	st := openTestStore(t, db)
-	as, err := st.Answers(context.Background(), store.AnswerQuery{})
+	as, err := st.Answers(context.Background(), studystore.AnswerQuery{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -312,7 +312,7 @@ func TestReviewEndOfInputKeepsAnswers(t *testing.T) {
 	}
 	st := openTestStore(t, db)
 	defer st.Close()
-	as, _ := st.Answers(context.Background(), store.AnswerQuery{})
+	as, _ := st.Answers(context.Background(), studystore.AnswerQuery{})
 	if len(as) != 2 || as[0].Answer.Answer != "y" || as[1].Answer.Answer != "n" {
 		t.Errorf("answers saved: %+v", as)
 	}
@@ -330,14 +330,14 @@ func TestReviewPostponeKeepsUrgency(t *testing.T) {
 	// month away: all six overdue.
 	st := openTestStore(t, db)
 	ctx := context.Background()
-	cards, err := st.Due(ctx, store.DueQuery{Now: day1, DayStart: day1, DayEnd: day1.Add(time.Hour)})
+	cards, err := st.Due(ctx, studystore.DueQuery{Now: day1, DayStart: day1, DayEnd: day1.Add(time.Hour)})
 	if err != nil || len(cards) != 6 {
 		t.Fatalf("due: %d %v", len(cards), err)
 	}
 	for i, c := range cards {
 		after := srs.State{Phase: srs.Review, Stability: float64(1 + i*3), Difficulty: 5, Reps: 1,
 			LastReview: day1, Due: day1.AddDate(0, 0, 1+i), ScheduledDays: 1 + i}
-		if _, err := st.RecordReview(ctx, store.Answer{DeckID: c.DeckID, CardID: c.CardID, Drill: "review", Lexicon: "x",
+		if _, err := st.RecordReview(ctx, studystore.Answer{DeckID: c.DeckID, CardID: c.CardID, Drill: "review", Lexicon: "x",
 			Question: c.Question, Correct: true, Before: &c.State, After: &after, At: day1}); err != nil {
 			t.Fatal(err)
 		}
@@ -405,7 +405,7 @@ func TestReviewKilledKeepsAnswers(t *testing.T) {
 	answerThenKill(t, child, stdin, out, typed, 10)
 	st := openTestStore(t, db)
 	defer st.Close()
-	as, err := st.Answers(context.Background(), store.AnswerQuery{})
+	as, err := st.Answers(context.Background(), studystore.AnswerQuery{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -480,7 +480,7 @@ func TestReviewSIGINT(t *testing.T) {
 	}
 	st := openTestStore(t, db)
 	defer st.Close()
-	as, err := st.Answers(context.Background(), store.AnswerQuery{})
+	as, err := st.Answers(context.Background(), studystore.AnswerQuery{})
 	if err != nil || len(as) != 1 || as[0].After == nil {
 		t.Fatalf("answers %+v, %v", as, err)
 	}
@@ -521,7 +521,7 @@ func TestReviewAskedGradeKilled(t *testing.T) {
 
 	st := openTestStore(t, db)
 	defer st.Close()
-	as, err := st.Answers(context.Background(), store.AnswerQuery{})
+	as, err := st.Answers(context.Background(), studystore.AnswerQuery{})
 	if err != nil || len(as) != 2 {
 		t.Fatalf("%d answers after the kill, %v; want 2:\n%s", len(as), err, transcript)
 	}
@@ -540,12 +540,12 @@ func TestReviewAskedGradeKilled(t *testing.T) {
 }
 
 // cardIn is one card of a deck with its schedule, read back from the file.
-func cardIn(st *store.Store, deckID, cardID int64) (store.DeckCard, error) {
+func cardIn(st *studystore.Store, deckID, cardID int64) (studystore.DeckCard, error) {
 	cards, err := st.DeckCards(context.Background(), deckID)
 	for _, c := range cards {
 		if c.CardID == cardID {
 			return c, err
 		}
 	}
-	return store.DeckCard{}, fmt.Errorf("card %d is not in deck %d (%v)", cardID, deckID, err)
+	return studystore.DeckCard{}, fmt.Errorf("card %d is not in deck %d (%v)", cardID, deckID, err)
 }

@@ -97,7 +97,7 @@ func (g *Globals) Lex() (*lexicon.Lexicon, error) {
 		if err != nil {
 			return nil, err
 		}
-		l, err := g.lexiconStore().Open(g.Lexicon, ts)
+		l, err := g.lexiconRegistry().Open(g.Lexicon, ts)
 		if err != nil {
 			return nil, withCode(ExitError, err)
 		}

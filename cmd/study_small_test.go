@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/atril-scrabble/atril/drills/store"
+	"github.com/atril-scrabble/atril/internal/studystore"
 )
 
 // --length is explicit: 0 is refused (it used to mean any length for hooks and judge, and
@@ -130,7 +130,7 @@ func TestStudyMessagesSingular(t *testing.T) {
 func TestDeckNameCompletion(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "study.db")
 	st := openTestStore(t, db)
-	for _, d := range []store.Deck{
+	for _, d := range []studystore.Deck{
 		{Name: "sietes", Lexicon: "FISE2-LIBRE", Kind: "anagram", Scheduler: "fsrs"},
 		{Name: "seises", Lexicon: "FISE2-LIBRE", Kind: "anagram", Scheduler: "fsrs"},
 		{Name: "sabias", Lexicon: "FISE2-LIBRE", Kind: "hooks", Scheduler: "fsrs"},

@@ -10,6 +10,7 @@ import (
 
 	"github.com/atril-scrabble/atril/drills"
 	"github.com/atril-scrabble/atril/lexicon"
+	"github.com/atril-scrabble/atril/lexicon/registry"
 )
 
 // bagOfFive is a tile set of the FISE alphabet with other counts and values: a bag of A, C, O,
@@ -81,7 +82,7 @@ func TestStudyFollowsTiles(t *testing.T) {
 
 	// Probability: the top racks of four tiles are those of the most probable words under the
 	// set (only words of A, C, O, R, S have any), in rank order.
-	lex, err := lexicon.Open(kwg, ts)
+	lex, err := registry.Open(kwg, ts)
 	if err != nil {
 		t.Fatal(err)
 	}

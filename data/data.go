@@ -1,4 +1,5 @@
-// Package data holds atril's embedded assets: tile sets, board layouts and the default lexicon.
+// Package data holds atril's embedded assets: tile sets and board layouts. The default lexicon
+// has a package of its own, data/defaultlex.
 package data
 
 import "embed"

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/atril-scrabble/atril/drills/srs"
-	"github.com/atril-scrabble/atril/drills/store"
+	"github.com/atril-scrabble/atril/internal/srs"
+	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
@@ -43,13 +43,13 @@ const DefaultNewPerDay = 20
 // others the word itself; keys are in tile notation ([CH] for a digraph tile), which reads back
 // exactly. Judge and twos cards record whether they are words of lex (their answer). A twos
 // deck takes only two-tile words.
-func CardKeys(lex *lexicon.Lexicon, k Kind, words [][]lexicon.Tile) ([]store.NewCard, error) {
+func CardKeys(lex *lexicon.Lexicon, k Kind, words [][]lexicon.Tile) ([]studystore.NewCard, error) {
 	if !slices.Contains(DeckKinds, k) {
 		return nil, fmt.Errorf("deck kind %q: want one of %v", k, DeckKinds)
 	}
 	ts := lex.Tiles
 	seen := make(map[string]bool, len(words))
-	var out []store.NewCard
+	var out []studystore.NewCard
 	for _, w := range words {
 		w = letters(w)
 		if k == KindAnagram {
@@ -63,7 +63,7 @@ func CardKeys(lex *lexicon.Lexicon, k Kind, words [][]lexicon.Tile) ([]store.New
 			continue
 		}
 		seen[key] = true
-		c := store.NewCard{Question: key}
+		c := studystore.NewCard{Question: key}
 		if k == KindJudge || k == KindTwos {
 			valid := lex.Contains(w)
 			c.Valid = &valid
@@ -74,7 +74,7 @@ func CardKeys(lex *lexicon.Lexicon, k Kind, words [][]lexicon.Tile) ([]store.New
 }
 
 // CardQuestion is the question a stored card asks under lex, with CardID set.
-func CardQuestion(lex *lexicon.Lexicon, c store.DeckCard) (Question, error) {
+func CardQuestion(lex *lexicon.Lexicon, c studystore.DeckCard) (Question, error) {
 	ts := lex.Tiles
 	tiles, err := ts.Parse(c.Question, lexicon.ParseOptions{AllowBlank: true})
 	if err == nil && len(tiles) == 0 {
@@ -130,7 +130,7 @@ func hooksQuestion(lex *lexicon.Lexicon, w []lexicon.Tile) Question {
 }
 
 // Scheduler is the scheduler a deck's settings describe. seed feeds the cardbox's spread.
-func Scheduler(d store.Deck, seed uint64) (srs.Scheduler, error) {
+func Scheduler(d studystore.Deck, seed uint64) (srs.Scheduler, error) {
 	switch d.Scheduler {
 	case "fsrs":
 		target := time.Duration(d.Settings.TargetMS) * time.Millisecond
@@ -147,12 +147,12 @@ func Scheduler(d store.Deck, seed uint64) (srs.Scheduler, error) {
 // DeckStatus is a deck with its cards by state and what falls due in the coming days, for
 // `atril deck list`.
 type DeckStatus struct {
-	store.Deck
-	store.DeckCounts
+	studystore.Deck
+	studystore.DeckCounts
 }
 
 // SameLexicon reports whether two lexicon names name one lexicon: names are told apart
-// without regard to case, as the lexicon store does (fise2 is FISE2).
+// without regard to case, as the lexicon registry does (fise2 is FISE2).
 func SameLexicon(a, b string) bool { return strings.EqualFold(a, b) }
 
 // DayStart is local midnight of the day t falls on: reviews are due by days.

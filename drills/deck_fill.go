@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/atril-scrabble/atril/drills/store"
+	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
@@ -24,7 +24,7 @@ type DeckSource struct {
 
 // DeckFill is the cards a source gives a deck of one kind.
 type DeckFill struct {
-	Cards []store.NewCard
+	Cards []studystore.NewCard
 	// Words is how many words the source gave; Added how many cards that are not words were put
 	// beside them (a searched judge deck's phonies, a searched twos deck's non-words).
 	Words, Added int

@@ -5,12 +5,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/atril-scrabble/atril/drills/store"
+	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
 // cardAnswers counts a fill's cards by their recorded answer, checking each against the lexicon.
-func cardAnswers(t *testing.T, lex *lexicon.Lexicon, cards []store.NewCard) (words, non int) {
+func cardAnswers(t *testing.T, lex *lexicon.Lexicon, cards []studystore.NewCard) (words, non int) {
 	t.Helper()
 	for _, c := range cards {
 		if c.Valid == nil {
@@ -50,12 +50,12 @@ func TestFillDeckSearchGivesBothAnswers(t *testing.T) {
 		isWord[key(w)] = true
 	}
 	for _, w := range twoLookalikes(lex, isWord) {
-		if !slices.ContainsFunc(twos.Cards, func(c store.NewCard) bool { return c.Question == lex.Tiles.Notation(w) }) {
+		if !slices.ContainsFunc(twos.Cards, func(c studystore.NewCard) bool { return c.Question == lex.Tiles.Notation(w) }) {
 			t.Errorf("twos deck lacks the look-alike %s", lex.Tiles.Notation(w))
 		}
 	}
-	if first := twos.Cards[:20]; !slices.ContainsFunc(first, func(c store.NewCard) bool { return !*c.Valid }) ||
-		!slices.ContainsFunc(first, func(c store.NewCard) bool { return *c.Valid }) {
+	if first := twos.Cards[:20]; !slices.ContainsFunc(first, func(c studystore.NewCard) bool { return !*c.Valid }) ||
+		!slices.ContainsFunc(first, func(c studystore.NewCard) bool { return *c.Valid }) {
 		t.Errorf("the first day's 20 new cards are all one answer: %v", first)
 	}
 
@@ -68,7 +68,7 @@ func TestFillDeckSearchGivesBothAnswers(t *testing.T) {
 		t.Errorf("judge deck: %d words, %d phonies; want 200 and about as many phonies", words, non)
 	}
 	again, _ := FillDeck(lex, KindJudge, DeckSource{Search: "length:5 top:200", Seed: 7})
-	if !slices.EqualFunc(judge.Cards, again.Cards, func(a, b store.NewCard) bool { return a.Question == b.Question }) {
+	if !slices.EqualFunc(judge.Cards, again.Cards, func(a, b studystore.NewCard) bool { return a.Question == b.Question }) {
 		t.Error("the same seed made another judge deck")
 	}
 	// Anagram decks from a search hold words alone, in the search's order.
@@ -108,15 +108,15 @@ func TestFillDeckFile(t *testing.T) {
 func TestCardQuestionNotesAChangedLexicon(t *testing.T) {
 	lex := defaultLexicon(t)
 	yes, no := true, false
-	q, err := CardQuestion(lex, store.DeckCard{Kind: "judge", Question: "CASQO", Lexicon: "viejo", Valid: &yes})
+	q, err := CardQuestion(lex, studystore.DeckCard{Kind: "judge", Question: "CASQO", Lexicon: "viejo", Valid: &yes})
 	if err != nil || q.Valid || !strings.Contains(q.Note, "when this card was added, lexicon viejo said yes") {
 		t.Errorf("judge card recorded valid, now not: %+v %v", q, err)
 	}
-	q, _ = CardQuestion(lex, store.DeckCard{Kind: "twos", Question: "[CH]A", Valid: &yes})
+	q, _ = CardQuestion(lex, studystore.DeckCard{Kind: "twos", Question: "[CH]A", Valid: &yes})
 	if !q.Valid || strings.Contains(q.Note, "when this card was added") {
 		t.Errorf("twos card with the same answer: %+v", q)
 	}
-	if q, _ = CardQuestion(lex, store.DeckCard{Kind: "twos", Question: "[CH]A", Valid: &no}); !q.Valid || !strings.Contains(q.Note, "said no") {
+	if q, _ = CardQuestion(lex, studystore.DeckCard{Kind: "twos", Question: "[CH]A", Valid: &no}); !q.Valid || !strings.Contains(q.Note, "said no") {
 		t.Errorf("twos card recorded not valid, now valid: %+v", q)
 	}
 }

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/atril-scrabble/atril/drills/store"
+	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
@@ -218,10 +218,10 @@ func checkCount(count int) error {
 	return nil
 }
 
-// FromDeck makes the questions of a deck's cards (store.DeckCards), count of them in an order
+// FromDeck makes the questions of a deck's cards (studystore.DeckCards), count of them in an order
 // drawn from the seed (count 0: all), for drilling a deck outside its schedule. Answers carry
 // the card's id.
-func FromDeck(lex *lexicon.Lexicon, cards []store.DeckCard, count int, seed uint64) ([]Question, error) {
+func FromDeck(lex *lexicon.Lexicon, cards []studystore.DeckCard, count int, seed uint64) ([]Question, error) {
 	if err := checkCount(count); err != nil {
 		return nil, err
 	}

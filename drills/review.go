@@ -8,8 +8,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/atril-scrabble/atril/drills/srs"
-	"github.com/atril-scrabble/atril/drills/store"
+	"github.com/atril-scrabble/atril/internal/srs"
+	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
@@ -18,9 +18,9 @@ const KindReview Kind = "review"
 
 // DueQuery is the store query for what is due at now in the decks selected (deckID 0: all):
 // reviews due by the end of today, learning steps due by now.
-func DueQuery(now time.Time, deckID int64, limit int) store.DueQuery {
+func DueQuery(now time.Time, deckID int64, limit int) studystore.DueQuery {
 	start := DayStart(now)
-	return store.DueQuery{DeckID: deckID, Now: now, DayStart: start, DayEnd: start.AddDate(0, 0, 1), Limit: limit}
+	return studystore.DueQuery{DeckID: deckID, Now: now, DayStart: start, DayEnd: start.AddDate(0, 0, 1), Limit: limit}
 }
 
 // Remaining is what is still due after a session, for its closing lines.
@@ -36,7 +36,7 @@ const LearningSoon = 30 * time.Minute
 
 // StillDue counts what is due at now under the lexicon lexName (of one deck when deckID is not
 // 0), and the learning steps due within LearningSoon besides.
-func StillDue(ctx context.Context, st *store.Store, now time.Time, deckID int64, lexName string) (Remaining, error) {
+func StillDue(ctx context.Context, st *studystore.Store, now time.Time, deckID int64, lexName string) (Remaining, error) {
 	q := DueQuery(now, deckID, 0)
 	q.Lexicon = lexName
 	var r Remaining
@@ -56,12 +56,12 @@ func StillDue(ctx context.Context, st *store.Store, now time.Time, deckID int64,
 // Review is one `atril review` session over cards of one lexicon. It is the Runner's Recorder,
 // Requeuer (learning steps come back before the session ends) and Grader (with AskGrade).
 type Review struct {
-	Store *store.Store
+	Store *studystore.Store
 	Lex   *lexicon.Lexicon
 	Seed  uint64 // the cardbox spread's seed
 	// AskGrade asks the FSRS grade after each answer's feedback (Enter keeps the one derived
 	// from right/wrong and time). The answer and the derived schedule are committed first; a
-	// different grade then replaces both in one more transaction (store.Regrade).
+	// different grade then replaces both in one more transaction (studystore.Regrade).
 	AskGrade bool
 	// LearnAhead: when the session's cards run out, cards in FSRS learning steps due within
 	// this are asked again, the earliest due first (Anki's learn-ahead limit); 0 is
@@ -69,12 +69,12 @@ type Review struct {
 	LearnAhead time.Duration
 
 	decks    map[int64]deckSched
-	cards    []store.DeckCard // the cards picked, in the order first asked; states kept current
-	qs       []Question       // their questions
-	next     int              // the next card of the first round, which Record expects
-	again    int              // the card Again handed out, which Record expects then; -1 none
-	learning []int            // cards (indexes) in learning steps, to ask again
-	last     lastAnswer       // the answer just recorded, for Grade
+	cards    []studystore.DeckCard // the cards picked, in the order first asked; states kept current
+	qs       []Question            // their questions
+	next     int                   // the next card of the first round, which Record expects
+	again    int                   // the card Again handed out, which Record expects then; -1 none
+	learning []int                 // cards (indexes) in learning steps, to ask again
+	last     lastAnswer            // the answer just recorded, for Grade
 	sess     int64
 }
 
@@ -93,7 +93,7 @@ type lastAnswer struct {
 }
 
 type deckSched struct {
-	deck   store.Deck
+	deck   studystore.Deck
 	sched  srs.Scheduler
 	target time.Duration
 }
@@ -147,11 +147,11 @@ func (r *Review) Questions(ctx context.Context, now time.Time, deckID int64, max
 }
 
 // Cards are the cards Questions picked, in the order asked.
-func (r *Review) Cards() []store.DeckCard { return r.cards }
+func (r *Review) Cards() []studystore.DeckCard { return r.cards }
 
 // Start opens the review's session in the store; options are saved with it.
 func (r *Review) Start(ctx context.Context, deckID int64, options any) error {
-	id, err := r.Store.StartSession(ctx, store.Session{Drill: string(KindReview), Lexicon: r.Lex.Name, DeckID: deckID, Options: options})
+	id, err := r.Store.StartSession(ctx, studystore.Session{Drill: string(KindReview), Lexicon: r.Lex.Name, DeckID: deckID, Options: options})
 	r.sess = id
 	return err
 }
@@ -186,7 +186,7 @@ func (r *Review) Record(a Answer) error {
 	if err != nil {
 		return fmt.Errorf("review: scheduling %s: %w", c.Question, err)
 	}
-	id, err := r.Store.RecordReview(context.Background(), store.Answer{
+	id, err := r.Store.RecordReview(context.Background(), studystore.Answer{
 		SessionID: r.sess, CardID: c.CardID, DeckID: c.DeckID, Drill: string(KindReview),
 		Lexicon: a.Lexicon, Question: a.Shown, Answer: a.Typed, Expected: a.Expected,
 		Correct: a.Right, Took: a.Elapsed, Rating: rating, Before: &before, After: &after, At: a.At,
@@ -253,7 +253,7 @@ func (r *Review) GradePrompt() string {
 
 // Grade takes the grade typed after an answer: Enter or the derived grade keeps what Record
 // committed; another grade reschedules the card from its state before the answer and replaces
-// the answer's grade and state after, together (store.Regrade).
+// the answer's grade and state after, together (studystore.Regrade).
 func (r *Review) Grade(line string) (string, error) {
 	g := r.last
 	if g.card < 0 {
@@ -276,7 +276,7 @@ func (r *Review) Grade(line string) (string, error) {
 		if after, err = r.decks[c.DeckID].sched.Schedule(g.before, o, g.at); err != nil {
 			return "", fmt.Errorf("review: scheduling %s: %w", c.Question, err)
 		}
-		if err := r.Store.Regrade(context.Background(), g.answerID, store.Answer{
+		if err := r.Store.Regrade(context.Background(), g.answerID, studystore.Answer{
 			DeckID: c.DeckID, CardID: c.CardID, Rating: chosen, After: &after,
 		}, g.derived); err != nil {
 			return "", err
@@ -302,7 +302,7 @@ func dueIn(d time.Duration) string {
 
 // Postponed is one card moved by Postpone.
 type Postponed struct {
-	store.DeckCard
+	studystore.DeckCard
 	Urgency float64   `json:"urgency"` // estimated recall now (0..1): lowest first
 	OldDue  time.Time `json:"old_due"`
 }
@@ -312,12 +312,12 @@ type Postponed struct {
 // first); cardbox cards by how far past their interval they are (the FSRS forgetting curve
 // with the interval as stability), ties by how overdue. Each card's new due time is the start
 // of its day. It returns the cards in their new order.
-func Postpone(ctx context.Context, st *store.Store, now time.Time, deckID int64, days int) ([]Postponed, error) {
+func Postpone(ctx context.Context, st *studystore.Store, now time.Time, deckID int64, days int) ([]Postponed, error) {
 	if days < 1 || days > MaxPostponeDays {
 		return nil, fmt.Errorf("--days %d: want 1 to %d (ten years)", days, MaxPostponeDays)
 	}
 	start := DayStart(now)
-	q := store.DueQuery{DeckID: deckID, Now: now, DayStart: start, DayEnd: now, NoNew: true}
+	q := studystore.DueQuery{DeckID: deckID, Now: now, DayStart: start, DayEnd: now, NoNew: true}
 	cards, err := st.Due(ctx, q)
 	if err != nil {
 		return nil, err
@@ -348,7 +348,7 @@ func Postpone(ctx context.Context, st *store.Store, now time.Time, deckID int64,
 		}
 		return a.OldDue.Compare(b.OldDue)
 	})
-	dues := make([]store.DeckCard, len(out))
+	dues := make([]studystore.DeckCard, len(out))
 	for i := range out {
 		day := i * days / len(out)
 		out[i].State.Due = start.AddDate(0, 0, day)

@@ -6,31 +6,31 @@ import (
 	"testing"
 	"time"
 
-	"github.com/atril-scrabble/atril/drills/srs"
-	"github.com/atril-scrabble/atril/drills/store"
+	"github.com/atril-scrabble/atril/internal/srs"
+	"github.com/atril-scrabble/atril/internal/studystore"
 )
 
 // StillDue counts, on a real file, the reviews due today, the new cards the daily limit leaves,
 // and the learning steps coming back within LearningSoon; decks of other lexicons are not counted.
 func TestStillDue(t *testing.T) {
 	now := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
-	st, err := store.Open(filepath.Join(t.TempDir(), "atril.db"), store.Options{Now: func() time.Time { return now }})
+	st, err := studystore.Open(filepath.Join(t.TempDir(), "atril.db"), studystore.Options{Now: func() time.Time { return now }})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer st.Close()
 	ctx := context.Background()
-	d, _ := st.CreateDeck(ctx, store.Deck{Name: "dos", Lexicon: "L", Kind: "twos", Scheduler: "fsrs", NewPerDay: 3})
-	other, _ := st.CreateDeck(ctx, store.Deck{Name: "otro", Lexicon: "M", Kind: "twos", Scheduler: "fsrs", NewPerDay: 5})
-	st.AddCards(ctx, d, "L", "twos", store.Cards("AS", "ES", "OS", "US", "IS"))
-	st.AddCards(ctx, other, "M", "twos", store.Cards("AS", "ES"))
+	d, _ := st.CreateDeck(ctx, studystore.Deck{Name: "dos", Lexicon: "L", Kind: "twos", Scheduler: "fsrs", NewPerDay: 3})
+	other, _ := st.CreateDeck(ctx, studystore.Deck{Name: "otro", Lexicon: "M", Kind: "twos", Scheduler: "fsrs", NewPerDay: 5})
+	st.AddCards(ctx, d, "L", "twos", studystore.Cards("AS", "ES", "OS", "US", "IS"))
+	st.AddCards(ctx, other, "M", "twos", studystore.Cards("AS", "ES"))
 	if r, err := StillDue(ctx, st, now, 0, "L"); err != nil || r != (Remaining{New: 3}) {
 		t.Errorf("fresh deck: %+v %v, want 3 new (the daily limit)", r, err)
 	}
 	due, _ := st.Due(ctx, DueQuery(now, d, 0))
-	answer := func(c store.DeckCard, after srs.State) {
+	answer := func(c studystore.DeckCard, after srs.State) {
 		t.Helper()
-		if _, err := st.RecordReview(ctx, store.Answer{DeckID: c.DeckID, CardID: c.CardID, Drill: "review", Lexicon: "L",
+		if _, err := st.RecordReview(ctx, studystore.Answer{DeckID: c.DeckID, CardID: c.CardID, Drill: "review", Lexicon: "L",
 			Question: c.Question, Before: &c.State, After: &after, At: now}); err != nil {
 			t.Fatal(err)
 		}

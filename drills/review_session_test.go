@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/atril-scrabble/atril/drills/srs"
-	"github.com/atril-scrabble/atril/drills/store"
+	"github.com/atril-scrabble/atril/internal/srs"
+	"github.com/atril-scrabble/atril/internal/studystore"
 )
 
 // Review sessions through the Runner: a real SQLite file, the shipped default lexicon, scripted
@@ -20,17 +20,17 @@ import (
 func reviewSession(t *testing.T, clock *stepClock, cards ...string) (*Review, []Question) {
 	t.Helper()
 	ctx := context.Background()
-	st, err := store.Open(filepath.Join(t.TempDir(), "atril.db"), store.Options{Now: clock.Now})
+	st, err := studystore.Open(filepath.Join(t.TempDir(), "atril.db"), studystore.Options{Now: clock.Now})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
 	lex := defaultLexicon(t)
-	d, err := st.CreateDeck(ctx, store.Deck{Name: "dos", Lexicon: lex.Name, Kind: "twos", Scheduler: "fsrs", NewPerDay: 20})
+	d, err := st.CreateDeck(ctx, studystore.Deck{Name: "dos", Lexicon: lex.Name, Kind: "twos", Scheduler: "fsrs", NewPerDay: 20})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := st.AddCards(ctx, d, lex.Name, "twos", store.Cards(cards...)); err != nil {
+	if _, err := st.AddCards(ctx, d, lex.Name, "twos", studystore.Cards(cards...)); err != nil {
 		t.Fatal(err)
 	}
 	rv := &Review{Store: st, Lex: lex, Seed: 1}
@@ -98,7 +98,7 @@ func TestReviewAsksLearningStepsAgain(t *testing.T) {
 	}
 	// The repeats are saved like any answer, from the learning state; every card ends learnt.
 	ctx := context.Background()
-	as, err := rv.Store.Answers(ctx, store.AnswerQuery{})
+	as, err := rv.Store.Answers(ctx, studystore.AnswerQuery{})
 	if err != nil || len(as) != 14 {
 		t.Fatalf("%d answers logged, %v; want 14", len(as), err)
 	}
@@ -128,7 +128,7 @@ func TestReviewLearningStepRepeatsUntilLearnt(t *testing.T) {
 	if err != nil || sum.Answered != 3 || sum.Again != 3 || sum.Stopped != "end of input" {
 		t.Fatalf("%+v, %v\n%s", sum, err, out.String())
 	}
-	as, _ := rv.Store.Answers(context.Background(), store.AnswerQuery{})
+	as, _ := rv.Store.Answers(context.Background(), studystore.AnswerQuery{})
 	if len(as) != 3 || as[1].Rating != srs.Hard || as[1].After.Phase != srs.Learning || as[2].Before.Phase != srs.Learning {
 		t.Errorf("answers %+v", as)
 	}
@@ -177,7 +177,7 @@ func TestReviewAskedGrades(t *testing.T) {
 		}
 	}
 	ctx := context.Background()
-	as, err := rv.Store.Answers(ctx, store.AnswerQuery{})
+	as, err := rv.Store.Answers(ctx, studystore.AnswerQuery{})
 	if err != nil || len(as) != 3 {
 		t.Fatalf("%d answers, %v", len(as), err)
 	}
@@ -198,12 +198,12 @@ func TestReviewAskedGrades(t *testing.T) {
 }
 
 // cardIn is one card of a deck with its schedule, read back from the file.
-func cardIn(st *store.Store, deckID, cardID int64) (store.DeckCard, error) {
+func cardIn(st *studystore.Store, deckID, cardID int64) (studystore.DeckCard, error) {
 	cards, err := st.DeckCards(context.Background(), deckID)
 	for _, c := range cards {
 		if c.CardID == cardID {
 			return c, err
 		}
 	}
-	return store.DeckCard{}, fmt.Errorf("card %d is not in deck %d (%v)", cardID, deckID, err)
+	return studystore.DeckCard{}, fmt.Errorf("card %d is not in deck %d (%v)", cardID, deckID, err)
 }

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/atril-scrabble/atril/drills/store"
+	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
@@ -34,7 +34,7 @@ func TestCardKeysAndQuestionsOnDefaultLexicon(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := store.Cards("AACS", "C[CH]IO", "ACE[LL]"); !slices.EqualFunc(keys, want, func(a, b store.NewCard) bool {
+	if want := studystore.Cards("AACS", "C[CH]IO", "ACE[LL]"); !slices.EqualFunc(keys, want, func(a, b studystore.NewCard) bool {
 		return a.Question == b.Question && a.Valid == nil && b.Valid == nil
 	}) {
 		t.Errorf("anagram keys = %v, want %v", keys, want)
@@ -67,7 +67,7 @@ func TestCardKeysAndQuestionsOnDefaultLexicon(t *testing.T) {
 			return q.Form == FormHooks && slices.Contains(q.Front, "C") && slices.Contains(q.Back, "S")
 		}},
 	} {
-		q, err := CardQuestion(lex, store.DeckCard{CardID: 7, Kind: c.kind, Question: c.card})
+		q, err := CardQuestion(lex, studystore.DeckCard{CardID: 7, Kind: c.kind, Question: c.card})
 		if err != nil {
 			t.Errorf("%s %s: %v", c.kind, c.card, err)
 			continue
@@ -76,13 +76,13 @@ func TestCardKeysAndQuestionsOnDefaultLexicon(t *testing.T) {
 			t.Errorf("%s %s: question %+v", c.kind, c.card, q)
 		}
 	}
-	if _, err := CardQuestion(lex, store.DeckCard{Kind: "anagram", Question: "CAS%"}); err == nil {
+	if _, err := CardQuestion(lex, studystore.DeckCard{Kind: "anagram", Question: "CAS%"}); err == nil {
 		t.Error("a card that does not parse made a question")
 	}
-	if _, err := CardQuestion(lex, store.DeckCard{Kind: "twos", Question: "CH"}); err == nil {
+	if _, err := CardQuestion(lex, studystore.DeckCard{Kind: "twos", Question: "CH"}); err == nil {
 		t.Error("a one-tile twos card made a question")
 	}
-	if _, err := CardQuestion(lex, store.DeckCard{Kind: "build", Question: "CASA"}); err == nil {
+	if _, err := CardQuestion(lex, studystore.DeckCard{Kind: "build", Question: "CASA"}); err == nil {
 		t.Error("a build card was accepted for review")
 	}
 }
@@ -127,18 +127,18 @@ func buildBigReview(path string, lex *lexicon.Lexicon) error {
 	if len(keys) < cards {
 		return fmt.Errorf("the default lexicon has only %d alphagrams of 5-9 tiles", len(keys))
 	}
-	st, err := store.Open(path, store.Options{Now: func() time.Time { return bigNow }, Sync: store.SyncNormal})
+	st, err := studystore.Open(path, studystore.Options{Now: func() time.Time { return bigNow }, Sync: studystore.SyncNormal})
 	if err != nil {
 		return err
 	}
 	defer st.Close()
 	ctx := context.Background()
 	for d := range 2 {
-		id, err := st.CreateDeck(ctx, store.Deck{Name: fmt.Sprint("deck", d), Lexicon: lex.Name, Kind: "anagram", Scheduler: "fsrs", NewPerDay: 20})
+		id, err := st.CreateDeck(ctx, studystore.Deck{Name: fmt.Sprint("deck", d), Lexicon: lex.Name, Kind: "anagram", Scheduler: "fsrs", NewPerDay: 20})
 		if err != nil {
 			return err
 		}
-		if _, err := st.AddCards(ctx, id, lex.Name, "anagram", store.Cards(keys[d*cards/2:(d+1)*cards/2]...)); err != nil {
+		if _, err := st.AddCards(ctx, id, lex.Name, "anagram", studystore.Cards(keys[d*cards/2:(d+1)*cards/2]...)); err != nil {
 			return err
 		}
 	}
@@ -168,7 +168,7 @@ func BenchmarkReviewReady(b *testing.B) {
 	path := bigReviewDB(b, lex)
 	var n int
 	for b.Loop() {
-		st, err := store.Open(path, store.Options{Now: func() time.Time { return bigNow }})
+		st, err := studystore.Open(path, studystore.Options{Now: func() time.Time { return bigNow }})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -191,7 +191,7 @@ func BenchmarkReviewReady(b *testing.B) {
 func BenchmarkReviewAnswer(b *testing.B) {
 	lex := defaultLexicon(b)
 	path := bigReviewDB(b, lex)
-	st, err := store.Open(path, store.Options{Now: func() time.Time { return bigNow }})
+	st, err := studystore.Open(path, studystore.Options{Now: func() time.Time { return bigNow }})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -117,7 +117,7 @@ func mustGraph(t *testing.T, words [][]Tile) *KWG {
 }
 
 func BenchmarkDiff(b *testing.B) {
-	def, err := NewStore(func(string) string { return "" }).Open(DefaultName, DefaultTileSet())
+	def, err := openDefault()
 	if err != nil {
 		b.Skip(err)
 	}

@@ -46,8 +46,9 @@ func KWGFromBytes(b []byte) (*KWG, error) {
 	return g, nil
 }
 
-// ReadKWGFile loads a .kwg file.
-func ReadKWGFile(path string) (*KWG, error) {
+// readKWGFileCopy is ReadKWGFile through a byte buffer: for big-endian machines, and for the
+// error message of a file whose size is not a graph's.
+func readKWGFileCopy(path string) (*KWG, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err

@@ -337,12 +337,12 @@ func BenchmarkBuildKWGFILE2017(b *testing.B) {
 
 // BenchmarkBuildKWGDefault rebuilds the embedded default's 636,624 words.
 func BenchmarkBuildKWGDefault(b *testing.B) {
-	g, err := loadDefaultGraph()
+	def, err := openDefault()
 	if err != nil {
 		b.Fatal(err)
 	}
 	var words [][]Tile
-	g.Walk(func(w []Tile) bool { words = append(words, slices.Clone(w)); return true })
+	def.Graph.Walk(func(w []Tile) bool { words = append(words, slices.Clone(w)); return true })
 	b.ResetTimer()
 	for b.Loop() {
 		if _, err := BuildKWG(words); err != nil {

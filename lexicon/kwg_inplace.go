@@ -8,12 +8,12 @@ import (
 	"unsafe"
 )
 
-// kwgInPlace views KWG file bytes held in a string (the embedded default) as the node array
+// KWGInPlace views KWG file bytes held in a string (the embedded default) as the node array
 // without copying, when the machine is little-endian and the bytes are 4-byte aligned; otherwise
 // it decodes a copy. The caller vouches that the bytes are a well-formed KWG (the embedded one is
 // checked by tests), so the O(nodes) check is skipped: this is what keeps opening the default
-// lexicon to microseconds.
-func kwgInPlace(s string) *KWG {
+// lexicon to microseconds. Bytes from anywhere else go through KWGFromBytes.
+func KWGInPlace(s string) *KWG {
 	n := len(s) / 4
 	p := unsafe.StringData(s)
 	if n > 0 && littleEndian && uintptr(unsafe.Pointer(p))%4 == 0 {
@@ -28,12 +28,12 @@ func kwgInPlace(s string) *KWG {
 
 var littleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
 
-// readKWGFileDirect is ReadKWGFile reading the file straight into the node array on
-// little-endian machines: one 4 MB buffer instead of two and no decoding pass, which is most of
-// what opening a user's lexicon costs.
-func readKWGFileDirect(path string) (*KWG, error) {
+// ReadKWGFile loads a .kwg file, checking that it is well formed. On little-endian machines it
+// reads the file straight into the node array: one 4 MB buffer instead of two and no decoding
+// pass, which is most of what opening a user's lexicon costs.
+func ReadKWGFile(path string) (*KWG, error) {
 	if !littleEndian {
-		return ReadKWGFile(path)
+		return readKWGFileCopy(path)
 	}
 	f, err := os.Open(path)
 	if err != nil {
@@ -46,7 +46,7 @@ func readKWGFileDirect(path string) (*KWG, error) {
 	}
 	size := st.Size()
 	if size%4 != 0 || size < 8 || size > 4*kwgMaxNodes {
-		return ReadKWGFile(path) // for its error message
+		return readKWGFileCopy(path) // for its error message
 	}
 	nodes := make([]uint32, size/4)
 	buf := unsafe.Slice((*byte)(unsafe.Pointer(&nodes[0])), size)

@@ -73,11 +73,11 @@ func TestValidate(t *testing.T) {
 
 // defaultKWGForTest is the embedded default's graph.
 func defaultKWGForTest(t testing.TB) *KWG {
-	g, err := loadDefaultGraph()
+	def, err := openDefault()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return g
+	return def.Graph
 }
 
 func TestValidateFILE2017(t *testing.T) {

@@ -1,5 +1,7 @@
 package lexicon
 
+import "time"
+
 // Lexicon is a named word graph together with the alphabet it was compiled under.
 type Lexicon struct {
 	Name        string
@@ -11,9 +13,18 @@ type Lexicon struct {
 // Contains reports whether the word is valid.
 func (l *Lexicon) Contains(word []Tile) bool { return l.Graph.Contains(word) }
 
-// Open resolves --lexicon in the data directory of the process's environment: a name (the
-// embedded default, or a user lexicon added with `atril lexicon add`) or a path to a .kwg file.
-// An empty name is the user's chosen default, else the embedded one. See Store.Open.
-func Open(nameOrPath string, tiles *TileSet) (*Lexicon, error) {
-	return NewStore(nil).Open(nameOrPath, tiles)
+// DefaultName is the embedded lexicon's name.
+const DefaultName = "FISE2-LIBRE"
+
+// Info describes a compiled lexicon: NAME.json beside NAME.kwg in the lexicon registry, and
+// data/defaultlex/FISE2-LIBRE.json for the embedded default.
+type Info struct {
+	Name        string    `json:"name"`
+	Description string    `json:"description,omitempty"`
+	Source      string    `json:"source,omitempty"`   // what it was compiled from
+	Words       int       `json:"words"`              // words in the graph
+	Skipped     int       `json:"skipped,omitempty"`  // source lines that were not words
+	Alphabet    []string  `json:"alphabet"`           // tile labels in tile-number order, 1..n
+	Added       time.Time `json:"added,omitzero"`     // when `atril lexicon add` compiled it
+	Embedded    bool      `json:"embedded,omitempty"` // built into atril
 }

@@ -10,7 +10,7 @@ import (
 func benchLexicons(b *testing.B) map[string]*Lexicon {
 	ts := DefaultTileSet()
 	out := map[string]*Lexicon{}
-	if l, err := NewStore(func(string) string { return "" }).Open(DefaultName, ts); err == nil {
+	if l, err := openDefault(); err == nil {
 		out["default"] = l
 	}
 	if g, err := ReadKWGFile(file2017Path); err == nil {

@@ -226,7 +226,7 @@ func FuzzParseSearch(f *testing.F) {
 // word's probability, sorted), on the shipped default and a small lexicon; with and without
 // filters, which take the walk.
 func TestSearchTopAnyLength(t *testing.T) {
-	def, err := NewStore(noEnv).Open(DefaultName, DefaultTileSet())
+	def, err := openDefault()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -287,7 +287,7 @@ func TestSearchTopAnyLength(t *testing.T) {
 // length's bound, and the bound is close for short words (it decides which rank tables a search
 // builds).
 func TestMaxProbabilityBoundsEveryWord(t *testing.T) {
-	def, err := NewStore(noEnv).Open(DefaultName, DefaultTileSet())
+	def, err := openDefault()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -314,7 +314,7 @@ func TestMaxProbabilityBoundsEveryWord(t *testing.T) {
 // TestSearchTopAnyLengthIsCheap: the most probable words of the whole default lexicon come from
 // the short words' rank tables, not from holding every word (417 MB allocated before).
 func TestSearchTopAnyLengthIsCheap(t *testing.T) {
-	def, err := NewStore(noEnv).Open(DefaultName, DefaultTileSet())
+	def, err := openDefault()
 	if err != nil {
 		t.Fatal(err)
 	}

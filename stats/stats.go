@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/atril-scrabble/atril/drills/store"
+	"github.com/atril-scrabble/atril/internal/studystore"
 )
 
 // Windows are the periods reported, in days back from now.
@@ -45,7 +45,7 @@ type Report struct {
 }
 
 // Collect sums the store's answers over each of Windows, ending at now.
-func Collect(ctx context.Context, st *store.Store, now time.Time) (Report, error) {
+func Collect(ctx context.Context, st *studystore.Store, now time.Time) (Report, error) {
 	r := Report{Now: now}
 	for _, days := range Windows {
 		since := now.Add(-time.Duration(days) * 24 * time.Hour)
@@ -58,7 +58,7 @@ func Collect(ctx context.Context, st *store.Store, now time.Time) (Report, error
 			return Report{}, err
 		}
 		w := Window{Days: days, Since: since, ByDrill: rows(byDrill), ByDeck: rows(byDeck)}
-		var all store.Stat
+		var all studystore.Stat
 		for _, s := range byDrill {
 			all.Answers += s.Answers
 			all.Correct += s.Correct
@@ -71,7 +71,7 @@ func Collect(ctx context.Context, st *store.Store, now time.Time) (Report, error
 	return r, nil
 }
 
-func rows(ss []store.Stat) []Row {
+func rows(ss []studystore.Stat) []Row {
 	out := make([]Row, 0, len(ss))
 	for _, s := range ss {
 		out = append(out, row(s))
@@ -79,7 +79,7 @@ func rows(ss []store.Stat) []Row {
 	return out
 }
 
-func row(s store.Stat) Row {
+func row(s studystore.Stat) Row {
 	r := Row{Group: s.Group, Answers: s.Answers, Correct: s.Correct, Seconds: s.Time.Seconds()}
 	if s.Answers > 0 {
 		r.Accuracy = float64(s.Correct) / float64(s.Answers)

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/atril-scrabble/atril/drills/store"
+	"github.com/atril-scrabble/atril/internal/studystore"
 )
 
 func TestWilson(t *testing.T) {
@@ -39,18 +39,18 @@ func TestWilson(t *testing.T) {
 // counted per deck too.
 func TestCollect(t *testing.T) {
 	now := time.Date(2026, 5, 31, 12, 0, 0, 0, time.UTC)
-	st, err := store.Open(filepath.Join(t.TempDir(), "s.db"), store.Options{Now: func() time.Time { return now }})
+	st, err := studystore.Open(filepath.Join(t.TempDir(), "s.db"), studystore.Options{Now: func() time.Time { return now }})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer st.Close()
 	ctx := context.Background()
-	deck, err := st.CreateDeck(ctx, store.Deck{Name: "sietes", Lexicon: "x", Kind: "anagram", Scheduler: "fsrs", NewPerDay: 10})
+	deck, err := st.CreateDeck(ctx, studystore.Deck{Name: "sietes", Lexicon: "x", Kind: "anagram", Scheduler: "fsrs", NewPerDay: 10})
 	if err != nil {
 		t.Fatal(err)
 	}
 	day := 24 * time.Hour
-	for _, a := range []store.Answer{
+	for _, a := range []studystore.Answer{
 		{Drill: "twos", Correct: true, Took: 2 * time.Second, At: now.Add(-2 * day)},
 		{Drill: "twos", Correct: false, Took: 4 * time.Second, At: now.Add(-2 * day)},
 		{Drill: "anagram", DeckID: deck, Correct: true, Took: 6 * time.Second, At: now.Add(-10 * day)},

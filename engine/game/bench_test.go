@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/atril-scrabble/atril/lexicon"
+	"github.com/atril-scrabble/atril/lexicon/registry"
 )
 
 // The self-play benchmarks play whole games on one core without simulation (macondo's "static
@@ -54,7 +55,7 @@ func benchSelfPlay(b *testing.B, lex *lexicon.Lexicon, s Strategy) {
 // defaultLexicon is the shipped, embedded default lexicon.
 func defaultLexicon(t testing.TB) *lexicon.Lexicon {
 	t.Helper()
-	lex, err := lexicon.NewStore(func(string) string { return "" }).Open("", lexicon.DefaultTileSet())
+	lex, err := registry.New(func(string) string { return "" }).Open("", lexicon.DefaultTileSet())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/atril-scrabble/atril/engine"
 	"github.com/atril-scrabble/atril/internal/testlex"
 	"github.com/atril-scrabble/atril/lexicon"
+	"github.com/atril-scrabble/atril/lexicon/registry"
 )
 
 // smallWords is a hand-written word list (common Spanish words, digraph tiles included) for
@@ -131,7 +132,7 @@ func pickTop(_ *rand.Rand, _ []engine.Move) int          { return 0 }
 // defaultGraph is the shipped, embedded default lexicon.
 func defaultGraph(t testing.TB) *lexicon.KWG {
 	t.Helper()
-	lex, err := lexicon.NewStore(func(string) string { return "" }).Open("", lexicon.DefaultTileSet())
+	lex, err := registry.New(func(string) string { return "" }).Open("", lexicon.DefaultTileSet())
 	if err != nil {
 		t.Fatal(err)
 	}

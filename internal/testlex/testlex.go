@@ -12,6 +12,7 @@ import (
 
 	"github.com/atril-scrabble/atril/internal/testlex/refdata"
 	"github.com/atril-scrabble/atril/lexicon"
+	"github.com/atril-scrabble/atril/lexicon/registry"
 )
 
 // noEnv keeps tests away from the user's data directory and chosen lexicon.
@@ -28,7 +29,7 @@ func FILE2017Path(tb testing.TB) string {
 // only, never shipped); the test is skipped when the file is absent.
 func FILE2017(tb testing.TB) *lexicon.Lexicon {
 	tb.Helper()
-	lex, err := lexicon.NewStore(noEnv).Open(FILE2017Path(tb), lexicon.DefaultTileSet())
+	lex, err := registry.New(noEnv).Open(FILE2017Path(tb), lexicon.DefaultTileSet())
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -38,7 +39,7 @@ func FILE2017(tb testing.TB) *lexicon.Lexicon {
 // Default is the embedded default lexicon atril ships, under the default tile set.
 func Default(tb testing.TB) *lexicon.Lexicon {
 	tb.Helper()
-	lex, err := lexicon.NewStore(noEnv).Open(lexicon.DefaultName, lexicon.DefaultTileSet())
+	lex, err := registry.New(noEnv).Open(lexicon.DefaultName, lexicon.DefaultTileSet())
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -1,7 +1,7 @@
 // Command gendefault compiles atril's embedded default lexicon, FISE2-LIBRE, from its sources
-// in data/lexicon/source: the word list of the npm package an-array-of-spanish-words 2.0.0
+// in data/defaultlex/source: the word list of the npm package an-array-of-spanish-words 2.0.0
 // (index.json, gzipped as published) and FISE's 2016 update of two- and three-tile words. Run it
-// with `go generate ./data`; a test proves the committed output is what it makes.
+// with `go generate ./data/defaultlex`; a test proves the committed output is what it makes.
 package main
 
 import (
@@ -112,7 +112,7 @@ func Generate(ts *lexicon.TileSet, listGz, update []byte) ([]byte, lexicon.Info,
 		Description: "Open Spanish word list, about FISE-2 as of 2013, with FISE's 2016 update of " +
 			"two- and three-tile words. Not the official FILE2017 list.",
 		Source: "an-array-of-spanish-words 2.0.0 (npm, MIT; from the Letterpress list, CC0) + " +
-			"FISE 2016 two/three-tile update; see data/lexicon/PROVENANCE.md",
+			"FISE 2016 two/three-tile update; see data/defaultlex/PROVENANCE.md",
 		Words:    len(list),
 		Skipped:  skipped,
 		Alphabet: ts.Labels(),

@@ -11,13 +11,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/atril-scrabble/atril/data"
+	"github.com/atril-scrabble/atril/data/defaultlex"
 	"github.com/atril-scrabble/atril/internal/testlex"
 	"github.com/atril-scrabble/atril/internal/testlex/refdata"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
-const srcDir = "../../data/lexicon/source"
+const srcDir = "../../data/defaultlex/source"
 
 func generate(t *testing.T) ([]byte, lexicon.Info, Report) {
 	t.Helper()
@@ -37,18 +37,19 @@ func generate(t *testing.T) ([]byte, lexicon.Info, Report) {
 }
 
 // TestShippedDefaultIsGenerated: the embedded FISE2-LIBRE.kwg and .json are exactly what the
-// generator makes from the committed sources (run `go generate ./data` after changing them).
+// generator makes from the committed sources (run `go generate ./data/defaultlex` after changing
+// them).
 func TestShippedDefaultIsGenerated(t *testing.T) {
 	kwg, info, rep := generate(t)
-	shipped := []byte(data.DefaultLexiconKWG)
+	shipped := []byte(defaultlex.KWG)
 	if !bytes.Equal(kwg, shipped) {
-		t.Errorf("embedded %s.kwg (%d bytes) differs from the generator's output (%d bytes): run go generate ./data", lexicon.DefaultName, len(shipped), len(kwg))
+		t.Errorf("embedded %s.kwg (%d bytes) differs from the generator's output (%d bytes): run go generate ./data/defaultlex", lexicon.DefaultName, len(shipped), len(kwg))
 	}
 	meta, err := MetadataJSON(info)
 	if err != nil {
 		t.Fatal(err)
 	}
-	shippedMeta := []byte(data.DefaultLexiconInfo)
+	shippedMeta := []byte(defaultlex.InfoJSON)
 	if !bytes.Equal(meta, shippedMeta) {
 		t.Errorf("embedded %s.json differs from the generator's:\n%s\nwant\n%s", lexicon.DefaultName, shippedMeta, meta)
 	}
@@ -56,7 +57,7 @@ func TestShippedDefaultIsGenerated(t *testing.T) {
 		t.Errorf("source %d entries, %d words, update +%d -%d", rep.SourceWords, info.Words, len(rep.Added), len(rep.Removed))
 	}
 	// PROVENANCE.md states the counts; keep it honest.
-	prov, err := os.ReadFile("../../data/lexicon/PROVENANCE.md")
+	prov, err := os.ReadFile("../../data/defaultlex/PROVENANCE.md")
 	if err != nil {
 		t.Fatal(err)
 	}

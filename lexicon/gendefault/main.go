@@ -10,8 +10,8 @@ import (
 )
 
 func main() {
-	src := flag.String("src", "data/lexicon/source", "directory of the sources")
-	out := flag.String("out", "data/lexicon", "directory to write "+lexicon.DefaultName+".kwg and .json to")
+	src := flag.String("src", "data/defaultlex/source", "directory of the sources")
+	out := flag.String("out", "data/defaultlex", "directory to write "+lexicon.DefaultName+".kwg and .json to")
 	flag.Parse()
 	if err := run(*src, *out); err != nil {
 		fmt.Fprintln(os.Stderr, "gendefault:", err)

@@ -1,4 +1,4 @@
-package store_test
+package studystore_test
 
 import (
 	"context"
@@ -8,16 +8,16 @@ import (
 	"testing"
 	"time"
 
-	"github.com/atril-scrabble/atril/drills/srs"
-	"github.com/atril-scrabble/atril/drills/store"
+	"github.com/atril-scrabble/atril/internal/srs"
+	"github.com/atril-scrabble/atril/internal/studystore"
 )
 
-func dayQuery(now time.Time, deck int64) store.DueQuery {
+func dayQuery(now time.Time, deck int64) studystore.DueQuery {
 	start := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, now.Location())
-	return store.DueQuery{DeckID: deck, Now: now, DayStart: start, DayEnd: start.AddDate(0, 0, 1)}
+	return studystore.DueQuery{DeckID: deck, Now: now, DayStart: start, DayEnd: start.AddDate(0, 0, 1)}
 }
 
-func questions(cs []store.DeckCard) []string {
+func questions(cs []studystore.DeckCard) []string {
 	var out []string
 	for _, c := range cs {
 		out = append(out, c.Question)
@@ -29,22 +29,22 @@ func TestDueOrderAndNewLimit(t *testing.T) {
 	ctx := context.Background()
 	c := &clock{t0}
 	s := openTemp(t, c)
-	a, err := s.CreateDeck(ctx, store.Deck{Name: "a", Lexicon: "x", Kind: "anagram", Scheduler: "fsrs", NewPerDay: 2})
+	a, err := s.CreateDeck(ctx, studystore.Deck{Name: "a", Lexicon: "x", Kind: "anagram", Scheduler: "fsrs", NewPerDay: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.CreateDeck(ctx, store.Deck{Name: "a", Lexicon: "x", Kind: "anagram", Scheduler: "fsrs"}); !errors.Is(err, store.ErrDeckExists) {
+	if _, err := s.CreateDeck(ctx, studystore.Deck{Name: "a", Lexicon: "x", Kind: "anagram", Scheduler: "fsrs"}); !errors.Is(err, studystore.ErrDeckExists) {
 		t.Errorf("second deck a: %v, want ErrDeckExists", err)
 	}
-	b, _ := s.CreateDeck(ctx, store.Deck{Name: "b", Lexicon: "x", Kind: "judge", Scheduler: "cardbox", NewPerDay: 1})
-	n, err := s.AddCards(ctx, a, "x", "anagram", store.Cards("A1", "A2", "A3", "A4", "A2"))
+	b, _ := s.CreateDeck(ctx, studystore.Deck{Name: "b", Lexicon: "x", Kind: "judge", Scheduler: "cardbox", NewPerDay: 1})
+	n, err := s.AddCards(ctx, a, "x", "anagram", studystore.Cards("A1", "A2", "A3", "A4", "A2"))
 	if err != nil || n != 4 {
 		t.Fatalf("AddCards = %d, %v; want 4 (A2 twice)", n, err)
 	}
-	if n, _ := s.AddCards(ctx, a, "x", "anagram", store.Cards("A4", "A5")); n != 1 {
+	if n, _ := s.AddCards(ctx, a, "x", "anagram", studystore.Cards("A4", "A5")); n != 1 {
 		t.Errorf("adding A4 again and A5: %d added, want 1", n)
 	}
-	s.AddCards(ctx, b, "x", "judge", store.Cards("B1", "B2"))
+	s.AddCards(ctx, b, "x", "judge", studystore.Cards("B1", "B2"))
 
 	due, err := s.Due(ctx, dayQuery(t0, 0))
 	if err != nil {
@@ -54,9 +54,9 @@ func TestDueOrderAndNewLimit(t *testing.T) {
 		t.Fatalf("first day: due %v, want new A1 A2 (limit 2) and B1 (limit 1)", got)
 	}
 	// Answer A1 (now in review, due in 3 days) and A2 (learning, due in 10 minutes).
-	rec := func(card store.DeckCard, st srs.State) {
+	rec := func(card studystore.DeckCard, st srs.State) {
 		t.Helper()
-		if _, err := s.RecordReview(ctx, store.Answer{DeckID: card.DeckID, CardID: card.CardID, Drill: "review", Lexicon: "x",
+		if _, err := s.RecordReview(ctx, studystore.Answer{DeckID: card.DeckID, CardID: card.CardID, Drill: "review", Lexicon: "x",
 			Question: card.Question, Correct: true, Before: &card.State, After: &st}); err != nil {
 			t.Fatal(err)
 		}
@@ -87,7 +87,7 @@ func TestDueOrderAndNewLimit(t *testing.T) {
 		t.Errorf("Limit 3: got %d cards", len(due))
 	}
 
-	dc, err := s.Counts(ctx, store.Deck{ID: a, Scheduler: "fsrs"}, time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC), 7)
+	dc, err := s.Counts(ctx, studystore.Deck{ID: a, Scheduler: "fsrs"}, time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC), 7)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,10 +101,10 @@ func TestDueOrderAndNewLimit(t *testing.T) {
 	if err := s.DeleteDeck(ctx, "a"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.DeckByName(ctx, "a"); !errors.Is(err, store.ErrNoDeck) {
+	if _, err := s.DeckByName(ctx, "a"); !errors.Is(err, studystore.ErrNoDeck) {
 		t.Errorf("deck a after delete: %v", err)
 	}
-	if as, _ := s.Answers(ctx, store.AnswerQuery{}); len(as) != 2 || as[0].DeckID != 0 {
+	if as, _ := s.Answers(ctx, studystore.AnswerQuery{}); len(as) != 2 || as[0].DeckID != 0 {
 		t.Errorf("answers after deleting their deck: %+v, want kept without deck", as)
 	}
 }
@@ -126,27 +126,27 @@ func equalInts(a, b []int) bool {
 func TestRegrade(t *testing.T) {
 	ctx := context.Background()
 	s := openTemp(t, &clock{t0})
-	d, _ := s.CreateDeck(ctx, store.Deck{Name: "a", Lexicon: "x", Kind: "twos", Scheduler: "fsrs", NewPerDay: 5})
-	s.AddCards(ctx, d, "x", "twos", store.Cards("AS"))
+	d, _ := s.CreateDeck(ctx, studystore.Deck{Name: "a", Lexicon: "x", Kind: "twos", Scheduler: "fsrs", NewPerDay: 5})
+	s.AddCards(ctx, d, "x", "twos", studystore.Cards("AS"))
 	due, err := s.Due(ctx, dayQuery(t0, d))
 	if err != nil || len(due) != 1 {
 		t.Fatalf("due %v, %v", due, err)
 	}
 	card := due[0]
 	derived := srs.State{Phase: srs.Learning, Due: t0.Add(10 * time.Minute), LastReview: t0, Reps: 1, Stability: 2.3, Difficulty: 2.1}
-	id, err := s.RecordReview(ctx, store.Answer{DeckID: d, CardID: card.CardID, Drill: "review", Lexicon: "x",
+	id, err := s.RecordReview(ctx, studystore.Answer{DeckID: d, CardID: card.CardID, Drill: "review", Lexicon: "x",
 		Question: "AS", Correct: true, Rating: srs.Good, Before: &card.State, After: &derived, At: t0})
 	if err != nil {
 		t.Fatal(err)
 	}
 	chosen := srs.State{Phase: srs.Review, Due: t0.AddDate(0, 0, 8), LastReview: t0, Reps: 1, Stability: 8.3, Difficulty: 1, ScheduledDays: 8}
-	a := store.Answer{DeckID: d, CardID: card.CardID, Rating: srs.Easy, After: &chosen}
+	a := studystore.Answer{DeckID: d, CardID: card.CardID, Rating: srs.Easy, After: &chosen}
 	if err := s.Regrade(ctx, id, a, derived); err != nil {
 		t.Fatal(err)
 	}
 	check := func(wantRating srs.Rating, want srs.State) {
 		t.Helper()
-		as, err := s.Answers(ctx, store.AnswerQuery{CardID: card.CardID})
+		as, err := s.Answers(ctx, studystore.AnswerQuery{CardID: card.CardID})
 		if err != nil || len(as) != 1 || as[0].Rating != wantRating || as[0].After == nil || !as[0].After.Due.Equal(want.Due) || as[0].Before.Phase != srs.New {
 			t.Errorf("answer %+v, %v; want rating %v, due %v", as, err, wantRating, want.Due)
 		}
@@ -158,23 +158,23 @@ func TestRegrade(t *testing.T) {
 	check(srs.Easy, chosen)
 	// A stale previous state (the card moved on since): refused, nothing changes.
 	again := srs.State{Phase: srs.Learning, Due: t0.Add(time.Minute), LastReview: t0, Reps: 1}
-	if err := s.Regrade(ctx, id, store.Answer{DeckID: d, CardID: card.CardID, Rating: srs.Again, After: &again}, derived); err == nil || !strings.Contains(err.Error(), "meanwhile") {
+	if err := s.Regrade(ctx, id, studystore.Answer{DeckID: d, CardID: card.CardID, Rating: srs.Again, After: &again}, derived); err == nil || !strings.Contains(err.Error(), "meanwhile") {
 		t.Errorf("regrade from a stale state: %v", err)
 	}
 	check(srs.Easy, chosen)
-	if err := s.Regrade(ctx, id+1, store.Answer{DeckID: d, CardID: card.CardID, Rating: srs.Again, After: &again}, chosen); err == nil {
+	if err := s.Regrade(ctx, id+1, studystore.Answer{DeckID: d, CardID: card.CardID, Rating: srs.Again, After: &again}, chosen); err == nil {
 		t.Error("regrade of a missing answer accepted")
 	}
 	check(srs.Easy, chosen)
 }
 
 // cardIn is one card of a deck with its schedule, read back from the file.
-func cardIn(st *store.Store, deckID, cardID int64) (store.DeckCard, error) {
+func cardIn(st *studystore.Store, deckID, cardID int64) (studystore.DeckCard, error) {
 	cards, err := st.DeckCards(context.Background(), deckID)
 	for _, c := range cards {
 		if c.CardID == cardID {
 			return c, err
 		}
 	}
-	return store.DeckCard{}, fmt.Errorf("card %d is not in deck %d (%v)", cardID, deckID, err)
+	return studystore.DeckCard{}, fmt.Errorf("card %d is not in deck %d (%v)", cardID, deckID, err)
 }

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/atril-scrabble/atril/drills/srs"
+	"github.com/atril-scrabble/atril/internal/srs"
 )
 
 var t0 = time.Date(2022, 11, 29, 12, 30, 0, 0, time.UTC)

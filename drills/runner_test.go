@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/atril-scrabble/atril/drills/store"
+	"github.com/atril-scrabble/atril/internal/studystore"
 )
 
 // stepClock moves on by step at every reading: a question shown at t answered at t+step.
@@ -58,9 +58,9 @@ func (s *syncBuffer) waitFor(t *testing.T, want string) {
 }
 
 // openStore opens a real study database in a temporary directory.
-func openStore(t *testing.T, clock func() time.Time) *store.Store {
+func openStore(t *testing.T, clock func() time.Time) *studystore.Store {
 	t.Helper()
-	st, err := store.Open(filepath.Join(t.TempDir(), "study.db"), store.Options{Now: clock})
+	st, err := studystore.Open(filepath.Join(t.TempDir(), "study.db"), studystore.Options{Now: clock})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,9 +68,9 @@ func openStore(t *testing.T, clock func() time.Time) *store.Store {
 	return st
 }
 
-func savedAnswers(t *testing.T, st *store.Store) []store.LoggedAnswer {
+func savedAnswers(t *testing.T, st *studystore.Store) []studystore.LoggedAnswer {
 	t.Helper()
-	as, err := st.Answers(context.Background(), store.AnswerQuery{})
+	as, err := st.Answers(context.Background(), studystore.AnswerQuery{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,7 @@
 // The schema lives in embedded, numbered migrations (migrations/NNNN_name.sql) applied on Open
 // in transactions and counted in PRAGMA user_version. A file that is not an atril database, or
 // whose schema is newer than this binary, is refused with an error and never written.
-package store
+package studystore
 
 import (
 	"bytes"
@@ -33,7 +33,7 @@ import (
 
 	"modernc.org/sqlite" // registers the "sqlite" driver
 
-	"github.com/atril-scrabble/atril/lexicon"
+	"github.com/atril-scrabble/atril/internal/datadir"
 )
 
 // ApplicationID is written to every atril database's header (PRAGMA application_id), "ATR1".
@@ -108,13 +108,13 @@ type Store struct {
 }
 
 // DefaultPath is where the study database lives when --db is not given: $ATRIL_DB, else
-// atril.db in the data directory that lexicons also use (lexicon.DataDir: $ATRIL_DATA_DIR,
+// atril.db in the data directory that lexicons also use (datadir.Dir: $ATRIL_DATA_DIR,
 // else $XDG_DATA_HOME/atril, else ~/.local/share/atril). getenv is os.Getenv outside tests.
 func DefaultPath(getenv func(string) string) (string, error) {
 	if p := getenv("ATRIL_DB"); p != "" {
 		return p, nil
 	}
-	dir := lexicon.DataDir(getenv)
+	dir := datadir.Dir(getenv)
 	if dir == "" {
 		return "", errors.New("study database: no data directory (HOME is not set): use --db PATH or set ATRIL_DB or ATRIL_DATA_DIR")
 	}

@@ -1,4 +1,4 @@
-package store_test
+package studystore_test
 
 import (
 	"bufio"
@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/atril-scrabble/atril/drills/store"
+	"github.com/atril-scrabble/atril/internal/studystore"
 )
 
 // The test binary doubles as a drilling process: with ATRIL_STORE_CHILD set it records answers
@@ -32,20 +32,20 @@ func TestMain(m *testing.M) {
 
 func child(path, count, tag string) int {
 	n, _ := strconv.Atoi(count) // 0: until killed
-	s, err := store.Open(path, store.Options{Now: time.Now})
+	s, err := studystore.Open(path, studystore.Options{Now: time.Now})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 2
 	}
 	ctx := context.Background()
-	sid, err := s.StartSession(ctx, store.Session{Drill: "anagram", Lexicon: "test"})
+	sid, err := s.StartSession(ctx, studystore.Session{Drill: "anagram", Lexicon: "test"})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 2
 	}
 	out := bufio.NewWriter(os.Stdout)
 	for i := 0; n == 0 || i < n; i++ {
-		id, err := s.RecordAnswer(ctx, store.Answer{SessionID: sid, Drill: "anagram", Lexicon: "test",
+		id, err := s.RecordAnswer(ctx, studystore.Answer{SessionID: sid, Drill: "anagram", Lexicon: "test",
 			Question: fmt.Sprintf("%s-%d", tag, i), Answer: "AERST", Correct: i%3 != 0, Took: time.Duration(i) * time.Millisecond})
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
@@ -102,7 +102,7 @@ func TestKilledMidDrillLosesNothing(t *testing.T) {
 		t.Logf("no WAL left behind (%v)", err)
 	}
 
-	s, err := store.Open(path, store.Options{Now: time.Now})
+	s, err := studystore.Open(path, studystore.Options{Now: time.Now})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,7 +111,7 @@ func TestKilledMidDrillLosesNothing(t *testing.T) {
 	if err := s.DB().QueryRow(`PRAGMA integrity_check`).Scan(&check); err != nil || check != "ok" {
 		t.Fatalf("integrity_check after kill: %q %v", check, err)
 	}
-	got, err := s.Answers(context.Background(), store.AnswerQuery{})
+	got, err := s.Answers(context.Background(), studystore.AnswerQuery{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,7 +145,7 @@ func TestTwoProcessesWriteTogether(t *testing.T) {
 		}
 	}
 	time.Sleep(50 * time.Millisecond)
-	s, err := store.Open(path, store.Options{Now: time.Now})
+	s, err := studystore.Open(path, studystore.Options{Now: time.Now})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -154,7 +154,7 @@ func TestTwoProcessesWriteTogether(t *testing.T) {
 	go func() {
 		defer wg.Done()
 		for i := range n {
-			if _, err := s.RecordAnswer(context.Background(), store.Answer{Drill: "judge", Lexicon: "test", Question: fmt.Sprint("c-", i)}); err != nil {
+			if _, err := s.RecordAnswer(context.Background(), studystore.Answer{Drill: "judge", Lexicon: "test", Question: fmt.Sprint("c-", i)}); err != nil {
 				t.Error(err)
 				return
 			}
@@ -166,7 +166,7 @@ func TestTwoProcessesWriteTogether(t *testing.T) {
 		}
 	}
 	wg.Wait()
-	got, err := s.Answers(context.Background(), store.AnswerQuery{})
+	got, err := s.Answers(context.Background(), studystore.AnswerQuery{})
 	if err != nil {
 		t.Fatal(err)
 	}

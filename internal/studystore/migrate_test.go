@@ -1,4 +1,4 @@
-package store_test
+package studystore_test
 
 import (
 	"context"
@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/atril-scrabble/atril/drills/store"
+	"github.com/atril-scrabble/atril/internal/studystore"
 )
 
 // schemaObjects lists the tables and indexes of a database, to compare schemas.
@@ -34,11 +34,11 @@ func schemaObjects(t *testing.T, db *sql.DB) map[string]string {
 func TestMigrateFromEachSchema(t *testing.T) {
 	ctx := context.Background()
 	now := func() time.Time { return t0 }
-	latest := store.SchemaVersion()
+	latest := studystore.SchemaVersion()
 	if latest < 2 {
 		t.Fatalf("SchemaVersion = %d; this test expects at least 2 migrations", latest)
 	}
-	fresh, err := store.Open(filepath.Join(t.TempDir(), "fresh.db"), store.Options{Now: now})
+	fresh, err := studystore.Open(filepath.Join(t.TempDir(), "fresh.db"), studystore.Options{Now: now})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,18 +59,18 @@ func TestMigrateFromEachSchema(t *testing.T) {
 			}
 			var answerID int64
 			if from > 0 {
-				old, err := store.Open(path, store.Options{Now: now, MaxVersion: from})
+				old, err := studystore.Open(path, studystore.Options{Now: now, MaxVersion: from})
 				if err != nil {
 					t.Fatal(err)
 				}
 				if v, _ := old.Version(); v != from {
 					t.Fatalf("built schema %d, file says %d", from, v)
 				}
-				answerID, err = old.RecordAnswer(ctx, store.Answer{Drill: "twos", Lexicon: "x", Question: "AB", Correct: true})
+				answerID, err = old.RecordAnswer(ctx, studystore.Answer{Drill: "twos", Lexicon: "x", Question: "AB", Correct: true})
 				if err != nil {
 					t.Fatal(err)
 				}
-				id, err := old.CreateDeck(ctx, store.Deck{Name: "d", Lexicon: "x", Kind: "anagram", Scheduler: "fsrs", NewPerDay: 5})
+				id, err := old.CreateDeck(ctx, studystore.Deck{Name: "d", Lexicon: "x", Kind: "anagram", Scheduler: "fsrs", NewPerDay: 5})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -80,7 +80,7 @@ func TestMigrateFromEachSchema(t *testing.T) {
 				}
 				old.Close()
 			}
-			s, err := store.Open(path, store.Options{Now: now})
+			s, err := studystore.Open(path, studystore.Options{Now: now})
 			if err != nil {
 				t.Fatalf("from schema %d (%s): %v", from, start, err)
 			}
@@ -97,7 +97,7 @@ func TestMigrateFromEachSchema(t *testing.T) {
 				t.Errorf("from schema %d: %d objects, want %d", from, len(got), len(want))
 			}
 			if from > 0 {
-				as, _ := s.Answers(ctx, store.AnswerQuery{})
+				as, _ := s.Answers(ctx, studystore.AnswerQuery{})
 				if len(as) != 1 || as[0].ID != answerID || as[0].Question != "AB" {
 					t.Errorf("from schema %d: answers after migration = %+v", from, as)
 				}
@@ -108,7 +108,7 @@ func TestMigrateFromEachSchema(t *testing.T) {
 			}
 			var appID int
 			s.DB().QueryRow(`PRAGMA application_id`).Scan(&appID)
-			if appID != store.ApplicationID {
+			if appID != studystore.ApplicationID {
 				t.Errorf("application_id = %#x", appID)
 			}
 			s.Close()
@@ -120,10 +120,10 @@ func TestMigrateFromEachSchema(t *testing.T) {
 // pooled connections at once (a pragma run once would only set one).
 func TestPragmasOnEveryConnection(t *testing.T) {
 	for _, c := range []struct {
-		sync store.Sync
+		sync studystore.Sync
 		want int
-	}{{store.SyncFull, 2}, {store.SyncNormal, 1}} {
-		s, err := store.Open(filepath.Join(t.TempDir(), "p.db"), store.Options{Now: time.Now, Sync: c.sync, BusyTimeout: 3 * time.Second})
+	}{{studystore.SyncFull, 2}, {studystore.SyncNormal, 1}} {
+		s, err := studystore.Open(filepath.Join(t.TempDir(), "p.db"), studystore.Options{Now: time.Now, Sync: c.sync, BusyTimeout: 3 * time.Second})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -149,7 +149,7 @@ func TestPragmasOnEveryConnection(t *testing.T) {
 			c.Close()
 		}
 		// foreign keys really are enforced
-		if _, err := s.RecordAnswer(ctx, store.Answer{Drill: "x", DeckID: 999}); err == nil {
+		if _, err := s.RecordAnswer(ctx, studystore.Answer{Drill: "x", DeckID: 999}); err == nil {
 			t.Error("an answer for a missing deck was accepted: foreign keys are off")
 		}
 		s.Close()

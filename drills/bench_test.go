@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/atril-scrabble/atril/drills/store"
+	"github.com/atril-scrabble/atril/internal/studystore"
 )
 
 // Making a drill's questions on the embedded default lexicon (rank tables are built on first use
@@ -52,7 +52,7 @@ func BenchmarkQuestions(b *testing.B) {
 // SQLite file (synchronous FULL, as shipped), write the feedback.
 func BenchmarkAnswer(b *testing.B) {
 	lex := defaultLexicon(b)
-	st, err := store.Open(filepath.Join(b.TempDir(), "bench.db"), store.Options{Now: time.Now})
+	st, err := studystore.Open(filepath.Join(b.TempDir(), "bench.db"), studystore.Options{Now: time.Now})
 	if err != nil {
 		b.Fatal(err)
 	}

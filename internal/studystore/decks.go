@@ -1,4 +1,4 @@
-package store
+package studystore
 
 import (
 	"context"
@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/atril-scrabble/atril/drills/srs"
+	"github.com/atril-scrabble/atril/internal/srs"
 )
 
 // Deck is a named set of cards under one scheduler.

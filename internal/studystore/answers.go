@@ -1,4 +1,4 @@
-package store
+package studystore
 
 import (
 	"context"
@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/atril-scrabble/atril/drills/srs"
+	"github.com/atril-scrabble/atril/internal/srs"
 )
 
 // Session describes one run of a drill or a review, for StartSession.

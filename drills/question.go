@@ -1,6 +1,6 @@
 // Package drills asks a player questions about a lexicon (anagrams, two-tile words, digraph
 // tiles, hooks, word judging), one answer a line, and keeps every answer in the study store.
-// Decks and spaced-repetition reviews live here too (deck.go, review.go).
+// Decks and spaced-repetition reviews live here too (deck.go, review.go); answers are saved in internal/studystore.
 package drills
 
 import (

@@ -1,4 +1,4 @@
-package store_test
+package studystore_test
 
 import (
 	"context"
@@ -9,28 +9,28 @@ import (
 	"testing"
 	"time"
 
-	"github.com/atril-scrabble/atril/drills/srs"
-	"github.com/atril-scrabble/atril/drills/store"
+	"github.com/atril-scrabble/atril/internal/srs"
+	"github.com/atril-scrabble/atril/internal/studystore"
 )
 
 // BenchmarkRecordAnswer is one answer committed in its own transaction (the issue asks < 5 ms).
 func BenchmarkRecordAnswer(b *testing.B) {
 	for _, c := range []struct {
 		name string
-		sync store.Sync
-	}{{"full", store.SyncFull}, {"normal", store.SyncNormal}} {
+		sync studystore.Sync
+	}{{"full", studystore.SyncFull}, {"normal", studystore.SyncNormal}} {
 		b.Run(c.name, func(b *testing.B) {
-			s, err := store.Open(filepath.Join(b.TempDir(), "a.db"), store.Options{Now: time.Now, Sync: c.sync})
+			s, err := studystore.Open(filepath.Join(b.TempDir(), "a.db"), studystore.Options{Now: time.Now, Sync: c.sync})
 			if err != nil {
 				b.Fatal(err)
 			}
 			defer s.Close()
 			ctx := context.Background()
-			sid, _ := s.StartSession(ctx, store.Session{Drill: "anagram", Lexicon: "x"})
+			sid, _ := s.StartSession(ctx, studystore.Session{Drill: "anagram", Lexicon: "x"})
 			st := &srs.State{Phase: srs.Review, Stability: 3.2, Difficulty: 5.1, Due: time.Now()}
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				if _, err := s.RecordAnswer(ctx, store.Answer{SessionID: sid, Drill: "anagram", Lexicon: "x",
+				if _, err := s.RecordAnswer(ctx, studystore.Answer{SessionID: sid, Drill: "anagram", Lexicon: "x",
 					Question: "AEIRST", Answer: "ARISTE ASTERI", Correct: true, Took: 3 * time.Second,
 					Before: st, After: st}); err != nil {
 					b.Fatal(err)
@@ -68,7 +68,7 @@ func bigDB(b *testing.B) string {
 
 func buildBig(path string) error {
 	start := time.Now()
-	s, err := store.Open(path, store.Options{Now: func() time.Time { return bigNow }, Sync: store.SyncNormal})
+	s, err := studystore.Open(path, studystore.Options{Now: func() time.Time { return bigNow }, Sync: studystore.SyncNormal})
 	if err != nil {
 		return err
 	}
@@ -76,7 +76,7 @@ func buildBig(path string) error {
 	ctx := context.Background()
 	const cards, answers = 100_000, 1_000_000
 	for d := range 2 {
-		id, err := s.CreateDeck(ctx, store.Deck{Name: fmt.Sprint("deck", d), Lexicon: "x", Kind: "anagram", Scheduler: "fsrs", NewPerDay: 20})
+		id, err := s.CreateDeck(ctx, studystore.Deck{Name: fmt.Sprint("deck", d), Lexicon: "x", Kind: "anagram", Scheduler: "fsrs", NewPerDay: 20})
 		if err != nil {
 			return err
 		}
@@ -84,7 +84,7 @@ func buildBig(path string) error {
 		for i := range qs {
 			qs[i] = fmt.Sprintf("Q%d-%06d", d, i)
 		}
-		if _, err := s.AddCards(ctx, id, "x", "anagram", store.Cards(qs...)); err != nil {
+		if _, err := s.AddCards(ctx, id, "x", "anagram", studystore.Cards(qs...)); err != nil {
 			return err
 		}
 	}
@@ -123,11 +123,11 @@ func buildBig(path string) error {
 func BenchmarkDueQuery(b *testing.B) {
 	path := bigDB(b)
 	start := bigNow.Truncate(24 * time.Hour)
-	q := store.DueQuery{Now: bigNow, DayStart: start, DayEnd: start.Add(24 * time.Hour), Limit: 100}
+	q := studystore.DueQuery{Now: bigNow, DayStart: start, DayEnd: start.Add(24 * time.Hour), Limit: 100}
 	b.ResetTimer()
 	var n, due int
 	for i := 0; i < b.N; i++ {
-		s, err := store.Open(path, store.Options{Now: func() time.Time { return bigNow }})
+		s, err := studystore.Open(path, studystore.Options{Now: func() time.Time { return bigNow }})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -149,7 +149,7 @@ func BenchmarkDueQuery(b *testing.B) {
 // BenchmarkRecordReviewBig records a review answer with its new schedule in the big database.
 func BenchmarkRecordReviewBig(b *testing.B) {
 	path := bigDB(b)
-	s, err := store.Open(path, store.Options{Now: func() time.Time { return bigNow }})
+	s, err := studystore.Open(path, studystore.Options{Now: func() time.Time { return bigNow }})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -159,7 +159,7 @@ func BenchmarkRecordReviewBig(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		card := int64(i%1000)*10 + 1
-		if _, err := s.RecordReview(ctx, store.Answer{DeckID: 1, CardID: card, Drill: "review", Lexicon: "x",
+		if _, err := s.RecordReview(ctx, studystore.Answer{DeckID: 1, CardID: card, Drill: "review", Lexicon: "x",
 			Question: "Q", Answer: "A", Correct: true, Took: time.Second, After: after}); err != nil {
 			b.Fatal(err)
 		}
@@ -171,14 +171,14 @@ func BenchmarkRecordReviewBig(b *testing.B) {
 func BenchmarkReviewAskedGrade(b *testing.B) {
 	ctx := context.Background()
 	now := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
-	s, err := store.Open(filepath.Join(b.TempDir(), "a.db"), store.Options{Now: func() time.Time { return now }})
+	s, err := studystore.Open(filepath.Join(b.TempDir(), "a.db"), studystore.Options{Now: func() time.Time { return now }})
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer s.Close()
-	d, _ := s.CreateDeck(ctx, store.Deck{Name: "a", Lexicon: "x", Kind: "twos", Scheduler: "fsrs", NewPerDay: 5})
-	s.AddCards(ctx, d, "x", "twos", store.Cards("AS"))
-	cards, err := s.Due(ctx, store.DueQuery{Now: now, DayStart: now, DayEnd: now.Add(time.Hour)})
+	d, _ := s.CreateDeck(ctx, studystore.Deck{Name: "a", Lexicon: "x", Kind: "twos", Scheduler: "fsrs", NewPerDay: 5})
+	s.AddCards(ctx, d, "x", "twos", studystore.Cards("AS"))
+	cards, err := s.Due(ctx, studystore.DueQuery{Now: now, DayStart: now, DayEnd: now.Add(time.Hour)})
 	if err != nil || len(cards) != 1 {
 		b.Fatal(len(cards), err)
 	}
@@ -187,14 +187,14 @@ func BenchmarkReviewAskedGrade(b *testing.B) {
 	for i := 0; b.Loop(); i++ {
 		at := now.Add(time.Duration(i) * time.Minute)
 		derived := srs.State{Phase: srs.Learning, Due: at.Add(time.Minute), LastReview: at, Reps: before.Reps + 1}
-		id, err := s.RecordReview(ctx, store.Answer{DeckID: d, CardID: card.CardID, Drill: "review", Lexicon: "x",
+		id, err := s.RecordReview(ctx, studystore.Answer{DeckID: d, CardID: card.CardID, Drill: "review", Lexicon: "x",
 			Question: "AS", Answer: "y", Correct: true, Rating: srs.Again, Before: &before, After: &derived, At: at})
 		if err != nil {
 			b.Fatal(err)
 		}
 		chosen := derived
 		chosen.Due = at.Add(10 * time.Minute)
-		if err := s.Regrade(ctx, id, store.Answer{DeckID: d, CardID: card.CardID, Rating: srs.Good, After: &chosen}, derived); err != nil {
+		if err := s.Regrade(ctx, id, studystore.Answer{DeckID: d, CardID: card.CardID, Rating: srs.Good, After: &chosen}, derived); err != nil {
 			b.Fatal(err)
 		}
 		before = chosen

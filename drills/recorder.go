@@ -3,21 +3,21 @@ package drills
 import (
 	"context"
 
-	"github.com/atril-scrabble/atril/drills/store"
+	"github.com/atril-scrabble/atril/internal/studystore"
 )
 
 // StoreRecorder saves a drill's answers in the study store, each in its own transaction, under
 // one session.
 type StoreRecorder struct {
-	Store     *store.Store
+	Store     *studystore.Store
 	SessionID int64
 	DeckID    int64 // the deck drilled, 0 for none
 }
 
 // StartSession opens a drill session in the store (options say how to replay it) and returns the
 // recorder for its answers. Call End on every way out.
-func StartSession(st *store.Store, kind Kind, lexiconName string, deckID int64, options any) (*StoreRecorder, error) {
-	id, err := st.StartSession(context.Background(), store.Session{
+func StartSession(st *studystore.Store, kind Kind, lexiconName string, deckID int64, options any) (*StoreRecorder, error) {
+	id, err := st.StartSession(context.Background(), studystore.Session{
 		Drill: string(kind), Lexicon: lexiconName, DeckID: deckID, Options: options,
 	})
 	if err != nil {
@@ -29,7 +29,7 @@ func StartSession(st *store.Store, kind Kind, lexiconName string, deckID int64, 
 // Record commits one answer. It does not take the drill's context: an answer given just before
 // Ctrl-C is still saved.
 func (r *StoreRecorder) Record(a Answer) error {
-	_, err := r.Store.RecordAnswer(context.Background(), store.Answer{
+	_, err := r.Store.RecordAnswer(context.Background(), studystore.Answer{
 		SessionID: r.SessionID,
 		CardID:    a.CardID,
 		DeckID:    r.DeckID,

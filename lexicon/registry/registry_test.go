@@ -1,41 +1,23 @@
-package lexicon
+package registry
 
 import (
 	"bytes"
 	"io"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/atril-scrabble/atril/lexicon"
 )
 
-func TestDataDir(t *testing.T) {
-	cases := []struct {
-		env  map[string]string
-		want string
-	}{
-		{map[string]string{"ATRIL_DATA_DIR": "/a", "XDG_DATA_HOME": "/x", "HOME": "/h"}, "/a"},
-		{map[string]string{"XDG_DATA_HOME": "/x", "HOME": "/h"}, "/x/atril"},
-		{map[string]string{"HOME": "/h"}, "/h/.local/share/atril"},
-		{map[string]string{}, ""},
-		// HOME unset: Windows has USERPROFILE; elsewhere it means nothing.
-		{map[string]string{"USERPROFILE": "/u"}, map[bool]string{true: filepath.Join("/u", ".local", "share", "atril")}[runtime.GOOS == "windows"]},
-	}
-	for _, tc := range cases {
-		if got := DataDir(func(k string) string { return tc.env[k] }); got != tc.want {
-			t.Errorf("DataDir(%v) = %q, want %q", tc.env, got, tc.want)
-		}
-	}
-}
-
-// testStore is a store in a temporary data directory.
-func testStore(t *testing.T) *Store {
+// testRegistry is a registry in a temporary data directory.
+func testRegistry(t *testing.T) *Registry {
 	t.Helper()
 	dir := t.TempDir()
-	return NewStore(func(k string) string {
+	return New(func(k string) string {
 		if k == "ATRIL_DATA_DIR" {
 			return dir
 		}
@@ -43,22 +25,22 @@ func testStore(t *testing.T) *Store {
 	})
 }
 
-func addWords(t *testing.T, s *Store, name string, words ...string) {
+func addWords(t *testing.T, s *Registry, name string, words ...string) {
 	t.Helper()
-	ts := DefaultTileSet()
-	g, err := BuildKWG(mustWords(t, ts, words...))
+	ts := lexicon.DefaultTileSet()
+	g, err := lexicon.BuildKWG(mustWords(t, ts, words...))
 	if err != nil {
 		t.Fatal(err)
 	}
-	info := Info{Name: name, Description: "test " + name, Words: len(words), Alphabet: ts.Labels(), Added: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)}
+	info := lexicon.Info{Name: name, Description: "test " + name, Words: len(words), Alphabet: ts.Labels(), Added: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)}
 	if err := s.Put(info, g, false); err != nil {
 		t.Fatal(err)
 	}
 }
 
-func TestStoreAddListUseOpen(t *testing.T) {
-	s := testStore(t)
-	ts := DefaultTileSet()
+func TestRegistryAddListUseOpen(t *testing.T) {
+	s := testRegistry(t)
+	ts := lexicon.DefaultTileSet()
 	addWords(t, s, "Mini", "CASA", "CASAS", "CHICO")
 	addWords(t, s, "another", "PERRO")
 
@@ -70,7 +52,7 @@ func TestStoreAddListUseOpen(t *testing.T) {
 	for _, info := range list {
 		names = append(names, info.Name)
 	}
-	if want := []string{DefaultName, "another", "Mini"}; !slices.Equal(names, want) {
+	if want := []string{lexicon.DefaultName, "another", "Mini"}; !slices.Equal(names, want) {
 		t.Errorf("List = %v, want %v (embedded first, then by name)", names, want)
 	}
 	if !list[0].Embedded || list[0].Words != 636624 {
@@ -78,7 +60,7 @@ func TestStoreAddListUseOpen(t *testing.T) {
 	}
 
 	// Before `use`, "" is the embedded default.
-	if l, err := s.Open("", ts); err != nil || l.Name != DefaultName {
+	if l, err := s.Open("", ts); err != nil || l.Name != lexicon.DefaultName {
 		t.Fatalf("Open(\"\") = %v, %v; want the embedded default", l, err)
 	}
 	info, err := s.Use("MINI")
@@ -106,10 +88,10 @@ func TestStoreAddListUseOpen(t *testing.T) {
 	if err := os.WriteFile(cfgPath, []byte(`{"lexicon":"Mini","other":"kept"}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Use(DefaultName); err != nil {
+	if _, err := s.Use(lexicon.DefaultName); err != nil {
 		t.Fatal(err)
 	}
-	if b, _ := os.ReadFile(cfgPath); !strings.Contains(string(b), `"other": "kept"`) || !strings.Contains(string(b), DefaultName) {
+	if b, _ := os.ReadFile(cfgPath); !strings.Contains(string(b), `"other": "kept"`) || !strings.Contains(string(b), lexicon.DefaultName) {
 		t.Errorf("config.json = %s", b)
 	}
 
@@ -123,10 +105,10 @@ func TestStoreAddListUseOpen(t *testing.T) {
 	}
 }
 
-func TestStoreAddRefusals(t *testing.T) {
-	s := testStore(t)
+func TestRegistryAddRefusals(t *testing.T) {
+	s := testRegistry(t)
 	addWords(t, s, "Mini", "CASA")
-	g, _ := BuildKWG(mustWords(t, DefaultTileSet(), "PERRO"))
+	g, _ := lexicon.BuildKWG(mustWords(t, lexicon.DefaultTileSet(), "PERRO"))
 	for _, tc := range []struct {
 		name, want string
 		replace    bool
@@ -138,29 +120,29 @@ func TestStoreAddRefusals(t *testing.T) {
 		{"x.kwg", "use 1 to 64 letters", false},
 		{"", "use 1 to 64 letters", false},
 	} {
-		err := s.Put(Info{Name: tc.name, Alphabet: DefaultTileSet().Labels()}, g, tc.replace)
+		err := s.Put(lexicon.Info{Name: tc.name, Alphabet: lexicon.DefaultTileSet().Labels()}, g, tc.replace)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("Put(%q) = %v, want %q", tc.name, err, tc.want)
 		}
 	}
 	// Replacing under another case replaces the same lexicon.
-	if err := s.Put(Info{Name: "MINI", Alphabet: DefaultTileSet().Labels()}, g, true); err != nil {
+	if err := s.Put(lexicon.Info{Name: "MINI", Alphabet: lexicon.DefaultTileSet().Labels()}, g, true); err != nil {
 		t.Fatal(err)
 	}
 	list, _, _ := s.List()
 	if len(list) != 2 || list[1].Name != "MINI" {
 		t.Errorf("after replace: %v", list)
 	}
-	if err := (&Store{}).Put(Info{Name: "x"}, g, false); err == nil || !strings.Contains(err.Error(), "ATRIL_DATA_DIR") {
+	if err := (&Registry{}).Put(lexicon.Info{Name: "x"}, g, false); err == nil || !strings.Contains(err.Error(), "ATRIL_DATA_DIR") {
 		t.Errorf("Add without a data directory: %v", err)
 	}
 }
 
 func TestOpenPathsAndErrors(t *testing.T) {
-	s := testStore(t)
-	ts := DefaultTileSet()
+	s := testRegistry(t)
+	ts := lexicon.DefaultTileSet()
 	dir := t.TempDir()
-	g, _ := BuildKWG(mustWords(t, ts, "CASA", "CHICO"))
+	g, _ := lexicon.BuildKWG(mustWords(t, ts, "CASA", "CHICO"))
 	kwgPath := filepath.Join(dir, "Mine.KWG")
 	if err := os.WriteFile(kwgPath, g.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
@@ -188,9 +170,9 @@ func TestOpenPathsAndErrors(t *testing.T) {
 	}
 }
 
-func tileSet(t *testing.T, csv string) *TileSet {
+func tileSet(t *testing.T, csv string) *lexicon.TileSet {
 	t.Helper()
-	ts, err := ParseTileSet("custom", "custom.csv", strings.NewReader(csv))
+	ts, err := lexicon.ParseTileSet("custom", "custom.csv", strings.NewReader(csv))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -200,7 +182,7 @@ func tileSet(t *testing.T, csv string) *TileSet {
 // fiseCSV is the FISE set's file with lines changed by edit.
 func fiseCSV(t *testing.T, edit func(lines []string) []string) string {
 	t.Helper()
-	b, err := os.ReadFile("../data/tiles/fise.csv")
+	b, err := os.ReadFile("../../data/tiles/fise.csv")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -210,9 +192,9 @@ func fiseCSV(t *testing.T, edit func(lines []string) []string) string {
 // TestOpenUnderOtherAlphabets: --tiles with another alphabet renumbers the graph; a set lacking
 // a letter the lexicon uses is a clear error; a set with the same alphabet shares the graph.
 func TestOpenUnderOtherAlphabets(t *testing.T) {
-	s := testStore(t)
-	def := DefaultTileSet()
-	base, err := s.Open(DefaultName, def)
+	s := testRegistry(t)
+	def := lexicon.DefaultTileSet()
+	base, err := s.Open(lexicon.DefaultName, def)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -226,19 +208,19 @@ func TestOpenUnderOtherAlphabets(t *testing.T) {
 		}
 		return l
 	}))
-	if l, err := s.Open(DefaultName, points); err != nil || l.Graph != base.Graph {
+	if l, err := s.Open(lexicon.DefaultName, points); err != nil || l.Graph != base.Graph {
 		t.Errorf("same alphabet: %v, rebuilt = %v", err, l == nil || l.Graph != base.Graph)
 	}
 
 	// Letters added after the lexicon's (K and W at the end): the same numbers, no rebuild.
 	extra := tileSet(t, fiseCSV(t, func(l []string) []string { return append(l, "K,1,8,false", "W,1,8,false") }))
-	if l, err := s.Open(DefaultName, extra); err != nil || l.Graph != base.Graph {
+	if l, err := s.Open(lexicon.DefaultName, extra); err != nil || l.Graph != base.Graph {
 		t.Errorf("letters appended: %v, rebuilt = %v", err, l == nil || l.Graph != base.Graph)
 	}
 
 	// A small lexicon, so that rebuilding is quick.
 	addWords(t, s, "mini", "CASA", "CHICO", "ÑU", "CARRO", "LLAMA")
-	contains := func(l *Lexicon, spelling string) bool {
+	contains := func(l *lexicon.Lexicon, spelling string) bool {
 		w, err := l.Tiles.ParseWord(spelling)
 		if err != nil {
 			t.Fatal(err)
@@ -283,7 +265,7 @@ func TestOpenUnderOtherAlphabets(t *testing.T) {
 	}
 	// A .kwg given by path is renumbered but not cached.
 	kwgPath := filepath.Join(t.TempDir(), "p.kwg")
-	g, _ := BuildKWG(mustWords(t, def, "CASA"))
+	g, _ := lexicon.BuildKWG(mustWords(t, def, "CASA"))
 	os.WriteFile(kwgPath, g.Bytes(), 0o644)
 	if lp, err := s.Open(kwgPath, reversed); err != nil || !contains(lp, "CASA") {
 		t.Errorf("path under reversed alphabet: %v", err)
@@ -318,7 +300,7 @@ func TestOpenUnderOtherAlphabets(t *testing.T) {
 	}
 
 	// A list added again invalidates its cached renumbering (its date changes).
-	if err := s.Put(Info{Name: "mini", Words: 1, Alphabet: def.Labels(), Added: time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC)}, g, true); err != nil {
+	if err := s.Put(lexicon.Info{Name: "mini", Words: 1, Alphabet: def.Labels(), Added: time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC)}, g, true); err != nil {
 		t.Fatal(err)
 	}
 	if l3, err := s.Open("mini", reversed); err != nil || contains(l3, "CHICO") || !contains(l3, "CASA") {
@@ -326,10 +308,10 @@ func TestOpenUnderOtherAlphabets(t *testing.T) {
 	}
 }
 
-// TestStoreListSkipsDamagedLexicons: a damaged lexicon is named (file and what is wrong) and
+// TestRegistryListSkipsDamagedLexicons: a damaged lexicon is named (file and what is wrong) and
 // left out; the good ones are still listed and still named when a name is not found.
-func TestStoreListSkipsDamagedLexicons(t *testing.T) {
-	s := testStore(t)
+func TestRegistryListSkipsDamagedLexicons(t *testing.T) {
+	s := testRegistry(t)
 	addWords(t, s, "Good", "CASA")
 	addWords(t, s, "Cut", "CASA")
 	addWords(t, s, "NoGraph", "CASA")
@@ -351,7 +333,7 @@ func TestStoreListSkipsDamagedLexicons(t *testing.T) {
 	for _, info := range list {
 		names = append(names, info.Name)
 	}
-	if want := []string{DefaultName, "Good"}; !slices.Equal(names, want) {
+	if want := []string{lexicon.DefaultName, "Good"}; !slices.Equal(names, want) {
 		t.Errorf("List = %v, want %v", names, want)
 	}
 	var msgs []string
@@ -368,7 +350,7 @@ func TestStoreListSkipsDamagedLexicons(t *testing.T) {
 		t.Errorf("%d warnings, want %d:\n%s", len(bad), len(damage), all)
 	}
 	_, _, err = s.Load("nope")
-	if err == nil || !strings.Contains(err.Error(), "have: "+DefaultName+", Good;") {
+	if err == nil || !strings.Contains(err.Error(), "have: "+lexicon.DefaultName+", Good;") {
 		t.Errorf("not found = %v, want the good lexicons listed", err)
 	}
 }
@@ -381,9 +363,9 @@ func (r failReader) Read([]byte) (int, error) {
 	return 0, io.EOF
 }
 
-func TestStoreAddReadsListsAndGraphs(t *testing.T) {
-	s := testStore(t)
-	ts := DefaultTileSet()
+func TestRegistryAddReadsListsAndGraphs(t *testing.T) {
+	s := testRegistry(t)
+	ts := lexicon.DefaultTileSet()
 	now := time.Date(2026, 5, 6, 7, 8, 9, 0, time.UTC)
 	compiled := 0
 	info, problems, err := s.Add("Mini", strings.NewReader("casa\nchico\nk\n[C][H]E\nx\n"), AddOptions{
@@ -437,4 +419,26 @@ func TestStoreAddReadsListsAndGraphs(t *testing.T) {
 			}
 		}
 	}
+}
+
+func mustWords(t testing.TB, ts *lexicon.TileSet, spellings ...string) [][]lexicon.Tile {
+	t.Helper()
+	var words [][]lexicon.Tile
+	for _, s := range spellings {
+		w, err := ts.ParseWord(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		words = append(words, w)
+	}
+	return words
+}
+
+func mustGraph(t *testing.T, words [][]lexicon.Tile) *lexicon.KWG {
+	t.Helper()
+	g, err := lexicon.BuildKWG(words)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
 }

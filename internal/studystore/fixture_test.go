@@ -1,4 +1,4 @@
-package store_test
+package studystore_test
 
 import (
 	"context"
@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/atril-scrabble/atril/drills/store"
+	"github.com/atril-scrabble/atril/internal/studystore"
 )
 
 var updateFixture = flag.Bool("update", false, "rewrite testdata/schema1.db from migration 0001")
@@ -45,7 +45,7 @@ func writeSchema1(t *testing.T, path string) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	m := store.Migrations()[0]
+	m := studystore.Migrations()[0]
 	if m.Version != 1 {
 		t.Fatalf("first migration is %d", m.Version)
 	}
@@ -72,13 +72,13 @@ func TestMigrateFrozenSchema1(t *testing.T) {
 	}
 	path := filepath.Join(t.TempDir(), "old.db")
 	os.WriteFile(path, b, 0o644)
-	s, err := store.Open(path, store.Options{Now: func() time.Time { return t0 }})
+	s, err := studystore.Open(path, studystore.Options{Now: func() time.Time { return t0 }})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	if v, _ := s.Version(); v != store.SchemaVersion() {
-		t.Errorf("version %d after opening, want %d", v, store.SchemaVersion())
+	if v, _ := s.Version(); v != studystore.SchemaVersion() {
+		t.Errorf("version %d after opening, want %d", v, studystore.SchemaVersion())
 	}
 	ctx := context.Background()
 	d, err := s.DeckByName(ctx, "cincos")
@@ -90,7 +90,7 @@ func TestMigrateFrozenSchema1(t *testing.T) {
 		cards[0].State.Stability != 3.17 || cards[0].State.ScheduledDays != 3 || cards[1].State.Reps != 0 {
 		t.Errorf("cards = %+v, %v", cards, err)
 	}
-	as, err := s.Answers(ctx, store.AnswerQuery{})
+	as, err := s.Answers(ctx, studystore.AnswerQuery{})
 	if err != nil || len(as) != 1 || as[0].Answer.Answer != "ARETES ASTER" || as[0].Took != 6200*time.Millisecond || as[0].Correct {
 		t.Errorf("answers = %+v, %v", as, err)
 	}
@@ -104,7 +104,7 @@ func TestMigrateFrozenSchema1(t *testing.T) {
 		t.Errorf("player rating: %d %v", games, err)
 	}
 	// The migrated file takes new data as a fresh one does.
-	if _, err := s.AddCards(ctx, d.ID, "FISE2", "anagram", store.Cards("AEIRST")); err != nil {
+	if _, err := s.AddCards(ctx, d.ID, "FISE2", "anagram", studystore.Cards("AEIRST")); err != nil {
 		t.Errorf("adding a card after migration: %v", err)
 	}
 }

@@ -1,4 +1,4 @@
-package store_test
+package studystore_test
 
 import (
 	"bytes"
@@ -13,8 +13,8 @@ import (
 
 	_ "modernc.org/sqlite"
 
-	"github.com/atril-scrabble/atril/drills/srs"
-	"github.com/atril-scrabble/atril/drills/store"
+	"github.com/atril-scrabble/atril/internal/srs"
+	"github.com/atril-scrabble/atril/internal/studystore"
 )
 
 var t0 = time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
@@ -24,9 +24,9 @@ type clock struct{ t time.Time }
 
 func (c *clock) Now() time.Time { return c.t }
 
-func openTemp(t testing.TB, c *clock) *store.Store {
+func openTemp(t testing.TB, c *clock) *studystore.Store {
 	t.Helper()
-	s, err := store.Open(filepath.Join(t.TempDir(), "atril.db"), store.Options{Now: c.Now})
+	s, err := studystore.Open(filepath.Join(t.TempDir(), "atril.db"), studystore.Options{Now: c.Now})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,11 +38,11 @@ func TestRecordAnswerAndStats(t *testing.T) {
 	ctx := context.Background()
 	c := &clock{t0}
 	s := openTemp(t, c)
-	sid, err := s.StartSession(ctx, store.Session{Drill: "twos", Lexicon: "test", Options: map[string]int{"seed": 7}})
+	sid, err := s.StartSession(ctx, studystore.Session{Drill: "twos", Lexicon: "test", Options: map[string]int{"seed": 7}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	answers := []store.Answer{
+	answers := []studystore.Answer{
 		{SessionID: sid, Drill: "twos", Lexicon: "test", Question: "AB", Answer: "y", Correct: true, Took: 1500 * time.Millisecond},
 		{SessionID: sid, Drill: "twos", Lexicon: "test", Question: "ZZ", Answer: "y", Correct: false, Took: 2500 * time.Millisecond},
 		{SessionID: sid, Drill: "judge", Lexicon: "test", Question: "CASA", Answer: "y", Correct: true, Took: 1000 * time.Millisecond,
@@ -57,7 +57,7 @@ func TestRecordAnswerAndStats(t *testing.T) {
 	if err := s.EndSession(ctx, sid); err != nil {
 		t.Fatal(err)
 	}
-	got, err := s.Answers(ctx, store.AnswerQuery{SessionID: sid})
+	got, err := s.Answers(ctx, studystore.AnswerQuery{SessionID: sid})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +74,7 @@ func TestRecordAnswerAndStats(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []store.Stat{
+	want := []studystore.Stat{
 		{Group: "judge", Answers: 1, Correct: 1, Accuracy: 1, Time: time.Second, Mean: time.Second},
 		{Group: "twos", Answers: 2, Correct: 1, Accuracy: 0.5, Time: 4 * time.Second, Mean: 2 * time.Second},
 	}
@@ -118,7 +118,7 @@ func TestRefusesForeignFilesUntouched(t *testing.T) {
 	}
 
 	newer := filepath.Join(dir, "newer.db")
-	s, err := store.Open(newer, store.Options{Now: time.Now})
+	s, err := studystore.Open(newer, studystore.Options{Now: time.Now})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,9 +133,9 @@ func TestRefusesForeignFilesUntouched(t *testing.T) {
 	for _, c := range []struct {
 		path string
 		want error
-	}{{text, store.ErrNotAtril}, {other, store.ErrNotAtril}, {otherWAL, store.ErrNotAtril}, {newer, store.ErrTooNew}} {
+	}{{text, studystore.ErrNotAtril}, {other, studystore.ErrNotAtril}, {otherWAL, studystore.ErrNotAtril}, {newer, studystore.ErrTooNew}} {
 		before, _ := os.ReadFile(c.path)
-		s, err := store.Open(c.path, store.Options{Now: time.Now})
+		s, err := studystore.Open(c.path, studystore.Options{Now: time.Now})
 		if err == nil {
 			s.Close()
 			t.Errorf("%s: opened, want %v", c.path, c.want)
@@ -168,7 +168,7 @@ func TestDefaultPath(t *testing.T) {
 		{map[string]string{"HOME": "/h"}, "/h/.local/share/atril/atril.db"},
 		{map[string]string{}, ""},
 	} {
-		got, err := store.DefaultPath(func(k string) string { return tc.env[k] })
+		got, err := studystore.DefaultPath(func(k string) string { return tc.env[k] })
 		switch {
 		case tc.want == "" && (err == nil || !strings.Contains(err.Error(), "--db PATH")):
 			t.Errorf("%v: %q, %v; want an error saying to use --db", tc.env, got, err)
@@ -180,7 +180,7 @@ func TestDefaultPath(t *testing.T) {
 
 func TestRefusesADirectory(t *testing.T) {
 	dir := t.TempDir()
-	_, err := store.Open(dir, store.Options{Now: time.Now})
+	_, err := studystore.Open(dir, studystore.Options{Now: time.Now})
 	if err == nil || !strings.Contains(err.Error(), "is a directory") {
 		t.Fatalf("opening a directory: %v, want it named as a directory", err)
 	}

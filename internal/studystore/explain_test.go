@@ -1,4 +1,4 @@
-package store
+package studystore
 
 import (
 	"path/filepath"

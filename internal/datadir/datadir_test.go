@@ -1,0 +1,26 @@
+package datadir
+
+import (
+	"path/filepath"
+	"runtime"
+	"testing"
+)
+
+func TestDir(t *testing.T) {
+	cases := []struct {
+		env  map[string]string
+		want string
+	}{
+		{map[string]string{"ATRIL_DATA_DIR": "/a", "XDG_DATA_HOME": "/x", "HOME": "/h"}, "/a"},
+		{map[string]string{"XDG_DATA_HOME": "/x", "HOME": "/h"}, "/x/atril"},
+		{map[string]string{"HOME": "/h"}, "/h/.local/share/atril"},
+		{map[string]string{}, ""},
+		// HOME unset: Windows has USERPROFILE; elsewhere it means nothing.
+		{map[string]string{"USERPROFILE": "/u"}, map[bool]string{true: filepath.Join("/u", ".local", "share", "atril")}[runtime.GOOS == "windows"]},
+	}
+	for _, tc := range cases {
+		if got := Dir(func(k string) string { return tc.env[k] }); got != tc.want {
+			t.Errorf("Dir(%v) = %q, want %q", tc.env, got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,272 @@
+// Package registry is the user's lexicon registry: the lexicons added with `atril lexicon add`
+// (lexicons/NAME.kwg and NAME.json in atril's data directory), the one chosen with `atril
+// lexicon use` (config.json), the embedded default beside them, and a cache of graphs renumbered
+// for other tile sets. It is the only package that embeds the default (data/defaultlex); the
+// word-graph code is package lexicon.
+package registry
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/atril-scrabble/atril/internal/datadir"
+	"github.com/atril-scrabble/atril/lexicon"
+)
+
+// Registry is the user's data directory: lexicons/NAME.kwg and NAME.json, and config.json with
+// the lexicon chosen by `atril lexicon use`. Dir is "" when no directory can be found; the
+// embedded default still works then.
+type Registry struct {
+	Dir string
+}
+
+// New is the registry in the data directory that getenv's environment names (see datadir.Dir);
+// getenv nil is os.Getenv.
+func New(getenv func(string) string) *Registry {
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	return &Registry{Dir: datadir.Dir(getenv)}
+}
+
+func (r *Registry) lexiconDir() string { return filepath.Join(r.Dir, "lexicons") }
+func (r *Registry) configPath() string { return filepath.Join(r.Dir, "config.json") }
+
+func (r *Registry) needDir() error {
+	if r.Dir == "" {
+		return errors.New("no data directory: set ATRIL_DATA_DIR (or HOME or XDG_DATA_HOME)")
+	}
+	return nil
+}
+
+var validName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
+
+// CheckName says whether name can name a user lexicon.
+func CheckName(name string) error {
+	if !validName.MatchString(name) || strings.HasSuffix(strings.ToLower(name), ".kwg") {
+		return fmt.Errorf("lexicon name %q: use 1 to 64 letters, digits, '.', '-' or '_' (not a path, no .kwg), e.g. FILE2017", name)
+	}
+	if strings.EqualFold(name, lexicon.DefaultName) {
+		return fmt.Errorf("lexicon name %q is the embedded default's; choose another", name)
+	}
+	return nil
+}
+
+// Chosen is the lexicon named by `atril lexicon use`, "" if none.
+func (r *Registry) Chosen() (string, error) {
+	if r.Dir == "" {
+		return "", nil
+	}
+	cfg, err := r.readConfig()
+	if err != nil {
+		return "", err
+	}
+	name, _ := cfg["lexicon"].(string)
+	return name, nil
+}
+
+func (r *Registry) readConfig() (map[string]any, error) {
+	b, err := os.ReadFile(r.configPath())
+	if errors.Is(err, os.ErrNotExist) {
+		return map[string]any{}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	cfg := map[string]any{}
+	if err := json.Unmarshal(b, &cfg); err != nil {
+		return nil, fmt.Errorf("%s: not valid JSON (%v); fix or delete it", r.configPath(), err)
+	}
+	return cfg, nil
+}
+
+// Use makes name the default lexicon from now on.
+func (r *Registry) Use(name string) (lexicon.Info, error) {
+	if err := r.needDir(); err != nil {
+		return lexicon.Info{}, err
+	}
+	info, err := r.Info(name)
+	if err != nil {
+		return lexicon.Info{}, err
+	}
+	cfg, err := r.readConfig()
+	if err != nil {
+		return lexicon.Info{}, err
+	}
+	cfg["lexicon"] = info.Name
+	b, err := json.MarshalIndent(cfg, "", "  ")
+	if err != nil {
+		return lexicon.Info{}, err
+	}
+	if err := os.MkdirAll(r.Dir, 0o755); err != nil {
+		return lexicon.Info{}, err
+	}
+	return info, writeFileAtomic(r.configPath(), append(b, '\n'))
+}
+
+// List is every lexicon: the embedded default first, then the user's by name. A user lexicon
+// whose files are damaged (metadata that is not JSON, a graph missing or cut short) is left out
+// and named in bad, one error per lexicon naming the file, so that one bad file never hides the
+// others; err is for a data directory that cannot be read at all.
+func (r *Registry) List() (list []lexicon.Info, bad []error, err error) {
+	out := []lexicon.Info{DefaultInfo()}
+	if r.Dir == "" {
+		return out, nil, nil
+	}
+	entries, err := os.ReadDir(r.lexiconDir())
+	if errors.Is(err, os.ErrNotExist) {
+		return out, nil, nil
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	var user []lexicon.Info
+	for _, e := range entries {
+		base, ok := strings.CutSuffix(e.Name(), ".json")
+		if !ok || e.IsDir() {
+			continue
+		}
+		info, err := r.readInfo(filepath.Join(r.lexiconDir(), e.Name()))
+		if err == nil {
+			err = checkGraphFile(filepath.Join(r.lexiconDir(), base+".kwg"))
+		}
+		if err != nil {
+			bad = append(bad, fmt.Errorf("%w (add it again with `atril lexicon add --force %s FILE`, or delete it)", err, base))
+			continue
+		}
+		user = append(user, info)
+	}
+	slices.SortFunc(user, func(a, b lexicon.Info) int { return strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)) })
+	return append(out, user...), bad, nil
+}
+
+// checkGraphFile is the cheap part of reading a graph: it exists and its size is whole nodes.
+// Listing must not read every graph.
+func checkGraphFile(path string) error {
+	st, err := os.Stat(path)
+	if err != nil {
+		return fmt.Errorf("%s: the word graph is missing", path)
+	}
+	if st.Size() < 8 || st.Size()%4 != 0 {
+		return fmt.Errorf("%s: not a word graph (%d bytes, expected a multiple of 4)", path, st.Size())
+	}
+	return nil
+}
+
+func (r *Registry) readInfo(path string) (lexicon.Info, error) {
+	var info lexicon.Info
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return info, err
+	}
+	if err := json.Unmarshal(b, &info); err != nil {
+		return info, fmt.Errorf("%s: not valid lexicon metadata (%v)", path, err)
+	}
+	if info.Name == "" {
+		return info, fmt.Errorf("%s: not valid lexicon metadata (no name)", path)
+	}
+	return info, nil
+}
+
+// find locates a user lexicon by name, ignoring case: its metadata and graph paths.
+func (r *Registry) find(name string) (jsonPath, kwgPath string, ok bool) {
+	if r.Dir == "" || !validName.MatchString(name) {
+		return "", "", false
+	}
+	entries, err := os.ReadDir(r.lexiconDir())
+	if err != nil {
+		return "", "", false
+	}
+	for _, e := range entries {
+		base, isJSON := strings.CutSuffix(e.Name(), ".json")
+		if isJSON && strings.EqualFold(base, name) {
+			return filepath.Join(r.lexiconDir(), e.Name()), filepath.Join(r.lexiconDir(), base+".kwg"), true
+		}
+	}
+	return "", "", false
+}
+
+// Info describes the lexicon called name (the embedded default or a user lexicon).
+func (r *Registry) Info(name string) (lexicon.Info, error) {
+	if strings.EqualFold(name, lexicon.DefaultName) {
+		return DefaultInfo(), nil
+	}
+	jsonPath, _, ok := r.find(name)
+	if !ok {
+		return lexicon.Info{}, r.notFound(name)
+	}
+	return r.readInfo(jsonPath)
+}
+
+func (r *Registry) notFound(name string) error {
+	var names []string
+	list, _, err := r.List() // damaged lexicons are left out: they cannot be opened either
+	if err != nil {
+		list = []lexicon.Info{DefaultInfo()}
+	}
+	for _, info := range list {
+		names = append(names, info.Name)
+	}
+	return fmt.Errorf("lexicon %q: not found (have: %s; add one with `atril lexicon add NAME FILE`, or give a path to a .kwg)", name, strings.Join(names, ", "))
+}
+
+// Put stores a compiled lexicon under info.Name; replace allows overwriting one of that name.
+// `atril lexicon add` goes through Add, which reads and checks the input first.
+func (r *Registry) Put(info lexicon.Info, g *lexicon.KWG, replace bool) error {
+	if err := r.needDir(); err != nil {
+		return err
+	}
+	if err := CheckName(info.Name); err != nil {
+		return err
+	}
+	if jsonPath, kwgPath, ok := r.find(info.Name); ok {
+		if !replace {
+			return fmt.Errorf("lexicon %q already exists (use --force to replace it)", info.Name)
+		}
+		// A different case of the same name is the same lexicon: remove the old files.
+		os.Remove(jsonPath)
+		os.Remove(kwgPath)
+	}
+	if err := os.MkdirAll(r.lexiconDir(), 0o755); err != nil {
+		return err
+	}
+	meta, err := json.MarshalIndent(info, "", "  ")
+	if err != nil {
+		return err
+	}
+	// The graph first: a metadata file is what makes a lexicon visible.
+	if err := writeFileAtomic(filepath.Join(r.lexiconDir(), info.Name+".kwg"), g.Bytes()); err != nil {
+		return err
+	}
+	return writeFileAtomic(filepath.Join(r.lexiconDir(), info.Name+".json"), append(meta, '\n'))
+}
+
+// writeFileAtomic writes through a temporary file and a rename, so that an interrupted write
+// never leaves a half file under the real name.
+func writeFileAtomic(path string, b []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	_, err = f.Write(b)
+	if err == nil {
+		err = f.Chmod(0o644) // CreateTemp makes 0600; these are ordinary data files
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+	}
+	return err
+}
