@@ -8,6 +8,8 @@ require (
 	github.com/spf13/cobra v1.10.2
 )
 
+require gonum.org/v1/gonum v0.17.0
+
 require (
 	github.com/alecthomas/chroma/v2 v2.20.0 // indirect
 	github.com/aymanbagabas/go-osc52/v2 v2.0.1 // indirect

@@ -11,10 +11,10 @@ import (
 // uses at least (keeping all seven is a pass, which the table does not value).
 const MaxLeave = 6
 
-// LeaveSet numbers every leave of 1..MaxLeave tiles that a tile set can hold (no kind kept more
+// LeaveSet numbers every leave of 1..maxLen tiles that a tile set can hold (no kind kept more
 // often than the set has it) in KLV2 word order: tiles ascending, the blank (0) first, a leave
-// before its extensions. The FISE set has 1,170,590 of them. Finding a leave's number is
-// arithmetic (its multiset rank), not a graph walk.
+// before its extensions. The FISE set has 1,170,590 leaves of 1..MaxLeave tiles (and 4,167,929
+// racks of seven). Finding a leave's number is arithmetic (its multiset rank), not a graph walk.
 type LeaveSet struct {
 	ts     *lexicon.TileSet
 	r      ranker
@@ -23,21 +23,24 @@ type LeaveSet struct {
 	starts []int32 // leave i is tiles[starts[i]:starts[i+1]]
 }
 
-// NewLeaveSet numbers the leaves of a tile set.
-func NewLeaveSet(ts *lexicon.TileSet) (*LeaveSet, error) {
+// NewLeaveSet numbers the leaves of 1..maxLen tiles of a tile set (a leave table: MaxLeave).
+func NewLeaveSet(ts *lexicon.TileSet, maxLen int) (*LeaveSet, error) {
 	kinds := ts.Size()
 	if kinds > lexicon.MaxLetters+1 {
 		return nil, fmt.Errorf("tile set %s: %d tile kinds, at most %d", ts.Name, kinds, lexicon.MaxLetters+1)
 	}
-	s := &LeaveSet{ts: ts, r: newRanker(kinds, MaxLeave)}
+	if maxLen < 1 || maxLen > maxSetLen {
+		return nil, fmt.Errorf("leaves of up to %d tiles: expected 1 to %d", maxLen, maxSetLen)
+	}
+	s := &LeaveSet{ts: ts, r: newRanker(kinds, maxLen)}
 	if s.r.size() > maxRanks {
-		return nil, fmt.Errorf("tile set %s: %d tile kinds make too many leaves to number", ts.Name, kinds)
+		return nil, fmt.Errorf("tile set %s: %d tile kinds make too many leaves of up to %d tiles to number", ts.Name, kinds, maxLen)
 	}
 	s.index = make([]int32, s.r.size())
 	for i := range s.index {
 		s.index[i] = -1
 	}
-	var buf [MaxLeave]lexicon.Tile
+	var buf [maxSetLen]lexicon.Tile
 	var walk func(from lexicon.Tile, n int)
 	walk = func(from lexicon.Tile, n int) {
 		for t := from; int(t) < kinds; t++ {
@@ -54,7 +57,7 @@ func NewLeaveSet(ts *lexicon.TileSet) (*LeaveSet, error) {
 			s.index[s.r.rank(w)] = int32(len(s.starts))
 			s.starts = append(s.starts, int32(len(s.tiles)))
 			s.tiles = append(s.tiles, w...)
-			if n+1 < MaxLeave {
+			if n+1 < maxLen {
 				walk(t, n+1)
 			}
 		}
@@ -64,8 +67,15 @@ func NewLeaveSet(ts *lexicon.TileSet) (*LeaveSet, error) {
 	return s, nil
 }
 
-// maxRanks bounds the rank arrays (4 bytes an entry): the FISE set needs 1,623,159.
-const maxRanks = 1 << 23
+// maxRanks bounds the rank arrays (4 bytes an entry): the FISE set needs 1,623,159 for leaves
+// of up to six tiles and 8,347,679 for racks of up to seven.
+const maxRanks = 1 << 24
+
+// maxSetLen is the longest leave a LeaveSet numbers: a whole rack.
+const maxSetLen = 7
+
+// MaxLen is the most tiles a leave of the set holds.
+func (s *LeaveSet) MaxLen() int { return s.r.maxLen }
 
 // Tiles is the tile set the leaves are of.
 func (s *LeaveSet) Tiles() *lexicon.TileSet { return s.ts }
@@ -77,10 +87,10 @@ func (s *LeaveSet) Len() int { return len(s.starts) - 1 }
 func (s *LeaveSet) Leave(i int) []lexicon.Tile { return s.tiles[s.starts[i]:s.starts[i+1]] }
 
 // Index is the number of a leave given in any order (a designated blank counts as a blank), -1
-// when the tile set cannot hold it or it has no tiles or more than MaxLeave.
+// when the tile set cannot hold it or it has no tiles or more than MaxLen.
 func (s *LeaveSet) Index(leave []lexicon.Tile) int {
-	var buf [MaxLeave]lexicon.Tile
-	w, ok := sortLeave(buf[:], leave, s.r.kinds)
+	var buf [maxSetLen]lexicon.Tile
+	w, ok := sortLeave(buf[:s.r.maxLen], leave, s.r.kinds)
 	if !ok {
 		return -1
 	}
@@ -88,7 +98,7 @@ func (s *LeaveSet) Index(leave []lexicon.Tile) int {
 }
 
 // IndexSorted is Index for a leave already in ascending order of plain tiles (blanks as 0), of
-// 1..MaxLeave tiles each below the tile set's size: the learning loops' fast path.
+// 1..MaxLen tiles each below the tile set's size: the learning loops' fast path.
 func (s *LeaveSet) IndexSorted(w []lexicon.Tile) int { return int(s.index[s.r.rank(w)]) }
 
 // WriteKLV writes a KLV2 table of every leave with values[i] the value of leave i.

@@ -15,7 +15,7 @@ import (
 // found again from its tiles in any order.
 func TestLeaveSetFISE(t *testing.T) {
 	ts := lexicon.DefaultTileSet()
-	s, err := NewLeaveSet(ts)
+	s, err := NewLeaveSet(ts, MaxLeave)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +96,7 @@ func TestRanker(t *testing.T) {
 // back, through the rank array and through the graph walk (what tables too big to rank use).
 func TestLeaveSetKLVRoundTrip(t *testing.T) {
 	ts := lexicon.DefaultTileSet()
-	s, err := NewLeaveSet(ts)
+	s, err := NewLeaveSet(ts, MaxLeave)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,7 +184,7 @@ func TestKLVRankAgreesWithGraph(t *testing.T) {
 
 func BenchmarkKLVLeaveValue(b *testing.B) {
 	ts := lexicon.DefaultTileSet()
-	s, err := NewLeaveSet(ts)
+	s, err := NewLeaveSet(ts, MaxLeave)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -214,5 +214,31 @@ func BenchmarkKLVLeaveValue(b *testing.B) {
 				i++
 			}
 		})
+	}
+}
+
+// TestLeaveSetRacks: the FISE set deals 4,167,929 distinct racks of seven.
+func TestLeaveSetRacks(t *testing.T) {
+	s, err := NewLeaveSet(lexicon.DefaultTileSet(), 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := s.Len() - 1_170_590; got != 4_167_929 {
+		t.Errorf("%d racks of seven, want 4,167,929", got)
+	}
+	sevens := 0
+	for i := 0; i < s.Len(); i += 101 {
+		if w := s.Leave(i); len(w) == 7 {
+			sevens++
+			if s.IndexSorted(w) != i {
+				t.Fatalf("rack %v: index %d, want %d", w, s.IndexSorted(w), i)
+			}
+		}
+	}
+	if sevens == 0 {
+		t.Error("no rack of seven")
+	}
+	if _, err := NewLeaveSet(lexicon.DefaultTileSet(), 8); err == nil {
+		t.Error("leaves of eight tiles numbered")
 	}
 }
