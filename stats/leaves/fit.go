@@ -191,7 +191,9 @@ func fitLeaves(leaves, racks *equity.LeaveSet, tot *totals) ([]float32, FitRepor
 	rep.Baseline = base
 
 	// Raw values and their variances: the turns' spread and the racks' spread, each over the
-	// effective number of turns or racks behind the weighted mean.
+	// effective number of turns or racks behind the weighted mean. The racks holding a leave of
+	// k tiles differ only in their other 7-k tiles, so their spread is the racks' spread scaled
+	// by (7-k)/7.
 	target := make([]float64, nl)
 	noise := make([]float64, nl) // sampling variance; 0 marks an unmeasured leave
 	for i := 0; i < nl; i++ {
@@ -201,7 +203,7 @@ func fitLeaves(leaves, racks *equity.LeaveSet, tot *totals) ([]float32, FitRepor
 		k := len(leaves.Leave(i))
 		rep.Measured[k]++
 		target[i] = num[i]/den[i] - base
-		noise[i] = (within*wn[i] + between*wn2[i]) / (den[i] * den[i])
+		noise[i] = (within*wn[i] + between*float64(7-k)/7*wn2[i]) / (den[i] * den[i])
 	}
 
 	f := newFeatures(ts)

@@ -2,7 +2,9 @@ package leaves
 
 import (
 	"fmt"
+	"sync"
 
+	"github.com/atril-scrabble/atril/data/defaultleaves"
 	"github.com/atril-scrabble/atril/engine/equity"
 	"github.com/atril-scrabble/atril/lexicon"
 )
@@ -40,6 +42,22 @@ func Table(spec string, ts *lexicon.TileSet) (equity.Leaves, error) {
 	return k, nil
 }
 
+// builtin reads the embedded table once per process.
+var builtin = sync.OnceValues(func() (*equity.KLV, error) {
+	k, err := equity.KLVFromBytes([]byte(defaultleaves.KLV2))
+	if err != nil {
+		return nil, fmt.Errorf("the built-in leave table: %w", err)
+	}
+	return k, nil
+})
+
 func builtinTable(ts *lexicon.TileSet) (equity.Leaves, error) {
-	return nil, fmt.Errorf("no built-in table yet")
+	fise, err := lexicon.LoadTileSet(defaultleaves.TileSet)
+	if err != nil {
+		return nil, err
+	}
+	if !ts.SameAlphabet(fise) {
+		return nil, fmt.Errorf("the built-in leave table is for the %s tile set; tile set %s has other letters: learn a table for it (atril leaves learn) and give its path", fise.Name, ts.Name)
+	}
+	return builtin()
 }
