@@ -11,6 +11,11 @@ require (
 require gonum.org/v1/gonum v0.17.0
 
 require (
+	github.com/BurntSushi/toml v1.6.0 // indirect
+	github.com/nicksnyder/go-i18n/v2 v2.7.0 // indirect
+)
+
+require (
 	github.com/alecthomas/chroma/v2 v2.20.0 // indirect
 	github.com/aymanbagabas/go-osc52/v2 v2.0.1 // indirect
 	github.com/aymerick/douceur v0.2.0 // indirect

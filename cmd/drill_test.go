@@ -249,7 +249,7 @@ func TestDrillBadFlags(t *testing.T) {
 		{[]string{"hooks", "--length", "1-3"}, "words have 2 to 15 tiles"},
 		{[]string{"judge", "--racks", "2"}, "rack share 2"},
 		{[]string{"judge", "--time-limit", "-3s"}, "--time-limit -3s"},
-		{[]string{"digraphs", "--seed", "x"}, "invalid argument"},
+		{[]string{"digraphs", "--seed", "x"}, "--seed x: expected a whole number"},
 	} {
 		d, code := runDrillCmd(t, "", append([]string{"--lexicon", kwg, "--db", db, "drill"}, tc.args...)...)
 		if code != ExitError || !strings.Contains(d.err.String(), tc.msg) {

@@ -1,11 +1,12 @@
 package cmd
 
 import (
-	"fmt"
-	"strings"
+	"errors"
 
 	"github.com/spf13/cobra"
 
+	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
@@ -17,26 +18,13 @@ type judgeOptions struct {
 func init() {
 	register(func(g *Globals) *cobra.Command {
 		opts := &judgeOptions{}
+		p := g.P
 		c := &cobra.Command{
-			Use:   "judge WORD...",
-			Short: "Say whether words are valid in the lexicon",
-			Long: `Judge each word against the lexicon (--lexicon; the embedded default otherwise).
-
-Words are spelled as players write them: CHARRO (digraphs read greedily as the CH, LL
-and RR tiles), [CH] for a digraph tile, [C][H] for a C tile and an H tile (never CH),
-1 2 3 for CH LL RR; accents are dropped. Words are printed in plain upper case.
-Quote words with [ ] so that the shell leaves them alone.
-
---challenge answers as a tournament judge must when several words are challenged
-together (FILE rules, art. 39): only "jugada válida" or "jugada no válida", never
-which word failed.
-
-Exit codes: 0 every word valid; 1 some word not valid; 2 bad input.`,
-			Example: `  atril judge CASA
-  atril judge CHICO "[C][H]ICO"
-  atril judge --challenge CASA CASAS XYZ
-  atril judge --json QUE HU`,
-			Args: cobra.MinimumNArgs(1),
+			Use:     p.T("judge.use"),
+			Short:   p.T("judge.short"),
+			Long:    p.T("judge.long"),
+			Example: p.T("judge.example"),
+			Args:    cobra.MinimumNArgs(1),
 			ValidArgsFunction: func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 				return nil, cobra.ShellCompDirectiveNoFileComp
 			},
@@ -45,7 +33,7 @@ Exit codes: 0 every word valid; 1 some word not valid; 2 bad input.`,
 				return runJudge(g, opts)
 			},
 		}
-		c.Flags().BoolVar(&opts.Challenge, "challenge", false, `answer only "jugada válida" or "jugada no válida" for all the words together`)
+		c.Flags().BoolVar(&opts.Challenge, "challenge", false, p.T("judge.flag.challenge"))
 		return c
 	})
 }
@@ -53,6 +41,11 @@ Exit codes: 0 every word valid; 1 some word not valid; 2 bad input.`,
 type judgeWordJSON struct {
 	Word  string `json:"word"`
 	Valid bool   `json:"valid"`
+	// Problem, for a word that could not be read as tiles: "not_in_tile_set" (a letter such as K
+	// that Spanish Scrabble has no tile for: the word is not valid) or "not_letters" (a symbol,
+	// a digit: bad input).
+	Problem string `json:"problem,omitempty"`
+	reason  error
 }
 
 type judgeJSON struct {
@@ -60,29 +53,39 @@ type judgeJSON struct {
 	Words []judgeWordJSON `json:"words,omitempty"`
 }
 
+// errNoTiles is a word argument with nothing in it.
+var errNoTiles = i18n.E("judge.no_tiles")
+
 func runJudge(g *Globals, opts *judgeOptions) error {
 	ts, err := g.TileSet()
 	if err != nil {
 		return err
 	}
-	// Spellings first: a typo is bad input (exit 2), not an invalid word, and the lexicon need
-	// not load to report it.
-	words := make([]judgeWordJSON, len(opts.Words))
-	tiles := make([][]lexicon.Tile, len(opts.Words))
-	for i, s := range opts.Words {
-		w, err := parseWordArg(ts, s)
-		if err != nil {
-			return err
-		}
-		words[i].Word, tiles[i] = ts.Display(w), w
-	}
 	lex, err := g.Lex()
 	if err != nil {
 		return err
 	}
-	all := true
-	for i := range words {
-		words[i].Valid = lex.Contains(tiles[i])
+	// Every word gets its verdict: a word with a letter the set lacks (KIWI) is not valid, and
+	// one that is not letters at all (CAN~A) is bad input; neither hides the others.
+	words := make([]judgeWordJSON, len(opts.Words))
+	all, badInput := true, false
+	for i, s := range opts.Words {
+		w, err := ts.ParseWord(s)
+		var se *lexicon.SpellError
+		switch {
+		case err == nil && len(w) > 0:
+			words[i] = judgeWordJSON{Word: ts.Display(w), Valid: lex.Contains(w)}
+		case errors.As(err, &se) && !se.NotLetters:
+			words[i] = judgeWordJSON{Word: s, Problem: "not_in_tile_set", reason: se.Reason}
+		default:
+			if err == nil {
+				err = errNoTiles
+			} else if errors.As(err, &se) {
+				err = se.Reason
+			}
+			words[i] = judgeWordJSON{Word: s, Problem: "not_letters", reason: err}
+			badInput = true
+		}
 		all = all && words[i].Valid
 	}
 	switch {
@@ -91,31 +94,34 @@ func runJudge(g *Globals, opts *judgeOptions) error {
 	case g.JSON:
 		err = g.PrintJSON(judgeJSON{Valid: all, Words: words})
 	case opts.Challenge:
-		verdict := g.paint(ansiGreen+ansiBold, "jugada válida")
+		verdict := g.UI.Paint(ui.Good, g.P.T("judge.challenge_valid"))
 		if !all {
-			verdict = g.paint(ansiRed+ansiBold, "jugada no válida")
+			verdict = g.UI.Paint(ui.Bad, g.P.T("judge.challenge_invalid"))
 		}
-		_, err = fmt.Fprintln(g.Out(), verdict)
+		err = g.Say(verdict)
 	default:
-		width := 0
+		t := ui.NewTable(ui.Col{}, ui.Col{}, ui.Col{Shrink: true})
 		for _, w := range words {
-			width = max(width, len([]rune(w.Word)))
-		}
-		var sb strings.Builder
-		for _, w := range words {
-			pad := strings.Repeat(" ", width-len([]rune(w.Word)))
-			if w.Valid {
-				fmt.Fprintf(&sb, "%s%s  %s\n", w.Word, pad, g.paint(ansiGreen, "valid"))
-			} else {
-				fmt.Fprintf(&sb, "%s%s  %s\n", w.Word, pad, g.paint(ansiRed, "not valid"))
+			switch {
+			case w.Valid:
+				t.Cells(ui.Cell{Text: w.Word}, ui.Cell{Text: g.P.T("judge.valid"), Style: ui.Good})
+			case w.Problem == "not_letters":
+				t.Cells(ui.Cell{Text: w.Word}, ui.Cell{Text: g.P.T("judge.bad_input"), Style: ui.Warn}, ui.Cell{Text: g.P.Err(w.reason)})
+			case w.reason != nil:
+				t.Cells(ui.Cell{Text: w.Word}, ui.Cell{Text: g.P.T("judge.not_valid"), Style: ui.Bad}, ui.Cell{Text: g.P.Err(w.reason)})
+			default:
+				t.Cells(ui.Cell{Text: w.Word}, ui.Cell{Text: g.P.T("judge.not_valid"), Style: ui.Bad})
 			}
 		}
-		_, err = fmt.Fprint(g.Out(), sb.String())
+		err = g.Print(ui.NewDoc().Table(t))
 	}
 	if err != nil {
 		return err
 	}
-	if !all {
+	switch {
+	case badInput:
+		return withCode(ExitError, errSilentNo)
+	case !all:
 		return withCode(ExitNo, errSilentNo)
 	}
 	return nil

@@ -314,7 +314,7 @@ func TestLexiconDiff(t *testing.T) {
 	if _, errOut, code := run(false, "lexicon", "diff", "OLD", "NOPE"); code != 2 || !strings.Contains(errOut, `"NOPE": not found`) {
 		t.Errorf("diff unknown: %d %q", code, errOut)
 	}
-	if _, errOut, code := run(false, "lexicon", "diff", "--added", "--removed", "OLD", "NEW"); code != 2 || !strings.Contains(errOut, "none of the others can be") {
+	if _, errOut, code := run(false, "lexicon", "diff", "--added", "--removed", "OLD", "NEW"); code != 2 || !strings.Contains(errOut, "cannot go together: added removed") {
 		t.Errorf("diff --added --removed: %d %q", code, errOut)
 	}
 }

@@ -7,12 +7,13 @@ import (
 
 	"github.com/charmbracelet/glamour"
 	"github.com/charmbracelet/glamour/styles"
+
+	"github.com/atril-scrabble/atril/internal/ui"
 )
 
-// Color reports whether to colour output: stdout is a terminal and NO_COLOR is unset.
-func (g *Globals) Color() bool {
-	return g.io.OutTTY && g.io.Getenv("NO_COLOR") == "" && g.io.Getenv("TERM") != "dumb"
-}
+// Color reports whether stdout is drawn in colour (see ui.NewTerm: a terminal, NO_COLOR unset,
+// TERM not dumb).
+func (g *Globals) Color() bool { return g.UI.Color() }
 
 // Out is where results go.
 func (g *Globals) Out() io.Writer { return g.io.Out }
@@ -25,19 +26,29 @@ func (g *Globals) PrintJSON(v any) error {
 	return enc.Encode(v)
 }
 
-// PrintMarkdown renders md with glamour on a terminal (colour unless NO_COLOR) and writes it
-// as it is when piped, the way glow does.
+// Print draws a report on stdout: rendered on a terminal, plain text when piped (package ui).
+func (g *Globals) Print(d *ui.Doc) error { return g.UI.Print(d) }
+
+// Say writes one line of text on stdout.
+func (g *Globals) Say(text string) error {
+	_, err := fmt.Fprintln(g.io.Out, text)
+	return err
+}
+
+// PrintMarkdown renders md with glamour on a terminal and writes it as it is when piped.
+//
+// Deprecated: build a ui.Doc and call Print, which draws tables to the terminal's width and
+// plain text when piped. Kept until every command is moved over.
 func (g *Globals) PrintMarkdown(md string) error {
 	if !g.io.OutTTY {
 		_, err := io.WriteString(g.io.Out, md)
 		return err
 	}
-	style := styles.NoTTYStyleConfig
-	opts := []glamour.TermRendererOption{glamour.WithWordWrap(100)}
+	opts := []glamour.TermRendererOption{glamour.WithWordWrap(g.UI.Width)}
 	if g.Color() {
 		opts = append(opts, glamour.WithStandardStyle(styles.DarkStyle))
 	} else {
-		opts = append(opts, glamour.WithStyles(style))
+		opts = append(opts, glamour.WithStyles(styles.NoTTYStyleConfig))
 	}
 	r, err := glamour.NewTermRenderer(opts...)
 	if err != nil {

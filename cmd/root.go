@@ -10,12 +10,16 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"strings"
 	"syscall"
 	"time"
 
 	"github.com/mattn/go-isatty"
 	"github.com/spf13/cobra"
+	"golang.org/x/term"
 
+	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
@@ -45,34 +49,51 @@ func withCode(code int, err error) error { return &exitError{code, err} }
 // errSilentNo exits ExitNo without printing: the command's output already said "no".
 var errSilentNo = errors.New("")
 
-// IO is what a command reads, writes and asks the time from; tests inject their own.
+// IO is what a command reads, writes and asks the time and environment from; tests inject
+// their own. A nil Now is the system clock and a nil Getenv an empty environment.
 type IO struct {
 	In     io.Reader
 	Out    io.Writer
 	Err    io.Writer
 	OutTTY bool // stdout is a terminal: render, colour
 	ErrTTY bool // stderr is a terminal: progress bars
+	// Width is the terminal's width in columns as the system reports it, 0 if unknown ($COLUMNS
+	// wins over it; see ui.NewTerm).
+	Width  int
 	Now    func() time.Time
 	Getenv func(string) string
 }
 
-// SystemIO is the process's real streams and clock.
+// SystemIO is the process's real streams, clock and environment.
 func SystemIO() *IO {
+	width := 0
+	if w, _, err := term.GetSize(int(os.Stdout.Fd())); err == nil {
+		width = w
+	}
 	return &IO{
 		In: os.Stdin, Out: os.Stdout, Err: os.Stderr,
 		OutTTY: isatty.IsTerminal(os.Stdout.Fd()) || isatty.IsCygwinTerminal(os.Stdout.Fd()),
 		ErrTTY: isatty.IsTerminal(os.Stderr.Fd()) || isatty.IsCygwinTerminal(os.Stderr.Fd()),
+		Width:  width,
 		Now:    time.Now, Getenv: os.Getenv,
 	}
 }
 
-// Globals are the flags every command has.
+func noEnv(string) string { return "" }
+
+// Globals are the flags every command has, and what every command writes with.
 type Globals struct {
 	io      *IO
 	Lexicon string
 	Tiles   string
 	JSON    bool
 	DB      string
+	Lang    string // --lang; the language itself is P's
+
+	// P writes every user-facing text in the reader's language.
+	P *i18n.Printer
+	// UI draws on stdout (colour, width, tables: see package ui); ErrUI on stderr (progress).
+	UI, ErrUI *ui.Term
 
 	tiles *lexicon.TileSet
 	lex   *lexicon.Lexicon
@@ -113,7 +134,7 @@ func (g *Globals) Lex() (*lexicon.Lexicon, error) {
 // without atril catching anything.
 func Main(io *IO) int {
 	args := os.Args[1:]
-	root := NewRootCmd(io)
+	root := newRoot(io, args)
 	ctx := context.Background()
 	if c, _, err := root.Find(args); err == nil && stopsOnInterrupt(c) {
 		var stop context.CancelFunc
@@ -126,7 +147,9 @@ func Main(io *IO) int {
 }
 
 // Run runs atril with arguments and no signal handling; tests call it directly.
-func Run(io *IO, args []string) int { return execute(context.Background(), NewRootCmd(io), io, args) }
+func Run(io *IO, args []string) int {
+	return execute(context.Background(), newRoot(io, args), io, args)
+}
 
 // interruptible is the annotation of commands that stop cleanly when cmd.Context() is
 // cancelled (Ctrl-C), keeping what they did; their subcommands inherit it.
@@ -151,14 +174,19 @@ func stopsOnInterrupt(c *cobra.Command) bool {
 }
 
 func execute(ctx context.Context, root *cobra.Command, io *IO, args []string) (code int) {
+	p := printerOf(root)
 	defer func() {
 		// A panic is a bug: say so plainly, with the trace for the report, and exit 3 rather
 		// than 2, which means bad input.
 		if r := recover(); r != nil {
-			fmt.Fprintf(io.Err, "atril: internal error (please report it): %v\n%s", r, debug.Stack())
+			fmt.Fprintf(io.Err, "atril: %s: %v\n%s", p.T("root.internal_error"), r, debug.Stack())
 			code = ExitInternal
 		}
 	}()
+	if err := langError(root); err != nil {
+		fmt.Fprintln(io.Err, "atril: "+p.Err(err))
+		return ExitError
+	}
 	root.SetArgs(args)
 	err := root.ExecuteContext(ctx)
 	if err == nil {
@@ -169,45 +197,100 @@ func execute(ctx context.Context, root *cobra.Command, io *IO, args []string) (c
 	if errors.As(err, &ee) {
 		code = ee.code
 	}
-	if msg := err.Error(); msg != "" {
+	if errors.Is(err, errSilentNo) {
+		return code
+	}
+	if msg := p.Err(cobraError(err)); msg != "" {
 		fmt.Fprintln(io.Err, "atril: "+msg)
 	}
 	return code
 }
 
-// NewRootCmd builds the command tree.
-func NewRootCmd(io *IO) *cobra.Command {
-	g := &Globals{io: io}
-	root := &cobra.Command{
-		Use:   "atril",
-		Short: "Training and puzzles for Spanish Scrabble tournament players",
-		Long: `atril: word study, drills, spaced repetition and an engine for Spanish Scrabble
-(FILE/FISE tournament rules: 100 tiles, CH LL RR tiles, 15x15 board).
+// NewRootCmd builds the command tree in the language the environment asks for.
+func NewRootCmd(io *IO) *cobra.Command { return newRoot(io, nil) }
 
-Exit codes: 0 success (all words valid); 1 a clear "no" (a word not valid, a play
-not legal); 2 bad input or flags (the message names the file and line); 3 internal error;
-130 a run stopped by Ctrl-C before it finished (self-play: the games played are summed up).
-A drill or review ended with Ctrl-C or Ctrl-D exits 0: every answer given is saved.`,
+// newRoot builds the command tree in the language that args (--lang) and the environment ask
+// for: the help texts are built in it, so --lang is read before cobra parses anything.
+func newRoot(io *IO, args []string) *cobra.Command {
+	if io.Getenv == nil {
+		io.Getenv = noEnv
+	}
+	if io.Now == nil {
+		io.Now = time.Now
+	}
+	g := &Globals{io: io}
+	lang, langErr := i18n.Detect(langArg(args), io.Getenv)
+	g.P = i18n.For(lang)
+	g.UI = ui.NewTerm(io.Out, io.OutTTY, io.Width, io.Getenv)
+	g.ErrUI = ui.NewTerm(io.Err, io.ErrTTY, io.Width, io.Getenv)
+	p := g.P
+	root := &cobra.Command{
+		Use:           "atril",
+		Short:         p.T("root.short"),
+		Long:          p.T("root.long"),
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		Annotations:   map[string]string{printerKey: string(lang)},
+	}
+	if langErr != nil {
+		root.Annotations[langErrKey] = p.Err(langErr)
 	}
 	root.SetIn(io.In)
 	root.SetOut(io.Out)
 	root.SetErr(io.Err)
 	pf := root.PersistentFlags()
-	pf.StringVar(&g.Lexicon, "lexicon", "", "lexicon NAME (see 'atril lexicon list') or PATH to a .kwg")
-	pf.StringVar(&g.Tiles, "tiles", "", "tile set NAME (embedded: fise) or PATH to a label,count,points,vowel file")
-	pf.BoolVar(&g.JSON, "json", false, "print JSON for scripts")
-	pf.StringVar(&g.DB, "db", "", "study database PATH (default: $ATRIL_DB, else the user data directory)")
+	pf.StringVar(&g.Lexicon, "lexicon", "", p.T("root.flag.lexicon"))
+	pf.StringVar(&g.Tiles, "tiles", "", p.T("root.flag.tiles"))
+	pf.BoolVar(&g.JSON, "json", false, p.T("root.flag.json"))
+	pf.StringVar(&g.DB, "db", "", p.T("root.flag.db"))
+	pf.StringVar(&g.Lang, "lang", "", p.T("root.flag.lang"))
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return withCode(ExitError, fmt.Errorf("%w (see `%s --help`)", err, c.CommandPath()))
+		return withCode(ExitError, i18n.Wrap(cobraError(err), "root.see_help", "Command", c.CommandPath()))
 	})
 	for _, add := range commands {
 		root.AddCommand(add(g))
 	}
 	root.RegisterFlagCompletionFunc("lexicon", completeLexiconNames(g))
 	root.RegisterFlagCompletionFunc("tiles", completeTileSets)
+	root.RegisterFlagCompletionFunc("lang", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return []string{"es", "en"}, cobra.ShellCompDirectiveNoFileComp
+	})
+	localizeHelp(root, p)
 	return root
+}
+
+// langArg finds --lang VALUE or --lang=VALUE among the arguments.
+func langArg(args []string) string {
+	for i, a := range args {
+		if a == "--" {
+			break
+		}
+		if v, ok := strings.CutPrefix(a, "--lang="); ok {
+			return v
+		}
+		if a == "--lang" && i+1 < len(args) {
+			return args[i+1]
+		}
+	}
+	return ""
+}
+
+const (
+	printerKey = "atril/lang"
+	langErrKey = "atril/lang-error"
+)
+
+// printerOf is the printer a command tree was built with.
+func printerOf(root *cobra.Command) *i18n.Printer {
+	return i18n.For(i18n.Lang(root.Annotations[printerKey]))
+}
+
+// langError is the error of a --lang or ATRIL_LANG that atril does not speak.
+func langError(root *cobra.Command) error {
+	if msg := root.Annotations[langErrKey]; msg != "" {
+		return errors.New(msg)
+	}
+	return nil
 }
 
 // commands is filled by each command file's init, so that adding a command touches one file.

@@ -52,7 +52,7 @@ const (
 )
 
 // paint colours s when colour is on (a terminal without NO_COLOR).
-func (g *Globals) paint(code, s string) string {
+func (g *Globals) paint(code, s string) string { // Deprecated: g.UI.Paint
 	if !g.Color() {
 		return s
 	}

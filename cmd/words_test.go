@@ -55,9 +55,14 @@ func TestWordCommandsPlain(t *testing.T) {
 		{"judge invalid", []string{"judge", "CASA", "CASSA"}, 1, "CASA   valid\nCASSA  not valid\n", ""},
 		{"challenge valid", []string{"judge", "--challenge", "CASA", "CASAS"}, 0, "jugada válida\n", ""},
 		{"challenge invalid", []string{"judge", "--challenge", "CASA", "CASSA"}, 1, "jugada no válida\n", ""},
-		{"judge bad letter", []string{"judge", "CASA", "KASA"}, 2, "", `word "KASA": K is not a letter of the fise set at character 1`},
-		{"judge blank", []string{"judge", "CAS?"}, 2, "", "a blank '?' is not allowed here"},
-		{"judge no words", []string{"judge"}, 2, "", "requires at least 1 arg"},
+		// A letter Spanish has no tile for makes a word not valid; something that is not a
+		// letter is bad input; either way every word gets its verdict.
+		{"judge bad letter", []string{"judge", "CASA", "KASA"}, 1, "CASA  valid\nKASA  not valid  K is not a letter of the fise set\n", ""},
+		{"judge KIWI", []string{"judge", "KIWI"}, 1, "KIWI  not valid  K is not a letter of the fise set\n", ""},
+		{"judge not letters", []string{"judge", "CASA", "CAN~A"}, 2, "CASA   valid\nCAN~A  bad input  '~' is not a letter\n", ""},
+		{"judge blank", []string{"judge", "CAS?"}, 2, "CAS?  bad input  a blank '?' is not allowed here\n", ""},
+		{"judge in Spanish", []string{"judge", "--lang", "es", "CASA", "CASSA", "KIWI"}, 1, "CASA   válida\nCASSA  no válida\nKIWI   no válida  K no es una letra del juego fise\n", ""},
+		{"judge no words", []string{"judge"}, 2, "", "needs at least 1 argument"},
 		{"anagram", []string{"anagram", "ASAC"}, 0, "CASA\nSACA\n", ""},
 		{"anagram blank", []string{"anagram", "ACAS?"}, 0, "CASAS\nSACAS\n", ""},
 		{"anagram CH tile", []string{"anagram", "OCI1"}, 0, "CHICO\n", ""},

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
@@ -311,7 +312,7 @@ func (sp Spelling) Parse(ts *lexicon.TileSet, s string, opt lexicon.ParseOptions
 		if s[i] == '[' {
 			end, doubled := bracketEnd(s, i)
 			if end < 0 {
-				return nil, &lexicon.SpellError{Input: s, Pos: i, Reason: "'[' without a closing ']'"}
+				return nil, &lexicon.SpellError{Input: s, Pos: i, Reason: i18n.E("spell.unclosed_bracket"), NotLetters: true}
 			}
 			j, tile = end, s[i:end]
 			if doubled {
@@ -328,7 +329,7 @@ func (sp Spelling) Parse(ts *lexicon.TileSet, s string, opt lexicon.ParseOptions
 			return nil, err
 		}
 		if len(t) != 1 {
-			return nil, &lexicon.SpellError{Input: s, Pos: i, Reason: fmt.Sprintf("%q is not one tile", s[i:j])}
+			return nil, &lexicon.SpellError{Input: s, Pos: i, Reason: i18n.E("spell.not_one_tile", "Text", strconv.Quote(s[i:j]))}
 		}
 		out = append(out, t[0])
 		i = j

@@ -151,7 +151,7 @@ func parseTileSetSpec(s string, ts *TileSet) (uint64, error) {
 		if err != nil {
 			var se *SpellError
 			if errors.As(err, &se) {
-				return 0, errors.New(se.Reason)
+				return 0, se.Reason
 			}
 			return 0, err
 		}

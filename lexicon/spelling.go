@@ -1,11 +1,13 @@
 package lexicon
 
 import (
-	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/atril-scrabble/atril/internal/i18n"
 )
 
 // Spellings read (see README "Spelling words and racks"):
@@ -27,12 +29,19 @@ type ParseOptions struct {
 // SpellError says where a spelling went wrong.
 type SpellError struct {
 	Input  string
-	Pos    int // rune offset
-	Reason string
+	Pos    int   // rune offset
+	Reason error // what is wrong there (a catalogue message: spell.*)
+	// NotLetters is set when the input holds something that is not a letter at all (a symbol, a
+	// digit, a bracket left open), rather than a letter the tile set does not have (K, W): a
+	// word with K is simply not a word, a word with ~ is a typing mistake.
+	NotLetters bool
 }
 
-func (e *SpellError) Error() string {
-	return fmt.Sprintf("%q: %s at character %d", e.Input, e.Reason, e.Pos+1)
+func (e *SpellError) Error() string { return e.Unwrap().Error() }
+
+// Unwrap is the error as the catalogue writes it: "CASA~": "~" is not a letter at character 5.
+func (e *SpellError) Unwrap() error {
+	return i18n.Wrap(e.Reason, "spell.at", "Input", strconv.Quote(e.Input), "Pos", e.Pos+1)
 }
 
 // ParseWord reads a word: no blanks, case ignored.
@@ -60,21 +69,21 @@ func (ts *TileSet) AppendParse(dst []Tile, s string, opt ParseOptions) ([]Tile, 
 		switch {
 		case r == '?':
 			if !opt.AllowBlank {
-				return nil, &SpellError{s, i, "a blank '?' is not allowed here"}
+				return nil, &SpellError{Input: s, Pos: i, Reason: i18n.E("spell.no_blank"), NotLetters: true}
 			}
 			dst = append(dst, Blank)
 			i++
 		case r == '[':
 			end := slices.Index(runes[i:], ']')
 			if end < 0 {
-				return nil, &SpellError{s, i, "'[' without a closing ']'"}
+				return nil, &SpellError{Input: s, Pos: i, Reason: i18n.E("spell.unclosed_bracket"), NotLetters: true}
 			}
 			inner := runes[i+1 : i+end]
 			lower := len(inner) > 0 && isLowerAll(inner)
 			label := strings.ToUpper(string(inner))
 			t, ok := ts.byLabel[label]
 			if !ok {
-				return nil, &SpellError{s, i, fmt.Sprintf("[%s] is not a tile of the %s set", string(inner), ts.Name)}
+				return nil, &SpellError{Input: s, Pos: i, Reason: i18n.E("spell.not_a_tile", "Tile", "["+string(inner)+"]", "Set", ts.Name), NotLetters: !allLetters(inner)}
 			}
 			if lower && opt.LowerIsBlank {
 				t |= BlankBit
@@ -84,13 +93,13 @@ func (ts *TileSet) AppendParse(dst []Tile, s string, opt ParseOptions) ([]Tile, 
 		case digitDigraphs[r] != "":
 			t, ok := ts.byLabel[digitDigraphs[r]]
 			if !ok {
-				return nil, &SpellError{s, i, fmt.Sprintf("%c (%s) is not a tile of the %s set", r, digitDigraphs[r], ts.Name)}
+				return nil, &SpellError{Input: s, Pos: i, Reason: i18n.E("spell.digit_not_a_tile", "Digit", string(r), "Tile", digitDigraphs[r], "Set", ts.Name)}
 			}
 			dst = append(dst, t)
 			i++
 		default:
 			if !unicode.IsLetter(r) {
-				return nil, &SpellError{s, i, fmt.Sprintf("%q is not a letter", r)}
+				return nil, &SpellError{Input: s, Pos: i, Reason: i18n.E("spell.not_a_letter", "Char", strconv.QuoteRune(r)), NotLetters: true}
 			}
 			lower := unicode.IsLower(r)
 			matched := false
@@ -112,11 +121,20 @@ func (ts *TileSet) AppendParse(dst []Tile, s string, opt ParseOptions) ([]Tile, 
 				break
 			}
 			if !matched {
-				return nil, &SpellError{s, i, fmt.Sprintf("%c is not a letter of the %s set", unicode.ToUpper(r), ts.Name)}
+				return nil, &SpellError{Input: s, Pos: i, Reason: i18n.E("spell.letter_not_in_set", "Letter", string(unicode.ToUpper(r)), "Set", ts.Name)}
 			}
 		}
 	}
 	return dst, nil
+}
+
+func allLetters(rs []rune) bool {
+	for _, r := range rs {
+		if !unicode.IsLetter(r) {
+			return false
+		}
+	}
+	return len(rs) > 0
 }
 
 func isLowerAll(rs []rune) bool {

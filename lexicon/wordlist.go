@@ -62,7 +62,7 @@ func ReadWordList(r io.Reader, file string, ts *TileSet, strict bool) (*WordList
 		case err != nil:
 			reason := err.Error()
 			if se, ok := err.(*SpellError); ok {
-				reason = se.Reason
+				reason = se.Reason.Error()
 			}
 			problem(reason + "; expected one word a line, letters of the " + ts.Name + " set")
 		case len(w) < MinWordTiles:

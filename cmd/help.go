@@ -1,0 +1,180 @@
+package cmd
+
+import (
+	"errors"
+	"regexp"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/atril-scrabble/atril/internal/i18n"
+)
+
+// localizeHelp gives the whole tree help in the printer's language: the usage template, the
+// help and version flags, and the help command. Commands write their own Short, Long, Example
+// and flag usages through the catalogue.
+func localizeHelp(root *cobra.Command, p *i18n.Printer) {
+	root.SetUsageTemplate(usageTemplate(p))
+	root.SetHelpCommand(&cobra.Command{
+		Use:   p.T("help.help_use"),
+		Short: p.T("help.help_short"),
+		Long:  p.T("help.help_long"),
+		ValidArgsFunction: func(c *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+			var names []string
+			cmd, _, err := c.Root().Find(args)
+			if err != nil {
+				return nil, cobra.ShellCompDirectiveNoFileComp
+			}
+			for _, sub := range cmd.Commands() {
+				if sub.IsAvailableCommand() && strings.HasPrefix(sub.Name(), toComplete) {
+					names = append(names, sub.Name())
+				}
+			}
+			return names, cobra.ShellCompDirectiveNoFileComp
+		},
+		RunE: func(c *cobra.Command, args []string) error {
+			cmd, _, err := c.Root().Find(args)
+			if cmd == nil || err != nil {
+				return withCode(ExitError, i18n.E("help.unknown_topic", "Topic", strings.Join(args, " ")))
+			}
+			cmd.InitDefaultHelpFlag()
+			return cmd.Help()
+		},
+	})
+	root.CompletionOptions.DisableDefaultCmd = true // ours is cmd/completion.go
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		// The flags name their values in the usage line themselves.
+		c.DisableFlagsInUseLine = true
+		if c.Flags().Lookup("help") == nil {
+			c.Flags().BoolP("help", "h", false, p.T("help.help_flag", "Command", c.Name()))
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(root)
+}
+
+// usageTemplate is cobra's usage template with its words in the printer's language.
+func usageTemplate(p *i18n.Printer) string {
+	r := strings.NewReplacer(
+		"USAGE", p.T("help.usage"),
+		"[FLAGS]", p.T("help.flags_placeholder"),
+		"[COMMAND]", p.T("help.command_placeholder"),
+		"ALIASES", p.T("help.aliases"),
+		"EXAMPLES", p.T("help.examples"),
+		"COMMANDS", p.T("help.commands"),
+		"LOCALFLAGS", p.T("help.flags"),
+		"GLOBALFLAGS", p.T("help.global_flags"),
+		"MOREHELP", p.T("help.more", "Command", "{{.CommandPath}}"),
+	)
+	return r.Replace(`USAGE:{{if .Runnable}}
+  {{.UseLine}}{{if .HasAvailableFlags}} [FLAGS]{{end}}{{end}}{{if .HasAvailableSubCommands}}
+  {{.CommandPath}} [COMMAND]{{end}}{{if gt (len .Aliases) 0}}
+
+ALIASES:
+  {{.NameAndAliases}}{{end}}{{if .HasExample}}
+
+EXAMPLES:
+{{.Example}}{{end}}{{if .HasAvailableSubCommands}}
+
+COMMANDS:{{range .Commands}}{{if (or .IsAvailableCommand (eq .Name "help"))}}
+  {{rpad .Name .NamePadding }} {{.Short}}{{end}}{{end}}{{end}}{{if .HasAvailableLocalFlags}}
+
+LOCALFLAGS:
+{{.LocalFlags.FlagUsages | trimTrailingWhitespaces}}{{end}}{{if .HasAvailableInheritedFlags}}
+
+GLOBALFLAGS:
+{{.InheritedFlags.FlagUsages | trimTrailingWhitespaces}}{{end}}{{if .HasAvailableSubCommands}}
+
+MOREHELP{{end}}
+`)
+}
+
+var (
+	unknownCommandRE = regexp.MustCompile(`^unknown command "(.*)" for "(.*?)"(?s:(.*))$`)
+	argCountRE       = regexp.MustCompile(`^(accepts|requires at least|accepts at most|accepts between) (\d+)(?: and (\d+))? arg\(s\), (?:only )?received (\d+)$`)
+	requiredFlagRE   = regexp.MustCompile(`^required flag\(s\) (.*) not set$`)
+	exclusiveFlagsRE = regexp.MustCompile(`^if any flags in the group \[(.*)\] are set none of the others can be; \[(.*)\] were all set$`)
+	suggestionRE     = regexp.MustCompile(`(?m)^\t(\S+)$`)
+)
+
+// cobraError puts the errors cobra and pflag write in English (unknown commands and flags, the
+// number of arguments, flag values) into catalogue errors; any other error is returned as it is.
+func cobraError(err error) error {
+	var (
+		notExist *pflag.NotExistError
+		required *pflag.ValueRequiredError
+		invalid  *pflag.InvalidValueError
+		syntax   *pflag.InvalidSyntaxError
+	)
+	switch {
+	case errors.As(err, &notExist):
+		name := "--" + notExist.GetSpecifiedName()
+		if s := notExist.GetSpecifiedShortnames(); s != "" && notExist.GetSpecifiedName() == "" {
+			name = "-" + s
+		}
+		if strings.HasPrefix(err.Error(), "unknown shorthand flag") {
+			name = strings.TrimPrefix(strings.SplitN(err.Error(), " in ", 2)[1], "")
+		}
+		return i18n.E("help.unknown_flag", "Flag", name)
+	case errors.As(err, &required):
+		return i18n.E("help.flag_needs_value", "Flag", "--"+required.GetFlag().Name)
+	case errors.As(err, &invalid):
+		return i18n.E("help.bad_flag_value", "Flag", "--"+invalid.GetFlag().Name, "Value", invalid.GetValue(), "Type", flagType(invalid.GetFlag()))
+	case errors.As(err, &syntax):
+		return i18n.E("help.bad_flag_syntax", "Flag", syntax.GetSpecifiedFlag())
+	}
+	msg := err.Error()
+	if m := unknownCommandRE.FindStringSubmatch(msg); m != nil {
+		var sugg []string
+		for _, s := range suggestionRE.FindAllStringSubmatch(m[3], -1) {
+			sugg = append(sugg, s[1])
+		}
+		if len(sugg) > 0 {
+			return i18n.E("help.unknown_command_suggest", "Name", m[1], "Command", m[2], "Suggestions", strings.Join(sugg, ", "))
+		}
+		return i18n.E("help.unknown_command", "Name", m[1], "Command", m[2])
+	}
+	if m := argCountRE.FindStringSubmatch(msg); m != nil {
+		switch m[1] {
+		case "accepts":
+			if m[2] == "0" {
+				return i18n.E("help.no_args", "Got", m[4])
+			}
+			return i18n.E("help.exact_args", "Want", m[2], "Got", m[4])
+		case "requires at least":
+			return i18n.E("help.min_args", "Want", m[2], "Got", m[4])
+		case "accepts at most":
+			return i18n.E("help.max_args", "Want", m[2], "Got", m[4])
+		case "accepts between":
+			return i18n.E("help.range_args", "Min", m[2], "Max", m[3], "Got", m[4])
+		}
+	}
+	if m := requiredFlagRE.FindStringSubmatch(msg); m != nil {
+		return i18n.E("help.required_flags", "Flags", strings.ReplaceAll(m[1], `"`, ""))
+	}
+	if m := exclusiveFlagsRE.FindStringSubmatch(msg); m != nil {
+		return i18n.E("help.exclusive_flags", "Flags", m[2])
+	}
+	return err
+}
+
+// flagType says what a flag's value must be, for a message about a bad value.
+func flagType(f *pflag.Flag) error {
+	switch f.Value.Type() {
+	case "int", "int64", "int32", "int16", "int8":
+		return i18n.E("help.type.int")
+	case "uint", "uint64", "uint32", "uint16", "uint8":
+		return i18n.E("help.type.uint")
+	case "float64", "float32":
+		return i18n.E("help.type.float")
+	case "duration":
+		return i18n.E("help.type.duration")
+	case "bool":
+		return i18n.E("help.type.bool")
+	}
+	return i18n.E("help.type.any", "Type", f.Value.Type())
+}

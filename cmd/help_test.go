@@ -1,0 +1,108 @@
+package cmd
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+// untranslated lists the commands whose own texts are not in the catalogue yet; it must end up
+// empty (the Spanish-interface issue).
+var untranslated = map[string]bool{
+	"anagram": true, "deck": true, "deck add": true, "deck list": true, "deck rm": true,
+	"drill": true, "drill anagram": true, "drill build": true, "drill digraphs": true,
+	"drill hooks": true, "drill judge": true, "drill twos": true, "hooks": true, "info": true,
+	"lexicon": true, "lexicon add": true, "lexicon diff": true, "lexicon info": true,
+	"lexicon list": true, "lexicon use": true, "moves": true, "review": true,
+	"review postpone": true, "score": true, "search": true, "selfplay": true, "show": true,
+	"stats": true,
+}
+
+// commandPaths lists every command of the tree, without the root's name ("drill anagram").
+func commandPaths(root *cobra.Command) []string {
+	var out []string
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		for _, sub := range c.Commands() {
+			out = append(out, strings.TrimPrefix(sub.CommandPath(), "atril "))
+			walk(sub)
+		}
+	}
+	walk(root)
+	return out
+}
+
+// TestHelpInBothLanguages runs every command's --help in Spanish and in English: each works,
+// names no missing message, and speaks the language asked for.
+func TestHelpInBothLanguages(t *testing.T) {
+	paths := commandPaths(NewRootCmd(&IO{}))
+	if len(paths) < 30 {
+		t.Fatalf("only %d commands: the walk missed some", len(paths))
+	}
+	texts := map[string][2]string{} // path -> Short in en, es
+	for _, lang := range []string{"en", "es"} {
+		for _, path := range append([]string{""}, paths...) {
+			args := append(strings.Fields(path), "--help", "--lang", lang)
+			var out, errOut bytes.Buffer
+			code := Run(&IO{In: strings.NewReader(""), Out: &out, Err: &errOut}, args)
+			if code != 0 || errOut.Len() > 0 {
+				t.Errorf("%s (%s): exit %d, stderr %q", path, lang, code, errOut.String())
+				continue
+			}
+			help := out.String()
+			if strings.Contains(help, "[[") {
+				t.Errorf("%s --help (%s) names a missing message:\n%s", path, lang, help)
+			}
+			want, not := "Usage:", "Uso:"
+			if lang == "es" {
+				want, not = not, want
+			}
+			if !strings.Contains(help, want) || strings.Contains(help, not) {
+				t.Errorf("%s --help in %s lacks %q:\n%s", path, lang, want, help)
+			}
+			if lang == "es" && strings.Contains(help, "help for ") {
+				t.Errorf("%s --help in Spanish has English flag help:\n%s", path, help)
+			}
+		}
+	}
+	for _, lang := range []string{"en", "es"} {
+		root := newRoot(&IO{}, []string{"--lang", lang})
+		var visit func(c *cobra.Command)
+		visit = func(c *cobra.Command) {
+			path := strings.TrimPrefix(c.CommandPath(), "atril")
+			path = strings.TrimSpace(path)
+			tx := texts[path]
+			short := c.Short
+			c.LocalFlags().VisitAll(func(f *pflag.Flag) {
+				if f.Name != "help" {
+					short += "|" + f.Usage
+				}
+			})
+			if lang == "en" {
+				tx[0] = short
+			} else {
+				tx[1] = short
+			}
+			texts[path] = tx
+			for _, sub := range c.Commands() {
+				visit(sub)
+			}
+		}
+		visit(root)
+	}
+	for path, tx := range texts {
+		if path == "" || path == "help" || path == "completion" {
+			continue
+		}
+		same := tx[0] == tx[1]
+		if same && !untranslated[path] {
+			t.Errorf("%q: its help and flags read the same in both languages: translate them", path)
+		}
+		if !same && untranslated[path] {
+			t.Errorf("%q is translated now: take it off the untranslated list", path)
+		}
+	}
+}

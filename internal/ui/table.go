@@ -1,0 +1,158 @@
+package ui
+
+import (
+	"strings"
+
+	xansi "github.com/charmbracelet/x/ansi"
+)
+
+// Col describes a table column.
+type Col struct {
+	Header string
+	Right  bool // numbers: aligned right
+	// Shrink lets a terminal that is too narrow cut this column's cells with an ellipsis (names,
+	// descriptions, notes). Other columns (words, racks, moves, numbers) are never cut nor split.
+	Shrink bool
+}
+
+// Cell is a table cell with a style.
+type Cell struct {
+	Text  string
+	Style Style
+}
+
+// Table is rows of cells under column headers.
+type Table struct {
+	Cols []Col
+	rows [][]Cell
+	bold []bool
+}
+
+// NewTable starts a table with these columns.
+func NewTable(cols ...Col) *Table { return &Table{Cols: cols} }
+
+// Row adds a row of plain cells; missing cells are empty.
+func (t *Table) Row(cells ...string) *Table {
+	row := make([]Cell, len(cells))
+	for i, c := range cells {
+		row[i] = Cell{Text: c}
+	}
+	return t.Cells(row...)
+}
+
+// Cells adds a row of styled cells.
+func (t *Table) Cells(cells ...Cell) *Table {
+	t.rows = append(t.rows, cells)
+	t.bold = append(t.bold, false)
+	return t
+}
+
+// Strong makes the last row stand out (a total).
+func (t *Table) Strong() *Table {
+	if n := len(t.bold); n > 0 {
+		t.bold[n-1] = true
+	}
+	return t
+}
+
+// Len is the number of rows.
+func (t *Table) Len() int { return len(t.rows) }
+
+const gap = "  "
+
+// minShrunk is the narrowest a shrinkable column gets: a few letters and the ellipsis.
+const minShrunk = 6
+
+// table draws tb: on a terminal fitted to its width (shrinkable columns cut with "…"), with a
+// bold header and a rule under it; piped, as plain aligned columns. A table whose columns have
+// no headers is drawn without a header (a list of verdicts, say).
+func (t *Term) table(tb *Table, m string) string {
+	n := len(tb.Cols)
+	widths := make([]int, n)
+	for i, c := range tb.Cols {
+		widths[i] = xansi.StringWidth(c.Header)
+	}
+	for _, row := range tb.rows {
+		for i := 0; i < n && i < len(row); i++ {
+			widths[i] = max(widths[i], xansi.StringWidth(row[i].Text))
+		}
+	}
+	if t.Mode != Pipe {
+		fit(widths, tb.Cols, t.Width-len(m)-len(gap)*(n-1))
+	}
+	var lines []string
+	header := make([]string, n)
+	hasHeader := false
+	for i, c := range tb.Cols {
+		header[i] = t.Paint(Bold, pad(cut(c.Header, widths[i]), widths[i], c.Right))
+		hasHeader = hasHeader || c.Header != ""
+	}
+	if hasHeader {
+		lines = append(lines, m+strings.TrimRight(strings.Join(header, gap), " "))
+	}
+	if hasHeader && t.Mode != Pipe {
+		rule := make([]string, n)
+		for i := range tb.Cols {
+			rule[i] = strings.Repeat("─", widths[i])
+		}
+		lines = append(lines, m+t.Paint(Dim, strings.Join(rule, gap)))
+	}
+	for r, row := range tb.rows {
+		cells := make([]string, n)
+		for i := range tb.Cols {
+			var c Cell
+			if i < len(row) {
+				c = row[i]
+			}
+			text := pad(cut(c.Text, widths[i]), widths[i], tb.Cols[i].Right)
+			st := c.Style
+			if tb.bold[r] && st == Normal {
+				st = Bold
+			}
+			cells[i] = t.Paint(st, text)
+		}
+		lines = append(lines, m+strings.TrimRight(strings.Join(cells, gap), " "))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// fit narrows the shrinkable columns, widest first, until the widths fit avail or none can
+// shrink more; what cannot shrink is left as it is (the terminal wraps it).
+func fit(widths []int, cols []Col, avail int) {
+	total := 0
+	for _, w := range widths {
+		total += w
+	}
+	for total > avail {
+		widest := -1
+		for i, c := range cols {
+			if c.Shrink && widths[i] > minShrunk && (widest < 0 || widths[i] > widths[widest]) {
+				widest = i
+			}
+		}
+		if widest < 0 {
+			return
+		}
+		widths[widest]--
+		total--
+	}
+}
+
+// cut shortens s to w columns with an ellipsis.
+func cut(s string, w int) string {
+	if xansi.StringWidth(s) <= w {
+		return s
+	}
+	return xansi.Truncate(s, w, "…")
+}
+
+func pad(s string, w int, right bool) string {
+	space := w - xansi.StringWidth(s)
+	if space <= 0 {
+		return s
+	}
+	if right {
+		return strings.Repeat(" ", space) + s
+	}
+	return s + strings.Repeat(" ", space)
+}
