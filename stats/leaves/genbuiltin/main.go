@@ -22,8 +22,8 @@ import (
 
 // The shipped table's settings.
 const (
-	Games       = 250_000
-	Generations = 6
+	Games       = 200_000
+	Generations = 5
 	Seed        = 2026
 )
 
