@@ -8,18 +8,21 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/engine"
-	"github.com/atril-scrabble/atril/engine/equity"
 	"github.com/atril-scrabble/atril/engine/movegen"
 	"github.com/atril-scrabble/atril/lexicon"
+	"github.com/atril-scrabble/atril/stats/leaves"
 )
 
 type movesOptions struct {
-	CGP       string
-	Top       int
-	All       bool
-	By        string
-	Leaves    string
-	Exchanges bool
+	CGP    string
+	Top    int
+	All    bool
+	By     string
+	Leaves string
+	// LeavesGiven: --leaves was given; else builtin falls back to handset for a tile set the
+	// built-in table was not made for.
+	LeavesGiven bool
+	Exchanges   bool
 }
 
 func init() {
@@ -33,9 +36,10 @@ first by equity (score plus the value of the tiles kept) or by score.
 
 Coordinates are the first square of the whole word: 8H (row 8, column H) across,
 H8 down. WORD is the whole word in plain upper case, tiles already on the board
-included. Leave values come from --leaves (a KLV2 table, the wolges/macondo format)
-or else from atril's built-in model, a simple placeholder until learned leaves
-exist. Once the bag is empty, a leave counts minus twice its points.
+included. Leave values come from --leaves: builtin (default), the table atril learned
+from self-play (see atril leaves); handset, the hand-made model atril used before;
+none (every leave 0); or a KLV2 table file (the wolges/macondo format) made for the
+tile set. Once the bag is empty, a leave counts minus twice its points.
 
 --top N finds the best N without generating every play (each anchor's upper bound
 is checked first); --all lists every play. --exchanges adds exchanges (while the bag
@@ -47,16 +51,20 @@ and word, and its notation in move ("-ABC" exchanges A, B and C; "-" passes).`,
 			Example: `  atril moves --cgp "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 ACEIORS/ 0/0 0"
   atril moves --all --by score --json --cgp "$(cat pos.cgp)"`,
 			Args: cobra.NoArgs,
-			RunE: func(c *cobra.Command, args []string) error { return runMoves(g, opts) },
+			RunE: func(c *cobra.Command, args []string) error {
+				opts.LeavesGiven = c.Flags().Changed("leaves")
+				return runMoves(g, opts)
+			},
 		}
 		f := c.Flags()
 		f.StringVar(&opts.CGP, "cgp", "", "the position, a CGP string (required); its first rack is played")
 		f.IntVar(&opts.Top, "top", 15, "how many of the best plays to list")
 		f.BoolVar(&opts.All, "all", false, "list every legal play")
 		f.StringVar(&opts.By, "by", "equity", "rank by equity or score")
-		f.StringVar(&opts.Leaves, "leaves", "", "a KLV2 leave table made for the tile set (default: the built-in model)")
+		f.StringVar(&opts.Leaves, "leaves", leaves.Builtin, "leave table: builtin (learned), handset, none or a KLV2 file")
 		f.BoolVar(&opts.Exchanges, "exchanges", false, "include exchanges and the pass")
 		c.MarkFlagsMutuallyExclusive("top", "all")
+		_ = c.RegisterFlagCompletionFunc("leaves", leavesSpecs)
 		_ = c.RegisterFlagCompletionFunc("by", cobra.FixedCompletions(
 			[]string{"equity\tscore plus the value of the tiles kept", "score\tpoints only"}, cobra.ShellCompDirectiveNoFileComp))
 		return c
@@ -119,21 +127,12 @@ func runMoves(g *Globals, opts *movesOptions) error {
 	if named := pos.Lexicon(); named != "" && !strings.EqualFold(named, lex.Name) {
 		fmt.Fprintf(g.io.Err, "atril: note: the position names the lexicon %s; plays are from %s (choose with --lexicon)\n", named, lex.Name)
 	}
-	var leaves equity.Leaves = equity.NewDefault(ts)
-	if opts.Leaves != "" {
-		k, err := equity.ReadKLVFile(opts.Leaves)
-		if err != nil {
-			return withCode(ExitError, err)
-		}
-		// A table for another alphabet (an English one from Woogles, say) would read without
-		// error and value every leave wrongly: its single-tile leaves give its alphabet away.
-		if st := k.SingleTiles(); len(st) != ts.Size() || int(st[len(st)-1]) >= ts.Size() {
-			return withCode(ExitError, fmt.Errorf("--leaves %s: the table values %d tile kinds alone, tile set %s has %d (blank included): it was made for another alphabet", opts.Leaves, len(st), ts.Name, ts.Size()))
-		}
-		leaves = k
+	table, err := g.leavesTable(opts.Leaves, !opts.LeavesGiven)
+	if err != nil {
+		return err
 	}
 	bag := pos.BagCount()
-	mo := movegen.Options{By: by, Sort: true, Leaves: leaves, BagEmpty: bag == 0}
+	mo := movegen.Options{By: by, Sort: true, Leaves: table, BagEmpty: bag == 0}
 	if !opts.All {
 		mo.Top = opts.Top
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/atril-scrabble/atril/engine/gcg"
 	"github.com/atril-scrabble/atril/lexicon"
 	"github.com/atril-scrabble/atril/stats"
+	"github.com/atril-scrabble/atril/stats/leaves"
 )
 
 type selfplayOptions struct {
@@ -27,6 +28,9 @@ type selfplayOptions struct {
 	Workers int
 	Rules   string
 	CGP     string
+	Leaves  string
+	// LeavesGiven: --leaves was given (see movesOptions).
+	LeavesGiven bool
 }
 
 func init() {
@@ -38,8 +42,8 @@ func init() {
 			Long: `Play whole games between two engine players and print a summary: mean score,
 bingos a game, player 1's win rate with its 95% Wilson interval, games per second.
 
-Players: "equity" plays the best score plus value of the tiles kept, "score" the
-best score. Players alternate who starts. Games are reproducible: game i of a run
+Players: "equity" plays the best score plus value of the tiles kept (the leave table
+of --leaves: builtin, learned from self-play, by default), "score" the best score. Players alternate who starts. Games are reproducible: game i of a run
 depends only on --seed and i, whatever the number of --workers.
 
 With --cgp every game starts from that position instead of an empty board: its
@@ -59,7 +63,10 @@ exits 130 (128+SIGINT, as shells report an interrupt), not 0 or 2.`,
   atril selfplay --games 20 --players equity,equity --save games/ --json
   atril selfplay --games 500 --cgp "$(cat pos.cgp)"`,
 			Args: cobra.NoArgs,
-			RunE: func(c *cobra.Command, args []string) error { return runSelfplay(c.Context(), g, opts) },
+			RunE: func(c *cobra.Command, args []string) error {
+				opts.LeavesGiven = c.Flags().Changed("leaves")
+				return runSelfplay(c.Context(), g, opts)
+			},
 		}
 		stopsCleanly(c) // Ctrl-C: the summary of the games finished so far
 		f := c.Flags()
@@ -70,6 +77,8 @@ exits 130 (128+SIGINT, as shells report an interrupt), not 0 or 2.`,
 		f.IntVar(&opts.Workers, "workers", 0, "games played at once (default: one per CPU)")
 		f.StringVar(&opts.Rules, "rules", "file", "end-of-game rules: file (FILE art. 44) or six-scoreless (Woogles)")
 		f.StringVar(&opts.CGP, "cgp", "", "start every game from this position (a CGP string)")
+		f.StringVar(&opts.Leaves, "leaves", leaves.Builtin, "leave table of the equity players: builtin (learned), handset, none or a KLV2 file")
+		_ = c.RegisterFlagCompletionFunc("leaves", leavesSpecs)
 		_ = c.RegisterFlagCompletionFunc("players", cobra.FixedCompletions(selfplayPairings(), cobra.ShellCompDirectiveNoFileComp))
 		_ = c.RegisterFlagCompletionFunc("rules", cobra.FixedCompletions([]string{
 			game.FILERules.Name + "\tFILE art. 44: two passes each, or twelve scoreless turns",
@@ -99,6 +108,7 @@ type selfplayJSON struct {
 	GamesPerSec   float64 `json:"games_per_second"`
 	SavedTo       string  `json:"saved_to,omitempty"`
 	CGP           string  `json:"cgp,omitempty"`
+	Leaves        string  `json:"leaves"`
 	GamesFinished int     `json:"games_finished"`
 }
 
@@ -153,6 +163,13 @@ func runSelfplay(ctx context.Context, g *Globals, opts *selfplayOptions) error {
 	if startPos != nil && !lex.Tiles.SameAlphabet(startPos.Tiles) {
 		return withCode(ExitError, fmt.Errorf("lexicon %s was built for another alphabet than tile set %s", lex.Name, startPos.Tiles.Name))
 	}
+	table, err := g.leavesTable(opts.Leaves, !opts.LeavesGiven)
+	if err != nil {
+		return err
+	}
+	if table == nil {
+		table = leaves.Zero // --leaves none
+	}
 	workers := opts.Workers
 	if workers <= 0 {
 		workers = min(opts.Games, runtime.GOMAXPROCS(0))
@@ -171,7 +188,7 @@ func runSelfplay(ctx context.Context, g *Globals, opts *selfplayOptions) error {
 		return saveGame(filepath.Join(opts.Save, fmt.Sprintf("game-%04d.gcg", r.Index+1)), r.Record, lex.Tiles)
 	}
 	tally, runErr := game.SelfPlay(ctx, game.SelfPlayConfig{
-		Lexicon: lex, Layout: engine.StandardLayout(), Start: startPos, Rules: rules, Players: players,
+		Lexicon: lex, Layout: engine.StandardLayout(), Start: startPos, Rules: rules, Players: players, Leaves: table,
 		Games: opts.Games, Seed: opts.Seed, Workers: workers, Record: opts.Save != "",
 		OnGame: onGame,
 	})
@@ -187,7 +204,7 @@ func runSelfplay(ctx context.Context, g *Globals, opts *selfplayOptions) error {
 
 	out := selfplayJSON{
 		SelfPlay: stats.SummarizeSelfPlay(&tally, players), Seed: opts.Seed, Rules: rules.Name,
-		Lexicon: lex.Name, Workers: workers, Seconds: elapsed.Seconds(), SavedTo: opts.Save,
+		Lexicon: lex.Name, Workers: workers, Seconds: elapsed.Seconds(), SavedTo: opts.Save, Leaves: opts.Leaves,
 		GamesFinished: tally.Games,
 	}
 	if startPos != nil {
@@ -233,7 +250,7 @@ func saveGame(path string, rec *gcg.Game, ts *lexicon.TileSet) error {
 
 func selfplayMarkdown(s *selfplayJSON) string {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "## Self-play: %d games, seed %d, lexicon %s, %s end rules\n\n", s.Games, s.Seed, s.Lexicon, s.Rules)
+	fmt.Fprintf(&sb, "## Self-play: %d games, seed %d, lexicon %s, %s end rules, leaves %s\n\n", s.Games, s.Seed, s.Lexicon, s.Rules, s.Leaves)
 	if s.CGP != "" {
 		fmt.Fprintf(&sb, "From the position `%s` (player 1 moves first in odd games, player 2 in even ones).\n\n", s.CGP)
 	}

@@ -82,65 +82,87 @@ func KLVFromBytes(b []byte) (*KLV, error) {
 }
 
 // rankValues builds byRank when the leaves have at most MaxLeave+1 tiles (a table may hold the
-// full rack) and the graph holds no more leaves than values. A malformed graph (cycles, leaves
-// out of order) leaves byRank nil: the graph walk then answers as it always did.
+// full rack) and the graph is a sane DAWG: no cycles, tiles ascending along every path, no more
+// leaves than values. Otherwise byRank stays nil and lookups walk the graph as they always did.
 func (k *KLV) rankValues() {
-	const maxLen = MaxLeave + 1
 	g := k.g
-	type leave struct {
-		w   [maxLen]lexicon.Tile
-		n   int
-		idx int
+	n := g.NumNodes()
+	// The alphabet is the largest tile on any node; the longest leave the graph's depth.
+	kinds := 0
+	for p := 2; p < n; p++ {
+		kinds = max(kinds, int(g.Tile(uint32(p)))+1)
 	}
-	var (
-		leaves  []leave
-		buf     [maxLen]lexicon.Tile
-		kinds   int
-		longest int
-		budget  = 64*(len(k.values)+1) + 1024 // node visits: a sane graph needs far fewer
-		ok      = true
-	)
-	var rec func(list uint32, depth int)
-	rec = func(list uint32, depth int) {
-		for p := list; ok && p != 0; p++ {
-			if budget--; budget < 0 || depth >= maxLen || int(p) >= g.NumNodes() {
-				ok = false
-				return
-			}
-			t := g.Tile(p)
-			if t > lexicon.MaxLetters || (depth > 0 && t < buf[depth-1]) {
-				ok = false
-				return
-			}
-			buf[depth] = t
-			if g.Accepts(p) {
-				if len(leaves) >= len(k.values) {
-					ok = false
-					return
-				}
-				leaves = append(leaves, leave{buf, depth + 1, len(leaves)})
-				kinds = max(kinds, int(t)+1)
-				longest = max(longest, depth+1)
-			}
-			rec(g.ArcIndex(p), depth+1)
-			if g.IsEnd(p) {
-				return
+	depth := make([]int8, n) // longest path from a list (by its first node); -1 while visiting
+	var longest func(list uint32) int
+	longest = func(list uint32) int {
+		if list == 0 {
+			return 0
+		}
+		switch d := depth[list]; {
+		case d < 0:
+			return 1 << 20 // a cycle
+		case d > 0:
+			return int(d)
+		}
+		depth[list] = -1
+		best := 0
+		for p := list; int(p) < n; p++ {
+			best = max(best, 1+longest(g.ArcIndex(p)))
+			if best > MaxLeave+1 || g.IsEnd(p) {
+				break
 			}
 		}
+		depth[list] = int8(min(best, MaxLeave+2))
+		return best
 	}
-	rec(g.DawgRoot(), 0)
-	if !ok || len(leaves) == 0 {
+	maxLen := longest(g.DawgRoot())
+	if kinds == 0 || kinds > lexicon.MaxLetters+1 || maxLen > MaxLeave+1 {
 		return
 	}
-	r := newRanker(kinds, longest)
+	r := newRanker(kinds, maxLen)
 	if r.size() > maxRanks {
 		return
 	}
-	k.byRank = make([]float32, r.size())
-	for _, l := range leaves {
-		k.byRank[r.rank(l.w[:l.n])] = k.values[l.idx]
+	w := rankWalk{g: g, r: &r, values: k.values, byRank: make([]float32, r.size())}
+	if w.walk(g.DawgRoot(), 0, 0, 0) {
+		k.byRank, k.r = w.byRank, r
 	}
-	k.r = r
+}
+
+// rankWalk visits a DAWG's leaves in word order, carrying each prefix's partial rank.
+type rankWalk struct {
+	g      *lexicon.KWG
+	r      *ranker
+	values []float32
+	byRank []float32
+	next   int // the number of the next leave in word order
+}
+
+// walk visits the list at depth d whose parent tile is prev; partial is the prefix's sum of
+// binomials. False when the graph is not a sane leave DAWG.
+func (w *rankWalk) walk(list uint32, d int, prev lexicon.Tile, partial uint32) bool {
+	g := w.g
+	for p := list; p != 0; p++ {
+		t := g.Tile(p)
+		if d > 0 && t < prev {
+			return false
+		}
+		x := partial + w.r.binom[d][int(t)+d]
+		if g.Accepts(p) {
+			if w.next >= len(w.values) {
+				return false
+			}
+			w.byRank[w.r.offset[d+1]+x] = w.values[w.next]
+			w.next++
+		}
+		if arc := g.ArcIndex(p); arc != 0 && !w.walk(arc, d+1, t, x) {
+			return false
+		}
+		if g.IsEnd(p) {
+			return true
+		}
+	}
+	return true
 }
 
 // countWords gives, for each node, the number of words accepted at or below it and its later

@@ -14,6 +14,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/atril-scrabble/atril/internal/i18n"
 )
 
 // fingerprint is what a checkpoint must agree on with the run resuming it.
@@ -62,7 +64,7 @@ func writeCheckpoint(path string, fp fingerprint, st *state) error {
 	dir := filepath.Dir(path)
 	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
 	if err != nil {
-		return fmt.Errorf("checkpoint: %w", err)
+		return i18n.Wrap(err, "leaves.err.checkpoint_write", "File", path)
 	}
 	tmp := f.Name()
 	defer os.Remove(tmp) // gone already after the rename
@@ -112,21 +114,21 @@ func writeCheckpoint(path string, fp fingerprint, st *state) error {
 	}
 	if err := w.Flush(); err != nil {
 		f.Close()
-		return fmt.Errorf("checkpoint %s: %w", tmp, err)
+		return i18n.Wrap(err, "leaves.err.checkpoint_write", "File", tmp)
 	}
 	if _, err := f.Write(le.AppendUint32(nil, crc.Sum32())); err != nil {
 		f.Close()
-		return fmt.Errorf("checkpoint %s: %w", tmp, err)
+		return i18n.Wrap(err, "leaves.err.checkpoint_write", "File", tmp)
 	}
 	if err := f.Sync(); err != nil {
 		f.Close()
-		return fmt.Errorf("checkpoint %s: %w", tmp, err)
+		return i18n.Wrap(err, "leaves.err.checkpoint_write", "File", tmp)
 	}
 	if err := f.Close(); err != nil {
-		return fmt.Errorf("checkpoint %s: %w", tmp, err)
+		return i18n.Wrap(err, "leaves.err.checkpoint_write", "File", tmp)
 	}
 	if err := os.Rename(tmp, path); err != nil {
-		return fmt.Errorf("checkpoint: %w", err)
+		return i18n.Wrap(err, "leaves.err.checkpoint_write", "File", path)
 	}
 	if d, err := os.Open(dir); err == nil {
 		d.Sync()
@@ -140,12 +142,14 @@ func readCheckpoint(path string, fp fingerprint, leaves, racks int) (state, erro
 	b, err := os.ReadFile(path)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
-			return state{}, fmt.Errorf("resume: no checkpoint %s", path)
+			return state{}, i18n.E("leaves.err.no_checkpoint", "File", path)
 		}
-		return state{}, fmt.Errorf("resume: %w", err)
+		return state{}, err
 	}
+	// bad names what is wrong in the reader's words where it matters (a damaged or foreign
+	// file); the numbers of a file written by a bug are shown as they are.
 	bad := func(what string, a ...any) (state, error) {
-		return state{}, fmt.Errorf("%s: not a usable leave-learning checkpoint: %s", path, fmt.Sprintf(what, a...))
+		return state{}, i18n.E("leaves.err.bad_checkpoint", "File", path, "Detail", fmt.Sprintf(what, a...))
 	}
 	if len(b) < 4 {
 		return bad("%d bytes", len(b))
@@ -153,7 +157,7 @@ func readCheckpoint(path string, fp fingerprint, leaves, racks int) (state, erro
 	le := binary.LittleEndian
 	body := b[:len(b)-4]
 	if crc32.ChecksumIEEE(body) != le.Uint32(b[len(b)-4:]) {
-		return bad("its checksum does not match (damaged or cut short)")
+		return state{}, i18n.E("leaves.err.checkpoint_checksum", "File", path)
 	}
 	line, rest, ok := bytes.Cut(body, []byte{'\n'})
 	if !ok {
@@ -167,7 +171,7 @@ func readCheckpoint(path string, fp fingerprint, leaves, racks int) (state, erro
 		return bad("line 1: format %q, expected %q", hdr.Format, checkpointFormat)
 	}
 	if hdr.Run != fp {
-		return state{}, fmt.Errorf("%s: a checkpoint of another run: %s", path, fingerprintDiff(hdr.Run, fp))
+		return state{}, i18n.E("leaves.err.checkpoint_other_run", "File", path, "Settings", fingerprintDiff(hdr.Run, fp))
 	}
 	if hdr.Leaves != leaves || hdr.Racks != racks || hdr.Generation < 0 || hdr.Generation > fp.Generations ||
 		hdr.Done < 0 || hdr.Done > fp.Games || len(hdr.Reports) != hdr.Generation {
@@ -225,21 +229,21 @@ func readCheckpoint(path string, fp fingerprint, leaves, racks int) (state, erro
 	return st, nil
 }
 
-// fingerprintDiff names the settings that differ.
+// fingerprintDiff lists the settings that differ, as "setting: then ≠ now".
 func fingerprintDiff(was, now fingerprint) string {
 	var d []string
 	add := func(name string, a, b any) {
 		if a != b {
-			d = append(d, fmt.Sprintf("%s %v, this run %v", name, a, b))
+			d = append(d, fmt.Sprintf("%s %v ≠ %v", name, a, b))
 		}
 	}
-	add("lexicon", was.Lexicon, now.Lexicon)
-	add("lexicon graph", was.LexiconHash, now.LexiconHash)
-	add("tiles", was.Tiles, now.Tiles)
-	add("rules", was.Rules, now.Rules)
-	add("games", was.Games, now.Games)
-	add("generations", was.Generations, now.Generations)
-	add("seed", was.Seed, now.Seed)
-	add("min bag", was.MinBag, now.MinBag)
-	return "it was made with " + strings.Join(d, "; ")
+	add("--lexicon", was.Lexicon, now.Lexicon)
+	add("--lexicon (graph)", was.LexiconHash, now.LexiconHash)
+	add("--tiles", was.Tiles, now.Tiles)
+	add("--rules", was.Rules, now.Rules)
+	add("--games", was.Games, now.Games)
+	add("--generations", was.Generations, now.Generations)
+	add("--seed", was.Seed, now.Seed)
+	add("--min-bag", was.MinBag, now.MinBag)
+	return strings.Join(d, "; ")
 }

@@ -2,12 +2,12 @@ package leaves
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"time"
 
 	"github.com/atril-scrabble/atril/engine/equity"
 	"github.com/atril-scrabble/atril/engine/game"
+	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/lexicon"
 	"github.com/atril-scrabble/atril/stats"
 )
@@ -72,10 +72,10 @@ type EvalResult struct {
 // games. When ctx is cancelled it returns what the finished pairs measured with ctx's error.
 func Eval(ctx context.Context, opts EvalOptions) (EvalResult, error) {
 	if opts.Lexicon == nil {
-		return EvalResult{}, fmt.Errorf("evaluation needs a lexicon")
+		return EvalResult{}, i18n.E("leaves.err.no_lexicon")
 	}
 	if opts.Pairs < 1 || opts.Pairs > game.MaxGames/2 {
-		return EvalResult{}, fmt.Errorf("%d pairs: expected 1 to %d", opts.Pairs, game.MaxGames/2)
+		return EvalResult{}, i18n.E("leaves.err.pairs", "Pairs", opts.Pairs, "Max", game.MaxGames/2)
 	}
 	if opts.Rules.Name == "" {
 		opts.Rules = game.FILERules

@@ -152,3 +152,32 @@ func TestBuiltinTable(t *testing.T) {
 		t.Errorf("builtin for another alphabet: %v", err)
 	}
 }
+
+// Extremes: the hand-set model's best leave of one tile is the blank and its worst the Q; each
+// list is sorted and as long as asked.
+func TestExtremes(t *testing.T) {
+	ts := lexicon.DefaultTileSet()
+	set, err := equity.NewLeaveSet(ts, equity.MaxLeave)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := equity.NewDefault(ts)
+	best, worst := Extremes(set, h, 3)
+	q, _ := ts.Tile("Q")
+	if best[1][0].Leave[0] != lexicon.Blank || worst[1][0].Leave[0] != q {
+		t.Errorf("best %v, worst %v of one tile", best[1], worst[1])
+	}
+	for k := 1; k <= equity.MaxLeave; k++ {
+		if len(best[k]) != 3 || len(worst[k]) != 3 {
+			t.Fatalf("length %d: %d best, %d worst", k, len(best[k]), len(worst[k]))
+		}
+		for i := 1; i < 3; i++ {
+			if best[k][i].Value > best[k][i-1].Value || worst[k][i].Value < worst[k][i-1].Value {
+				t.Errorf("length %d not sorted: %v %v", k, best[k], worst[k])
+			}
+		}
+		if best[k][0].Value != h.LeaveValue(best[k][0].Leave) || len(best[k][0].Leave) != k {
+			t.Errorf("length %d: %v", k, best[k][0])
+		}
+	}
+}

@@ -1,12 +1,12 @@
 package leaves
 
 import (
-	"fmt"
 	"math"
 
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/atril-scrabble/atril/engine/equity"
+	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
@@ -147,7 +147,7 @@ func fitLeaves(leaves, racks *equity.LeaveSet, tot *totals) ([]float32, FitRepor
 		}
 		rack := racks.Leave(r)
 		if len(rack) != 7 {
-			return nil, rep, fmt.Errorf("internal: %d turns recorded a rack of %d tiles", n, len(rack))
+			continue // only full racks are recorded
 		}
 		rep.Racks++
 		fn = float64(n)
@@ -173,7 +173,7 @@ func fitLeaves(leaves, racks *equity.LeaveSet, tot *totals) ([]float32, FitRepor
 		rec(0, 0, 1)
 	}
 	if rep.Racks < 2 || den[empty] == 0 {
-		return nil, rep, fmt.Errorf("too few turns recorded to learn from (%d racks)", rep.Racks)
+		return nil, rep, i18n.E("leaves.err.too_few_turns", "Racks", rep.Racks)
 	}
 	nTurns := float64(tot.turns)
 	sumSq := float64(tot.sumSq) / (fixedScaleSq * fixedScaleSq)
@@ -243,11 +243,11 @@ func fitLeaves(leaves, racks *equity.LeaveSet, tot *totals) ([]float32, FitRepor
 		}
 		var ch mat.Cholesky
 		if !ch.Factorize(mat.NewSymDense(f.n, ata)) {
-			return nil, rep, fmt.Errorf("the leave fit's normal equations are not positive definite")
+			return nil, rep, i18n.E("leaves.err.fit")
 		}
 		var beta mat.VecDense
 		if err := ch.SolveVecTo(&beta, mat.NewVecDense(f.n, atb)); err != nil {
-			return nil, rep, fmt.Errorf("leave fit: %w", err)
+			return nil, rep, i18n.Wrap(err, "leaves.err.fit_solve")
 		}
 		if pred == nil {
 			pred = make([]float64, nl)

@@ -13,7 +13,6 @@ package leaves
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"io"
 	"math"
 	"runtime"
@@ -24,6 +23,7 @@ import (
 	"github.com/atril-scrabble/atril/engine"
 	"github.com/atril-scrabble/atril/engine/equity"
 	"github.com/atril-scrabble/atril/engine/game"
+	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
@@ -58,7 +58,7 @@ const MaxGenerations = 100
 
 // Progress is where a learning run stands.
 type Progress struct {
-	Phase       string // "play" or "fit"
+	Phase       string // "play", "fit", or "resume" once at the start of a resumed run
 	Generation  int    // 1-based
 	Generations int
 	Games       int // games played in this generation
@@ -140,6 +140,9 @@ func Learn(ctx context.Context, opts LearnOptions) (*Learned, error) {
 	l.start = opts.Now()
 	l.lastSave = l.start
 	l.doneAtStart = l.st.gen*opts.Games + l.st.done
+	if opts.Resume {
+		l.progress("resume")
+	}
 	for l.st.gen < opts.Generations {
 		if err := l.playGeneration(ctx); err != nil {
 			return nil, err
@@ -150,22 +153,22 @@ func Learn(ctx context.Context, opts LearnOptions) (*Learned, error) {
 
 func (o *LearnOptions) check() error {
 	if o.Lexicon == nil || o.Lexicon.Graph == nil || o.Lexicon.Tiles == nil {
-		return fmt.Errorf("leave learning needs a lexicon")
+		return i18n.E("leaves.err.no_lexicon")
 	}
 	if o.Games < 1 || o.Games > game.MaxGames {
-		return fmt.Errorf("%d games a generation: expected 1 to %d", o.Games, game.MaxGames)
+		return i18n.E("leaves.err.games", "Games", o.Games, "Max", game.MaxGames)
 	}
 	if o.Generations < 1 || o.Generations > MaxGenerations {
-		return fmt.Errorf("%d generations: expected 1 to %d", o.Generations, MaxGenerations)
+		return i18n.E("leaves.err.generations", "Generations", o.Generations, "Max", MaxGenerations)
 	}
 	if o.Workers < 0 || o.Workers > game.MaxWorkers {
-		return fmt.Errorf("%d workers: expected 1 to %d (or 0: one per CPU)", o.Workers, game.MaxWorkers)
+		return i18n.E("leaves.err.workers", "Workers", o.Workers, "Max", game.MaxWorkers)
 	}
 	if o.MinBag < 0 || o.MinBag > o.Lexicon.Tiles.Total() {
-		return fmt.Errorf("minimum bag %d: expected 0 to %d tiles", o.MinBag, o.Lexicon.Tiles.Total())
+		return i18n.E("leaves.err.min_bag", "MinBag", o.MinBag, "Max", o.Lexicon.Tiles.Total())
 	}
 	if o.Resume && o.Checkpoint == "" {
-		return fmt.Errorf("resuming needs the checkpoint file to resume from")
+		return i18n.E("leaves.err.resume_needs_checkpoint")
 	}
 	if o.Rules.Name == "" {
 		o.Rules = game.FILERules
@@ -247,7 +250,7 @@ func (l *learner) playGeneration(ctx context.Context) error {
 	l.progress("fit")
 	values, rep, err := fitLeaves(l.set, l.racks, l.st.tot)
 	if err != nil {
-		return fmt.Errorf("generation %d: %w", l.st.gen+1, err)
+		return i18n.Wrap(err, "leaves.err.generation", "Generation", l.st.gen+1)
 	}
 	l.st.values = values
 	l.st.reports = append(l.st.reports, rep)

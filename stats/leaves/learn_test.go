@@ -125,8 +125,8 @@ func TestLearnDeterministicAndResumable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if first == nil || first.Generation != 2 || first.Games <= 256 {
-		t.Errorf("resumed at %+v, want generation 2 after its first batch", first)
+	if first == nil || first.Phase != "resume" || first.Generation != 2 || first.Games != 256 {
+		t.Errorf("resumed at %+v, want generation 2 after its first batch of 256 games", first)
 	}
 	if !slices.Equal(a.Values, c.Values) {
 		t.Fatal("the resumed run learned a different table")
@@ -175,7 +175,7 @@ func TestCheckpoint(t *testing.T) {
 	other := o
 	other.Games = 1300
 	other.Resume = true
-	if _, err := Learn(context.Background(), other); err == nil || !strings.Contains(err.Error(), "games 1200, this run 1300") {
+	if _, err := Learn(context.Background(), other); err == nil || !strings.Contains(err.Error(), "--games 1200 ≠ 1300") {
 		t.Errorf("another run's checkpoint: %v", err)
 	}
 	b, err := os.ReadFile(ck)
@@ -197,7 +197,7 @@ func TestCheckpoint(t *testing.T) {
 		}
 	}
 	os.Remove(ck)
-	if _, err := Learn(context.Background(), resume); err == nil || !strings.Contains(err.Error(), "no checkpoint") {
+	if _, err := Learn(context.Background(), resume); err == nil || !strings.Contains(err.Error(), "does not exist") {
 		t.Errorf("missing checkpoint: %v", err)
 	}
 }

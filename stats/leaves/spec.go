@@ -1,11 +1,11 @@
 package leaves
 
 import (
-	"fmt"
 	"sync"
 
 	"github.com/atril-scrabble/atril/data/defaultleaves"
 	"github.com/atril-scrabble/atril/engine/equity"
+	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
@@ -15,6 +15,14 @@ const (
 	Handset = "handset" // the hand-set model, equity.Default
 	None    = "none"    // no leave values: best score
 )
+
+// Zero values every leave at 0: the table of None where one is needed (a learning run's first
+// generation).
+var Zero equity.Leaves = zero{}
+
+type zero struct{}
+
+func (zero) LeaveValue([]lexicon.Tile) float64 { return 0 }
 
 // Table resolves a SPEC to the leave table it names for the tile set: builtin, handset, none
 // (nil: every leave worth 0) or the path of a KLV2 table, which must have been made for the tile
@@ -28,7 +36,7 @@ func Table(spec string, ts *lexicon.TileSet) (equity.Leaves, error) {
 	case Builtin:
 		return builtinTable(ts)
 	case "":
-		return nil, fmt.Errorf("leaves: expected %s, %s, %s or the path of a KLV2 table", Builtin, Handset, None)
+		return nil, i18n.E("leaves.err.spec_empty")
 	}
 	k, err := equity.ReadKLVFile(spec)
 	if err != nil {
@@ -36,8 +44,8 @@ func Table(spec string, ts *lexicon.TileSet) (equity.Leaves, error) {
 	}
 	// A table for another alphabet reads without an error and values every leave wrongly: its
 	// single-tile leaves give its alphabet away.
-	if st := k.SingleTiles(); len(st) != ts.Size() {
-		return nil, fmt.Errorf("%s: the table values %d tile kinds alone, tile set %s has %d (blank included): it was made for another alphabet", spec, len(st), ts.Name, ts.Size())
+	if st := k.SingleTiles(); len(st) != ts.Size() || int(st[len(st)-1]) >= ts.Size() {
+		return nil, i18n.E("leaves.err.other_alphabet", "File", spec, "Kinds", len(st), "Tiles", ts.Name, "Size", ts.Size())
 	}
 	return k, nil
 }
@@ -46,7 +54,7 @@ func Table(spec string, ts *lexicon.TileSet) (equity.Leaves, error) {
 var builtin = sync.OnceValues(func() (*equity.KLV, error) {
 	k, err := equity.KLVFromBytes([]byte(defaultleaves.KLV2))
 	if err != nil {
-		return nil, fmt.Errorf("the built-in leave table: %w", err)
+		return nil, i18n.Wrap(err, "leaves.err.builtin_broken")
 	}
 	return k, nil
 })
@@ -57,7 +65,7 @@ func builtinTable(ts *lexicon.TileSet) (equity.Leaves, error) {
 		return nil, err
 	}
 	if !ts.SameAlphabet(fise) {
-		return nil, fmt.Errorf("the built-in leave table is for the %s tile set; tile set %s has other letters: learn a table for it (atril leaves learn) and give its path", fise.Name, ts.Name)
+		return nil, i18n.E("leaves.err.builtin_tiles", "Builtin", fise.Name, "Tiles", ts.Name)
 	}
 	return builtin()
 }

@@ -22,8 +22,8 @@ import (
 
 // The shipped table's settings.
 const (
-	Games       = 200_000
-	Generations = 5
+	Games       = 100_000
+	Generations = 4
 	Seed        = 2026
 )
 
