@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/atril-scrabble/atril/engine/equity"
 )
@@ -163,5 +164,38 @@ func TestLeavesDefaultTable(t *testing.T) {
 	}
 	if _, errOut, code := runEngineCmd(t, nil, "selfplay", "--lexicon", lex, "--games", "2", "--leaves", "nowhere.klv2"); code != ExitError || !strings.Contains(errOut, "nowhere.klv2") {
 		t.Errorf("selfplay --leaves nowhere.klv2: exit %d %q", code, errOut)
+	}
+}
+
+// Ctrl-C (a real SIGINT) stops a learning run with its state saved beside --out and exit 130;
+// the state is that run's: resuming it with other flags is refused, naming the difference.
+func TestLeavesLearnSIGINT(t *testing.T) {
+	lex := engineTestLexicon(t, leavesWords...)
+	out := filepath.Join(t.TempDir(), "run.klv2")
+	child, _, stdout := startDrillChild(t, "--lexicon "+lex+" leaves learn --games 1000000 --workers 1 --out "+out)
+	time.Sleep(1500 * time.Millisecond)
+	if err := child.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- child.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(60 * time.Second):
+		child.Process.Kill()
+		t.Fatal("leaves learn did not stop on Ctrl-C")
+	}
+	if code := child.ProcessState.ExitCode(); code != ExitInterrupted {
+		t.Errorf("exit %d (%v), want %d; stdout %q", code, child.ProcessState, ExitInterrupted, stdout.String())
+	}
+	if _, err := os.Stat(out + ".ckpt"); err != nil {
+		t.Fatalf("no state saved: %v", err)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("a table was written by an interrupted run")
+	}
+	_, errOut, code := runEngineCmd(t, nil, "leaves", "learn", "--lexicon", lex, "--games", "10", "--out", out, "--resume")
+	if code != ExitError || !strings.Contains(errOut, "--games 1000000 ≠ 10") {
+		t.Errorf("resume with other flags: exit %d, %q", code, errOut)
 	}
 }
