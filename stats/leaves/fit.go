@@ -73,8 +73,8 @@ type FitReport struct {
 // all values are measured from.
 //
 // Rare leaves are seen in few racks, and their raw values are noisy. A ridge regression on the
-// leave's parts (its length, each tile held once, twice..., each pair of kinds held together,
-// the vowel count for its length) says what a leave is worth from what its parts are worth
+// leave's parts (each tile held once, twice...; each pair of kinds held together; the number of
+// vowels for its length) says what a leave is worth from what its parts are worth
 // elsewhere; each measured value is then pulled towards that prediction by how noisy it is
 // (its sampling variance against the variance of true values around the prediction, estimated
 // per length from the data), and leaves no rack held take the prediction.
