@@ -59,8 +59,11 @@ type IO struct {
 	ErrTTY bool // stderr is a terminal: progress bars
 	// Width is the terminal's width in columns as the system reports it, 0 if unknown ($COLUMNS
 	// wins over it; see ui.NewTerm).
-	Width  int
-	Now    func() time.Time
+	Width int
+	Now   func() time.Time
+	// After starts a timer (a drill's time limit, the wait for a learning step); nil is
+	// time.After. Tests pass their own with their clock.
+	After  func(time.Duration) <-chan time.Time
 	Getenv func(string) string
 }
 
@@ -118,7 +121,7 @@ func (g *Globals) Lex() (*lexicon.Lexicon, error) {
 		if err != nil {
 			return nil, err
 		}
-		l, err := g.lexiconRegistry().Open(g.Lexicon, ts)
+		l, err := g.openLexicon(g.Lexicon, ts)
 		if err != nil {
 			return nil, withCode(ExitError, err)
 		}
@@ -250,6 +253,7 @@ func newRoot(io *IO, args []string) *cobra.Command {
 	for _, add := range commands {
 		root.AddCommand(add(g))
 	}
+	addVersionFlag(root, g)
 	root.RegisterFlagCompletionFunc("lexicon", completeLexiconNames(g))
 	root.RegisterFlagCompletionFunc("tiles", completeTileSets)
 	root.RegisterFlagCompletionFunc("lang", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {

@@ -59,6 +59,15 @@ var builtin = sync.OnceValues(func() (*equity.KLV, error) {
 	return k, nil
 })
 
+// BuiltinInfo describes the built-in table, for `atril version`.
+func BuiltinInfo() (equity.TableInfo, error) {
+	k, err := builtin()
+	if err != nil {
+		return equity.TableInfo{}, err
+	}
+	return equity.TableInfo{Name: Builtin + " (" + defaultleaves.Lexicon + ")", Kind: "klv2", Leaves: k.Len()}, nil
+}
+
 func builtinTable(ts *lexicon.TileSet) (equity.Leaves, error) {
 	fise, err := lexicon.LoadTileSet(defaultleaves.TileSet)
 	if err != nil {
