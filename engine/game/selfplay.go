@@ -43,7 +43,7 @@ type SelfPlayConfig struct {
 	Start   *engine.Position
 	Rules   Rules
 	Players [2]Strategy
-	Leaves  equity.Leaves // for equity players; nil: the built-in default
+	Leaves  equity.Leaves // for equity players; nil: the hand-set model (commands pass the learned table)
 	// PlayerLeaves, where set, replaces Leaves for one configured player (leave tables compared
 	// head to head).
 	PlayerLeaves [2]equity.Leaves
