@@ -47,6 +47,11 @@ func (g *Generator) generateTopWords() {
 	if !g.sameRack {
 		g.loadNonplaythrough()
 	}
+	if g.subAnchors == nil {
+		// Room for more than any board needs, so that generating allocates nothing once warm.
+		g.subAnchors = make([]subAnchor, 0, 4096)
+		g.subHeap = make([]heapEntry, 0, 2*dim*dim)
+	}
 	g.subAnchors = g.subAnchors[:0]
 	g.subHeap = g.subHeap[:0]
 	possible := g.rackBits &^ 1
@@ -490,6 +495,15 @@ type stretch struct {
 	rest    uint8 // how many stretches after this one start on the same square (they cover it)
 }
 
+const (
+	// maxLineStretches bounds the stretches of a line: each of at most 15 anchors starts them on
+	// at most 8 squares and ends them on at most 15.
+	maxLineStretches = dim * (rackSize + 1) * dim
+	// The arenas hold a board's lines many times over before they are emptied.
+	stretchArenaSize = 4 * maxLineStretches
+	anchorArenaSize  = 32 * dim
+)
+
 // invalidateLines drops every line's cache.
 func (g *Generator) invalidateLines() {
 	for d := range g.lines {
@@ -502,10 +516,20 @@ func (g *Generator) invalidateLines() {
 // buildLine fills the cache of line `line` in direction d: each anchor's stretches, walked as
 // anchorBound walks them with a full rack that could fill any square.
 func (g *Generator) buildLine(d, line int) {
+	// Lines keep their anchors and stretches in two arenas, appended to as lines are built.
+	// When an arena might not hold another line, it is emptied and every line rebuilt as it is
+	// needed again: arenas of fixed size, so that generating allocates nothing once they exist.
+	if g.stretchArena == nil {
+		g.stretchArena = make([]stretch, 0, stretchArenaSize)
+		g.anchorArena = make([]lineAnchor, 0, anchorArenaSize)
+	}
+	if cap(g.stretchArena)-len(g.stretchArena) < maxLineStretches || cap(g.anchorArena)-len(g.anchorArena) < dim {
+		g.stretchArena, g.anchorArena = g.stretchArena[:0], g.anchorArena[:0]
+		g.invalidateLines()
+	}
 	lc := &g.lines[d][line]
 	lc.valid = true
-	lc.anchors = lc.anchors[:0]
-	lc.stretches = lc.stretches[:0]
+	stretchBase, anchorBase := len(g.stretchArena), len(g.anchorArena)
 	g.loadLine(d, line)
 	row := g.row
 	last := -1
@@ -513,7 +537,7 @@ func (g *Generator) buildLine(d, line int) {
 		if !g.isAnchor(p) {
 			continue
 		}
-		from := int32(len(lc.stretches))
+		from := int32(len(g.stretchArena) - stretchBase)
 		an := &lineAnchor{}
 		var lms, xs [rackSize]int32
 		var effs [rackSize]int32
@@ -536,7 +560,7 @@ func (g *Generator) buildLine(d, line int) {
 			var tilesPts, crossConst int32
 			var empties uint16
 			wm := int32(1)
-			group := len(lc.stretches)
+			group := len(g.stretchArena)
 			for R := L; R < dim; R++ {
 				sq := &row[R]
 				if sq.tile != engine.Empty {
@@ -584,16 +608,18 @@ func (g *Generator) buildLine(d, line int) {
 				for i := 0; i < k; i++ {
 					st.effs[i] = uint16(effs[i]) // 63 at most on the standard board, 3*3^7+9 on any
 				}
-				lc.stretches = append(lc.stretches, st)
+				g.stretchArena = append(g.stretchArena, st)
 			}
-			for i := group; i < len(lc.stretches); i++ {
-				lc.stretches[i].rest = uint8(len(lc.stretches) - 1 - i)
+			for i := group; i < len(g.stretchArena); i++ {
+				g.stretchArena[i].rest = uint8(len(g.stretchArena) - 1 - i)
 			}
 		}
-		if to := int32(len(lc.stretches)); to > from {
+		if to := int32(len(g.stretchArena) - stretchBase); to > from {
 			an.from, an.to = from, to
-			lc.anchors = append(lc.anchors, *an)
+			g.anchorArena = append(g.anchorArena, *an)
 		}
 		last = p
 	}
+	lc.stretches = g.stretchArena[stretchBase:len(g.stretchArena):len(g.stretchArena)]
+	lc.anchors = g.anchorArena[anchorBase:len(g.anchorArena):len(g.anchorArena)]
 }
