@@ -228,7 +228,7 @@ overdue ones too).
 "source","created","cards","by_state":{"new",...},"by_box":[...],"due_per_day":[7]}].`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
-			st, err := openExistingStudyStore(g)
+			st, err := openStudyStoreToRead(g)
 			if err != nil {
 				return err
 			}

@@ -89,7 +89,11 @@ func runReview(g *Globals, c *cobra.Command, opts *reviewOptions) error {
 	if opts.Grade != "auto" && opts.Grade != "ask" {
 		return withCode(ExitError, fmt.Errorf("--grade %q: want auto or ask", opts.Grade))
 	}
-	st, err := openExistingStudyStore(g)
+	open := openExistingStudyStore
+	if opts.List {
+		open = openStudyStoreToRead
+	}
+	st, err := open(g)
 	if err != nil {
 		return err
 	}

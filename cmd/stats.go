@@ -22,7 +22,7 @@ each row {"group","answers","correct","accuracy","accuracy_low","accuracy_high",
   atril stats --json | jq '.windows[0].total'`,
 			Args: cobra.NoArgs,
 			RunE: func(c *cobra.Command, args []string) error {
-				st, err := openExistingStudyStore(g)
+				st, err := openStudyStoreToRead(g)
 				if err != nil {
 					return err
 				}

@@ -170,8 +170,8 @@ func TestDefaultPath(t *testing.T) {
 	} {
 		got, err := studystore.DefaultPath(func(k string) string { return tc.env[k] })
 		switch {
-		case tc.want == "" && (err == nil || !strings.Contains(err.Error(), "--db PATH")):
-			t.Errorf("%v: %q, %v; want an error saying to use --db", tc.env, got, err)
+		case tc.want == "" && (err == nil || !strings.Contains(err.Error(), "ATRIL_DB")):
+			t.Errorf("%v: %q, %v; want an error naming ATRIL_DB", tc.env, got, err)
 		case tc.want != "" && (err != nil || got != filepath.FromSlash(tc.want)):
 			t.Errorf("%v: %q, %v; want %q", tc.env, got, err, tc.want)
 		}
