@@ -104,8 +104,8 @@ func Cards(questions ...string) []NewCard {
 // pauses batchGap so that a drill waiting to save an answer gets in (waiting writes try the
 // lock every pollInterval).
 const (
-	batchHold = 40 * time.Millisecond
-	batchGap  = 4 * time.Millisecond
+	batchHold = 50 * time.Millisecond
+	batchGap  = 5 * time.Millisecond
 )
 
 // AddCards puts cards (created if new: one per lexicon, kind and question) into a deck, in the
@@ -122,12 +122,8 @@ func (s *Store) AddCards(ctx context.Context, deckID int64, lexicon, kind string
 	pos := int64(-1) // the deck's last position, once read
 	for first := true; len(cards) > 0; first = false {
 		if !first {
-			t := time.NewTimer(batchGap)
-			select {
-			case <-ctx.Done():
-				t.Stop()
-				return total, i18n.Wrap(ctx.Err(), "store.add_cards", "File", s.path, "Added", total)
-			case <-t.C:
+			if err := pause(ctx); err != nil {
+				return total, i18n.Wrap(err, "store.add_cards", "File", s.path, "Added", total)
 			}
 		}
 		added, done, last, err := s.addBatch(ctx, deckID, lexicon, kind, cards, pos)
@@ -254,11 +250,46 @@ func (s *Store) DeckByName(ctx context.Context, name string) (Deck, error) {
 }
 
 // DeleteDeck removes a deck and its schedules; its cards stay (other decks may hold them) and
-// logged answers keep their text, with no deck.
+// logged answers keep their text, with no deck. A big deck's schedules go in batches (see
+// AddCards), the deck itself last: a process killed part way leaves the deck, usable, with fewer
+// cards, and deleting it again finishes.
 func (s *Store) DeleteDeck(ctx context.Context, name string) error {
+	var id int64
+	err := s.db.QueryRowContext(ctx, `SELECT id FROM decks WHERE name = ?`, name).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return i18n.Wrap(ErrNoDeck, "store.no_deck", "Deck", name)
+	}
+	if err != nil {
+		return s.readErr(err)
+	}
+	for first, left := true, true; left; first = false {
+		if !first {
+			if err := pause(ctx); err != nil {
+				return i18n.Wrap(err, "store.delete_deck", "File", s.path, "Deck", name)
+			}
+		}
+		err := s.write(ctx, func(tx *sql.Tx) error {
+			left = true
+			for start := time.Now(); time.Since(start) < batchHold; {
+				r, err := tx.ExecContext(ctx, `DELETE FROM deck_cards WHERE deck_id = ?1 AND card_id IN
+					(SELECT card_id FROM deck_cards WHERE deck_id = ?1 ORDER BY card_id LIMIT 500)`, id)
+				if err != nil {
+					return err
+				}
+				if n, _ := r.RowsAffected(); n == 0 {
+					left = false
+					break
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return i18n.Wrap(err, "store.delete_deck", "File", s.path, "Deck", name)
+		}
+	}
 	found := true
-	err := s.write(ctx, func(tx *sql.Tx) error {
-		r, err := tx.ExecContext(ctx, `DELETE FROM decks WHERE name = ?`, name)
+	err = s.write(ctx, func(tx *sql.Tx) error {
+		r, err := tx.ExecContext(ctx, `DELETE FROM decks WHERE id = ?`, id)
 		if err != nil {
 			return err
 		}
@@ -269,10 +300,22 @@ func (s *Store) DeleteDeck(ctx context.Context, name string) error {
 	if err != nil {
 		return i18n.Wrap(err, "store.delete_deck", "File", s.path, "Deck", name)
 	}
-	if !found {
+	if !found { // another process deleted it meanwhile
 		return i18n.Wrap(ErrNoDeck, "store.no_deck", "Deck", name)
 	}
 	return nil
+}
+
+// pause lets other processes write between two batches of a long write.
+func pause(ctx context.Context) error {
+	t := time.NewTimer(batchGap)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
 }
 
 // DeckCard is a card of a deck with its schedule there.
@@ -565,23 +608,35 @@ func (s *Store) Regrade(ctx context.Context, answerID int64, a Answer, prev srs.
 	return nil
 }
 
-// Reschedule sets new due times (postponing a backlog), all in one transaction.
+// Reschedule sets new due times (postponing a backlog), in batches (see AddCards): a process
+// killed part way leaves each card with its old due time or its new one.
 func (s *Store) Reschedule(ctx context.Context, dues []DeckCard) error {
-	err := s.write(ctx, func(tx *sql.Tx) error {
-		st, err := tx.PrepareContext(ctx, `UPDATE deck_cards SET due = ? WHERE deck_id = ? AND card_id = ?`)
-		if err != nil {
-			return err
-		}
-		defer st.Close()
-		for _, c := range dues {
-			if _, err := st.ExecContext(ctx, nullMS(c.State.Due), c.DeckID, c.CardID); err != nil {
-				return err
+	for first := true; len(dues) > 0; first = false {
+		if !first {
+			if err := pause(ctx); err != nil {
+				return i18n.Wrap(err, "store.reschedule", "File", s.path)
 			}
 		}
-		return nil
-	})
-	if err != nil {
-		return i18n.Wrap(err, "store.reschedule", "File", s.path)
+		done := 0
+		err := s.write(ctx, func(tx *sql.Tx) error {
+			done = 0
+			st, err := tx.PrepareContext(ctx, `UPDATE deck_cards SET due = ? WHERE deck_id = ? AND card_id = ?`)
+			if err != nil {
+				return err
+			}
+			defer st.Close()
+			for start := time.Now(); done < len(dues) && (done == 0 || time.Since(start) < batchHold); done++ {
+				c := dues[done]
+				if _, err := st.ExecContext(ctx, nullMS(c.State.Due), c.DeckID, c.CardID); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return i18n.Wrap(err, "store.reschedule", "File", s.path)
+		}
+		dues = dues[done:]
 	}
 	return nil
 }
