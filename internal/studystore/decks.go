@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -100,13 +101,46 @@ func Cards(questions ...string) []NewCard {
 	return out
 }
 
-// Batches of a long write: each holds the write lock for at most batchHold, then the writer
-// pauses batchGap so that a drill waiting to save an answer gets in (waiting writes try the
-// lock every pollInterval).
+// Batches of a long write: each holds the write lock for at most batchHold; between two, the
+// writer gives way to the writes waiting (see waitRoom), for at most maxYield, then pauses
+// batchGap (for writers that do not announce themselves).
 const (
 	batchHold = 50 * time.Millisecond
-	batchGap  = 5 * time.Millisecond
+	batchGap  = time.Millisecond
+	maxYield  = 2 * time.Second
 )
+
+// longWrite is the state of a long write between its batches.
+type longWrite struct {
+	room *waitRoom
+}
+
+func (s *Store) longWrite() *longWrite {
+	return &longWrite{room: openWaitRoom(filepath.Dir(s.path))}
+}
+
+// between lets other writes in between two batches.
+func (lw *longWrite) between(ctx context.Context) error {
+	for deadline := time.Now().Add(maxYield); lw.room.occupied() && time.Now().Before(deadline); {
+		if err := sleep(ctx, pollInterval); err != nil {
+			return err
+		}
+	}
+	return sleep(ctx, batchGap)
+}
+
+func (lw *longWrite) close() { lw.room.close() }
+
+func sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
 
 // AddCards puts cards (created if new: one per lexicon, kind and question) into a deck, in the
 // order given, as new cards after the ones it has. Cards already in the deck are skipped. It
@@ -120,9 +154,11 @@ const (
 func (s *Store) AddCards(ctx context.Context, deckID int64, lexicon, kind string, cards []NewCard) (int, error) {
 	total := 0
 	pos := int64(-1) // the deck's last position, once read
+	lw := s.longWrite()
+	defer lw.close()
 	for first := true; len(cards) > 0; first = false {
 		if !first {
-			if err := pause(ctx); err != nil {
+			if err := lw.between(ctx); err != nil {
 				return total, i18n.Wrap(err, "store.add_cards", "File", s.path, "Added", total)
 			}
 		}
@@ -262,9 +298,11 @@ func (s *Store) DeleteDeck(ctx context.Context, name string) error {
 	if err != nil {
 		return s.readErr(err)
 	}
+	lw := s.longWrite()
+	defer lw.close()
 	for first, left := true, true; left; first = false {
 		if !first {
-			if err := pause(ctx); err != nil {
+			if err := lw.between(ctx); err != nil {
 				return i18n.Wrap(err, "store.delete_deck", "File", s.path, "Deck", name)
 			}
 		}
@@ -304,18 +342,6 @@ func (s *Store) DeleteDeck(ctx context.Context, name string) error {
 		return i18n.Wrap(ErrNoDeck, "store.no_deck", "Deck", name)
 	}
 	return nil
-}
-
-// pause lets other processes write between two batches of a long write.
-func pause(ctx context.Context) error {
-	t := time.NewTimer(batchGap)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
 }
 
 // DeckCard is a card of a deck with its schedule there.
@@ -611,9 +637,11 @@ func (s *Store) Regrade(ctx context.Context, answerID int64, a Answer, prev srs.
 // Reschedule sets new due times (postponing a backlog), in batches (see AddCards): a process
 // killed part way leaves each card with its old due time or its new one.
 func (s *Store) Reschedule(ctx context.Context, dues []DeckCard) error {
+	lw := s.longWrite()
+	defer lw.close()
 	for first := true; len(dues) > 0; first = false {
 		if !first {
-			if err := pause(ctx); err != nil {
+			if err := lw.between(ctx); err != nil {
 				return i18n.Wrap(err, "store.reschedule", "File", s.path)
 			}
 		}

@@ -436,6 +436,9 @@ func (s *Store) inTx(ctx context.Context, fn func(*sql.Tx) (bool, error)) (bool,
 		return false, i18n.Wrap(ErrReadOnly, "store.opened_read_only", "File", s.path)
 	}
 	deadline := time.Now().Add(s.lockWait)
+	var room *waitRoom // opened on the first busy answer: an uncontended write costs nothing more
+	entered := false
+	defer func() { room.close() }()
 	for {
 		r, err := s.tryTx(ctx, fn)
 		if err == nil {
@@ -446,6 +449,12 @@ func (s *Store) inTx(ctx context.Context, fn func(*sql.Tx) (bool, error)) (bool,
 		}
 		if !time.Now().Before(deadline) {
 			return false, i18n.Wrap(ErrBusy, "store.busy", "Seconds", seconds(s.lockWait))
+		}
+		if room == nil {
+			room = openWaitRoom(filepath.Dir(s.path))
+		}
+		if !entered {
+			entered = room.enter()
 		}
 		t := time.NewTimer(pollInterval)
 		select {
