@@ -227,6 +227,13 @@ func (l *lines) all() []string {
 func (l *lines) waitFor(t *testing.T, n int) {
 	t.Helper()
 	for deadline := time.Now().Add(time.Minute); len(l.all()) < n; time.Sleep(time.Millisecond) {
+		select {
+		case <-l.done:
+			if len(l.all()) < n {
+				t.Fatalf("the child stopped after printing %d lines, want %d", len(l.all()), n)
+			}
+		default:
+		}
 		if time.Now().After(deadline) {
 			t.Fatalf("the child printed %d lines in a minute, want %d", len(l.all()), n)
 		}
