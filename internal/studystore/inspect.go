@@ -70,21 +70,23 @@ func inspect(path string, size int64, wait time.Duration) (fileInfo, error) {
 		info.cutWant, info.cutHave = int64(pages)*pageSize, size
 		return info, nil
 	}
-	params := []string{"mode=ro", "_pragma=busy_timeout(" + millis(wait) + ")"}
-	if info.wal && !walFile {
-		params = append(params, "immutable=1")
-	}
-	db, err := sql.Open("sqlite", dsn(path, params...))
-	if err != nil {
-		return info, i18n.Wrap(err, "store.open_failed", "File", path)
-	}
-	defer db.Close()
 	var appID, version int64
 	var names sql.NullString
-	err = db.QueryRow(`SELECT (SELECT application_id FROM pragma_application_id),
-		(SELECT user_version FROM pragma_user_version),
-		(SELECT group_concat(name, ' ') FROM (SELECT name FROM sqlite_schema
-			WHERE type = 'table' AND name NOT LIKE 'sqlite\_%' ESCAPE '\' ORDER BY name))`).Scan(&appID, &version, &names)
+	// With a -wal beside it, first without writing even SQLite's shared-memory index (-shm);
+	// should SQLite need to (no -shm to read), as an ordinary reader, which makes one.
+	for _, extra := range [][]string{{"readonly_shm=1"}, nil} {
+		params := []string{"mode=ro", "_pragma=busy_timeout(" + millis(wait) + ")"}
+		switch {
+		case info.wal && !walFile:
+			params = append(params, "immutable=1")
+		case walFile:
+			params = append(params, extra...)
+		}
+		err = readSchema(path, params, &appID, &version, &names)
+		if err == nil || isBusy(err) || !walFile {
+			break
+		}
+	}
 	switch {
 	case isBusy(err):
 		return info, i18n.Wrap(i18n.Wrap(ErrBusy, "store.busy", "Seconds", seconds(wait)), "store.open_failed", "File", path)
@@ -96,6 +98,19 @@ func inspect(path string, size int64, wait time.Duration) (fileInfo, error) {
 		info.tables = strings.Fields(names.String)
 	}
 	return info, nil
+}
+
+// readSchema reads a file's application_id, user_version and table names.
+func readSchema(path string, params []string, appID, version *int64, names *sql.NullString) error {
+	db, err := sql.Open("sqlite", dsn(path, params...))
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	return db.QueryRow(`SELECT (SELECT application_id FROM pragma_application_id),
+		(SELECT user_version FROM pragma_user_version),
+		(SELECT group_concat(name, ' ') FROM (SELECT name FROM sqlite_schema
+			WHERE type = 'table' AND name NOT LIKE 'sqlite\_%' ESCAPE '\' ORDER BY name))`).Scan(appID, version, names)
 }
 
 // judge decides on an existing file from what inspect saw: nil to go on with it (an empty file

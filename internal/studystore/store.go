@@ -33,6 +33,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"modernc.org/sqlite" // registers the "sqlite" driver
@@ -196,6 +197,8 @@ func Open(path string, opt Options) (*Store, error) {
 		return nil, i18n.E("store.is_dir", "File", path, "Example", filepath.Join(path, "atril.db"))
 	case exists && !fi.Mode().IsRegular():
 		return nil, i18n.Wrap(ErrNotAtril, "store.not_regular", "File", path, "Kind", fileKind(fi.Mode()))
+	case err != nil && errors.Is(err, syscall.ENOTDIR):
+		return nil, i18n.E("store.parent_not_dir", "File", path, "Dir", fileAbove(path))
 	case err != nil && !errors.Is(err, fs.ErrNotExist):
 		return nil, i18n.Wrap(err, "store.open_failed", "File", path)
 	case !exists && opt.MustExist:
@@ -332,6 +335,18 @@ func (s *Store) setup(target int) error {
 		return i18n.E("store.no_wal", "File", s.path, "Mode", mode)
 	}
 	return s.migrate(target)
+}
+
+// fileAbove is the nearest directory above path that is a file, not a directory.
+func fileAbove(path string) string {
+	for dir := filepath.Dir(path); ; dir = filepath.Dir(dir) {
+		if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
+			return dir
+		}
+		if dir == filepath.Dir(dir) {
+			return filepath.Dir(path)
+		}
+	}
 }
 
 func busyTimeout(opt Options) time.Duration {
