@@ -146,6 +146,28 @@ func BenchmarkDueQuery(b *testing.B) {
 	b.ReportMetric(float64(due), "due")
 }
 
+// BenchmarkDueQueryReadOnly is BenchmarkDueQuery as `atril review --list` opens the database:
+// for reading only.
+func BenchmarkDueQueryReadOnly(b *testing.B) {
+	path := bigDB(b)
+	start := bigNow.Truncate(24 * time.Hour)
+	q := studystore.DueQuery{Now: bigNow, DayStart: start, DayEnd: start.Add(24 * time.Hour), Limit: 100}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s, err := studystore.Open(path, studystore.Options{Now: func() time.Time { return bigNow }, ReadOnly: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, _, err := s.DueCount(context.Background(), q); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := s.Due(context.Background(), q); err != nil {
+			b.Fatal(err)
+		}
+		s.Close()
+	}
+}
+
 // BenchmarkRecordReviewBig records a review answer with its new schedule in the big database.
 func BenchmarkRecordReviewBig(b *testing.B) {
 	path := bigDB(b)
