@@ -185,6 +185,14 @@ func (s *Store) addBatch(ctx context.Context, deckID int64, lexicon, kind string
 			if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(position), 0) FROM deck_cards WHERE deck_id = ?`, deckID).Scan(&last); err != nil {
 				return err
 			}
+		} else {
+			// Another process may have added cards to this deck since the last batch: they
+			// are new, found on an index.
+			var newest int64
+			if err := tx.QueryRowContext(ctx, newestCardSQL, deckID).Scan(&newest); err != nil {
+				return err
+			}
+			last = max(last, newest)
 		}
 		insCard, err := tx.PrepareContext(ctx, `INSERT INTO cards (lexicon, kind, question, valid, created_at) VALUES (?, ?, ?, ?, ?)
 			ON CONFLICT (lexicon, kind, question) DO UPDATE SET valid = coalesce(excluded.valid, valid) RETURNING id`)
@@ -227,6 +235,9 @@ func (s *Store) addBatch(ctx context.Context, deckID int64, lexicon, kind string
 	}
 	return added, done, last, nil
 }
+
+// newestCardSQL is the last position of deck ?1's new cards (0 for none).
+const newestCardSQL = `SELECT coalesce(max(position), 0) FROM deck_cards WHERE deck_id = ? AND state = 0`
 
 const deckColumns = `d.id, d.name, d.lexicon, d.kind, d.scheduler, d.new_per_day, d.settings, d.source, d.created_at`
 

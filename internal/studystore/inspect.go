@@ -31,6 +31,10 @@ type fileInfo struct {
 	tables  []string // table names, SQLite's own left out, sorted
 	// cut is set when the header's page count says the file should be longer than it is.
 	cutWant, cutHave int64
+	// tablesUnread: the header alone showed an atril database (no -wal to hold newer pages);
+	// its tables are checked on the store's own connection (checkTables), which saves opening
+	// one more on every Open.
+	tablesUnread bool
 }
 
 // inspect reads an existing regular file's header and, for an SQLite file, its schema, without
@@ -70,6 +74,15 @@ func inspect(path string, size int64, wait time.Duration) (fileInfo, error) {
 		info.cutWant, info.cutHave = int64(pages)*pageSize, size
 		return info, nil
 	}
+	if !walFile {
+		// Without a WAL the header is the truth: application_id at offset 68, user_version
+		// at 60.
+		info.appID, info.version = int32(binary.BigEndian.Uint32(head[68:])), int32(binary.BigEndian.Uint32(head[60:]))
+		if info.appID == ApplicationID && info.version >= 1 {
+			info.tablesUnread = true
+			return info, nil
+		}
+	}
 	var appID, version int64
 	var names sql.NullString
 	// With a -wal beside it, first without writing even SQLite's shared-memory index (-shm);
@@ -108,9 +121,7 @@ func readSchema(path string, params []string, appID, version *int64, names *sql.
 	}
 	defer db.Close()
 	return db.QueryRow(`SELECT (SELECT application_id FROM pragma_application_id),
-		(SELECT user_version FROM pragma_user_version),
-		(SELECT group_concat(name, ' ') FROM (SELECT name FROM sqlite_schema
-			WHERE type = 'table' AND name NOT LIKE 'sqlite\_%' ESCAPE '\' ORDER BY name))`).Scan(appID, version, names)
+		(SELECT user_version FROM pragma_user_version), (`+tablesSQL+`)`).Scan(appID, version, names)
 }
 
 // judge decides on an existing file from what inspect saw: nil to go on with it (an empty file
@@ -140,17 +151,46 @@ func (info fileInfo) judge(path string, known int, mustExist bool) error {
 	case int(info.version) > known:
 		return i18n.Wrap(ErrTooNew, "store.too_new", "File", path, "Version", int(info.version), "Known", known)
 	}
+	if info.tablesUnread {
+		return nil
+	}
+	return missingTables(path, int(info.version), info.tables)
+}
+
+// missingTables refuses an atril database of schema version that lacks one of its tables.
+func missingTables(path string, version int, tables []string) error {
 	var missing []string
 	for _, t := range coreTables {
-		if !slices.Contains(info.tables, t) {
+		if !slices.Contains(tables, t) {
 			missing = append(missing, t)
 		}
 	}
 	if len(missing) > 0 {
-		return i18n.Wrap(ErrDamaged, "store.missing_tables", "File", path, "Version", int(info.version), "Tables", strings.Join(missing, ", "))
+		return i18n.Wrap(ErrDamaged, "store.missing_tables", "File", path, "Version", version, "Tables", strings.Join(missing, ", "))
 	}
 	return nil
 }
+
+// checkTables reads the tables of a database inspect judged from its header alone, on the
+// store's reading connection, before anything is written.
+func (s *Store) checkTables(info fileInfo) error {
+	if !info.tablesUnread {
+		return nil
+	}
+	var names sql.NullString
+	err := s.db.QueryRow(tablesSQL).Scan(&names)
+	if isBusy(err) {
+		return err
+	}
+	if err != nil {
+		return i18n.Wrap(ErrDamaged, "store.unreadable", "File", s.path, "Err", err.Error())
+	}
+	return missingTables(s.path, int(info.version), strings.Fields(names.String))
+}
+
+// tablesSQL lists a database's tables (SQLite's own left out), sorted, space-separated.
+const tablesSQL = `SELECT group_concat(name, ' ') FROM (SELECT name FROM sqlite_schema
+	WHERE type = 'table' AND name NOT LIKE 'sqlite\_%' ESCAPE '\' ORDER BY name)`
 
 // tableList names the tables of another program's database, a few at most.
 func tableList(tables []string) error {

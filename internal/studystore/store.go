@@ -236,10 +236,10 @@ func Open(path string, opt Options) (*Store, error) {
 	if !canWrite(dir) && !(fileExists(path+"-wal") && fileExists(path+"-shm")) {
 		return nil, i18n.Wrap(ErrReadOnly, "store.dir_read_only", "File", path, "Dir", dir, "Wal", filepath.Base(path)+"-wal")
 	}
-	return openReadWrite(path, opt, target)
+	return openReadWrite(path, opt, info, target)
 }
 
-func openReadWrite(path string, opt Options, target int) (*Store, error) {
+func openReadWrite(path string, opt Options, info fileInfo, target int) (*Store, error) {
 	bt := busyTimeout(opt)
 	sync := "FULL"
 	if opt.Sync == SyncNormal {
@@ -251,8 +251,8 @@ func openReadWrite(path string, opt Options, target int) (*Store, error) {
 		return nil, i18n.Wrap(err, "store.open_failed", "File", path)
 	}
 	// Writes go through one connection without a busy handler: inTx polls for the lock every
-	// millisecond, so that it gets in during the short pauses a long writer leaves between
-	// batches (SQLite's own handler sleeps up to 100 ms at a time and would miss them).
+	// millisecond and announces itself to long writers (see waitRoom), which let it in between
+	// two batches (SQLite's own handler sleeps up to 100 ms at a time and is not fair).
 	wdb, err := sql.Open("sqlite", dsn(path, append([]string{"_pragma=busy_timeout(0)"}, common...)...))
 	if err != nil {
 		db.Close()
@@ -265,7 +265,7 @@ func openReadWrite(path string, opt Options, target int) (*Store, error) {
 	// answers those races SQLITE_BUSY without waiting here, so retry them.
 	deadline := time.Now().Add(bt)
 	for {
-		err = s.setup(target)
+		err = s.setup(info, target)
 		if err == nil {
 			return s, nil
 		}
@@ -317,18 +317,25 @@ func openReadOnly(path string, opt Options, info fileInfo, target int) (*Store, 
 		return nil, i18n.Wrap(err, "store.open_failed", "File", path)
 	}
 	s := &Store{db: db, path: path, now: opt.Now, lockWait: busyTimeout(opt)}
-	if _, err := s.Version(); err != nil {
+	if err := s.checkTables(info); err != nil {
 		db.Close()
+		var ie *i18n.Error
+		if errors.As(err, &ie) {
+			return nil, err
+		}
 		return nil, i18n.Wrap(classify(err), "store.open_failed", "File", path)
 	}
 	return s, nil
 }
 
-// setup switches the file to WAL (once judged: a refused file is never switched) and
-// migrates it.
-func (s *Store) setup(target int) error {
+// setup finishes judging the file (checkTables), switches it to WAL (a refused file is never
+// switched) and migrates it. An up-to-date database needs no write, nor the write connection.
+func (s *Store) setup(info fileInfo, target int) error {
+	if err := s.checkTables(info); err != nil {
+		return err
+	}
 	var mode string
-	if err := s.wdb.QueryRow("PRAGMA journal_mode = WAL").Scan(&mode); err != nil {
+	if err := s.db.QueryRow("PRAGMA journal_mode = WAL").Scan(&mode); err != nil {
 		return err
 	}
 	if !strings.EqualFold(mode, "wal") {
@@ -400,7 +407,7 @@ const pollInterval = time.Millisecond
 func (s *Store) migrate(max int) error {
 	ctx := context.Background()
 	var current int
-	if err := s.wdb.QueryRow("PRAGMA user_version").Scan(&current); err != nil {
+	if err := s.db.QueryRow("PRAGMA user_version").Scan(&current); err != nil {
 		return err
 	}
 	for _, m := range Migrations()[:max] {
@@ -434,7 +441,7 @@ func (s *Store) migrate(max int) error {
 		}
 	}
 	var v int
-	if err := s.wdb.QueryRow("PRAGMA user_version").Scan(&v); err != nil {
+	if err := s.db.QueryRow("PRAGMA user_version").Scan(&v); err != nil {
 		return err
 	}
 	if v > SchemaVersion() {
