@@ -2,6 +2,8 @@ package studystore_test
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 	"io"
 	"os/exec"
@@ -238,4 +240,51 @@ func TestKilledDuringAddCards(t *testing.T) {
 	}
 	checkDeck(n)
 	t.Logf("killed after a reader saw %v cards; %d of %d were in the deck; adding again added %d", seen, k, n, added)
+}
+
+// TestBusyIsReportedNotLost: a write that finds the file locked longer than its busy timeout
+// (here another program holding a transaction open) fails with ErrBusy saying so, writes
+// nothing, and the same write succeeds once the lock is gone.
+func TestBusyIsReportedNotLost(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "atril.db")
+	s, err := studystore.Open(path, studystore.Options{Now: time.Now, BusyTimeout: 300 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	deck, err := s.CreateDeck(ctx, studystore.Deck{Name: "d", Lexicon: "x", Kind: "twos", Scheduler: "fsrs"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, err := sql.Open("sqlite", "file:"+path+"?_txlock=immediate")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	tx, err := other.Begin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tx.Exec(`INSERT INTO sessions (drill, started_at) VALUES ('other', 0)`); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	_, err = s.RecordAnswer(ctx, studystore.Answer{Drill: "twos", Lexicon: "x", Question: "AB"})
+	if !errors.Is(err, studystore.ErrBusy) || !strings.Contains(err.Error(), path+": the answer was not saved: another program kept the study database locked") {
+		t.Errorf("RecordAnswer under a lock: %v, want ErrBusy", err)
+	}
+	if waited := time.Since(start); waited < 300*time.Millisecond {
+		t.Errorf("gave up after %s, before its busy timeout", waited)
+	}
+	if n, err := s.AddCards(ctx, deck, "x", "twos", studystore.Cards("AB", "AC")); n != 0 || !errors.Is(err, studystore.ErrBusy) || !strings.Contains(err.Error(), "adding cards stopped after 0") {
+		t.Errorf("AddCards under a lock: %d, %v", n, err)
+	}
+	tx.Rollback()
+	if as, _ := s.Answers(ctx, studystore.AnswerQuery{}); len(as) != 0 {
+		t.Errorf("%d answers stored by failed writes", len(as))
+	}
+	if _, err := s.RecordAnswer(ctx, studystore.Answer{Drill: "twos", Lexicon: "x", Question: "AB"}); err != nil {
+		t.Errorf("RecordAnswer once the lock is gone: %v", err)
+	}
 }

@@ -37,9 +37,11 @@ type fileInfo struct {
 	tablesUnread bool
 }
 
-// inspect reads an existing regular file's header and, for an SQLite file, its schema, without
-// writing anything: a file in WAL mode with no -wal file beside it is read as immutable (SQLite's
-// read-only mode would leave -wal and -shm files behind), any other in SQLite's read-only mode.
+// inspect reads an existing regular file's header and, unless that shows an atril database
+// with no -wal beside it (the common case: its tables are checked later, see checkTables), its
+// schema, without writing anything: a file in WAL mode with no -wal file beside it is read as
+// immutable (SQLite's read-only mode would leave -wal and -shm files behind), one with a -wal
+// without writing its -shm if SQLite can, any other in SQLite's read-only mode.
 func inspect(path string, size int64, wait time.Duration) (fileInfo, error) {
 	info := fileInfo{size: size}
 	if size == 0 {
