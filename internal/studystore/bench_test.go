@@ -42,7 +42,8 @@ func BenchmarkRecordAnswer(b *testing.B) {
 
 var (
 	bigOnce sync.Once
-	bigPath string
+	bigPath string // a temporary database, removed by TestMain
+	bigKept string // ATRIL_BENCH_BIGDB
 	bigErr  error
 	bigNow  = time.Date(2026, 6, 1, 9, 0, 0, 0, time.UTC)
 )
@@ -52,6 +53,18 @@ var (
 // inserts in one transaction.
 func bigDB(b *testing.B) string {
 	bigOnce.Do(func() {
+		// ATRIL_BENCH_BIGDB keeps the database between runs (built there if missing): to compare
+		// binaries, or to measure under valgrind without building it there.
+		if p := os.Getenv("ATRIL_BENCH_BIGDB"); p != "" {
+			if _, err := os.Stat(p); err == nil {
+				bigPath = ""
+				bigKept = p
+				return
+			}
+			bigKept = p
+			bigErr = buildBig(p)
+			return
+		}
 		dir, err := os.MkdirTemp("", "atril-bench-")
 		if err != nil {
 			bigErr = err
@@ -62,6 +75,9 @@ func bigDB(b *testing.B) string {
 	})
 	if bigErr != nil {
 		b.Fatal(bigErr)
+	}
+	if bigKept != "" {
+		return bigKept
 	}
 	return bigPath
 }
