@@ -1,12 +1,13 @@
 package cmd
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
@@ -19,24 +20,13 @@ type anagramOptions struct {
 func init() {
 	register(func(g *Globals) *cobra.Command {
 		opts := &anagramOptions{}
+		p := g.P
 		c := &cobra.Command{
-			Use:   "anagram RACK",
-			Short: "Find the words that use all the tiles of a rack, or some (--sub)",
-			Long: `Find every word made of exactly the rack's tiles; with --sub, every word made of
-some of them (at least --min tiles). A ? is a blank: on a terminal the letters blanks
-stood for are shown in lower case (CASAs); piped or --json, words are plain upper case.
-
-Racks are spelled like words: CH, LL, RR are read greedily as digraph tiles, [C][H] is a
-C tile and an H tile, 1 2 3 are CH LL RR. A rack holds at most as many blanks as the tile
-set has (2 in the FISE set) and at most 15 tiles; a letter may appear more often than the
-set has it, since some words need that (CHUCHO: two CH, one of them a blank). Quote racks with ? or [ ] ("AEIRS??") so that
-the shell does not read them as file patterns.
-
-Exit codes: 0 success (also when no word is found); 2 bad input.`,
-			Example: `  atril anagram "AEIRST?"
-  atril anagram --sub --min 5 CHARROS
-  atril anagram --json "[C][H]ICO"`,
-			Args: cobra.ExactArgs(1),
+			Use:     p.T("anagram.use"),
+			Short:   p.T("anagram.short"),
+			Long:    p.T("anagram.long"),
+			Example: p.T("anagram.example"),
+			Args:    cobra.ExactArgs(1),
 			ValidArgsFunction: func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 				return nil, cobra.ShellCompDirectiveNoFileComp
 			},
@@ -48,8 +38,8 @@ Exit codes: 0 success (also when no word is found); 2 bad input.`,
 				return runAnagram(g, opts)
 			},
 		}
-		c.Flags().BoolVar(&opts.Sub, "sub", false, "also words that use only some of the tiles")
-		c.Flags().IntVar(&opts.Min, "min", 2, "with --sub, the fewest tiles a word may have (implies --sub)")
+		c.Flags().BoolVar(&opts.Sub, "sub", false, p.T("anagram.flag.sub"))
+		c.Flags().IntVar(&opts.Min, "min", 2, p.T("anagram.flag.min"))
 		return c
 	})
 }
@@ -68,7 +58,7 @@ func runAnagram(g *Globals, opts *anagramOptions) error {
 		return err
 	}
 	if opts.Min < 1 {
-		return withCode(ExitError, fmt.Errorf("--min %d: expected a number of tiles, 1 or more", opts.Min))
+		return withCode(ExitError, i18n.E("anagram.bad_min", "Min", opts.Min))
 	}
 	lex, err := g.Lex()
 	if err != nil {
@@ -83,37 +73,27 @@ func runAnagram(g *Globals, opts *anagramOptions) error {
 	if g.JSON {
 		return g.PrintJSON(anagramJSON{Words: append([]string{}, plainWords(ts, words)...)})
 	}
-	if !g.io.OutTTY {
-		_, err := fmt.Fprint(g.Out(), linesOf(plainWords(ts, words)))
-		return err
+	if !g.UI.TTY() {
+		return g.printLines(plainWords(ts, words))
 	}
-	return g.PrintMarkdown(anagramMarkdown(ts, rack, words, opts.Sub))
+	return g.Print(anagramDoc(g.P, ts, rack, words, opts.Sub))
 }
 
-// linesOf is one item a line, the form scripts read.
-func linesOf(items []string) string {
-	if len(items) == 0 {
-		return ""
-	}
-	return strings.Join(items, "\n") + "\n"
-}
-
-// anagramMarkdown groups words by length, longest first.
-func anagramMarkdown(ts *lexicon.TileSet, rack []lexicon.Tile, words [][]lexicon.Tile, sub bool) string {
-	var sb strings.Builder
-	kind := "Anagrams"
+// anagramDoc groups the words by length, longest first, the letters blanks stand for in lower
+// case.
+func anagramDoc(p *i18n.Printer, ts *lexicon.TileSet, rack []lexicon.Tile, words [][]lexicon.Tile, sub bool) *ui.Doc {
+	title := p.T("anagram.title", "Rack", ts.Display(lexicon.Alphagram(rack)))
 	if sub {
-		kind = "Words"
+		title = p.T("anagram.title_sub", "Rack", ts.Display(lexicon.Alphagram(rack)))
 	}
-	fmt.Fprintf(&sb, "# %s of %s\n\n", kind, ts.Display(lexicon.Alphagram(rack)))
+	doc := ui.NewDoc().H1(title)
 	if len(words) == 0 {
-		sb.WriteString("No words.\n")
-		return sb.String()
+		return doc.P(p.T("anagram.none"))
 	}
 	byLen := map[int][]string{}
 	blanks := false
 	for _, w := range words {
-		byLen[len(w)] = append(byLen[len(w)], spellBlanks(ts, w))
+		byLen[len(w)] = append(byLen[len(w)], ts.DisplayBlanks(w))
 		blanks = blanks || slices.ContainsFunc(w, lexicon.Tile.IsBlanked)
 	}
 	lengths := make([]int, 0, len(byLen))
@@ -123,10 +103,11 @@ func anagramMarkdown(ts *lexicon.TileSet, rack []lexicon.Tile, words [][]lexicon
 	slices.Sort(lengths)
 	slices.Reverse(lengths)
 	for _, n := range lengths {
-		fmt.Fprintf(&sb, "**%d %s** (%d): %s\n\n", n, plural(n, "tile", "tiles"), len(byLen[n]), strings.Join(byLen[n], " "))
+		doc.H2(p.N("anagram.length", n, "Words", p.N("count.words", len(byLen[n]))))
+		doc.P(strings.Join(byLen[n], " "))
 	}
 	if blanks {
-		sb.WriteString("_Lower case: the letter a blank stands for._\n")
+		doc.Note(p.T("words.blank_note"))
 	}
-	return sb.String()
+	return doc
 }

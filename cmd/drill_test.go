@@ -267,47 +267,6 @@ func TestDrillRefusesForeignDB(t *testing.T) {
 	}
 }
 
-// `atril stats` after drills: the counts per drill are the answers given, right ones counted.
-func TestStatsCommand(t *testing.T) {
-	kwg := engineTestLexicon(t, drillTestWords...)
-	db := filepath.Join(t.TempDir(), "study.db")
-	if d, code := runDrillCmd(t, "y\nn\ny\n", "--lexicon", kwg, "--db", db, "drill", "twos", "--count", "3", "--seed", "2"); code != 0 {
-		t.Fatal(d.err.String())
-	}
-	if d, code := runDrillCmd(t, "cosa\n", "--lexicon", kwg, "--db", db, "drill", "anagram", "--length", "4", "--count", "2"); code != 0 {
-		t.Fatal(d.err.String())
-	}
-	d, code := runDrillCmd(t, "", "--db", db, "--json", "stats")
-	if code != 0 {
-		t.Fatal(d.err.String())
-	}
-	var r struct {
-		Windows []struct {
-			Days    int
-			Total   struct{ Answers, Correct int }
-			ByDrill []struct {
-				Group   string
-				Answers int
-				Seconds float64
-			} `json:"by_drill"`
-		}
-	}
-	if err := json.Unmarshal(d.out.Bytes(), &r); err != nil {
-		t.Fatal(err)
-	}
-	if len(r.Windows) != 2 || r.Windows[0].Days != 7 || r.Windows[1].Days != 30 {
-		t.Fatalf("windows %+v", r.Windows)
-	}
-	w := r.Windows[0]
-	if w.Total.Answers != 4 || len(w.ByDrill) != 2 || w.ByDrill[0].Group != "anagram" || w.ByDrill[0].Answers != 1 || w.ByDrill[1].Answers != 3 || w.ByDrill[1].Seconds != 6 {
-		t.Errorf("7-day window %+v", w)
-	}
-	d, code = runDrillCmd(t, "", "--db", db, "stats")
-	if code != 0 || !strings.Contains(d.out.String(), "| twos | 3 |") || !strings.Contains(d.out.String(), "| **all** | 4 |") {
-		t.Errorf("exit %d:\n%s", code, d.out.String())
-	}
-}
-
 // TestDrillChildProcess is not a test: the kill test below runs the test binary with
 // ATRIL_DRILL_CHILD set, and this function then acts as `atril` (Main, signals included) on the
 // real stdin and stdout.

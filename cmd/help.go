@@ -84,14 +84,27 @@ COMMANDS:{{range .Commands}}{{if (or .IsAvailableCommand (eq .Name "help"))}}
   {{rpad .Name .NamePadding }} {{.Short}}{{end}}{{end}}{{end}}{{if .HasAvailableLocalFlags}}
 
 LOCALFLAGS:
-{{.LocalFlags.FlagUsages | trimTrailingWhitespaces}}{{end}}{{if .HasAvailableInheritedFlags}}
+{{flagUsages .LocalFlags . | trimTrailingWhitespaces}}{{end}}{{if .HasAvailableInheritedFlags}}
 
 GLOBALFLAGS:
-{{.InheritedFlags.FlagUsages | trimTrailingWhitespaces}}{{end}}{{if .HasAvailableSubCommands}}
+{{flagUsages .InheritedFlags . | trimTrailingWhitespaces}}{{end}}{{if .HasAvailableSubCommands}}
 
 MOREHELP{{end}}
 `)
 }
+
+func init() {
+	// cobra's template functions are process-wide: the language comes from the command's tree.
+	cobra.AddTemplateFunc("flagUsages", func(fs *pflag.FlagSet, c *cobra.Command) string {
+		p := printerOf(c.Root())
+		return defaultRE.ReplaceAllStringFunc(fs.FlagUsages(), func(m string) string {
+			return p.T("help.default", "Value", defaultRE.FindStringSubmatch(m)[1])
+		})
+	})
+}
+
+// defaultRE is the "(default X)" pflag appends to a flag's usage.
+var defaultRE = regexp.MustCompile(`(?m)\(default (.*)\)$`)
 
 var (
 	unknownCommandRE = regexp.MustCompile(`^unknown command "(.*)" for "(.*?)"(?s:(.*))$`)

@@ -1,11 +1,12 @@
 package cmd
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
@@ -16,20 +17,13 @@ type hooksOptions struct {
 func init() {
 	register(func(g *Globals) *cobra.Command {
 		opts := &hooksOptions{}
+		p := g.P
 		c := &cobra.Command{
-			Use:   "hooks WORD",
-			Short: "Show the tiles that hook before or after a word, and the words they make",
-			Long: `Show the front hooks (a tile before the word) and back hooks (a tile after it) of a
-word, with the words they make. Digraph tiles are hooks too: CH before ICO makes CHICO,
-while a C tile and an H tile are two tiles and hook nothing together. The word itself
-need not be valid.
-
-Piped, each hook is a line "front TILE WORD" or "back TILE WORD".
-
-Exit codes: 0 success; 2 bad input.`,
-			Example: `  atril hooks ALA
-  atril hooks --json AMA`,
-			Args: cobra.ExactArgs(1),
+			Use:     p.T("hooks.use"),
+			Short:   p.T("hooks.short"),
+			Long:    p.T("hooks.long"),
+			Example: p.T("hooks.example"),
+			Args:    cobra.ExactArgs(1),
 			ValidArgsFunction: func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 				return nil, cobra.ShellCompDirectiveNoFileComp
 			},
@@ -89,53 +83,53 @@ func runHooks(g *Globals, opts *hooksOptions) error {
 	if g.JSON {
 		return g.PrintJSON(out)
 	}
-	if !g.io.OutTTY {
-		var sb strings.Builder
+	if !g.UI.TTY() {
+		// A line a hook: "front C CALA", "back S ALAS".
+		t := ui.NewTable(ui.Col{}, ui.Col{}, ui.Col{})
 		for _, h := range out.Front {
-			fmt.Fprintf(&sb, "front %s %s\n", h.Hook, h.Word)
+			t.Row(g.P.T("hooks.front"), h.Hook, h.Word)
 		}
 		for _, h := range out.Back {
-			fmt.Fprintf(&sb, "back %s %s\n", h.Hook, h.Word)
+			t.Row(g.P.T("hooks.back"), h.Hook, h.Word)
 		}
-		_, err := fmt.Fprint(g.Out(), sb.String())
-		return err
+		if t.Len() == 0 {
+			return nil
+		}
+		return g.Print(ui.NewDoc().Table(t))
 	}
-	return g.PrintMarkdown(hooksMarkdown(out))
+	return g.Print(hooksDoc(g.P, g.UI, out))
 }
 
-func hooksMarkdown(h hooksJSON) string {
-	var sb strings.Builder
-	fmt.Fprintf(&sb, "# Hooks of %s\n\n", h.Word)
+// hooksDoc shows the word between its front and back hooks, then each hooked word.
+func hooksDoc(p *i18n.Printer, term *ui.Term, h hooksJSON) *ui.Doc {
+	doc := ui.NewDoc().H1(p.T("hooks.title", "Word", h.Word))
 	if !h.Valid {
-		fmt.Fprintf(&sb, "_%s is not itself a word._\n\n", h.Word)
+		doc.Note(p.T("hooks.not_a_word", "Word", h.Word))
 	}
 	labels := func(hs []hookJSON) string {
 		var ls []string
 		for _, x := range hs {
 			ls = append(ls, x.Hook)
 		}
+		if len(ls) == 0 {
+			return "-"
+		}
 		return strings.Join(ls, " ")
 	}
-	fmt.Fprintf(&sb, "`%s` **%s** `%s`\n\n", orDash(labels(h.Front)), h.Word, orDash(labels(h.Back)))
-	list := func(title string, hs []hookJSON) {
-		fmt.Fprintf(&sb, "## %s\n\n", title)
+	doc.Pre(labels(h.Front) + "  " + term.Paint(ui.Accent, h.Word) + "  " + labels(h.Back))
+	section := func(title string, hs []hookJSON) {
+		doc.H2(title)
 		if len(hs) == 0 {
-			sb.WriteString("None.\n\n")
+			doc.P(p.T("hooks.none"))
 			return
 		}
+		t := ui.NewTable(ui.Col{}, ui.Col{})
 		for _, x := range hs {
-			fmt.Fprintf(&sb, "- **%s** %s\n", x.Hook, x.Word)
+			t.Cells(ui.Cell{Text: x.Hook, Style: ui.Accent}, ui.Cell{Text: x.Word})
 		}
-		sb.WriteString("\n")
+		doc.Table(t)
 	}
-	list("Front hooks", h.Front)
-	list("Back hooks", h.Back)
-	return sb.String()
-}
-
-func orDash(s string) string {
-	if s == "" {
-		return "-"
-	}
-	return s
+	section(p.T("hooks.front_title"), h.Front)
+	section(p.T("hooks.back_title"), h.Back)
+	return doc
 }

@@ -1,11 +1,13 @@
 package cmd
 
 import (
-	"fmt"
+	"math"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
@@ -16,24 +18,13 @@ type infoOptions struct {
 func init() {
 	register(func(g *Globals) *cobra.Command {
 		opts := &infoOptions{}
+		p := g.P
 		c := &cobra.Command{
-			Use:   "info WORD",
-			Short: "Show a word's tiles, alphagram, points, probability, anagrams and hooks",
-			Long: `Show what a player wants to know about a word: whether it is valid, its tiles (CHICO
-is the 4 tiles CH I C O), its alphagram, its face value under --tiles, its probability
-and the rank of that probability among the lexicon's words of the same length, its
-anagrams and its hooks.
-
-Probability is Zyzzyva's: the ways to draw the word's tiles from a full bag, blanks
-standing in for any tile, over the ways to draw that many tiles. Rank 1 is the most
-probable word of its length; equal probabilities rank in alphabet order. A word that is
-not in the lexicon has no rank: "rank: none" piped, "rank": null with --json.
-
-Exit codes: 0 success (also for a word that is not valid: it says so); 2 bad input.`,
-			Example: `  atril info CHICO
-  atril info --json ZAS
-  atril info --tiles mycopy.csv CASA`,
-			Args: cobra.ExactArgs(1),
+			Use:     p.T("info.use"),
+			Short:   p.T("info.short"),
+			Long:    p.T("info.long"),
+			Example: p.T("info.example"),
+			Args:    cobra.ExactArgs(1),
 			ValidArgsFunction: func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 				return nil, cobra.ShellCompDirectiveNoFileComp
 			},
@@ -95,82 +86,84 @@ func runInfo(g *Globals, opts *infoOptions) error {
 	if g.JSON {
 		return g.PrintJSON(info)
 	}
-	if !g.io.OutTTY {
-		_, err := fmt.Fprint(g.Out(), infoPlain(info))
-		return err
-	}
-	return g.PrintMarkdown(infoMarkdown(info))
+	return g.Print(infoDoc(g.P, g.UI, info))
 }
 
-func hookList(hs []hookJSON, withWords bool) string {
-	var out []string
-	for _, h := range hs {
-		if withWords {
-			out = append(out, h.Hook+" ("+h.Word+")")
-		} else {
-			out = append(out, h.Hook)
+// infoDoc is the word's facts as name and value pairs: under the word as a title on a terminal,
+// with the word and its verdict as the first pairs when piped.
+func infoDoc(p *i18n.Printer, term *ui.Term, info infoJSON) *ui.Doc {
+	doc := ui.NewDoc()
+	verdict := p.T("judge.valid")
+	if !info.Valid {
+		verdict = p.T("judge.not_valid")
+	}
+	var pairs [][2]string
+	if term.TTY() {
+		style := ui.Good
+		if !info.Valid {
+			style = ui.Bad
 		}
+		doc.H1(info.Word).P(term.Paint(style, verdict))
+	} else {
+		pairs = append(pairs, [2]string{p.T("info.word"), info.Word}, [2]string{p.T("info.verdict"), verdict})
+	}
+	orDash := func(s string) string {
+		if s == "" {
+			return "-"
+		}
+		return s
+	}
+	pairs = append(pairs,
+		[2]string{p.T("info.tiles"), p.T("info.tiles_value", "Tiles", strings.Join(info.Tiles, " "), "Count", info.Length)},
+		[2]string{p.T("info.alphagram"), info.Alphagram},
+		[2]string{p.T("info.points"), p.Int(info.Points)},
+		[2]string{p.T("info.probability"), probabilityText(p, info)},
+		[2]string{p.T("info.rank"), rankText(p, info)},
+		[2]string{p.T("info.anagrams"), orDash(strings.Join(info.Anagrams, " "))},
+		[2]string{p.T("info.front_hooks"), orDash(hookList(info.Front))},
+		[2]string{p.T("info.back_hooks"), orDash(hookList(info.Back))},
+	)
+	return doc.KV(pairs...)
+}
+
+// hookList is "S (CHICOS) Z (...)": each hook with the word it makes.
+func hookList(hs []hookJSON) string {
+	out := make([]string, len(hs))
+	for i, h := range hs {
+		out[i] = h.Hook + " (" + h.Word + ")"
 	}
 	return strings.Join(out, " ")
 }
 
-func rankText(info infoJSON) string {
+// rankText is "14 of 15 words of 4 tiles", or why there is no rank.
+func rankText(p *i18n.Printer, info infoJSON) string {
+	of := p.N("info.words_of_length", info.WordsOfLength, "Tiles", p.N("count.tiles", info.Length))
 	if info.Rank == nil {
-		return fmt.Sprintf("not ranked (not a word; %s)", wordsOfLength(info))
+		return p.T("info.no_rank", "Of", of)
 	}
-	return fmt.Sprintf("%d of %s", *info.Rank, wordsOfLength(info))
+	return p.T("info.rank_value", "Rank", p.Int(*info.Rank), "Of", of)
 }
 
-// wordsOfLength is "15 words of 4 tiles", "1 word of 2 tiles".
-func wordsOfLength(info infoJSON) string {
-	return fmt.Sprintf("%d %s of %d %s", info.WordsOfLength, plural(info.WordsOfLength, "word", "words"), info.Length, plural(info.Length, "tile", "tiles"))
-}
-
-func probabilityText(info infoJSON) string {
+// probabilityText is "0.0002573 (1,009 combinations; 1 in 3,886)".
+func probabilityText(p *i18n.Printer, info infoJSON) string {
 	if info.Combinations == 0 {
-		return "0 (the bag cannot hold these tiles)"
+		return p.T("info.impossible")
 	}
-	return fmt.Sprintf("%.4g (%d %s; 1 in %.0f)", info.Probability, info.Combinations, plural(int(min(info.Combinations, 2)), "combination", "combinations"), 1/info.Probability)
+	return p.T("info.probability_value", "Probability", significant(p, info.Probability, 4),
+		"Combinations", p.N("info.combinations", int(min(info.Combinations, math.MaxInt))),
+		"OneIn", p.Float(math.Round(1/info.Probability), 0)) // past int for long words
 }
 
-// infoPlain is "key: value" lines for scripts that do not want JSON.
-func infoPlain(info infoJSON) string {
-	var sb strings.Builder
-	fmt.Fprintf(&sb, "word: %s\n", info.Word)
-	fmt.Fprintf(&sb, "valid: %t\n", info.Valid)
-	fmt.Fprintf(&sb, "tiles: %s\n", strings.Join(info.Tiles, " "))
-	fmt.Fprintf(&sb, "length: %d\n", info.Length)
-	fmt.Fprintf(&sb, "alphagram: %s\n", info.Alphagram)
-	fmt.Fprintf(&sb, "points: %d\n", info.Points)
-	fmt.Fprintf(&sb, "combinations: %d\n", info.Combinations)
-	fmt.Fprintf(&sb, "probability: %.6g\n", info.Probability)
-	if info.Rank == nil {
-		sb.WriteString("rank: none\n")
-	} else {
-		fmt.Fprintf(&sb, "rank: %d\n", *info.Rank)
+// significant writes x (0 < x < 1, say) with digits significant digits and no exponent, as the
+// language writes decimals: 0,0002573.
+func significant(p *i18n.Printer, x float64, digits int) string {
+	if x <= 0 || math.IsNaN(x) || math.IsInf(x, 0) {
+		return p.Float(x, 0)
 	}
-	fmt.Fprintf(&sb, "words of length: %d\n", info.WordsOfLength)
-	fmt.Fprintf(&sb, "anagrams: %s\n", strings.Join(info.Anagrams, " "))
-	fmt.Fprintf(&sb, "front hooks: %s\n", hookList(info.Front, false))
-	fmt.Fprintf(&sb, "back hooks: %s\n", hookList(info.Back, false))
-	return sb.String()
-}
-
-func infoMarkdown(info infoJSON) string {
-	var sb strings.Builder
-	verdict := "valid"
-	if !info.Valid {
-		verdict = "**not valid**"
+	decimals := min(max(digits-1-int(math.Floor(math.Log10(x))), 0), 15)
+	s := p.Float(x, decimals)
+	if decimals > 0 {
+		s = strings.TrimRight(s, "0") // 0,000941, not 0,0009410
 	}
-	fmt.Fprintf(&sb, "# %s\n\n%s\n\n", info.Word, verdict)
-	row := func(k, v string) { fmt.Fprintf(&sb, "- **%s**: %s\n", k, v) }
-	row("Tiles", fmt.Sprintf("%s (%d)", strings.Join(info.Tiles, " "), info.Length))
-	row("Alphagram", info.Alphagram)
-	row("Points", fmt.Sprint(info.Points))
-	row("Probability", probabilityText(info))
-	row("Rank", rankText(info))
-	row("Anagrams", orDash(strings.Join(info.Anagrams, " ")))
-	row("Front hooks", orDash(hookList(info.Front, true)))
-	row("Back hooks", orDash(hookList(info.Back, true)))
-	return sb.String()
+	return s
 }

@@ -1,33 +1,23 @@
 package cmd
 
 import (
+	"errors"
+
 	"github.com/spf13/cobra"
 
+	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/lexicon"
 	"github.com/atril-scrabble/atril/lexicon/registry"
 )
 
 func init() {
 	register(func(g *Globals) *cobra.Command {
+		p := g.P
 		c := &cobra.Command{
-			Use:   "lexicon",
-			Short: "Add word lists, choose the default lexicon, compare lexicons",
-			Long: `Manage lexicons. atril embeds FISE2-LIBRE, an open list (about FISE-2 as of 2013 with
-FISE's 2016 update of two- and three-tile words); it is not the official FILE2017 list.
-If you own the official list, add it once and make it your default:
-
-  atril lexicon add FILE2017 FILE2017.txt
-  atril lexicon use FILE2017
-
-Lexicons you add are compiled to word graphs (.kwg, the format of wolges, macondo and
-Woogles) in your data directory: $ATRIL_DATA_DIR, else $XDG_DATA_HOME/atril, else
-~/.local/share/atril, in lexicons/NAME.kwg with NAME.json beside it; the default chosen
-with 'lexicon use' is kept in config.json there. Every command takes --lexicon NAME (any
-case) or --lexicon PATH.kwg to use another for one run.`,
-			Example: `  atril lexicon list
-  atril lexicon add FILE2017 ~/listas/file2017.txt --description "FILE 2017"
-  atril lexicon use FILE2017
-  atril lexicon info FILE2017 --json
-  atril lexicon diff FISE2-LIBRE FILE2017`,
+			Use:     p.T("lexicon.use"),
+			Short:   p.T("lexicon.short"),
+			Long:    p.T("lexicon.long"),
+			Example: p.T("lexicon.example"),
 		}
 		for _, sub := range lexiconCommands {
 			c.AddCommand(sub(g))
@@ -43,6 +33,49 @@ func registerLexicon(f func(*Globals) *cobra.Command) { lexiconCommands = append
 
 // lexiconRegistry is the user's lexicon registry, in the data directory the environment names.
 func (g *Globals) lexiconRegistry() *registry.Registry { return registry.New(g.io.Getenv) }
+
+// openLexicon opens --lexicon (a name or a .kwg path) under ts, as every command does.
+func (g *Globals) openLexicon(nameOrPath string, ts *lexicon.TileSet) (*lexicon.Lexicon, error) {
+	l, err := g.lexiconRegistry().Open(nameOrPath, ts)
+	if err != nil {
+		return nil, lexiconAdvice(err)
+	}
+	return l, nil
+}
+
+// lexiconAdvice adds to a registry error what to type about it: the registry speaks of the
+// lexicon and its files, the command line of commands and flags.
+func lexiconAdvice(err error) error {
+	var (
+		damaged  *registry.DamagedError
+		notFound *registry.NotFoundError
+		exists   *registry.ExistsError
+		wordList *registry.WordListError
+		chosen   *registry.ChosenError
+	)
+	switch {
+	case errors.As(err, &damaged):
+		err = i18n.Wrap(err, "lexicon.advice.damaged", "Name", damaged.Name)
+	case errors.As(err, &notFound):
+		err = i18n.Wrap(err, "lexicon.advice.not_found")
+	case errors.As(err, &exists):
+		err = i18n.Wrap(err, "lexicon.advice.exists")
+	case errors.As(err, &wordList):
+		err = i18n.Wrap(err, "lexicon.advice.word_list", "Path", wordList.Path)
+	}
+	if errors.As(err, &chosen) {
+		err = i18n.Wrap(err, "lexicon.advice.chosen")
+	}
+	return err
+}
+
+// lexiconDescription is what a lexicon is, in the reader's language for the embedded default.
+func lexiconDescription(p *i18n.Printer, info lexicon.Info) string {
+	if info.Embedded && info.Name == lexicon.DefaultName {
+		return p.T("lexicon.embedded.description_text")
+	}
+	return info.Description
+}
 
 // completeLexiconNames offers the names `lexicon list` shows.
 func completeLexiconNames(g *Globals) func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {

@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -8,6 +9,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/ui"
+	"github.com/atril-scrabble/atril/lexicon"
 	"github.com/atril-scrabble/atril/lexicon/registry"
 )
 
@@ -22,33 +26,13 @@ type lexiconAddOptions struct {
 func init() {
 	registerLexicon(func(g *Globals) *cobra.Command {
 		opts := &lexiconAddOptions{}
+		p := g.P
 		c := &cobra.Command{
-			Use:   "add NAME FILE",
-			Short: "Compile a word list (or add a .kwg) as lexicon NAME",
-			Long: `Compile FILE into lexicon NAME in your data directory (see 'atril lexicon --help').
-
-FILE is a word list, one word a line, in any spelling atril reads: CHARRO (CH, LL and
-RR read greedily as digraph tiles), [CH] [LL] [RR], FISE's 1 2 3 for CH LL RR, upper or
-lower case, accents dropped; UTF-8 or Latin-1; blank lines and lines starting with #
-are skipped. Letters are those of --tiles (the FISE set by default).
-
-A line that is not a word of 2 to 15 tiles (a letter outside the alphabet, such as K or
-W, or too short or too long) is reported on stderr with its line number and skipped;
-with --strict any such line stops the command and nothing is added.
-
-A FILE of - reads the list from standard input.
-
-FILE may instead be a .kwg word graph (from wolges or macondo, say): it is added as it
-is and must number its tiles in the default Spanish order (? A B C CH D E F G H I J L LL
-M N Ñ O P Q R RR S T U V X Y Z).
-
-Exit codes: 0 added (also when lines were skipped: stderr says which); 2 bad input.`,
-			Example: `  atril lexicon add FILE2017 ~/listas/file2017.txt
-  atril lexicon add FISE2 lexico-fise2.txt --strict --description "FISE-2 con 1 2 3"
-  atril lexicon add FILE2017 FILE2017.kwg
-  atril lexicon add --force MIS-PALABRAS nuevas.txt
-  atril lexicon diff FILE2017 FILE2024 --added | atril lexicon add NUEVAS -`,
-			Args: cobra.ExactArgs(2),
+			Use:     p.T("lexicon.add.use"),
+			Short:   p.T("lexicon.add.short"),
+			Long:    p.T("lexicon.add.long"),
+			Example: p.T("lexicon.add.example"),
+			Args:    cobra.ExactArgs(2),
 			ValidArgsFunction: func(_ *cobra.Command, args []string, _ string) ([]string, cobra.ShellCompDirective) {
 				if len(args) == 1 {
 					return nil, cobra.ShellCompDirectiveDefault // files
@@ -61,9 +45,9 @@ Exit codes: 0 added (also when lines were skipped: stderr says which); 2 bad inp
 			},
 		}
 		f := c.Flags()
-		f.BoolVar(&opts.Strict, "strict", false, "stop at the first line that is not a word (nothing is added)")
-		f.StringVar(&opts.Description, "description", "", "what the lexicon is, shown by 'lexicon list' and 'lexicon info'")
-		f.BoolVar(&opts.Force, "force", false, "replace a lexicon of the same name")
+		f.BoolVar(&opts.Strict, "strict", false, p.T("lexicon.add.flag.strict"))
+		f.StringVar(&opts.Description, "description", "", p.T("lexicon.add.flag.about"))
+		f.BoolVar(&opts.Force, "force", false, p.T("lexicon.add.flag.force"))
 		return c
 	})
 }
@@ -96,7 +80,7 @@ func runLexiconAdd(g *Globals, opts *lexiconAddOptions) error {
 	compiling := false
 	if g.io.ErrTTY {
 		add.Compiling = func(n int) {
-			fmt.Fprintf(g.io.Err, "compiling %d %s...\r", n, plural(n, "word", "words"))
+			fmt.Fprint(g.io.Err, g.P.N("lexicon.add.compiling", n)+"\r")
 			compiling = true
 		}
 	}
@@ -104,19 +88,23 @@ func runLexiconAdd(g *Globals, opts *lexiconAddOptions) error {
 	if compiling {
 		fmt.Fprint(g.io.Err, "\033[K") // the progress line goes before anything else is said
 	}
-	if s := problems.Summary(10); s != "" {
+	if s := problems.Report(g.P, 10); s != "" {
 		fmt.Fprint(g.io.Err, "atril: "+s)
 	}
 	if err != nil {
-		return withCode(ExitError, err)
+		if errors.Is(err, lexicon.ErrStrictStop) {
+			err = i18n.Wrap(err, "lexicon.add.strict_stopped")
+		}
+		return withCode(ExitError, lexiconAdvice(err))
 	}
 	if g.JSON {
 		return g.PrintJSON(info)
 	}
-	msg := fmt.Sprintf("Added lexicon %s: %d %s from %s", info.Name, info.Words, plural(info.Words, "word", "words"), opts.File)
+	p := g.P
+	msg := p.T("lexicon.add.added", "Name", info.Name, "Words", p.N("count.words", info.Words), "File", opts.File)
 	if info.Skipped > 0 {
-		msg += fmt.Sprintf(" (%d %s skipped, listed on stderr)", info.Skipped, plural(info.Skipped, "line", "lines"))
+		msg = p.T("lexicon.add.added_skipped", "Name", info.Name, "Words", p.N("count.words", info.Words), "File", opts.File,
+			"Skipped", p.N("lexicon.add.lines", info.Skipped))
 	}
-	_, err = fmt.Fprintf(g.Out(), "%s.\nUse it with --lexicon %s, or make it the default: atril lexicon use %s\n", msg, info.Name, info.Name)
-	return err
+	return g.Print(ui.NewDoc().P(msg).P(p.T("lexicon.add.next", "Name", info.Name)))
 }

@@ -7,6 +7,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
@@ -19,21 +21,12 @@ type lexiconDiffOptions struct {
 func init() {
 	registerLexicon(func(g *Globals) *cobra.Command {
 		opts := &lexiconDiffOptions{}
+		p := g.P
 		c := &cobra.Command{
-			Use:   "diff A B",
-			Short: "The words only in lexicon A and only in B, with counts",
-			Long: `Compare two lexicons (names or .kwg paths): the words only in A and the words only in
-B, with counts. With A the old list and B the new one, these are the words removed
-and added — what players drill when FILE publishes a new list.
-
-Piped, it prints the two lists, each after a '#' header line with its count (the
-output is itself a word list 'atril lexicon add' reads, the headers being comments);
---added prints only the words of B not in A, --removed only those of A not in B,
-without headers. On a terminal it prints a summary: counts by length and the first
-words of each list.`,
-			Example: `  atril lexicon diff FISE2-LIBRE FILE2017
-  atril lexicon diff FILE2017 FILE2024 --added > nuevas.txt
-  atril lexicon diff --json viejo.kwg nuevo.kwg`,
+			Use:               p.T("lexicon.diff.use"),
+			Short:             p.T("lexicon.diff.short"),
+			Long:              p.T("lexicon.diff.long"),
+			Example:           p.T("lexicon.diff.example"),
 			Args:              cobra.ExactArgs(2),
 			ValidArgsFunction: completeLexiconNames(g),
 			RunE: func(_ *cobra.Command, args []string) error {
@@ -41,8 +34,8 @@ words of each list.`,
 				return runLexiconDiff(g, opts)
 			},
 		}
-		c.Flags().BoolVar(&opts.Added, "added", false, "print only the words of B that are not in A")
-		c.Flags().BoolVar(&opts.Removed, "removed", false, "print only the words of A that are not in B")
+		c.Flags().BoolVar(&opts.Added, "added", false, p.T("lexicon.diff.flag.added"))
+		c.Flags().BoolVar(&opts.Removed, "removed", false, p.T("lexicon.diff.flag.removed"))
 		c.MarkFlagsMutuallyExclusive("added", "removed")
 		return c
 	})
@@ -63,12 +56,11 @@ func runLexiconDiff(g *Globals, opts *lexiconDiffOptions) error {
 	if err != nil {
 		return err
 	}
-	reg := g.lexiconRegistry()
-	a, err := reg.Open(opts.A, ts)
+	a, err := g.openLexicon(opts.A, ts)
 	if err != nil {
 		return withCode(ExitError, err)
 	}
-	b, err := reg.Open(opts.B, ts)
+	b, err := g.openLexicon(opts.B, ts)
 	if err != nil {
 		return withCode(ExitError, err)
 	}
@@ -78,6 +70,7 @@ func runLexiconDiff(g *Globals, opts *lexiconDiffOptions) error {
 	}
 	onlyA, onlyB := d.OnlyA, d.OnlyB
 	res := lexiconDiffJSON{A: a.Name, B: b.Name, OnlyACount: len(onlyA), OnlyBCount: len(onlyB), Common: d.Common, OnlyA: plainWords(ts, onlyA), OnlyB: plainWords(ts, onlyB)}
+	p := g.P
 	switch {
 	case g.JSON:
 		if opts.Added {
@@ -87,11 +80,12 @@ func runLexiconDiff(g *Globals, opts *lexiconDiffOptions) error {
 			res.OnlyB = nil
 		}
 		return g.PrintJSON(res)
-	case opts.Added || opts.Removed || !g.io.OutTTY:
+	case opts.Added || opts.Removed || !g.UI.TTY():
+		// A word list `lexicon add` reads back: the headers are comments.
 		w := bufio.NewWriter(g.Out())
 		if !opts.Added {
 			if !opts.Removed {
-				fmt.Fprintf(w, "# only in %s: %d %s\n", res.A, res.OnlyACount, plural(res.OnlyACount, "word", "words"))
+				fmt.Fprintln(w, "# "+p.T("lexicon.diff.only_in", "Name", res.A, "Words", p.N("count.words", res.OnlyACount)))
 			}
 			for _, s := range res.OnlyA {
 				fmt.Fprintln(w, s)
@@ -99,7 +93,7 @@ func runLexiconDiff(g *Globals, opts *lexiconDiffOptions) error {
 		}
 		if !opts.Removed {
 			if !opts.Added {
-				fmt.Fprintf(w, "# only in %s: %d %s\n", res.B, res.OnlyBCount, plural(res.OnlyBCount, "word", "words"))
+				fmt.Fprintln(w, "# "+p.T("lexicon.diff.only_in", "Name", res.B, "Words", p.N("count.words", res.OnlyBCount)))
 			}
 			for _, s := range res.OnlyB {
 				fmt.Fprintln(w, s)
@@ -107,20 +101,22 @@ func runLexiconDiff(g *Globals, opts *lexiconDiffOptions) error {
 		}
 		return w.Flush()
 	}
-	return g.PrintMarkdown(diffMarkdown(res, onlyA, onlyB))
+	return g.Print(diffDoc(p, res, onlyA, onlyB))
 }
 
-// diffMarkdownWords is how many words of each list the terminal summary shows.
-const diffMarkdownWords = 60
+// diffShownWords is how many words of each list the terminal summary shows.
+const diffShownWords = 60
 
-func diffMarkdown(res lexiconDiffJSON, onlyA, onlyB [][]lexicon.Tile) string {
-	var md strings.Builder
-	fmt.Fprintf(&md, "# %s → %s\n\n", res.A, res.B)
-	words := func(n int) string { return fmt.Sprintf("%d %s", n, plural(n, "word", "words")) }
-	fmt.Fprintf(&md, "- Only in %s: %s\n- Only in %s: %s\n- In both: %s\n\n", res.A, words(res.OnlyACount), res.B, words(res.OnlyBCount), words(res.Common))
+// diffDoc sums a difference up: counts, counts by length, the first words of each list.
+func diffDoc(p *i18n.Printer, res lexiconDiffJSON, onlyA, onlyB [][]lexicon.Tile) *ui.Doc {
+	doc := ui.NewDoc().H1(res.A + " → " + res.B)
+	doc.KV(
+		[2]string{p.T("lexicon.diff.only_in_name", "Name", res.A), p.N("count.words", res.OnlyACount)},
+		[2]string{p.T("lexicon.diff.only_in_name", "Name", res.B), p.N("count.words", res.OnlyBCount)},
+		[2]string{p.T("lexicon.diff.in_both"), p.N("count.words", res.Common)},
+	)
 	if res.OnlyACount+res.OnlyBCount == 0 {
-		md.WriteString("The two lexicons have the same words.\n")
-		return md.String()
+		return doc.P(p.T("lexicon.diff.same"))
 	}
 	countA, countB := map[int]int{}, map[int]int{}
 	maxLen := 0
@@ -132,26 +128,30 @@ func diffMarkdown(res lexiconDiffJSON, onlyA, onlyB [][]lexicon.Tile) string {
 		countB[len(w)]++
 		maxLen = max(maxLen, len(w))
 	}
-	fmt.Fprintf(&md, "| Tiles | Only in %s | Only in %s |\n|--:|--:|--:|\n", mdCell(res.A), mdCell(res.B))
+	t := ui.NewTable(
+		ui.Col{Header: p.T("lexicon.diff.col.tiles"), Right: true},
+		ui.Col{Header: p.T("lexicon.diff.only_in_name", "Name", res.A), Right: true},
+		ui.Col{Header: p.T("lexicon.diff.only_in_name", "Name", res.B), Right: true},
+	)
 	for n := 1; n <= maxLen; n++ {
 		if countA[n]+countB[n] > 0 {
-			fmt.Fprintf(&md, "| %d | %d | %d |\n", n, countA[n], countB[n])
+			t.Row(p.Int(n), p.Int(countA[n]), p.Int(countB[n]))
 		}
 	}
+	doc.Table(t)
 	list := func(name string, words []string) {
 		if len(words) == 0 {
 			return
 		}
-		fmt.Fprintf(&md, "\n## Only in %s\n\n", name)
-		shown := words[:min(len(words), diffMarkdownWords)]
-		md.WriteString(strings.Join(shown, " "))
+		doc.H2(p.T("lexicon.diff.only_in_name", "Name", name))
+		shown := words[:min(len(words), diffShownWords)]
+		text := strings.Join(shown, " ")
 		if len(words) > len(shown) {
-			fmt.Fprintf(&md, " … and %d more", len(words)-len(shown))
+			text += " " + p.N("lexicon.diff.more", len(words)-len(shown))
 		}
-		md.WriteString("\n")
+		doc.P(text)
 	}
 	list(res.A, res.OnlyA)
 	list(res.B, res.OnlyB)
-	md.WriteString("\nPipe the output (or use --json, --added, --removed) for the full lists.\n")
-	return md.String()
+	return doc.Note(p.T("lexicon.diff.pipe_note"))
 }

@@ -1,28 +1,24 @@
 package cmd
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
 func init() {
 	registerLexicon(func(g *Globals) *cobra.Command {
+		p := g.P
 		return &cobra.Command{
-			Use:   "info [NAME|PATH.kwg]",
-			Short: "Describe a lexicon: words, counts by length, source, alphabet",
-			Long: `Describe a lexicon (the default when NAME is not given): its description, where it was
-compiled from, its alphabet, how many words it has in all and of each length in tiles,
-and how many lines of its source list were skipped.`,
-			Example: `  atril lexicon info
-  atril lexicon info FILE2017
-  atril lexicon info --json FISE2-LIBRE
-  atril lexicon info ~/descargas/FILE2017.kwg`,
+			Use:               p.T("lexicon.info.use"),
+			Short:             p.T("lexicon.info.short"),
+			Long:              p.T("lexicon.info.long"),
+			Example:           p.T("lexicon.info.example"),
 			Args:              cobra.MaximumNArgs(1),
 			ValidArgsFunction: completeLexiconNames(g),
 			RunE: func(_ *cobra.Command, args []string) error {
@@ -46,7 +42,7 @@ func runLexiconInfo(g *Globals, name string) error {
 	reg := g.lexiconRegistry()
 	info, graph, err := reg.Load(name)
 	if err != nil {
-		return withCode(ExitError, err)
+		return withCode(ExitError, lexiconAdvice(err))
 	}
 	chosen, err := reg.Chosen()
 	if err != nil {
@@ -55,8 +51,9 @@ func runLexiconInfo(g *Globals, name string) error {
 	if chosen == "" {
 		chosen = lexicon.DefaultName
 	}
+	byPath := strings.HasSuffix(strings.ToLower(name), ".kwg")
 	counts := lexicon.CountByLength(graph)
-	out := lexiconInfoJSON{Info: info, Default: strings.EqualFold(info.Name, chosen) && !strings.HasSuffix(strings.ToLower(name), ".kwg"), Lengths: map[string]int{}}
+	out := lexiconInfoJSON{Info: info, Default: strings.EqualFold(info.Name, chosen) && !byPath, Lengths: map[string]int{}}
 	out.Words = 0
 	for n, c := range counts {
 		if c > 0 {
@@ -67,32 +64,37 @@ func runLexiconInfo(g *Globals, name string) error {
 	if g.JSON {
 		return g.PrintJSON(out)
 	}
-	var md strings.Builder
-	fmt.Fprintf(&md, "# %s\n\n", out.Name)
-	if out.Description != "" {
-		md.WriteString(out.Description + "\n\n")
+	p := g.P
+	doc := ui.NewDoc().H1(out.Name)
+	switch {
+	case byPath:
+		doc.P(p.T("lexicon.info.path_description"))
+	case out.Description != "":
+		doc.P(lexiconDescription(p, out.Info))
 	}
-	fmt.Fprintf(&md, "- Words: %d\n", out.Words)
+	yes := p.T("lexicon.info.yes")
+	pairs := [][2]string{{p.T("lexicon.info.words"), p.Int(out.Words)}}
 	if out.Default {
-		md.WriteString("- Default lexicon (used when --lexicon is not given)\n")
+		pairs = append(pairs, [2]string{p.T("lexicon.info.default"), yes})
 	}
 	if out.Embedded {
-		md.WriteString("- Embedded in atril\n")
+		pairs = append(pairs, [2]string{p.T("lexicon.info.embedded"), yes})
 	}
 	if out.Source != "" {
-		fmt.Fprintf(&md, "- Source: %s\n", out.Source)
+		pairs = append(pairs, [2]string{p.T("lexicon.info.source"), out.Source})
 	}
 	if out.Skipped > 0 {
-		fmt.Fprintf(&md, "- Source lines skipped: %d\n", out.Skipped)
+		pairs = append(pairs, [2]string{p.T("lexicon.info.skipped"), p.Int(out.Skipped)})
 	}
 	if !out.Added.IsZero() {
-		fmt.Fprintf(&md, "- Added: %s\n", out.Added.Format(time.DateTime+" MST"))
+		pairs = append(pairs, [2]string{p.T("lexicon.info.added"), out.Added.Format(time.DateTime + " MST")})
 	}
-	fmt.Fprintf(&md, "- Alphabet: %s\n\n| Tiles | Words |\n|--:|--:|\n", strings.Join(out.Alphabet, " "))
+	pairs = append(pairs, [2]string{p.T("lexicon.info.alphabet"), strings.Join(out.Alphabet, " ")})
+	t := ui.NewTable(ui.Col{Header: p.T("lexicon.info.col.tiles"), Right: true}, ui.Col{Header: p.T("lexicon.info.col.words"), Right: true})
 	for n, c := range counts {
 		if c > 0 {
-			fmt.Fprintf(&md, "| %d | %d |\n", n, c)
+			t.Row(p.Int(n), p.Int(c))
 		}
 	}
-	return g.PrintMarkdown(md.String())
+	return g.Print(doc.KV(pairs...).Table(t))
 }

@@ -6,22 +6,20 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
 func init() {
 	registerLexicon(func(g *Globals) *cobra.Command {
+		p := g.P
 		return &cobra.Command{
-			Use:   "list",
-			Short: "List the lexicons: the embedded one and those you added; * marks the default",
-			Long: `List every lexicon: the embedded FISE2-LIBRE and those added with 'atril lexicon add'.
-The default (used when --lexicon is not given) is marked with *; choose it with
-'atril lexicon use NAME'. A lexicon whose files in the data directory are damaged is
-left out with a warning on stderr naming the file (add it again with --force).`,
-			Example: `  atril lexicon list
-  atril lexicon list --json`,
-			Args: cobra.NoArgs,
-			RunE: func(*cobra.Command, []string) error { return runLexiconList(g) },
+			Use:     p.T("lexicon.list.use"),
+			Short:   p.T("lexicon.list.short"),
+			Long:    p.T("lexicon.list.long"),
+			Example: p.T("lexicon.list.example"),
+			Args:    cobra.NoArgs,
+			RunE:    func(*cobra.Command, []string) error { return runLexiconList(g) },
 		}
 	})
 }
@@ -37,8 +35,9 @@ func runLexiconList(g *Globals) error {
 	if err != nil {
 		return withCode(ExitError, err)
 	}
+	p := g.P
 	for _, err := range bad {
-		fmt.Fprintf(g.io.Err, "atril: warning: %v\n", err)
+		fmt.Fprintln(g.io.Err, "atril: "+p.T("lexicon.list.warning", "Err", lexiconAdvice(err)))
 	}
 	chosen, err := reg.Chosen()
 	if err != nil {
@@ -54,34 +53,26 @@ func runLexiconList(g *Globals) error {
 	if g.JSON {
 		return g.PrintJSON(map[string]any{"lexicons": out})
 	}
-	if !g.io.OutTTY {
-		for _, l := range out {
-			mark := " "
-			if l.Default {
-				mark = "*"
-			}
-			fmt.Fprintf(g.Out(), "%s %s\t%d\t%s\n", mark, l.Name, l.Words, l.Description)
-		}
-		return nil
-	}
-	var md strings.Builder
-	md.WriteString("| | Lexicon | Words | Description |\n|---|---|--:|---|\n")
+	t := ui.NewTable(
+		ui.Col{},
+		ui.Col{Header: p.T("lexicon.list.col.name")},
+		ui.Col{Header: p.T("lexicon.list.col.words"), Right: true},
+		ui.Col{Header: p.T("lexicon.list.col.about"), Shrink: true},
+	)
 	for _, l := range out {
 		mark := ""
 		if l.Default {
 			mark = "*"
 		}
-		desc := l.Description
+		desc := lexiconDescription(p, l.Info)
 		if l.Embedded {
-			desc = "(embedded) " + desc
+			desc = p.T("lexicon.list.embedded", "Description", desc)
 		}
-		fmt.Fprintf(&md, "| %s | %s | %d | %s |\n", mark, l.Name, l.Words, mdCell(desc))
+		t.Cells(ui.Cell{Text: mark, Style: ui.Accent}, ui.Cell{Text: l.Name, Style: ui.Bold}, ui.Cell{Text: p.Int(l.Words)}, ui.Cell{Text: desc})
 	}
-	md.WriteString("\n`*` default — change it with `atril lexicon use NAME`.\n")
-	return g.PrintMarkdown(md.String())
-}
-
-// mdCell keeps text inside a markdown table cell.
-func mdCell(s string) string {
-	return strings.NewReplacer("|", `\|`, "\n", " ").Replace(s)
+	doc := ui.NewDoc().Table(t)
+	if g.UI.TTY() {
+		doc.Note(p.T("lexicon.list.note"))
+	}
+	return g.Print(doc)
 }

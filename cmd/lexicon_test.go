@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -72,7 +73,7 @@ func TestLexiconAddAndUse(t *testing.T) {
 		t.Error("embedded default should not have [C][H]E")
 	}
 	out, _, code = run(false, "lexicon", "list")
-	if code != 0 || !strings.HasPrefix(out, "* FISE2-LIBRE\t636624\t") || !strings.Contains(out, "\n  MINI\t8\ta small list\n") {
+	if code != 0 || !regexp.MustCompile(`(?m)^\*  FISE2-LIBRE  636,624  \(embedded\) Open`).MatchString(out) || !regexp.MustCompile(`(?m)^   MINI +8  a small list$`).MatchString(out) {
 		t.Errorf("list before use:\n%s", out)
 	}
 
@@ -81,7 +82,7 @@ func TestLexiconAddAndUse(t *testing.T) {
 		t.Fatalf("use: %d %q %q", code, out, errOut)
 	}
 	out, _, _ = run(false, "lexicon", "list")
-	if !strings.HasPrefix(out, "  FISE2-LIBRE\t") || !strings.Contains(out, "\n* MINI\t8\t") {
+	if !regexp.MustCompile(`(?m)^   FISE2-LIBRE  636,624`).MatchString(out) || !regexp.MustCompile(`(?m)^\*  MINI +8  a small list$`).MatchString(out) {
 		t.Errorf("list after use:\n%s", out)
 	}
 	if _, _, code := run(false, "judge", "[C][H]E"); code != 0 {
@@ -159,7 +160,8 @@ func TestLexiconAddBadLists(t *testing.T) {
 		name, content, want string
 	}{
 		{"empty.txt", "# nothing\n\nk\n", "no words (lines read: 3;"},
-		{"binary.dat", "\x00\x01\x02\x03casa", "not a KWG word graph: node 0 points to node 131328 of 2 (a word list must be text, one word a line)"},
+		{"binary.dat", "\x00\x01\x02\x03casa", "binary.dat: binary data, neither a word list (text, one word a line) nor a KWG word graph"},
+		{"cut.kwg", "\x05\x00\x40\x00\x00\x00\x40\x00", "cut.kwg: not a KWG word graph: node 0 points to node 5 of 2 (a word list must be text, one word a line)"},
 		{"graph.kwg", "\x00\x00\x40\x00\x00\x00\x40\x00", "the word graph holds no words"},
 		{"foreign.kwg", "\x02\x00\x40\x00\x00\x00\x40\x00\x00\x00\xc0\x40", "node 2 has tile 64, past the last letter 28"},
 	} {
@@ -174,7 +176,7 @@ func TestLexiconAddBadLists(t *testing.T) {
 	if _, errOut, code := run(false, "lexicon", "add", "../E", bad); code != 2 || !strings.Contains(errOut, "use 1 to 64 letters") {
 		t.Errorf("add bad name: %d %q", code, errOut)
 	}
-	if _, errOut, code := run(false, "lexicon", "use", "NOPE"); code != 2 || !strings.Contains(errOut, `lexicon "NOPE": not found (have: FISE2-LIBRE, B;`) {
+	if _, errOut, code := run(false, "lexicon", "use", "NOPE"); code != 2 || !strings.Contains(errOut, `lexicon "NOPE": not found (have: FISE2-LIBRE, B); add one with `+"`atril lexicon add NAME FILE`") {
 		t.Errorf("use unknown: %d %q", code, errOut)
 	}
 	if _, errOut, code := run(false, "judge", "--lexicon", bad, "CASA"); code != 2 || !strings.Contains(errOut, "atril lexicon add NAME "+bad) {
@@ -337,13 +339,20 @@ func TestLexiconDefaultInfo(t *testing.T) {
 		t.Errorf("default info = %+v", info)
 	}
 	out, _, code = run(false, "lexicon", "info", "fise2-libre")
-	for _, want := range []string{"# FISE2-LIBRE", "Not the official FILE2017 list", "- Words: 636624", "- Embedded in atril", "| 2 | 91 |", "| 15 |"} {
+	for _, want := range []string{"FISE2-LIBRE\n", "Not the official FILE2017 list", "\nWords              636,624\n", "\nEmbedded in atril  yes\n",
+		"\n    2       91\n", "\n   15   13,564\n"} {
 		if code != 0 || !strings.Contains(out, want) {
 			t.Errorf("info lacks %q:\n%s", want, out)
 		}
 	}
+	out, _, _ = run(false, "lexicon", "info", "fise2-libre", "--lang", "es")
+	for _, want := range []string{"Lista abierta de palabras", "\nPalabras            636.624\n", "\nIncluido en atril   sí\n", "\nFichas  Palabras\n", "\n     4      3475\n", "\n    10   105.631\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("info in Spanish lacks %q:\n%s", want, out)
+		}
+	}
 	t.Setenv("NO_COLOR", "1")
-	if out, _, _ := run(true, "lexicon", "list"); !strings.Contains(out, "FISE2-LIBRE") || !strings.Contains(out, "636624") {
+	if out, _, _ := run(true, "lexicon", "list"); !strings.Contains(out, "FISE2-LIBRE") || !strings.Contains(out, "636,624") {
 		t.Errorf("terminal list:\n%s", out)
 	}
 }
@@ -400,7 +409,7 @@ func TestSplitDigraphWordsRoundTrip(t *testing.T) {
 		{[]string{"anagram", "E[C][H]"}, "[C][H]E\n"},
 		{[]string{"anagram", "--json", "E[C][H]"}, `"words": [` + "\n    \"[C][H]E\"\n  ]"},
 		{[]string{"search", "length:3"}, "[C][H]E\n"},
-		{[]string{"hooks", "HE"}, "front C [C][H]E\n"},
+		{[]string{"hooks", "HE"}, "front  C  [C][H]E\n"},
 		{[]string{"lexicon", "diff", "--json", "OLD", "NEW"}, `"only_b": [` + "\n    \"[C][H]E\",\n    \"[C][H]ICOS\",\n    \"CHICO\"\n  ]"},
 	} {
 		got, errOut, code := run(false, append(tc.args, "--lexicon", "NEW")...)
@@ -422,13 +431,13 @@ func TestLexiconListWithDamagedFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	out, errOut, code := run(false, "lexicon", "list")
-	if code != 0 || !strings.Contains(out, "FISE2-LIBRE") || !strings.Contains(out, "MINI\t1\t") {
+	if code != 0 || !strings.Contains(out, "FISE2-LIBRE") || !regexp.MustCompile(`(?m)^   MINI +1$`).MatchString(out) {
 		t.Errorf("list: exit %d, stdout %q", code, out)
 	}
-	if !strings.Contains(errOut, "warning: "+bad+": not valid lexicon metadata") {
+	if !strings.Contains(errOut, "warning: lexicon ROTO is damaged: "+bad+": not valid lexicon metadata") || !strings.Contains(errOut, "atril lexicon add --force ROTO FILE") {
 		t.Errorf("list: stderr %q should name %s", errOut, bad)
 	}
-	if _, errOut, code := run(false, "judge", "--lexicon", "NOPE", "CASA"); code != 2 || !strings.Contains(errOut, "have: FISE2-LIBRE, MINI;") {
+	if _, errOut, code := run(false, "judge", "--lexicon", "NOPE", "CASA"); code != 2 || !strings.Contains(errOut, "have: FISE2-LIBRE, MINI);") {
 		t.Errorf("unknown lexicon: exit %d, stderr %q", code, errOut)
 	}
 }
@@ -445,7 +454,7 @@ func TestLexiconMessagesCountNouns(t *testing.T) {
 		t.Errorf("use: %q", out)
 	}
 	t.Setenv("NO_COLOR", "1")
-	if out, _, _ := run(true, "lexicon", "diff", "UNA", "UNA"); !strings.Contains(out, "In both: 1 word ") {
+	if out, _, _ := run(true, "lexicon", "diff", "UNA", "UNA"); !strings.Contains(out, "In both      1 word\n") {
 		t.Errorf("diff: %q", out)
 	}
 	if out, _, _ := run(true, "info", "--lexicon", "UNA", "CASA"); !strings.Contains(out, "1 of 1 word of 4 tiles") {

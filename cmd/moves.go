@@ -3,13 +3,14 @@ package cmd
 import (
 	"fmt"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/engine"
 	"github.com/atril-scrabble/atril/engine/equity"
 	"github.com/atril-scrabble/atril/engine/movegen"
+	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
@@ -25,40 +26,25 @@ type movesOptions struct {
 func init() {
 	register(func(g *Globals) *cobra.Command {
 		opts := &movesOptions{}
+		p := g.P
 		c := &cobra.Command{
-			Use:   "moves --cgp CGP [--top N | --all] [--by score|equity]",
-			Short: "List the legal plays of the player to move, best first",
-			Long: `List the plays of the player to move in a CGP position (the first rack), best
-first by equity (score plus the value of the tiles kept) or by score.
-
-Coordinates are the first square of the whole word: 8H (row 8, column H) across,
-H8 down. WORD is the whole word in plain upper case, tiles already on the board
-included. Leave values come from --leaves (a KLV2 table, the wolges/macondo format)
-or else from atril's built-in model, a simple placeholder until learned leaves
-exist. Once the bag is empty, a leave counts minus twice its points.
-
---top N finds the best N without generating every play (each anchor's upper bound
-is checked first); --all lists every play. --exchanges adds exchanges (while the bag
-holds a tile) and the pass.
-
---json prints {"n_moves": N, "moves": [{"coords", "word", "move", "score", "equity",
-"leave"}]}, N being the number of plays listed; an exchange or pass has empty coords
-and word, and its notation in move ("-ABC" exchanges A, B and C; "-" passes).`,
-			Example: `  atril moves --cgp "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 ACEIORS/ 0/0 0"
-  atril moves --all --by score --json --cgp "$(cat pos.cgp)"`,
-			Args: cobra.NoArgs,
-			RunE: func(c *cobra.Command, args []string) error { return runMoves(g, opts) },
+			Use:     p.T("moves.use"),
+			Short:   p.T("moves.short"),
+			Long:    p.T("moves.long"),
+			Example: p.T("moves.example"),
+			Args:    cobra.NoArgs,
+			RunE:    func(c *cobra.Command, args []string) error { return runMoves(g, opts) },
 		}
 		f := c.Flags()
-		f.StringVar(&opts.CGP, "cgp", "", "the position, a CGP string (required); its first rack is played")
-		f.IntVar(&opts.Top, "top", 15, "how many of the best plays to list")
-		f.BoolVar(&opts.All, "all", false, "list every legal play")
-		f.StringVar(&opts.By, "by", "equity", "rank by equity or score")
-		f.StringVar(&opts.Leaves, "leaves", "", "a KLV2 leave table made for the tile set (default: the built-in model)")
-		f.BoolVar(&opts.Exchanges, "exchanges", false, "include exchanges and the pass")
+		f.StringVar(&opts.CGP, "cgp", "", p.T("moves.flag.cgp"))
+		f.IntVar(&opts.Top, "top", 15, p.T("moves.flag.top"))
+		f.BoolVar(&opts.All, "all", false, p.T("moves.flag.all"))
+		f.StringVar(&opts.By, "by", "equity", p.T("moves.flag.by"))
+		f.StringVar(&opts.Leaves, "leaves", "", p.T("moves.flag.leaves"))
+		f.BoolVar(&opts.Exchanges, "exchanges", false, p.T("moves.flag.exchanges"))
 		c.MarkFlagsMutuallyExclusive("top", "all")
 		_ = c.RegisterFlagCompletionFunc("by", cobra.FixedCompletions(
-			[]string{"equity\tscore plus the value of the tiles kept", "score\tpoints only"}, cobra.ShellCompDirectiveNoFileComp))
+			[]string{"equity\t" + p.T("moves.by_equity"), "score\t" + p.T("moves.by_score")}, cobra.ShellCompDirectiveNoFileComp))
 		return c
 	})
 }
@@ -79,7 +65,7 @@ type movesJSON struct {
 
 func runMoves(g *Globals, opts *movesOptions) error {
 	if opts.CGP == "" {
-		return withCode(ExitError, fmt.Errorf("moves needs --cgp CGP (see `atril moves --help`)"))
+		return withCode(ExitError, i18n.E("moves.no_cgp"))
 	}
 	var by movegen.SortBy
 	switch strings.ToLower(opts.By) {
@@ -88,47 +74,44 @@ func runMoves(g *Globals, opts *movesOptions) error {
 	case "score":
 		by = movegen.ByScore
 	default:
-		return withCode(ExitError, fmt.Errorf("--by %q: expected score or equity", opts.By))
+		return withCode(ExitError, i18n.E("moves.bad_by", "Value", opts.By))
 	}
 	if !opts.All && opts.Top < 1 {
-		return withCode(ExitError, fmt.Errorf("--top %d: expected a number of plays, 1 or more (or --all)", opts.Top))
+		return withCode(ExitError, i18n.E("moves.bad_top", "Value", opts.Top))
 	}
 	ts, err := g.TileSet()
 	if err != nil {
 		return err
 	}
 	layout := engine.StandardLayout()
-	pos, err := engine.ParseCGP(opts.CGP, ts, layout)
+	pos, err := parseCGPFlag(opts.CGP, ts)
 	if err != nil {
-		return withCode(ExitError, err)
+		return err
 	}
 	rack := pos.Racks[0]
 	if len(rack) == 0 {
-		return withCode(ExitError, fmt.Errorf("--cgp: the player to move has no rack (the first rack field is empty)"))
-	}
-	if note := splitDigraphNote(pos); note != "" {
-		fmt.Fprintln(g.io.Err, "atril: note: "+note)
+		return withCode(ExitError, i18n.E("moves.no_rack"))
 	}
 	lex, err := g.Lex()
 	if err != nil {
 		return err
 	}
 	if !lex.Tiles.SameAlphabet(ts) {
-		return withCode(ExitError, fmt.Errorf("lexicon %s was built for another alphabet than tile set %s", lex.Name, ts.Name))
+		return withCode(ExitError, i18n.E("engine.lexicon_alphabet", "Lexicon", lex.Name, "Set", ts.Name))
 	}
+	notes := pos.Notes()
 	if named := pos.Lexicon(); named != "" && !strings.EqualFold(named, lex.Name) {
-		fmt.Fprintf(g.io.Err, "atril: note: the position names the lexicon %s; plays are from %s (choose with --lexicon)\n", named, lex.Name)
+		notes = append(notes, i18n.E("moves.lexicon_note", "Named", named, "Used", lex.Name))
 	}
+	g.notes(notes)
 	var leaves equity.Leaves = equity.NewDefault(ts)
 	if opts.Leaves != "" {
-		k, err := equity.ReadKLVFile(opts.Leaves)
+		k, err := equity.ReadKLVFile(opts.Leaves) // its errors name the file
 		if err != nil {
-			return withCode(ExitError, err)
+			return withCode(ExitError, i18n.Wrap(err, "moves.leaves_read"))
 		}
-		// A table for another alphabet (an English one from Woogles, say) would read without
-		// error and value every leave wrongly: its single-tile leaves give its alphabet away.
-		if st := k.SingleTiles(); len(st) != ts.Size() || int(st[len(st)-1]) >= ts.Size() {
-			return withCode(ExitError, fmt.Errorf("--leaves %s: the table values %d tile kinds alone, tile set %s has %d (blank included): it was made for another alphabet", opts.Leaves, len(st), ts.Name, ts.Size()))
+		if err := k.CheckAlphabet(ts); err != nil {
+			return withCode(ExitError, i18n.Wrap(err, "moves.leaves_flag", "Path", opts.Leaves))
 		}
 		leaves = k
 	}
@@ -160,37 +143,24 @@ func runMoves(g *Globals, opts *movesOptions) error {
 	if g.JSON {
 		return g.PrintJSON(out)
 	}
+	p := g.P
 	if len(moves) == 0 {
-		_, err := fmt.Fprintln(g.Out(), "No legal play.")
-		return err
+		return g.Print(ui.NewDoc().P(p.T("moves.none")))
 	}
 	// People read the move in the notation they type into "atril score --play" ([RR] one
 	// tile, lower case a blank, (C) on the board), the whole word plainly, and the leave in
-	// the move's notation.
-	leaveNotes := make([]string, len(moves))
-	for i := range moves {
-		leaveNotes[i] = ts.Notation(moves[i].LeaveTiles())
-	}
-	if g.io.OutTTY {
-		return g.PrintMarkdown(movesMarkdown(&out, leaveNotes))
-	}
-	// Piped: plain aligned columns.
-	tw := tabwriter.NewWriter(g.Out(), 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "#\tMOVE\tWORD\tSCORE\tEQUITY\tLEAVE")
+	// the move's notation. No column is ever cut: a move or a word must be read whole.
+	t := ui.NewTable(ui.Col{Header: "#", Right: true}, ui.Col{Header: p.T("engine.col.move")},
+		ui.Col{Header: p.T("engine.col.word")}, ui.Col{Header: p.T("engine.col.score"), Right: true},
+		ui.Col{Header: p.T("engine.col.equity"), Right: true}, ui.Col{Header: p.T("engine.col.leave")})
 	for i, m := range out.Moves {
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%.2f\t%s\n", i+1, m.Move, m.Word, m.Score, m.Equity, leaveNotes[i])
+		t.Row(p.Int(i+1), m.Move, m.Word, p.Int(m.Score), p.Float(m.Equity, 2), ts.Notation(moves[i].LeaveTiles()))
 	}
-	return tw.Flush()
-}
-
-func movesMarkdown(out *movesJSON, leaves []string) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "| # | Move | Word | Score | Equity | Leave |\n|--:|:--|:--|--:|--:|:--|\n")
-	for i, m := range out.Moves {
-		fmt.Fprintf(&b, "| %d | %s | %s | %d | %.2f | %s |\n", i+1, m.Move, m.Word, m.Score, m.Equity, leaves[i])
+	doc := ui.NewDoc().Table(t)
+	if g.UI.TTY() {
+		doc.Note(p.T("moves.legend"))
 	}
-	b.WriteString("\nIn a move, lower case is a blank, [CH] [LL] [RR] are one tile each and (...) tiles already on the board; ? in a leave is a blank.\n")
-	return b.String()
+	return g.Print(doc)
 }
 
 func round2(x float64) float64 {
@@ -200,22 +170,19 @@ func round2(x float64) float64 {
 	return float64(int64(x*100+0.5)) / 100
 }
 
-// splitDigraphNote explains a rack read as single letters where a player may have meant
-// digraph tiles (see Position.SplitDigraphs), "" when there is none.
-func splitDigraphNote(pos *engine.Position) string {
-	split := pos.SplitDigraphs(0)
-	if len(split) == 0 {
-		return ""
+// parseCGPFlag reads --cgp, the error naming the flag.
+func parseCGPFlag(s string, ts *lexicon.TileSet) (*engine.Position, error) {
+	pos, err := engine.ParseCGP(s, ts, engine.StandardLayout())
+	if err != nil {
+		return nil, withCode(ExitError, i18n.Wrap(err, "engine.cgp_flag"))
 	}
-	var single, bracketed []string
-	for _, d := range split {
-		single = append(single, strings.Join(strings.Split(d, ""), "+"))
-		bracketed = append(bracketed, "["+d+"]")
+	return pos, nil
+}
+
+// notes writes remarks on how the input was read on stderr, "atril: note: ...", leaving
+// stdout to the result (clean JSON with --json).
+func (g *Globals) notes(notes []error) {
+	for _, n := range notes {
+		fmt.Fprintln(g.io.Err, "atril: "+g.P.T("engine.note", "Note", g.P.Err(n)))
 	}
-	tiles := "tile"
-	if len(split) > 1 {
-		tiles = "tiles"
-	}
-	return fmt.Sprintf("the rack %s has %s as single tiles, not %s: this CGP brackets digraph tiles, so its plain letters are single tiles (write %s for the digraph %s)",
-		pos.Tiles.Notation(lexicon.Alphagram(pos.Racks[0])), strings.Join(single, ", "), strings.Join(split, ", "), strings.Join(bracketed, ", "), tiles)
 }

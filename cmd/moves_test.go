@@ -95,7 +95,7 @@ func TestMovesPlayThroughAndTop(t *testing.T) {
 func TestMovesPlainAndErrors(t *testing.T) {
 	lex := movesLexicon(t)
 	out, _, code := runEngineCmd(t, nil, "moves", "--lexicon", lex, "--top", "3", "--exchanges", "--cgp", emptyRows+" ACOSS/ 0/0 0")
-	if code != 0 || !strings.HasPrefix(out, "#  MOVE") || !strings.Contains(out, "WORD") || strings.Contains(out, "|") || strings.Contains(out, "\x1b[") {
+	if code != 0 || !strings.HasPrefix(out, "#  Move") || !strings.Contains(out, "Word") || strings.Contains(out, "|") || strings.Contains(out, "\x1b[") || strings.Contains(out, "─") {
 		t.Errorf("piped output should be a plain table:\n%s", out)
 	}
 	for _, args := range [][]string{
@@ -177,8 +177,60 @@ func TestMovesTerminal(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	o := out.String()
-	if !strings.Contains(o, "| Word") || !strings.Contains(o, "| K7 OS ") || !strings.Contains(o, "[CH] [LL] [RR] are one tile each") || strings.Contains(o, "\x1b[") {
+	if !strings.Contains(o, "#  Move   Word  Score  Equity  Leave\n") || !strings.Contains(o, "1  K7 OS  OS        9   16.50  S\n") ||
+		!strings.Contains(o, "[CH] [LL] [RR] are one tile each") || strings.Contains(o, "\x1b[") || strings.Contains(o, "|") {
 		t.Errorf("terminal output:\n%s", o)
+	}
+}
+
+// In Spanish: the headers, decimal commas and the legend; JSON stays the same.
+func TestMovesSpanish(t *testing.T) {
+	lex := movesLexicon(t)
+	cgp := "15/15/15/15/15/15/15/6CASA5/15/15/15/15/15/15/15 SSO/ 0/0 0"
+	var out, errb bytes.Buffer
+	io := &IO{In: strings.NewReader(""), Out: &out, Err: &errb, OutTTY: true, Width: 80,
+		Now: func() time.Time { return time.Unix(0, 0) }, Getenv: func(k string) string { return map[string]string{"NO_COLOR": "1", "LANG": "es_ES.UTF-8"}[k] }}
+	if code := Run(io, []string{"moves", "--lexicon", lex, "--top", "3", "--by", "score", "--cgp", cgp}); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	o := out.String()
+	for _, want := range []string{"#  Jugada  Palabra  Puntos  Valoración  Remanente", "1  K7 OS   OS            9       16,50  S", "la minúscula es un comodín"} {
+		if !strings.Contains(o, want) {
+			t.Errorf("Spanish output lacks %q:\n%s", want, o)
+		}
+	}
+	for _, line := range strings.Split(o, "\n") {
+		if w := len([]rune(line)); w > 80 {
+			t.Errorf("line of %d columns at 80: %q", w, line)
+		}
+	}
+	en, _, _ := runEngineCmd(t, nil, "moves", "--lexicon", lex, "--json", "--top", "3", "--cgp", cgp)
+	es, _, _ := runEngineCmd(t, nil, "moves", "--lang", "es", "--lexicon", lex, "--json", "--top", "3", "--cgp", cgp)
+	if en != es || !strings.Contains(es, `"equity": 16.5`) {
+		t.Errorf("JSON differs by language:\n%s\n%s", en, es)
+	}
+}
+
+// At 80 columns the table of the longest play (a word of 15 tiles through 12 on the board)
+// stays whole and within the width: no move, word or leave is cut, in either language.
+func TestMovesTableAt80Columns(t *testing.T) {
+	for _, lang := range []string{"en", "es"} {
+		var out, errb bytes.Buffer
+		io := &IO{In: strings.NewReader(""), Out: &out, Err: &errb, OutTTY: true, Width: 80,
+			Now: func() time.Time { return time.Unix(0, 0) }, Getenv: func(k string) string { return map[string]string{"NO_COLOR": "1"}[k] }}
+		cgp := "15/15/15/15/15/15/15/CONTRAPUNTEA3/15/15/15/15/15/15/15 RAS[CH]?EI/ 0/0 0"
+		if code := Run(io, []string{"moves", "--lang", lang, "--all", "--exchanges", "--by", "score", "--cgp", cgp}); code != 0 {
+			t.Fatalf("exit %d: %s", code, errb.String())
+		}
+		o := out.String()
+		if !strings.Contains(o, "8A (CONTRAPUNTEA)RAS  CONTRAPUNTEARAS") || strings.Contains(o, "…") {
+			t.Errorf("%s: the longest play is missing or cut:\n%s", lang, o)
+		}
+		for _, line := range strings.Split(o, "\n") {
+			if w := len([]rune(line)); w > 80 {
+				t.Errorf("%s: line of %d columns at 80: %q", lang, w, line)
+			}
+		}
 	}
 }
 
@@ -234,7 +286,7 @@ func TestSplitDigraphNote(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatalf("stdout is not JSON: %v\n%s", err, out)
 	}
-	if !strings.Contains(errOut, "atril: note: the rack A[C]H[L]LNO has C+H, L+L as single tiles, not CH, LL") {
+	if !strings.Contains(errOut, "atril: note: the rack A[C]H[L]LNO has C+H, L+L as single tiles, not CH, LL: this CGP brackets digraph tiles") {
 		t.Errorf("stderr %q", errOut)
 	}
 	out, _, _ = runEngineCmd(t, nil, "score", "--json", "--cgp", cgp, "--play", "9F AH")
@@ -250,9 +302,25 @@ func TestSplitDigraphNote(t *testing.T) {
 	if !strings.Contains(errOut, "atril: note: the position names the lexicon FILE2017; plays are from") {
 		t.Errorf("stderr %q", errOut)
 	}
-	// Written as players write (no bracket anywhere): CH and LL are the digraph tiles, no note.
+	// Written as players write (no bracket anywhere): CH and LL are the digraph tiles, and the
+	// note README promises says so, and how to write single tiles.
 	_, errOut, _ = runEngineCmd(t, nil, "moves", "--top", "1", "--cgp", "15/15/15/15/15/15/15/5BOCA6/15/15/15/15/15/15/15 ACHLLNO/ 0/16 0")
-	if errOut != "" {
+	if errOut != "atril: note: the rack was read as the tiles A CH LL N O, with CH, LL as digraph tiles: a CGP without brackets is read as players write (write [C][H], [L][L] for single tiles)\n" {
 		t.Errorf("stderr %q", errOut)
+	}
+	out, _, _ = runEngineCmd(t, nil, "score", "--json", "--cgp", "15/15/15/15/15/15/15/5BOCA6/15/15/15/15/15/15/15 ACHLLNO/ 0/16 0", "--play", "9F A")
+	if !strings.Contains(out, "with CH, LL as digraph tiles") {
+		t.Errorf("score --json notes: %s", out)
+	}
+	// ld english: the note says why plain letters are single tiles (the ld, not brackets),
+	// and that the position names another letter distribution; in Spanish too.
+	cgpEn := "15/15/15/15/15/15/15/5BOCA6/15/15/15/15/15/15/15 ACHO/ 0/16 0 ld english;"
+	_, errOut, _ = runEngineCmd(t, nil, "moves", "--top", "1", "--cgp", cgpEn)
+	if strings.Contains(errOut, "brackets digraph") || !strings.Contains(errOut, "(ld english;)") || !strings.Contains(errOut, `names the letter distribution "english"`) {
+		t.Errorf("ld english: stderr %q", errOut)
+	}
+	_, errOut, _ = runEngineCmd(t, nil, "moves", "--lang", "es", "--top", "1", "--cgp", cgpEn)
+	if !strings.Contains(errOut, "atril: nota: el atril A[C]HO tiene C+H como fichas sueltas") || !strings.Contains(errOut, "«english»") {
+		t.Errorf("ld english in Spanish: stderr %q", errOut)
 	}
 }

@@ -122,7 +122,7 @@ func (g *Globals) Lex() (*lexicon.Lexicon, error) {
 		if err != nil {
 			return nil, err
 		}
-		l, err := g.lexiconRegistry().Open(g.Lexicon, ts)
+		l, err := g.openLexicon(g.Lexicon, ts)
 		if err != nil {
 			return nil, withCode(ExitError, err)
 		}
@@ -257,6 +257,7 @@ func newRoot(io *IO, args []string) *cobra.Command {
 	for _, add := range commands {
 		root.AddCommand(add(g))
 	}
+	addVersionFlag(root, g)
 	root.RegisterFlagCompletionFunc("lexicon", completeLexiconNames(g))
 	root.RegisterFlagCompletionFunc("tiles", completeTileSets)
 	root.RegisterFlagCompletionFunc("lang", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {

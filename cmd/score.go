@@ -1,12 +1,14 @@
 package cmd
 
 import (
-	"fmt"
 	"strings"
 
+	xansi "github.com/charmbracelet/x/ansi"
 	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/engine"
+	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/ui"
 )
 
 type scoreOptions struct {
@@ -17,28 +19,17 @@ type scoreOptions struct {
 func init() {
 	register(func(g *Globals) *cobra.Command {
 		opts := &scoreOptions{}
+		p := g.P
 		c := &cobra.Command{
-			Use:   "score --cgp CGP --play \"8F BOCA\"",
-			Short: "Check a play's legality and score as the FILE rules count it",
-			Long: `Check a play on a position and count its score the way the FILE rules do
-(arts. 12-19: letter premiums then word premiums for new tiles only, blanks 0, every
-cross-word in full, +50 for all seven tiles): the total, each word, the bingo bonus.
-For an illegal play it says why. Settles score disputes (art. 40).
-
-The play is COORDS WORD: 8H is across from row 8 column H, H8 down. Write the whole
-word with tiles already on the board as '.' or in parentheses: "8H CA(SA)" or
-"8H CA..". Lower case is a blank; digraphs as CH or [CH]. When the CGP gives the
-rack of the player to move, the tiles must be on it (a letter it lacks is taken as
-its blank).
-
-Exit codes: 0 legal, 1 not legal, 2 bad input.`,
-			Example: `  atril score --cgp "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 ABCO?/ 0/0 0" --play "8F BOCA"
-  atril score --json --cgp "$(cat pos.cgp)" --play "H8 CA(SA)"`,
-			Args: cobra.NoArgs,
-			RunE: func(c *cobra.Command, args []string) error { return runScore(g, opts) },
+			Use:     p.T("score.use"),
+			Short:   p.T("score.short"),
+			Long:    p.T("score.long"),
+			Example: p.T("score.example"),
+			Args:    cobra.NoArgs,
+			RunE:    func(c *cobra.Command, args []string) error { return runScore(g, opts) },
 		}
-		c.Flags().StringVar(&opts.CGP, "cgp", "", "the position, a CGP string (required)")
-		c.Flags().StringVar(&opts.Play, "play", "", "the play, as \"8F BOCA\" or \"H8 CA(SA)\" (required)")
+		c.Flags().StringVar(&opts.CGP, "cgp", "", p.T("score.flag.cgp"))
+		c.Flags().StringVar(&opts.Play, "play", "", p.T("score.flag.play"))
 		return c
 	})
 }
@@ -68,22 +59,22 @@ type scoreJSON struct {
 
 func runScore(g *Globals, opts *scoreOptions) error {
 	if opts.CGP == "" || opts.Play == "" {
-		return withCode(ExitError, fmt.Errorf("score needs --cgp CGP and --play \"8F BOCA\" (see `atril score --help`)"))
+		return withCode(ExitError, i18n.E("score.needs"))
 	}
 	ts, err := g.TileSet()
 	if err != nil {
 		return err
 	}
-	pos, err := engine.ParseCGP(opts.CGP, ts, engine.StandardLayout())
+	pos, err := parseCGPFlag(opts.CGP, ts)
 	if err != nil {
-		return withCode(ExitError, err)
+		return err
 	}
 	m, err := engine.ParseMove(opts.Play, pos.Board, ts)
 	if err != nil {
-		return withCode(ExitError, err)
+		return withCode(ExitError, i18n.Wrap(err, "score.play_flag"))
 	}
 	if m.Kind != engine.Play {
-		return withCode(ExitError, fmt.Errorf("--play %q: score checks tile placements; an exchange or pass scores 0", opts.Play))
+		return withCode(ExitError, i18n.E("score.not_a_play", "Play", opts.Play))
 	}
 	lex, err := g.Lex()
 	if err != nil {
@@ -95,7 +86,13 @@ func runScore(g *Globals, opts *scoreOptions) error {
 	}
 	v := engine.Check(pos.Board, &m, ts, lex, rack)
 
-	out := scoreJSON{Valid: v.Legal, Score: v.Score, Bingo: v.Bingo, Notes: v.Notes, Words: []scoreWordJSON{}}
+	// Notes: the validator's (a blank assumed), then how the position was read.
+	notes := append(v.Notes, pos.Notes()...)
+	if named := pos.Lexicon(); named != "" && !strings.EqualFold(named, lex.Name) {
+		notes = append(notes, i18n.E("score.lexicon_note", "Named", named, "Used", lex.Name))
+	}
+	// JSON is for scripts: its messages stay in English whatever the interface language.
+	out := scoreJSON{Valid: v.Legal, Score: v.Score, Bingo: v.Bingo, Words: []scoreWordJSON{}}
 	if v.Move.Len > 0 {
 		out.Move = engine.FormatMove(&v.Move, pos.Board, ts)
 	} else {
@@ -105,23 +102,21 @@ func runScore(g *Globals, opts *scoreOptions) error {
 		out.Words = append(out.Words, scoreWordJSON{Word: ts.Word(w.Tiles), Score: w.Score, Valid: w.Valid, Arithmetic: w.Arithmetic(ts)})
 	}
 	for _, p := range v.Problems {
-		out.Problems = append(out.Problems, scoreProblemJSON{Kind: string(p.Kind), Message: p.Message})
+		out.Problems = append(out.Problems, scoreProblemJSON{Kind: string(p.Kind), Message: p.Reason.Error()})
+	}
+	for _, n := range notes {
+		out.Notes = append(out.Notes, n.Error())
 	}
 	if v.Legal {
 		out.CGP = pos.After(&v.Move).CGP()
 	}
-	if note := splitDigraphNote(pos); note != "" {
-		out.Notes = append(out.Notes, note)
-	}
-	if named := pos.Lexicon(); named != "" && !strings.EqualFold(named, lex.Name) {
-		out.Notes = append(out.Notes, fmt.Sprintf("the position names the lexicon %s; words were judged with %s (choose with --lexicon)", named, lex.Name))
-	}
 
 	if g.JSON {
-		if err := g.PrintJSON(out); err != nil {
-			return err
-		}
-	} else if err := g.PrintMarkdown(scoreMarkdown(&out)); err != nil {
+		err = g.PrintJSON(out)
+	} else {
+		err = g.Print(scoreDoc(g, &out, &v, notes))
+	}
+	if err != nil {
 		return err
 	}
 	if !v.Legal {
@@ -130,36 +125,100 @@ func runScore(g *Globals, opts *scoreOptions) error {
 	return nil
 }
 
-func scoreMarkdown(s *scoreJSON) string {
-	var sb strings.Builder
+// scoreDoc is the verdict as a player reads it: the play and its points (or why it is not
+// legal), each word's count, the bonus and the total, the notes and the position after.
+func scoreDoc(g *Globals, s *scoreJSON, v *engine.Verdict, notes []error) *ui.Doc {
+	p := g.P
+	doc := ui.NewDoc()
+	verdict := ui.NewTable(ui.Col{}, ui.Col{})
 	if s.Valid {
-		fmt.Fprintf(&sb, "**%s**: %d points\n\n", s.Move, s.Score)
+		verdict.Cells(ui.Cell{Text: s.Move, Style: ui.Bold}, ui.Cell{Text: p.N("score.points", s.Score), Style: ui.Good})
+		doc.Table(verdict)
 	} else {
-		fmt.Fprintf(&sb, "**%s** is not legal:\n\n", s.Move)
-		for _, p := range s.Problems {
-			fmt.Fprintf(&sb, "- %s\n", p.Message)
+		verdict.Cells(ui.Cell{Text: s.Move, Style: ui.Bold}, ui.Cell{Text: p.T("score.not_legal"), Style: ui.Bad})
+		doc.Table(verdict)
+		var problems []string
+		for _, pr := range v.Problems {
+			problems = append(problems, p.Err(pr.Reason))
 		}
-		sb.WriteString("\n")
+		doc.List(problems...)
 	}
 	if len(s.Words) > 0 {
-		sb.WriteString("| word | count | points |\n|:---|:---|---:|\n")
-		for _, w := range s.Words {
-			mark := ""
+		// Each word, how it counts and its points; on a terminal too narrow for the counts in a
+		// column (a long word through premiums), they follow the table, wrapped between tiles.
+		words := make([]ui.Cell, len(s.Words))
+		wordW, countW, pointsW := 0, xansi.StringWidth(p.T("score.col.count")), xansi.StringWidth(p.T("engine.col.points"))
+		for i, w := range s.Words {
+			words[i] = ui.Cell{Text: w.Word}
 			if !w.Valid {
-				mark = " (not valid)"
+				words[i] = ui.Cell{Text: p.T("score.word_not_valid", "Word", w.Word), Style: ui.Bad}
 			}
-			fmt.Fprintf(&sb, "| %s%s | %s | %d |\n", w.Word, mark, w.Arithmetic, w.Score)
+			wordW = max(wordW, xansi.StringWidth(words[i].Text))
+			countW = max(countW, xansi.StringWidth(w.Arithmetic))
+			pointsW = max(pointsW, len(p.Int(w.Score)))
+		}
+		total := p.T("score.total")
+		bingo := p.T("score.bingo", "Tiles", engine.RackSize)
+		wordW = max(wordW, xansi.StringWidth(total))
+		if s.Bingo {
+			wordW = max(wordW, xansi.StringWidth(bingo))
+		}
+		inline := g.UI.Width == 0 || 2+wordW+2+countW+2+pointsW <= g.UI.Width
+		cols := []ui.Col{{Header: p.T("engine.col.word")}}
+		if inline {
+			cols = append(cols, ui.Col{Header: p.T("score.col.count")})
+		}
+		t := ui.NewTable(append(cols, ui.Col{Header: p.T("engine.col.points"), Right: true})...)
+		row := func(first ui.Cell, count, points string) {
+			if inline {
+				t.Cells(first, ui.Cell{Text: count}, ui.Cell{Text: points})
+			} else {
+				t.Cells(first, ui.Cell{Text: points})
+			}
+		}
+		var counts []string
+		for i, w := range s.Words {
+			row(words[i], w.Arithmetic, p.Int(w.Score))
+			counts = append(counts, wrapCount(w.Word+":", w.Arithmetic, g.UI.Width-4))
 		}
 		if s.Bingo {
-			fmt.Fprintf(&sb, "| scrabble bonus (7 tiles) | | %d |\n", engine.BingoBonus)
+			row(ui.Cell{Text: bingo}, "", p.Int(engine.BingoBonus))
 		}
-		fmt.Fprintf(&sb, "| **total** | | **%d** |\n\n", s.Score)
+		row(ui.Cell{Text: total}, "", p.Int(s.Score))
+		doc.Table(t.Strong())
+		if !inline {
+			// Drawn as they are (not through glamour, which would wrap them its own way).
+			doc.Pre(strings.Join(counts, "\n"))
+		}
 	}
-	for _, n := range s.Notes {
-		fmt.Fprintf(&sb, "Note: %s.\n\n", n)
+	for _, n := range notes {
+		doc.Note(p.T("engine.note_line", "Note", p.Err(n)))
 	}
 	if s.CGP != "" {
-		fmt.Fprintf(&sb, "Position after: `%s`\n", s.CGP)
+		doc.KV([2]string{p.T("score.after"), s.CGP})
 	}
-	return sb.String()
+	return doc
+}
+
+// wrapCount lays out "WORD: B3 O1 C3 A1x2 = 10, x2 = 20" in lines of at most width columns,
+// breaking only between tiles, so that the sum "= 10, x2 = 20" stays whole on the last line;
+// lines after the first are indented.
+func wrapCount(word, arithmetic string, width int) string {
+	tiles, sum, _ := strings.Cut(arithmetic, " = ")
+	tokens := append([]string{word}, strings.Fields(tiles)...)
+	tokens[len(tokens)-1] += " = " + sum
+	var lines []string
+	line := ""
+	for _, tok := range tokens {
+		switch {
+		case line == "":
+			line = tok
+		case xansi.StringWidth(line)+1+xansi.StringWidth(tok) > width:
+			lines = append(lines, line)
+			line = tok
+		default:
+			line += " " + tok
+		}
+	}
+	return strings.Join(append(lines, line), "\n  ")
 }

@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"time"
 
@@ -15,6 +17,8 @@ import (
 	"github.com/atril-scrabble/atril/engine"
 	"github.com/atril-scrabble/atril/engine/game"
 	"github.com/atril-scrabble/atril/engine/gcg"
+	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
 	"github.com/atril-scrabble/atril/stats"
 )
@@ -32,48 +36,28 @@ type selfplayOptions struct {
 func init() {
 	register(func(g *Globals) *cobra.Command {
 		opts := &selfplayOptions{}
+		p := g.P
 		c := &cobra.Command{
-			Use:   "selfplay [--games N] [--seed S] [--players equity,score] [--cgp CGP] [--save DIR]",
-			Short: "Play engine against engine and summarise the results",
-			Long: `Play whole games between two engine players and print a summary: mean score,
-bingos a game, player 1's win rate with its 95% Wilson interval, games per second.
-
-Players: "equity" plays the best score plus value of the tiles kept, "score" the
-best score. Players alternate who starts. Games are reproducible: game i of a run
-depends only on --seed and i, whatever the number of --workers.
-
-With --cgp every game starts from that position instead of an empty board: its
-board, racks, scores and scoreless turns; the bag is the unseen tiles, shuffled by
-each game's seed; an empty rack is unknown and dealt from the bag. The players take
-turns at being the side to move (player 1 in games 1, 3, 5...). Such games cannot be
-saved as GCG, which has no starting position.
-
-End rules (--rules): "file" (default) is FILE art. 44: the game ends when both
-players pass twice in a row, or after twelve scoreless turns in a row (passes,
-withdrawn plays, exchanges), each player losing their rack's value; "six-scoreless"
-is the Woogles/macondo rule (six scoreless turns in a row).
-
-Ctrl-C stops the run: the summary of the games finished so far is printed and atril
-exits 130 (128+SIGINT, as shells report an interrupt), not 0 or 2.`,
-			Example: `  atril selfplay --games 1000 --seed 7
-  atril selfplay --games 20 --players equity,equity --save games/ --json
-  atril selfplay --games 500 --cgp "$(cat pos.cgp)"`,
-			Args: cobra.NoArgs,
-			RunE: func(c *cobra.Command, args []string) error { return runSelfplay(c.Context(), g, opts) },
+			Use:     p.T("selfplay.use"),
+			Short:   p.T("selfplay.short"),
+			Long:    p.T("selfplay.long"),
+			Example: p.T("selfplay.example"),
+			Args:    cobra.NoArgs,
+			RunE:    func(c *cobra.Command, args []string) error { return runSelfplay(c.Context(), g, opts) },
 		}
 		stopsCleanly(c) // Ctrl-C: the summary of the games finished so far
 		f := c.Flags()
-		f.IntVar(&opts.Games, "games", 100, "number of games")
-		f.Uint64Var(&opts.Seed, "seed", 1, "random seed: the same seed plays the same games")
-		f.StringVar(&opts.Players, "players", "equity,score", "the two players, each equity or score")
-		f.StringVar(&opts.Save, "save", "", "write each game as DIR/game-NNNN.gcg")
-		f.IntVar(&opts.Workers, "workers", 0, "games played at once (default: one per CPU)")
-		f.StringVar(&opts.Rules, "rules", "file", "end-of-game rules: file (FILE art. 44) or six-scoreless (Woogles)")
-		f.StringVar(&opts.CGP, "cgp", "", "start every game from this position (a CGP string)")
+		f.IntVar(&opts.Games, "games", 100, p.T("selfplay.flag.games"))
+		f.Uint64Var(&opts.Seed, "seed", 1, p.T("selfplay.flag.seed"))
+		f.StringVar(&opts.Players, "players", "equity,score", p.T("selfplay.flag.players"))
+		f.StringVar(&opts.Save, "save", "", p.T("selfplay.flag.save"))
+		f.IntVar(&opts.Workers, "workers", 0, p.T("selfplay.flag.workers"))
+		f.StringVar(&opts.Rules, "rules", "file", p.T("selfplay.flag.rules"))
+		f.StringVar(&opts.CGP, "cgp", "", p.T("selfplay.flag.cgp"))
 		_ = c.RegisterFlagCompletionFunc("players", cobra.FixedCompletions(selfplayPairings(), cobra.ShellCompDirectiveNoFileComp))
 		_ = c.RegisterFlagCompletionFunc("rules", cobra.FixedCompletions([]string{
-			game.FILERules.Name + "\tFILE art. 44: two passes each, or twelve scoreless turns",
-			game.SixScoreless.Name + "\tWoogles/macondo: six scoreless turns"}, cobra.ShellCompDirectiveNoFileComp))
+			game.FILERules.Name + "\t" + p.T("selfplay.rules_file"),
+			game.SixScoreless.Name + "\t" + p.T("selfplay.rules_six")}, cobra.ShellCompDirectiveNoFileComp))
 		return c
 	})
 }
@@ -104,29 +88,29 @@ type selfplayJSON struct {
 
 func runSelfplay(ctx context.Context, g *Globals, opts *selfplayOptions) error {
 	if opts.Games < 1 || opts.Games > game.MaxGames {
-		return withCode(ExitError, fmt.Errorf("--games %d: expected at least 1 and at most %d", opts.Games, game.MaxGames))
+		return withCode(ExitError, i18n.E("selfplay.bad_games", "Value", opts.Games, "Max", g.P.Int(game.MaxGames)))
 	}
 	if opts.Workers < 0 || opts.Workers > game.MaxWorkers {
-		return withCode(ExitError, fmt.Errorf("--workers %d: expected 1 to %d games at once (0: one per CPU)", opts.Workers, game.MaxWorkers))
+		return withCode(ExitError, i18n.E("selfplay.bad_workers", "Value", opts.Workers, "Max", game.MaxWorkers))
 	}
 	names := strings.Split(opts.Players, ",")
 	if len(names) != 2 {
-		return withCode(ExitError, fmt.Errorf("--players %q: expected two players separated by a comma, as equity,score", opts.Players))
+		return withCode(ExitError, i18n.E("selfplay.bad_players", "Value", strconv.Quote(opts.Players)))
 	}
 	var players [2]game.Strategy
 	for i, n := range names {
 		s, err := game.ParseStrategy(strings.TrimSpace(n))
 		if err != nil {
-			return withCode(ExitError, fmt.Errorf("--players: %w", err))
+			return withCode(ExitError, i18n.Wrap(err, "selfplay.players_flag"))
 		}
 		players[i] = s
 	}
 	rules, err := game.RulesByName(opts.Rules)
 	if err != nil {
-		return withCode(ExitError, fmt.Errorf("--rules: %w", err))
+		return withCode(ExitError, i18n.Wrap(err, "selfplay.rules_flag"))
 	}
 	if opts.Save != "" && opts.CGP != "" {
-		return withCode(ExitError, fmt.Errorf("--save with --cgp: a GCG file has no starting position, so games from a position cannot be saved"))
+		return withCode(ExitError, i18n.E("selfplay.save_with_cgp"))
 	}
 	var startPos *engine.Position
 	if opts.CGP != "" {
@@ -134,16 +118,17 @@ func runSelfplay(ctx context.Context, g *Globals, opts *selfplayOptions) error {
 		if err != nil {
 			return err
 		}
-		if startPos, err = engine.ParseCGP(opts.CGP, ts, engine.StandardLayout()); err != nil {
-			return withCode(ExitError, fmt.Errorf("--cgp: %w", err))
+		if startPos, err = parseCGPFlag(opts.CGP, ts); err != nil {
+			return err
 		}
+		g.notes(startPos.Notes())
 		if _, err := game.FromPosition(startPos, rules, 0); err != nil {
-			return withCode(ExitError, fmt.Errorf("--cgp: %w", err))
+			return withCode(ExitError, i18n.Wrap(err, "engine.cgp_flag"))
 		}
 	}
 	if opts.Save != "" {
 		if err := os.MkdirAll(opts.Save, 0o755); err != nil {
-			return withCode(ExitError, fmt.Errorf("--save: %w", err))
+			return withCode(ExitError, i18n.Wrap(err, "selfplay.save_flag"))
 		}
 	}
 	lex, err := g.Lex()
@@ -151,20 +136,23 @@ func runSelfplay(ctx context.Context, g *Globals, opts *selfplayOptions) error {
 		return err
 	}
 	if startPos != nil && !lex.Tiles.SameAlphabet(startPos.Tiles) {
-		return withCode(ExitError, fmt.Errorf("lexicon %s was built for another alphabet than tile set %s", lex.Name, startPos.Tiles.Name))
+		return withCode(ExitError, i18n.E("engine.lexicon_alphabet", "Lexicon", lex.Name, "Set", startPos.Tiles.Name))
 	}
 	workers := opts.Workers
 	if workers <= 0 {
 		workers = min(opts.Games, runtime.GOMAXPROCS(0))
 	}
 
+	p := g.P
 	start := g.io.Now()
-	bar := newProgressBar(g, opts.Games, start)
+	bar := ui.NewProgress(g.io.Err, g.io.ErrTTY, g.io.Now, opts.Games, func(done, total int, rate float64, left time.Duration) string {
+		return p.T("selfplay.progress", "Done", p.Int(done), "Total", p.Int(total), "Rate", p.Float(rate, 1)) + timeLeft(p, left)
+	})
 	finished := 0
 	// Games stream in as they finish: each is saved then and only the totals are kept.
 	onGame := func(r game.GameResult) error {
 		finished++
-		bar.update(finished)
+		bar.Update(finished)
 		if opts.Save == "" {
 			return nil
 		}
@@ -176,7 +164,7 @@ func runSelfplay(ctx context.Context, g *Globals, opts *selfplayOptions) error {
 		OnGame: onGame,
 	})
 	elapsed := g.io.Now().Sub(start)
-	bar.finish()
+	bar.Finish()
 	var saveErr *saveError
 	switch {
 	case errors.As(runErr, &saveErr):
@@ -199,15 +187,28 @@ func runSelfplay(ctx context.Context, g *Globals, opts *selfplayOptions) error {
 	if g.JSON {
 		err = g.PrintJSON(out)
 	} else {
-		err = g.PrintMarkdown(selfplayMarkdown(&out))
+		err = g.Print(selfplayDoc(p, &out))
 	}
 	if err != nil {
 		return err
 	}
 	if ctx.Err() != nil {
-		return withCode(ExitInterrupted, fmt.Errorf("interrupted after %d of %d games", tally.Games, opts.Games))
+		return withCode(ExitInterrupted, i18n.E("selfplay.interrupted", "Done", tally.Games, "Total", opts.Games))
 	}
 	return nil
+}
+
+// timeLeft is " · quedan 25 s" for the progress bar, "" when unknown.
+func timeLeft(p *i18n.Printer, left time.Duration) string {
+	switch {
+	case left <= 0:
+		return ""
+	case left < time.Minute:
+		return p.T("selfplay.left_seconds", "Seconds", int(math.Ceil(left.Seconds())))
+	case left < time.Hour:
+		return p.T("selfplay.left_minutes", "Minutes", int(left.Minutes()+0.5))
+	}
+	return p.T("selfplay.left_hours", "Hours", int(left.Hours()), "Minutes", int(left.Minutes())%60)
 }
 
 // saveError is a game that could not be written: the user's directory, not a bug.
@@ -219,74 +220,35 @@ func (e *saveError) Unwrap() error { return e.err }
 func saveGame(path string, rec *gcg.Game, ts *lexicon.TileSet) error {
 	f, err := os.Create(path)
 	if err != nil {
-		return &saveError{fmt.Errorf("--save: %w", err)}
+		return &saveError{i18n.Wrap(err, "selfplay.save_flag")}
 	}
 	werr := rec.Write(f, ts)
 	if cerr := f.Close(); werr == nil {
 		werr = cerr
 	}
 	if werr != nil {
-		return &saveError{fmt.Errorf("--save: %s: %w", path, werr)}
+		return &saveError{i18n.Wrap(werr, "selfplay.save_file", "Path", path)}
 	}
 	return nil
 }
 
-func selfplayMarkdown(s *selfplayJSON) string {
-	var sb strings.Builder
-	fmt.Fprintf(&sb, "## Self-play: %d games, seed %d, lexicon %s, %s end rules\n\n", s.Games, s.Seed, s.Lexicon, s.Rules)
+// selfplayDoc is the summary: the run, each player's mean score, bingos and wins, player 1's
+// win rate with its interval, and the speed.
+func selfplayDoc(p *i18n.Printer, s *selfplayJSON) *ui.Doc {
+	doc := ui.NewDoc().H2(p.T("selfplay.title", "Games", p.N("selfplay.games", s.Games), "Seed", s.Seed, "Lexicon", s.Lexicon, "Rules", s.Rules))
 	if s.CGP != "" {
-		fmt.Fprintf(&sb, "From the position `%s` (player 1 moves first in odd games, player 2 in even ones).\n\n", s.CGP)
+		doc.P(p.T("selfplay.from_cgp", "CGP", s.CGP))
 	}
-	sb.WriteString("| player | mean score | bingos a game | wins |\n|:---|---:|---:|---:|\n")
-	for p := 0; p < 2; p++ {
-		fmt.Fprintf(&sb, "| %d: %s | %.1f | %.2f | %d |\n", p+1, s.Players[p], s.MeanScore[p], s.BingosPerGame[p], s.Wins[p])
+	t := ui.NewTable(ui.Col{Header: p.T("selfplay.col.player")}, ui.Col{Header: p.T("selfplay.col.mean"), Right: true},
+		ui.Col{Header: p.T("selfplay.col.bingos"), Right: true}, ui.Col{Header: p.T("selfplay.col.wins"), Right: true})
+	for i := 0; i < 2; i++ {
+		t.Row(p.T("selfplay.player", "Number", i+1, "Strategy", s.Players[i]), p.Float(s.MeanScore[i], 1), p.Float(s.BingosPerGame[i], 2), p.Int(s.Wins[i]))
 	}
-	fmt.Fprintf(&sb, "\nTies: %d. Player 1 wins %.1f%% of games (95%% Wilson interval %.1f%%–%.1f%%; a tie counts half).\n\n",
-		s.Ties, 100*s.WinRate, 100*s.WinLow, 100*s.WinHigh)
-	workers := "workers"
-	if s.Workers == 1 {
-		workers = "worker"
-	}
-	fmt.Fprintf(&sb, "%.1f turns a game; %.1f games per second (%.2f s, %d %s).\n", s.MeanTurns, s.GamesPerSec, s.Seconds, s.Workers, workers)
+	doc.Table(t)
+	doc.P(p.T("selfplay.win_rate", "Ties", p.Int(s.Ties), "Rate", p.Percent(s.WinRate, 1), "Low", p.Percent(s.WinLow, 1), "High", p.Percent(s.WinHigh, 1)))
+	doc.P(p.T("selfplay.speed", "Turns", p.Float(s.MeanTurns, 1), "Rate", p.Float(s.GamesPerSec, 1), "Seconds", p.Float(s.Seconds, 2), "Workers", p.N("selfplay.workers", s.Workers)))
 	if s.SavedTo != "" {
-		fmt.Fprintf(&sb, "\nGames saved in %s.\n", s.SavedTo)
+		doc.P(p.T("selfplay.saved", "Dir", s.SavedTo))
 	}
-	return sb.String()
-}
-
-// progressBar draws "[#####.....] 45/100" on stderr when it is a terminal; otherwise nothing
-// (scripts often read stderr with stdout, and the summary already says how long it took).
-type progressBar struct {
-	g     *Globals
-	total int
-	start time.Time
-	last  time.Time
-}
-
-func newProgressBar(g *Globals, total int, start time.Time) *progressBar {
-	return &progressBar{g: g, total: total, start: start}
-}
-
-func (b *progressBar) update(done int) {
-	if !b.g.io.ErrTTY {
-		return
-	}
-	now := b.g.io.Now()
-	if done < b.total && now.Sub(b.last) < 100*time.Millisecond {
-		return
-	}
-	b.last = now
-	const width = 30
-	fill := width * done / b.total
-	rate := 0.0
-	if s := now.Sub(b.start).Seconds(); s > 0 {
-		rate = float64(done) / s
-	}
-	fmt.Fprintf(b.g.io.Err, "\r[%s%s] %d/%d games  %.1f games/s ", strings.Repeat("#", fill), strings.Repeat(".", width-fill), done, b.total, rate)
-}
-
-func (b *progressBar) finish() {
-	if b.g.io.ErrTTY {
-		fmt.Fprintln(b.g.io.Err)
-	}
+	return doc
 }

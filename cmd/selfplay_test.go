@@ -54,7 +54,7 @@ func TestSelfplayCommand(t *testing.T) {
 	// The same seed plays the same games: the human summary matches line for line (but time).
 	a, _, _ := runEngineCmd(t, nil, "selfplay", "--lexicon", lex, "--games", "4", "--seed", "3")
 	b2, _, _ := runEngineCmd(t, nil, "selfplay", "--lexicon", lex, "--games", "4", "--seed", "3", "--workers", "1")
-	if firstLines(a, 6) != firstLines(b2, 6) || !strings.Contains(a, "| 1: equity |") {
+	if firstLines(a, 6) != firstLines(b2, 6) || !strings.Contains(a, "1: equity ") || !strings.Contains(a, "Self-play: 4 games, seed 3") {
 		t.Errorf("same seed, different summaries:\n%s\n%s", a, b2)
 	}
 }
@@ -75,8 +75,8 @@ func TestSelfplayBadInput(t *testing.T) {
 		{[]string{"--games", "0"}, "at least 1"},
 		{[]string{"--games", "-3"}, "at least 1"},
 		// Used to panic (makeslice: len out of range): every game's result was allocated first.
-		{[]string{"--games", "9999999999999"}, "at most 10000000"},
-		{[]string{"--games", "10000001"}, "at most 10000000"},
+		{[]string{"--games", "9999999999999"}, "at most 10,000,000"},
+		{[]string{"--games", "10000001"}, "at most 10,000,000"},
 		{[]string{"--games", "2", "--workers", "-1"}, "--workers -1: expected 1 to 256"},
 		{[]string{"--games", "2", "--workers", "257"}, "--workers 257: expected 1 to 256"},
 		{[]string{"--games", "2", "--save", "/dev/null/games"}, "--save"},
@@ -120,7 +120,7 @@ func TestSelfplayProgressBar(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	e := errb.String()
-	if !strings.Contains(e, "\r[##############################] 3/3 games") || !strings.HasSuffix(e, "\n") || strings.Contains(e, "selfplay: 3 games in") {
+	if !strings.Contains(e, "[########################] 3/3 games · ") || !strings.HasSuffix(e, "\n") || strings.Contains(e, "selfplay: 3 games in") {
 		t.Errorf("stderr %q", e)
 	}
 	if strings.Contains(out.String(), "\r") {
@@ -130,6 +130,29 @@ func TestSelfplayProgressBar(t *testing.T) {
 
 // Ctrl-C (a real SIGINT to a real process) stops self-play with the summary of the games
 // finished so far, and exit 130 (128+SIGINT) saying so, not 2 (bad input).
+// In Spanish: the summary's words and numbers as Spanish writes them, the progress bar too.
+func TestSelfplaySpanish(t *testing.T) {
+	lex := engineTestLexicon(t, selfplayWords...)
+	var out, errb bytes.Buffer
+	clock := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	io := &IO{In: strings.NewReader(""), Out: &out, Err: &errb, ErrTTY: true,
+		Now:    func() time.Time { clock = clock.Add(50 * time.Millisecond); return clock },
+		Getenv: func(k string) string { return map[string]string{"ATRIL_LANG": "es"}[k] }}
+	if code := Run(io, []string{"selfplay", "--lexicon", lex, "--games", "3", "--seed", "3", "--workers", "1"}); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	o := out.String()
+	for _, want := range []string{"Autojuego: 3 partidas, semilla 3, léxico small, reglas de fin file", "Jugador", "Puntuación media",
+		"1: equity", "Empates: ", "intervalo de Wilson del 95 %", "turnos por partida", "1 proceso)"} {
+		if !strings.Contains(o, want) {
+			t.Errorf("summary lacks %q:\n%s", want, o)
+		}
+	}
+	if e := errb.String(); !strings.Contains(e, "3/3 partidas · ") || !strings.Contains(e, ",") {
+		t.Errorf("progress %q", e)
+	}
+}
+
 func TestSelfplaySIGINT(t *testing.T) {
 	lex := engineTestLexicon(t, selfplayWords...)
 	child, _, out := startDrillChild(t, "--lexicon "+lex+" selfplay --games 1000000 --workers 1 --json")
@@ -244,4 +267,20 @@ func TestEngineFlagCompletion(t *testing.T) {
 			}
 		}
 	}
+}
+
+// BenchmarkSelfplayCommand runs the whole command (flags, the default lexicon already loaded,
+// ten games on one worker, the summary) and reports games per second as the command counts
+// them. Compare medians: go test ./cmd -run '^$' -bench SelfplayCommand -cpu 1 -count 5
+func BenchmarkSelfplayCommand(b *testing.B) {
+	var games float64
+	for b.Loop() {
+		var out, errb bytes.Buffer
+		io := &IO{In: strings.NewReader(""), Out: &out, Err: &errb, Getenv: func(string) string { return "" }}
+		if code := Run(io, []string{"selfplay", "--games", "10", "--seed", "1", "--workers", "1", "--json"}); code != 0 {
+			b.Fatalf("exit %d: %s", code, errb.String())
+		}
+		games += 10
+	}
+	b.ReportMetric(games/b.Elapsed().Seconds(), "games/s")
 }

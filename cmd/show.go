@@ -9,6 +9,8 @@ import (
 
 	"github.com/atril-scrabble/atril/engine"
 	"github.com/atril-scrabble/atril/engine/gcg"
+	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
@@ -21,32 +23,27 @@ type showOptions struct {
 func init() {
 	register(func(g *Globals) *cobra.Command {
 		opts := &showOptions{}
+		p := g.P
 		c := &cobra.Command{
-			Use:   "show --cgp CGP | --gcg FILE [--turn N]",
-			Short: "Show a position: the board, racks, scores and the bag",
-			Long: `Show a position from a CGP string or a GCG game file (after --turn N events;
-the end of the game by default): the board with row numbers and column letters,
-premium squares coloured on a terminal (marked when piped: = triple word, - double
-word, " triple letter, ' double letter, * centre), blanks in lower case, the racks,
-the scores, the number of tiles in the bag and the unseen tiles (bag and unknown
-rack) counted by kind: A×9 B C×3 CH ... ("LLL" would not say which are LL tiles).`,
-			Example: `  atril show --cgp "15/15/15/15/15/15/15/5BOCA6/15/15/15/15/15/15/15 AEI/ 0/16 0"
-  atril show --gcg game.gcg --turn 10`,
-			Args: cobra.NoArgs,
+			Use:     p.T("show.use"),
+			Short:   p.T("show.short"),
+			Long:    p.T("show.long"),
+			Example: p.T("show.example"),
+			Args:    cobra.NoArgs,
 			RunE: func(c *cobra.Command, args []string) error {
 				opts.Turn = -1
 				if c.Flags().Changed("turn") {
 					opts.Turn, _ = c.Flags().GetInt("turn")
 					if opts.Turn < 0 {
-						return withCode(ExitError, fmt.Errorf("--turn %d: expected 0 (the empty board) or more", opts.Turn))
+						return withCode(ExitError, i18n.E("show.negative_turn", "Turn", opts.Turn))
 					}
 				}
 				return runShow(g, opts)
 			},
 		}
-		c.Flags().StringVar(&opts.CGP, "cgp", "", "the position as a CGP string")
-		c.Flags().StringVar(&opts.GCG, "gcg", "", "a GCG game file")
-		c.Flags().Int("turn", 0, "with --gcg: show the position after this many events (default: the end)")
+		c.Flags().StringVar(&opts.CGP, "cgp", "", p.T("show.flag.cgp"))
+		c.Flags().StringVar(&opts.GCG, "gcg", "", p.T("show.flag.gcg"))
+		c.Flags().Int("turn", 0, p.T("show.flag.turn"))
 		return c
 	})
 }
@@ -62,26 +59,30 @@ type showJSON struct {
 	Turn      int       `json:"turn,omitempty"`
 	Turns     int       `json:"turns,omitempty"`
 	LastEvent string    `json:"last_event,omitempty"`
+
+	lastEvent string // in the reader's language
+	fromGCG   bool
 }
 
 func runShow(g *Globals, opts *showOptions) error {
 	if (opts.CGP == "") == (opts.GCG == "") {
-		return withCode(ExitError, fmt.Errorf("show needs exactly one of --cgp CGP or --gcg FILE (see `atril show --help`)"))
+		return withCode(ExitError, i18n.E("show.needs"))
 	}
 	if opts.CGP != "" && opts.Turn >= 0 {
-		return withCode(ExitError, fmt.Errorf("--turn goes with --gcg"))
+		return withCode(ExitError, i18n.E("show.turn_needs_gcg"))
 	}
 	ts, err := g.TileSet()
 	if err != nil {
 		return err
 	}
-	layout := engine.StandardLayout()
 	var pos *engine.Position
+	var lastPlay *engine.Move // the play of the last event shown, drawn as just played
 	out := showJSON{Players: [2]string{"to move", "opponent"}}
 	if opts.CGP != "" {
-		if pos, err = engine.ParseCGP(opts.CGP, ts, layout); err != nil {
-			return withCode(ExitError, err)
+		if pos, err = parseCGPFlag(opts.CGP, ts); err != nil {
+			return err
 		}
+		g.notes(pos.Notes())
 	} else {
 		f, err := os.Open(opts.GCG)
 		if err != nil {
@@ -93,160 +94,175 @@ func runShow(g *Globals, opts *showOptions) error {
 			return withCode(ExitError, err)
 		}
 		if opts.Turn > game.Turns() {
-			return withCode(ExitError, fmt.Errorf("--turn %d: expected 0 to %d (%s has %d events)", opts.Turn, game.Turns(), opts.GCG, game.Turns()))
+			return withCode(ExitError, i18n.E("show.turn_range", "Turn", opts.Turn, "Max", game.Turns(), "File", opts.GCG))
 		}
-		if pos, err = game.Replay(ts, layout, opts.Turn); err != nil {
-			return withCode(ExitError, fmt.Errorf("%s: %w", opts.GCG, err))
+		if pos, err = game.Replay(ts, engine.StandardLayout(), opts.Turn); err != nil {
+			return withCode(ExitError, err)
 		}
 		n := opts.Turn
 		if n < 0 {
 			n = game.Turns()
 		}
-		out.Turn, out.Turns = n, game.Turns()
-		toMove := 0
-		if n < game.Turns() {
-			toMove = game.Events[n].Player
-		} else if n > 0 {
-			toMove = 1 - game.Events[n-1].Player
-		}
+		out.Turn, out.Turns, out.fromGCG = n, game.Turns(), true
+		toMove := game.ToMove(n)
 		out.Players = [2]string{game.Players[toMove].Nick, game.Players[1-toMove].Nick}
 		if n > 0 {
-			out.LastEvent = describeEvent(game, &game.Events[n-1], ts)
+			var before *engine.Board
+			if prev, err := game.Replay(ts, engine.StandardLayout(), n-1); err == nil {
+				before = prev.Board
+			}
+			out.LastEvent = game.Describe(i18n.For(i18n.English), n-1, ts, before)
+			out.lastEvent = game.Describe(g.P, n-1, ts, before)
+			if ev := &game.Events[n-1]; ev.Kind == gcg.Play {
+				lastPlay = &ev.Move
+			}
 		}
 	}
 	out.CGP = pos.CGP()
-	for r := 0; r < engine.Dim; r++ {
-		out.Rows = append(out.Rows, strings.Split(engine.BoardCGP(pos.Board, ts), "/")[r])
-	}
+	out.Rows = strings.Split(engine.BoardCGP(pos.Board, ts), "/")
 	for i := 0; i < 2; i++ {
 		out.Racks[i] = ts.Notation(lexicon.Alphagram(pos.Racks[i]))
 		out.Scores[i] = pos.Scores[i]
 	}
 	out.Bag = pos.BagCount()
-	out.Unseen = ts.Notation(pos.UnseenTiles())
+	unseen := pos.UnseenTiles()
+	out.Unseen = ts.Notation(unseen)
 	if g.JSON {
 		return g.PrintJSON(out)
 	}
-	_, err = fmt.Fprint(g.Out(), renderPosition(pos, &out, g.Color()))
-	return err
-}
-
-func describeEvent(game *gcg.Game, ev *gcg.Event, ts *lexicon.TileSet) string {
-	nick := game.Players[ev.Player].Nick
-	switch ev.Kind {
-	case gcg.Play:
-		return fmt.Sprintf("%s played %s for %d", nick, engine.Bracketed.FormatMove(&ev.Move, nil, ts), ev.Score)
-	case gcg.Exchange:
-		return fmt.Sprintf("%s exchanged %d tiles", nick, ev.Exchanged)
-	case gcg.Pass:
-		return nick + " passed"
-	case gcg.PhonyReturned:
-		return nick + "'s play was withdrawn"
-	case gcg.ChallengeBonus:
-		return fmt.Sprintf("%s got a challenge bonus of %d", nick, ev.Score)
-	case gcg.EndRackPoints:
-		return fmt.Sprintf("%s went out and won %d for %s", nick, ev.Score, ts.Notation(lexicon.Alphagram(ev.OtherRack)))
-	case gcg.RackPenalty:
-		return fmt.Sprintf("%s lost %d for %s", nick, -ev.Score, ts.Notation(lexicon.Alphagram(ev.OtherRack)))
-	case gcg.TimePenalty:
-		return fmt.Sprintf("%s lost %d on time", nick, -ev.Score)
+	p := g.P
+	doc := ui.NewDoc().Pre(drawBoard(g.UI, p, pos, lastPlay))
+	if out.lastEvent != "" {
+		doc.P(p.T("show.after_event", "Turn", out.Turn, "Turns", out.Turns, "Event", out.lastEvent))
 	}
-	return ""
+	players := ui.NewTable(ui.Col{}, ui.Col{}, ui.Col{Right: true}, ui.Col{})
+	for i := 0; i < 2; i++ {
+		name := out.Players[i]
+		if !out.fromGCG {
+			name = [2]string{p.T("show.to_move"), p.T("show.opponent")}[i]
+		}
+		rack := ui.Cell{Text: out.Racks[i], Style: ui.Accent}
+		if rack.Text == "" {
+			rack = ui.Cell{Text: p.T("show.unknown_rack"), Style: ui.Dim}
+		}
+		arrow := ""
+		if i == 0 {
+			arrow = ">"
+		}
+		players.Cells(ui.Cell{Text: arrow}, ui.Cell{Text: name, Style: ui.Bold}, ui.Cell{Text: p.Int(out.Scores[i])}, rack)
+	}
+	doc.Table(players)
+	doc.P(p.N("show.bag", out.Bag) + " " + p.T("show.unseen", "Count", p.Int(len(unseen)), "Tiles", tileCounts(p, ts, unseen)))
+	doc.KV([2]string{"CGP", out.CGP})
+	return g.Print(doc)
 }
 
-// ANSI 256-colour backgrounds for premiums, as on a real board; tiles dark on cream.
-var premiumStyle = map[engine.Premium]struct{ mark, color string }{
-	engine.Plain:        {" . ", "\x1b[38;5;250;48;5;22m"},
-	engine.DoubleLetter: {" ' ", "\x1b[30;48;5;117m"},
-	engine.TripleLetter: {" \" ", "\x1b[97;48;5;25m"},
-	engine.DoubleWord:   {" - ", "\x1b[30;48;5;217m"},
-	engine.TripleWord:   {" = ", "\x1b[97;48;5;160m"},
+// boardPremiums are each premium square's mark and style.
+var boardPremiums = []struct {
+	premium engine.Premium
+	mark    string
+	style   ui.Style
+}{
+	{engine.TripleWord, "=", ui.SquareTW},
+	{engine.DoubleWord, "-", ui.SquareDW},
+	{engine.TripleLetter, "\"", ui.SquareTL},
+	{engine.DoubleLetter, "'", ui.SquareDL},
+	{engine.Plain, ".", ui.SquarePlain},
 }
 
-const (
-	showReset = "\x1b[0m"
-	showTile  = "\x1b[1;30;48;5;230m"
-	showBlank = "\x1b[1;31;48;5;230m"
-)
-
-// renderPosition draws the board: three characters a square so digraph tiles fit.
-func renderPosition(pos *engine.Position, info *showJSON, color bool) string {
+// drawBoard draws the board three characters a square (so that digraph tiles fit), row numbers
+// and column letters round it, premium squares marked (= - " ') and coloured on a colour
+// terminal, blanks in lower case, the tiles of the last play (if given) highlighted; then the
+// legend.
+func drawBoard(t *ui.Term, p *i18n.Printer, pos *engine.Position, last *engine.Move) string {
 	ts := pos.Tiles
 	b := pos.Board
+	var justPlayed [engine.Dim * engine.Dim]bool
+	if last != nil && last.Kind == engine.Play {
+		r, c := int(last.Row), int(last.Col)
+		for i := 0; i < int(last.Len); i++ {
+			if last.Tiles[i] != engine.PlayedThrough && r < engine.Dim && c < engine.Dim {
+				justPlayed[r*engine.Dim+c] = true
+			}
+			if last.Vertical {
+				r++
+			} else {
+				c++
+			}
+		}
+	}
 	var sb strings.Builder
-	sb.WriteString("    ")
+	sb.WriteString("   ")
 	for c := 0; c < engine.Dim; c++ {
-		fmt.Fprintf(&sb, " %c ", 'A'+c)
+		sb.WriteString(" " + string(rune('A'+c)))
+		if c < engine.Dim-1 {
+			sb.WriteString(" ")
+		}
 	}
 	sb.WriteString("\n")
 	for r := 0; r < engine.Dim; r++ {
-		fmt.Fprintf(&sb, "%3d ", r+1)
+		fmt.Fprintf(&sb, "%2d ", r+1)
 		for c := 0; c < engine.Dim; c++ {
-			t := b.At(r, c)
-			if t == engine.Empty {
-				p := b.Layout.Premium(r, c)
-				st := premiumStyle[p]
-				mark := st.mark
+			tile := b.At(r, c)
+			if tile == engine.Empty {
+				prem := b.Layout.Premium(r, c)
+				mark, style := " . ", ui.SquarePlain
+				for _, bp := range boardPremiums {
+					if bp.premium == prem {
+						mark, style = " "+bp.mark+" ", bp.style
+					}
+				}
 				if r == b.Layout.StartRow && c == b.Layout.StartCol {
 					mark = " * "
 				}
-				if color {
-					if p == engine.Plain {
-						mark = "   "
-					}
-					sb.WriteString(st.color + mark + showReset)
-				} else {
-					sb.WriteString(mark)
+				if t.Color() && prem == engine.Plain {
+					mark = "   "
 				}
+				sb.WriteString(t.Paint(style, mark))
 				continue
 			}
-			label := ts.Label(t)
-			if t.IsBlanked() {
+			label := ts.Label(tile)
+			style := ui.SquareTile
+			if tile.IsBlanked() {
 				label = strings.ToLower(label)
+				style = ui.SquareBlank
+			}
+			if justPlayed[r*engine.Dim+c] {
+				style = ui.SquareNew
 			}
 			cell := " " + label + strings.Repeat(" ", max(0, 2-len([]rune(label))))
 			if len([]rune(label)) >= 3 {
 				cell = label // a three-letter tile fills its square
 			}
-			if color {
-				style := showTile
-				if t.IsBlanked() {
-					style = showBlank
-				}
-				sb.WriteString(style + cell + showReset)
-			} else {
-				sb.WriteString(cell)
-			}
+			sb.WriteString(t.Paint(style, cell))
 		}
 		fmt.Fprintf(&sb, " %d\n", r+1)
 	}
-	if !color {
-		sb.WriteString("\n    = triple word  - double word  \" triple letter  ' double letter  * centre; lower case: blank\n")
-	}
-	sb.WriteString("\n")
-	if info.LastEvent != "" {
-		fmt.Fprintf(&sb, "After event %d of %d: %s.\n", info.Turn, info.Turns, info.LastEvent)
-	}
-	for i := 0; i < 2; i++ {
-		rack := info.Racks[i]
-		if rack == "" {
-			rack = "(unknown)"
+	// The legend: each premium's mark (a square coloured as on the board when there is colour).
+	sample := func(st ui.Style, mark string) string {
+		if t.Color() {
+			return t.Paint(st, " "+mark+" ")
 		}
-		arrow := "  "
-		if i == 0 {
-			arrow = "> "
-		}
-		fmt.Fprintf(&sb, "%s%-10s %4d  %s\n", arrow, info.Players[i], info.Scores[i], rack)
+		return mark
 	}
-	unseen := pos.UnseenTiles()
-	fmt.Fprintf(&sb, "Bag: %d tiles. Unseen (%d): %s\n", info.Bag, len(unseen), tileCounts(ts, unseen))
-	fmt.Fprintf(&sb, "CGP: %s\n", info.CGP)
+	sb.WriteString("\n" + sample(ui.SquareTW, "=") + " " + p.T("board.triple_word") + "  " +
+		sample(ui.SquareDW, "-") + " " + p.T("board.double_word") + "  " +
+		sample(ui.SquareTL, "\"") + " " + p.T("board.triple_letter") + "  " +
+		sample(ui.SquareDL, "'") + " " + p.T("board.double_letter") + "\n")
+	sb.WriteString(sample(ui.SquareDW, "*") + " " + p.T("board.centre") + "  ")
+	if t.Color() {
+		sb.WriteString(sample(ui.SquareBlank, "a") + " ")
+	}
+	sb.WriteString(p.T("board.blank"))
+	if last != nil && t.Color() {
+		sb.WriteString("  " + sample(ui.SquareNew, "A") + " " + p.T("board.last_play"))
+	}
 	return sb.String()
 }
 
 // tileCounts lists tiles by kind with their counts, "A×9 B C×3 CH ... ?×2", as a player's
 // tracking sheet does: a run of plain letters would be misread (LLL is an LL tile and an L).
-func tileCounts(ts *lexicon.TileSet, tiles []lexicon.Tile) string {
+func tileCounts(p *i18n.Printer, ts *lexicon.TileSet, tiles []lexicon.Tile) string {
 	var parts []string
 	for i := 0; i < len(tiles); {
 		j := i
@@ -255,13 +271,13 @@ func tileCounts(ts *lexicon.TileSet, tiles []lexicon.Tile) string {
 		}
 		part := ts.Label(tiles[i])
 		if j-i > 1 {
-			part += fmt.Sprintf("×%d", j-i)
+			part += "×" + p.Int(j-i)
 		}
 		parts = append(parts, part)
 		i = j
 	}
 	if len(parts) == 0 {
-		return "none"
+		return p.T("show.no_tiles")
 	}
 	return strings.Join(parts, " ")
 }

@@ -1,41 +1,320 @@
 package cmd
 
 import (
+	"context"
+	"errors"
+	"io/fs"
+	"os"
+	"slices"
+	"time"
+
 	"github.com/spf13/cobra"
 
+	"github.com/atril-scrabble/atril/drills"
+	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/studystore"
+	"github.com/atril-scrabble/atril/internal/ui"
+	"github.com/atril-scrabble/atril/lexicon"
 	"github.com/atril-scrabble/atril/stats"
 )
 
+type statsOptions struct {
+	Since string
+	Deck  string
+	Plot  string
+}
+
 func init() {
 	register(func(g *Globals) *cobra.Command {
-		return &cobra.Command{
-			Use:   "stats",
-			Short: "Answers, accuracy and time per drill and per deck, last 7 and 30 days",
-			Long: `Sums every answer in the study database (--db, $ATRIL_DB, else the user data
-directory) over the last 7 and 30 days: how many, the share right with its 95%
-interval (Wilson), and the time per answer; per drill kind and per deck.
-
---json prints {"now","windows":[{"days","since","total","by_drill":[...],"by_deck":[...]}]},
-each row {"group","answers","correct","accuracy","accuracy_low","accuracy_high",
-"seconds","mean_seconds"}.`,
-			Example: `  atril stats
-  atril stats --json | jq '.windows[0].total'`,
-			Args: cobra.NoArgs,
+		opts := &statsOptions{}
+		p := g.P
+		c := &cobra.Command{
+			Use:     p.T("stats.use"),
+			Short:   p.T("stats.short"),
+			Long:    p.T("stats.long"),
+			Example: p.T("stats.example"),
+			Args:    cobra.NoArgs,
 			RunE: func(c *cobra.Command, args []string) error {
-				st, err := openStudyStoreToRead(g)
-				if err != nil {
-					return err
-				}
-				defer st.Close()
-				r, err := stats.Collect(c.Context(), st, g.io.Now())
-				if err != nil {
-					return withCode(ExitError, err)
-				}
-				if g.JSON {
-					return g.PrintJSON(r)
-				}
-				return g.PrintMarkdown(r.Markdown())
+				return runStats(g, c.Context(), opts)
 			},
 		}
+		c.Flags().StringVar(&opts.Since, "since", "", p.T("stats.flag.since"))
+		c.Flags().StringVar(&opts.Deck, "deck", "", p.T("stats.flag.deck"))
+		c.Flags().StringVar(&opts.Plot, "plot", "", p.T("stats.flag.plot"))
+		c.AddCommand(statsWeakCmd(g), statsModelCmd(g))
+		return c
 	})
+}
+
+func runStats(g *Globals, ctx context.Context, opts *statsOptions) error {
+	now := g.io.Now()
+	o := stats.Options{Now: now, Loc: now.Location(), Deck: opts.Deck}
+	if opts.Since != "" {
+		day, err := parseStatsDay(opts.Since, now.Location())
+		if err != nil {
+			return withCode(ExitError, i18n.E("stats.err.bad_date", "Flag", "--since", "Value", opts.Since))
+		}
+		if day.After(now) {
+			return withCode(ExitError, i18n.E("stats.err.future_date", "Flag", "--since", "Value", opts.Since))
+		}
+		o.Since = day
+	}
+	st, err := openStatsStore(g)
+	if err != nil {
+		return err
+	}
+	if st == nil {
+		return printFirstDay(g, stats.Report{Now: now, Deck: opts.Deck, Empty: true})
+	}
+	defer st.Close()
+	if opts.Deck != "" {
+		if _, err := st.DeckByName(ctx, opts.Deck); err != nil {
+			if errors.Is(err, studystore.ErrNoDeck) {
+				return withCode(ExitError, i18n.E("stats.err.no_deck", "Deck", opts.Deck))
+			}
+			return withCode(ExitError, err)
+		}
+	}
+	if o.Unsaved, err = updateStats(g, ctx, st); err != nil {
+		return withCode(ExitError, err)
+	}
+	r, err := stats.Collect(ctx, st, o)
+	if err != nil {
+		return withCode(ExitError, err)
+	}
+	if opts.Plot != "" {
+		if err := stats.PlotReport(opts.Plot, r, g.P); err != nil {
+			return withCode(ExitError, i18n.Wrap(err, "stats.err.plot", "File", opts.Plot))
+		}
+	}
+	if g.JSON {
+		return g.PrintJSON(r)
+	}
+	d := r.Doc(g.P)
+	if opts.Plot != "" {
+		d.Note(g.P.T("stats.plot_written", "File", opts.Plot))
+	}
+	return g.Print(d)
+}
+
+// printFirstDay says, kindly, that nothing has been answered yet.
+func printFirstDay(g *Globals, r stats.Report) error {
+	if g.JSON {
+		return g.PrintJSON(r)
+	}
+	return g.Print(r.Doc(g.P))
+}
+
+// openStatsStore opens the study database for the stats commands; nil (and no error) when it
+// does not exist yet: nothing studied, which is a first day, not a mistake. No file is made.
+func openStatsStore(g *Globals) (*studystore.Store, error) {
+	path := g.DB
+	if path == "" {
+		p, err := studystore.DefaultPath(g.io.Getenv)
+		if err != nil {
+			return nil, withCode(ExitError, err)
+		}
+		path = p
+	}
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	return openStudyStoreForReport(g)
+}
+
+// updateStats brings the daily sums up to date, with a progress bar on a terminal when there is
+// much to sum; the sums a read-only database cannot keep come back.
+func updateStats(g *Globals, ctx context.Context, st *studystore.Store) (stats.Unsaved, error) {
+	var bar *ui.Progress
+	progress := func(done, total int) {
+		if bar == nil {
+			bar = ui.NewProgress(g.io.Err, g.io.ErrTTY, nil, total, func(done, total int, rate float64, left time.Duration) string {
+				return g.P.T("stats.updating") + " " + g.P.Int(done) + "/" + g.P.Int(total)
+			})
+		}
+		bar.Update(done)
+	}
+	un, err := stats.Update(ctx, st, g.io.Now().Location(), &statsLexicons{g: g}, progress)
+	if bar != nil {
+		bar.Clear()
+	}
+	return un, err
+}
+
+// statsLexicons opens the lexicons the answers name, once each; one that cannot be opened is
+// nil (its words have no probability rank).
+type statsLexicons struct {
+	g    *Globals
+	ts   *lexicon.TileSet
+	lexs map[string]*lexicon.Lexicon
+}
+
+func (l *statsLexicons) Tiles() *lexicon.TileSet {
+	if l.ts == nil {
+		ts, err := l.g.TileSet()
+		if err != nil {
+			ts, _ = lexicon.LoadTileSet("")
+		}
+		l.ts = ts
+	}
+	return l.ts
+}
+
+func (l *statsLexicons) Lexicon(name string) *lexicon.Lexicon {
+	if l.lexs == nil {
+		l.lexs = map[string]*lexicon.Lexicon{}
+	}
+	if lex, ok := l.lexs[name]; ok {
+		return lex
+	}
+	lex, err := l.g.lexiconRegistry().Open(name, l.Tiles())
+	if err != nil {
+		lex = nil
+	}
+	l.lexs[name] = lex
+	return lex
+}
+
+// parseStatsDay reads YYYY-MM-DD as midnight in loc.
+func parseStatsDay(s string, loc *time.Location) (time.Time, error) {
+	return time.ParseInLocation(time.DateOnly, s, loc)
+}
+
+type statsWeakOptions struct {
+	Limit   int
+	DeckOut string
+	Kind    string
+}
+
+func statsWeakCmd(g *Globals) *cobra.Command {
+	opts := &statsWeakOptions{}
+	p := g.P
+	c := &cobra.Command{
+		Use:     p.T("stats.weak.use"),
+		Short:   p.T("stats.weak.short"),
+		Long:    p.T("stats.weak.long"),
+		Example: p.T("stats.weak.example"),
+		Args:    cobra.NoArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			return runStatsWeak(g, c.Context(), opts)
+		},
+	}
+	c.Flags().IntVar(&opts.Limit, "limit", 20, p.T("stats.weak.flag.limit"))
+	c.Flags().StringVar(&opts.DeckOut, "deck-out", "", p.T("stats.weak.flag.deck_out"))
+	c.Flags().StringVar(&opts.Kind, "kind", "", p.T("stats.weak.flag.kind"))
+	return c
+}
+
+type statsWeakJSON struct {
+	stats.Weak
+	Deck  string `json:"deck,omitempty"`
+	Kind  string `json:"deck_kind,omitempty"`
+	Added int    `json:"added,omitempty"`
+}
+
+func runStatsWeak(g *Globals, ctx context.Context, opts *statsWeakOptions) error {
+	if opts.Limit < 1 || opts.Limit > 10_000 {
+		return withCode(ExitError, i18n.E("stats.weak.bad_limit", "Value", opts.Limit))
+	}
+	if opts.Kind != "" && opts.DeckOut == "" {
+		return withCode(ExitError, i18n.E("stats.weak.kind_without_deck"))
+	}
+	if opts.Kind != "" && !slices.Contains(drills.DeckKinds, drills.Kind(opts.Kind)) {
+		return withCode(ExitError, i18n.E("stats.weak.bad_kind", "Kind", opts.Kind))
+	}
+	st, err := openStatsStore(g)
+	if err != nil {
+		return err
+	}
+	if st == nil {
+		return printFirstDay(g, stats.Report{Now: g.io.Now(), Empty: true})
+	}
+	defer st.Close()
+	unsaved, err := updateStats(g, ctx, st)
+	if err != nil {
+		return withCode(ExitError, err)
+	}
+	var model *stats.Model
+	if x, y, err := stats.ModelRows(ctx, st, unsaved); err != nil {
+		return withCode(ExitError, err)
+	} else if m, err := stats.FitModel(x, y); err == nil {
+		model = &m
+	}
+	o := stats.WeakOptions{Now: g.io.Now(), Limit: opts.Limit, Unsaved: unsaved}
+	var lex *lexicon.Lexicon
+	if opts.DeckOut != "" {
+		if lex, err = g.Lex(); err != nil {
+			return err
+		}
+		o.Lexicon = lex.Name
+	}
+	w, err := stats.FindWeak(ctx, st, model, o)
+	if err != nil {
+		return withCode(ExitError, err)
+	}
+	out := statsWeakJSON{Weak: w}
+	if opts.DeckOut != "" {
+		kind, added, err := stats.WeakDeck(ctx, st, lex, opts.DeckOut, opts.Kind, w.All())
+		if errors.Is(err, stats.ErrNoWeakCards) {
+			return withCode(ExitError, i18n.E("stats.weak.no_cards", "Deck", opts.DeckOut, "Lexicon", lex.Name))
+		}
+		if err != nil {
+			return withCode(ExitError, err)
+		}
+		out.Deck, out.Kind, out.Added = opts.DeckOut, kind, added
+	}
+	if g.JSON {
+		return g.PrintJSON(out)
+	}
+	d := w.Doc(g.P)
+	if out.Deck != "" {
+		d.P(g.P.T("stats.weak.deck_added", "Deck", out.Deck, "Cards", g.P.N("stats.count.cards", out.Added),
+			"Kind", stats.KindName(g.P, out.Kind)))
+	}
+	return g.Print(d)
+}
+
+func statsModelCmd(g *Globals) *cobra.Command {
+	p := g.P
+	return &cobra.Command{
+		Use:     p.T("stats.model.use"),
+		Short:   p.T("stats.model.short"),
+		Long:    p.T("stats.model.long"),
+		Example: p.T("stats.model.example"),
+		Args:    cobra.NoArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			ctx := c.Context()
+			st, err := openStatsStore(g)
+			if err != nil {
+				return err
+			}
+			if st == nil {
+				return printFirstDay(g, stats.Report{Now: g.io.Now(), Empty: true})
+			}
+			defer st.Close()
+			unsaved, err := updateStats(g, ctx, st)
+			if err != nil {
+				return withCode(ExitError, err)
+			}
+			x, y, err := stats.ModelRows(ctx, st, unsaved)
+			if err != nil {
+				return withCode(ExitError, err)
+			}
+			m, err := stats.FitModel(x, y)
+			if errors.Is(err, stats.ErrNoFit) {
+				if g.JSON {
+					return g.PrintJSON(m)
+				}
+				return g.Print(ui.NewDoc().H1(g.P.T("stats.model.title")).
+					P(g.P.T("stats.model.too_few", "Min", stats.MinModelAnswers, "Answers", g.P.Int(m.Answers))))
+			}
+			if err != nil {
+				return withCode(ExitError, err)
+			}
+			if g.JSON {
+				return g.PrintJSON(m)
+			}
+			return g.Print(m.Doc(g.P))
+		},
+	}
 }

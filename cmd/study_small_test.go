@@ -56,7 +56,7 @@ func TestReadOnlyStudyCommandsNeedTheDatabase(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "typo")
 	db := filepath.Join(dir, "atril.db")
 	for _, args := range [][]string{
-		{"stats"}, {"stats", "--json"}, {"deck", "list"}, {"deck", "rm", "sietes"},
+		{"deck", "list"}, {"deck", "rm", "sietes"},
 		{"review", "--list"}, {"review"}, {"review", "postpone", "--days", "3"},
 	} {
 		s, code := study(t, day1, "", append([]string{"--db", db}, args...)...)

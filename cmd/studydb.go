@@ -14,24 +14,39 @@ import (
 // openStudyStore opens the study database for a command that records (drills, deck add),
 // creating it if missing.
 func openStudyStore(g *Globals) (*studystore.Store, error) {
-	return openStudy(g, studystore.Options{})
+	return openStudyWith(g, studystore.Options{})
 }
 
 // openExistingStudyStore opens the study database for a command that writes to study data
 // already there (review, deck rm, review postpone): a missing or empty file is refused, not
 // made a database, and a read-only one is refused before anything is asked.
 func openExistingStudyStore(g *Globals) (*studystore.Store, error) {
-	return openStudy(g, studystore.Options{MustExist: true})
+	return openStudyWith(g, studystore.Options{MustExist: true})
 }
 
 // openStudyStoreToRead opens the study database for a command that only reads it (stats, deck
 // list, review --list, completion): it is never written, created or turned into a database,
 // and a read-only file is read all the same.
 func openStudyStoreToRead(g *Globals) (*studystore.Store, error) {
-	return openStudy(g, studystore.Options{ReadOnly: true})
+	return openStudyWith(g, studystore.Options{ReadOnly: true})
 }
 
-func openStudy(g *Globals, opt studystore.Options) (*studystore.Store, error) {
+// openStudyStoreForReport opens the study database for a command that reads it and keeps
+// derived sums in it where it can (stats, today, forecast): a missing or empty file is refused,
+// and a read-only one is read, the sums then kept in memory only.
+func openStudyStoreForReport(g *Globals) (*studystore.Store, error) {
+	return openStudyWith(g, studystore.Options{WriteIfAble: true})
+}
+
+// openStudy is openExistingStudyStore when mustExist, else openStudyStore.
+func openStudy(g *Globals, mustExist bool) (*studystore.Store, error) {
+	if mustExist {
+		return openExistingStudyStore(g)
+	}
+	return openStudyStore(g)
+}
+
+func openStudyWith(g *Globals, opt studystore.Options) (*studystore.Store, error) {
 	path := g.DB
 	if path == "" {
 		p, err := studystore.DefaultPath(g.io.Getenv)

@@ -67,9 +67,9 @@ func (l *lockedBuffer) Write(p []byte) (int, error) {
 	return l.b.Write(p)
 }
 
-// runAtril runs `atril ARGS` in a child process to its end and returns its output (stdout and
+// runAtrilChild runs `atril ARGS` in a child process to its end and returns its output (stdout and
 // stderr) and exit code.
-func runAtril(t *testing.T, args string, unprivileged bool, input string) (string, int) {
+func runAtrilChild(t *testing.T, args string, unprivileged bool, input string) (string, int) {
 	t.Helper()
 	child := atrilCmd(t, args, unprivileged)
 	child.Stdin = strings.NewReader(input)
@@ -132,14 +132,14 @@ func TestStudyCommandsOnAReadOnlyDatabase(t *testing.T) {
 		{"review --list --json", `"new": 3`},
 		{"--json stats", `"answers": 2`},
 	} {
-		got, code := runAtril(t, "--db "+db+" "+c.args, true, "")
+		got, code := runAtrilChild(t, "--db "+db+" "+c.args, true, "")
 		if code != 0 || !strings.Contains(got, c.want) {
 			t.Errorf("%s on a read-only database: exit %d\n%s\nwant %q", c.args, code, got, c.want)
 		}
 		sameFiles(t, c.args, before, dirFiles(t, dir))
 	}
 	for _, args := range []string{"drill twos --count 3", "review", "deck rm dos", "deck add tres --search length:3"} {
-		got, code := runAtril(t, "--db "+db+" "+args, true, "y\n")
+		got, code := runAtrilChild(t, "--db "+db+" "+args, true, "y\n")
 		if code != ExitError || !strings.Contains(got, db+" is read-only: answers and decks cannot be saved in it") || strings.Contains(got, "a two-tile word?") {
 			t.Errorf("%s on a read-only database: exit %d\n%s", args, code, got)
 		}

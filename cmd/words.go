@@ -1,10 +1,13 @@
 package cmd
 
 import (
-	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
@@ -14,10 +17,13 @@ import (
 func parseWordArg(ts *lexicon.TileSet, s string) ([]lexicon.Tile, error) {
 	w, err := ts.ParseWord(s)
 	if err != nil {
-		return nil, withCode(ExitError, fmt.Errorf("word %v (write words as CASA, CHARRO, [C][H] for a C and an H tile)", err))
+		return nil, withCode(ExitError, i18n.Wrap(err, "words.bad_word"))
 	}
 	if len(w) == 0 {
-		return nil, withCode(ExitError, fmt.Errorf("word %q: no tiles", s))
+		return nil, withCode(ExitError, i18n.E("words.no_tiles", "Input", strconv.Quote(s)))
+	}
+	if err := lexicon.CheckQueryTiles(w); err != nil {
+		return nil, withCode(ExitError, i18n.Wrap(err, "words.word_is", "Input", strconv.Quote(s)))
 	}
 	return w, nil
 }
@@ -29,39 +35,28 @@ const maxRackTiles = 15
 func parseRackArg(ts *lexicon.TileSet, s string) ([]lexicon.Tile, error) {
 	r, err := ts.ParseRack(s)
 	if err != nil {
-		return nil, withCode(ExitError, fmt.Errorf("rack %v (write racks as AEIRS??, with ? for a blank)", err))
+		return nil, withCode(ExitError, i18n.Wrap(err, "words.bad_rack"))
 	}
 	if len(r) == 0 {
-		return nil, withCode(ExitError, fmt.Errorf("rack %q: no tiles", s))
+		return nil, withCode(ExitError, i18n.E("words.no_tiles", "Input", strconv.Quote(s)))
 	}
 	if len(r) > maxRackTiles {
-		return nil, withCode(ExitError, fmt.Errorf("rack %q: %d tiles, at most %d", s, len(r), maxRackTiles))
+		return nil, withCode(ExitError, i18n.E("words.rack_too_long", "Input", strconv.Quote(s), "Tiles", len(r), "Max", maxRackTiles))
 	}
 	if err := ts.CheckRack(r); err != nil {
-		return nil, withCode(ExitError, fmt.Errorf("rack %q: %w", s, err))
+		return nil, withCode(ExitError, i18n.Wrap(err, "words.rack_is", "Input", strconv.Quote(s)))
 	}
 	return r, nil
 }
 
-const (
-	ansiGreen = "\x1b[32m"
-	ansiRed   = "\x1b[31m"
-	ansiBold  = "\x1b[1m"
-	ansiDim   = "\x1b[2m"
-	ansiReset = "\x1b[0m"
-)
-
-// paint colours s when colour is on (a terminal without NO_COLOR).
-func (g *Globals) paint(code, s string) string { // Deprecated: g.UI.Paint
-	if !g.Color() {
-		return s
+// printLines writes one item a line, nothing for none: the piped form of word lists, which
+// scripts and `atril lexicon add` read.
+func (g *Globals) printLines(items []string) error {
+	if len(items) == 0 {
+		return nil
 	}
-	return code + s + ansiReset
+	return g.Print(ui.NewDoc().Pre(strings.Join(items, "\n")))
 }
-
-// spellBlanks spells a word for people: the tiles a blank stood for in lower case, single tiles
-// that would read as a digraph bracketed ([C][H]E).
-func spellBlanks(ts *lexicon.TileSet, w []lexicon.Tile) string { return ts.DisplayBlanks(w) }
 
 // plainWords spells words as scripts and JSON get them, in a form `atril lexicon add` and the
 // word commands read back as the same tiles: plain upper case, [C][H] only where C and H are
@@ -81,14 +76,6 @@ func tileLabels(ts *lexicon.TileSet, w []lexicon.Tile) []string {
 		out[i] = ts.Label(t)
 	}
 	return out
-}
-
-// plural picks the noun for n: "1 word", "2 words".
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // completeTileSets completes --tiles with the embedded tile sets; a path is also accepted, so the

@@ -6,10 +6,13 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
@@ -73,8 +76,9 @@ func TestWordCommandsPlain(t *testing.T) {
 		{"anagram K", []string{"anagram", "KAS"}, 2, "", "K is not a letter of the fise set"},
 		{"anagram bad min", []string{"anagram", "--min", "0", "CASA"}, 2, "", "--min 0"},
 		{"anagram long rack", []string{"anagram", "AAAAAAAAAAAAAAAA"}, 2, "", "16 tiles, at most 15"},
-		{"hooks", []string{"hooks", "ALA"}, 0, "front C CALA\nfront CH CHALA\nfront S SALA\nback S ALAS\n", ""},
-		{"hooks LL", []string{"hooks", "AMA"}, 0, "front C CAMA\nfront L LAMA\nfront LL LLAMA\n", ""},
+		{"hooks", []string{"hooks", "ALA"}, 0, "front  C   CALA\nfront  CH  CHALA\nfront  S   SALA\nback   S   ALAS\n", ""},
+		{"hooks LL", []string{"hooks", "AMA"}, 0, "front  C   CAMA\nfront  L   LAMA\nfront  LL  LLAMA\n", ""},
+		{"hooks in Spanish", []string{"hooks", "ALA", "--lang", "es"}, 0, "delante  C   CALA\ndelante  CH  CHALA\ndelante  S   SALA\ndetrás   S   ALAS\n", ""},
 		{"hooks none", []string{"hooks", "LAMA"}, 0, "", ""},
 		{"search text", []string{"search", "pattern:C* length:5-"}, 0, "CALLAR\nCASAS\n", ""},
 		{"search flags", []string{"search", "--pattern", "C*", "--length", "5-"}, 0, "CALLAR\nCASAS\n", ""},
@@ -215,6 +219,13 @@ func TestWordCommandsTerminal(t *testing.T) {
 		{"words/info-invalid.txt", []string{"info", "[C][H]ICO"}, 0},
 		{"words/search.txt", []string{"search", "length:4 order:prob"}, 0},
 		{"words/search-none.txt", []string{"search", "length:9"}, 0},
+		// What a Spanish player sees.
+		{"words/es/judge.txt", []string{"judge", "CASA", "CASSA", "KIWI", "--lang", "es"}, 1},
+		{"words/es/anagram-sub.txt", []string{"anagram", "--sub", "CASA?", "--lang", "es"}, 0},
+		{"words/es/hooks-ico.txt", []string{"hooks", "ICO", "--lang", "es"}, 0},
+		{"words/es/info-chico.txt", []string{"info", "CHICO", "--lang", "es"}, 0},
+		{"words/es/info-invalid.txt", []string{"info", "[C][H]ICO", "--lang", "es"}, 0},
+		{"words/es/search.txt", []string{"search", "longitud:4 orden:prob", "--lang", "es"}, 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.golden, func(t *testing.T) {
@@ -230,16 +241,17 @@ func TestWordCommandsTerminal(t *testing.T) {
 	}
 	// With colour: valid is green, not valid red.
 	out, _, _ := runWords(t, true, map[string]string{}, "judge", "CASA", "CASSA", "--lexicon", lex)
-	if !strings.Contains(out, ansiGreen+"valid") || !strings.Contains(out, ansiRed+"not valid") {
+	if !strings.Contains(out, "\x1b[32mvalid") || !strings.Contains(out, "\x1b[31mnot valid") {
 		t.Errorf("judge on a colour terminal: %q", out)
 	}
 	out, _, _ = runWords(t, true, map[string]string{}, "judge", "--challenge", "CASA", "CASSA", "--lexicon", lex)
-	if !strings.Contains(out, ansiRed) || !strings.Contains(out, "jugada no válida") {
+	if !strings.Contains(out, "\x1b[31m") || !strings.Contains(out, "jugada no válida") {
 		t.Errorf("challenge on a colour terminal: %q", out)
 	}
 }
 
-// TestWordCommandsLongSearchOnTerminal: many results print as aligned text, not a table.
+// TestWordCommandsLongSearchOnTerminal: a long result list is one table, a row a word, in the
+// terminal's width.
 func TestWordCommandsLongSearchOnTerminal(t *testing.T) {
 	var words []string
 	for _, a := range []string{"A", "E", "I", "O", "U"} {
@@ -255,8 +267,65 @@ func TestWordCommandsLongSearchOnTerminal(t *testing.T) {
 		t.Fatal(code)
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if len(lines) != len(words)+3 || !strings.HasPrefix(lines[0], "280 words: length:3") || !strings.HasPrefix(lines[2], "#    Word  Alphagram") {
-		t.Errorf("%d lines, starting %q", len(lines), lines[:3])
+	if len(lines) < len(words)+5 || !strings.HasPrefix(lines[0], "280 words: length:3") || !strings.HasPrefix(strings.TrimSpace(lines[3]), "#  Word  Alphagram") ||
+		!strings.HasPrefix(strings.TrimSpace(lines[5]), "1  ABA") || !strings.HasPrefix(strings.TrimSpace(lines[len(words)+4]), "280  UZO") {
+		t.Errorf("%d lines, starting %q", len(lines), lines[:5])
+	}
+}
+
+// TestWordCommandsFitTheTerminal: on a terminal of 80 columns or more, in either language, with
+// or without colour, every line of the word and lexicon commands fits, no Markdown marker shows,
+// and words are never cut; piped, the same commands print plain text.
+func TestWordCommandsFitTheTerminal(t *testing.T) {
+	run, dir := lexTestEnv(t)
+	if _, errOut, code := run(false, "lexicon", "add", "MINI", writeList(t, dir, "m.txt", strings.Join(wordsTestWords, "\n")), "--description",
+		"a made-up list with a description long enough to be cut on a terminal of eighty columns, which it is"); code != 0 {
+		t.Fatal(errOut)
+	}
+	commands := [][]string{
+		{"judge", "CASA", "CASSA", "KIWI"},
+		{"anagram", "--sub", "AEIRST?"},
+		{"hooks", "CASA"},
+		{"info", "CASA"},
+		{"info", "ARISTE"},
+		{"search", "length:7 top:300"},
+		{"search", "pattern:*A*", "--lexicon", "MINI"},
+		{"lexicon", "list"},
+		{"lexicon", "info"},
+		{"lexicon", "diff", "MINI", "FISE2-LIBRE"},
+	}
+	ansi := regexp.MustCompile("\x1b\\[[0-9;]*m")
+	for _, args := range commands {
+		for _, lang := range []string{"en", "es"} {
+			for _, width := range []int{80, 120} {
+				for _, noColor := range []string{"1", ""} {
+					env := map[string]string{"COLUMNS": strconv.Itoa(width), "NO_COLOR": noColor, "ATRIL_DATA_DIR": os.Getenv("ATRIL_DATA_DIR")}
+					out, errOut, code := runWords(t, true, env, append(args, "--lang", lang)...)
+					if code > 1 || out == "" {
+						t.Errorf("%v %s: exit %d, stderr %q", args, lang, code, errOut)
+						continue
+					}
+					if noColor != "" && ansi.MatchString(out) {
+						t.Errorf("%v %s: colour despite NO_COLOR", args, lang)
+					}
+					plain := ansi.ReplaceAllString(out, "")
+					for _, line := range strings.Split(plain, "\n") {
+						if w := utf8.RuneCountInString(line); w > width {
+							t.Errorf("%v %s, %d columns (NO_COLOR=%q): a line of %d:\n%s", args, lang, width, noColor, w, line)
+						}
+					}
+					for _, marker := range []string{"**", "| ", "## ", "`", "\\["} {
+						if strings.Contains(plain, marker) {
+							t.Errorf("%v %s: Markdown marker %q:\n%s", args, lang, marker, plain)
+						}
+					}
+				}
+			}
+			out, _, _ := runWords(t, false, map[string]string{"ATRIL_DATA_DIR": os.Getenv("ATRIL_DATA_DIR")}, append(args, "--lang", lang)...)
+			if ansi.MatchString(out) || strings.Contains(out, "═") || strings.Contains(out, "**") {
+				t.Errorf("%v %s piped: not plain text:\n%s", args, lang, out)
+			}
+		}
 	}
 }
 
@@ -337,7 +406,7 @@ func TestWordCommandsEmbeddedDefault(t *testing.T) {
 		t.Errorf("info CHICO: exit %d, %+v, %v", code, info, err)
 	}
 	out, _, code = runWords(t, false, env, "hooks", "CASA")
-	if code != 0 || !strings.Contains(out, "back S CASAS\n") {
+	if code != 0 || !strings.Contains(out, "back  S  CASAS\n") {
 		t.Errorf("hooks CASA: exit %d, %q", code, out)
 	}
 }
@@ -432,7 +501,7 @@ func TestInfoAndHooksShareHooks(t *testing.T) {
 func TestInfoInvalidWordHasNoRank(t *testing.T) {
 	lex := engineTestLexicon(t, wordsTestWords...)
 	out, _, code := runWords(t, false, nil, "info", "--lexicon", lex, "CASO")
-	if code != 0 || !strings.Contains(out, "\nrank: none\n") || !strings.Contains(out, "valid: false\n") {
+	if code != 0 || !strings.Contains(out, "\nRank         not ranked (not a word; 15 words of 4 tiles)\n") || !strings.Contains(out, "\nVerdict      not valid\n") {
 		t.Errorf("info CASO piped: %d\n%s", code, out)
 	}
 	out, _, _ = runWords(t, false, nil, "info", "--json", "--lexicon", lex, "CASO")
@@ -444,7 +513,7 @@ func TestInfoInvalidWordHasNoRank(t *testing.T) {
 		t.Errorf(`info --json CASO: rank = %v (present %t), want null`, r, ok)
 	}
 	out, _, _ = runWords(t, false, nil, "info", "--lexicon", lex, "CASA")
-	if !strings.Contains(out, "\nrank: 1\n") && !strings.Contains(out, "\nrank: 2\n") {
+	if !strings.Contains(out, "\nRank         2 of 15 words of 4 tiles\n") {
 		t.Errorf("info CASA should have a rank:\n%s", out)
 	}
 	out, _, _ = runWords(t, true, map[string]string{"NO_COLOR": "1"}, "info", "--lexicon", lex, "CASO")

@@ -131,13 +131,19 @@ func hooksQuestion(lex *lexicon.Lexicon, w []lexicon.Tile) Question {
 
 // Scheduler is the scheduler a deck's settings describe. seed feeds the cardbox's spread.
 func Scheduler(d studystore.Deck, seed uint64) (srs.Scheduler, error) {
+	return SchedulerWeights(d, seed, nil)
+}
+
+// SchedulerWeights is Scheduler with the FSRS weights `atril fsrs fit` saved for the deck
+// (studystore.FSRSWeights; nil: FSRS-6's defaults).
+func SchedulerWeights(d studystore.Deck, seed uint64, weights []float64) (srs.Scheduler, error) {
 	switch d.Scheduler {
 	case "fsrs":
 		target := time.Duration(d.Settings.TargetMS) * time.Millisecond
 		if target == 0 {
 			target = TargetTime(Kind(d.Kind))
 		}
-		return srs.NewFSRS(d.Settings.Retention, target)
+		return srs.NewFSRSWeights(weights, d.Settings.Retention, target)
 	case "cardbox":
 		return srs.NewCardbox(seed), nil
 	}

@@ -108,7 +108,13 @@ func (r *Review) Questions(ctx context.Context, now time.Time, deckID int64, max
 	}
 	r.decks = map[int64]deckSched{}
 	for _, d := range decks {
-		s, err := Scheduler(d, r.Seed+uint64(d.ID))
+		var weights []float64 // fitted by `atril fsrs fit`, if ever
+		if d.Scheduler == "fsrs" {
+			if weights, err = r.Store.FSRSWeights(ctx, d.ID); err != nil {
+				return nil, 0, err
+			}
+		}
+		s, err := SchedulerWeights(d, r.Seed+uint64(d.ID), weights)
 		if err != nil {
 			return nil, 0, err
 		}

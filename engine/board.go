@@ -7,8 +7,10 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/atril-scrabble/atril/data"
+	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
@@ -58,19 +60,23 @@ type Layout struct {
 func LoadLayout(name string) (*Layout, error) {
 	b, err := data.FS.ReadFile("boards/" + name + ".txt")
 	if err != nil {
-		return nil, fmt.Errorf("board layout %q: not embedded", name)
+		return nil, i18n.E("board.no_layout", "Name", name)
 	}
 	return ParseLayout(name, "boards/"+name+".txt", b)
 }
 
-// StandardLayout is the standard board; it cannot fail (a test proves it).
-func StandardLayout() *Layout {
+// standardLayout is parsed once per process: every position and generator shares it.
+var standardLayout = sync.OnceValue(func() *Layout {
 	l, err := LoadLayout("standard")
 	if err != nil {
 		panic(err)
 	}
 	return l
-}
+})
+
+// StandardLayout is the standard board, parsed once and shared (do not modify it); it cannot
+// fail (a test proves it).
+func StandardLayout() *Layout { return standardLayout() }
 
 // ParseLayout reads 15 rows of 15 squares: T D t d * . ('#' lines are comments).
 func ParseLayout(name, file string, b []byte) (*Layout, error) {
@@ -84,10 +90,10 @@ func ParseLayout(name, file string, b []byte) (*Layout, error) {
 			continue
 		}
 		if row >= Dim {
-			return nil, fmt.Errorf("%s:%d: more than %d rows", file, line, Dim)
+			return nil, i18n.E("board.too_many_rows", "File", file, "Line", line, "Rows", Dim)
 		}
 		if len(text) != Dim {
-			return nil, fmt.Errorf("%s:%d: %d squares, expected %d of T D t d * .", file, line, len(text), Dim)
+			return nil, i18n.E("board.row_length", "File", file, "Line", line, "Squares", len(text), "Want", Dim)
 		}
 		for col := 0; col < Dim; col++ {
 			var p Premium
@@ -106,17 +112,17 @@ func ParseLayout(name, file string, b []byte) (*Layout, error) {
 				p = DoubleWord
 				l.StartRow, l.StartCol = row, col
 			default:
-				return nil, fmt.Errorf("%s:%d: square %d is %q, expected one of T D t d * .", file, line, col+1, text[col])
+				return nil, i18n.E("board.bad_square", "File", file, "Line", line, "Square", col+1, "Char", fmt.Sprintf("%q", text[col]))
 			}
 			l.Premiums[row*Dim+col] = p
 		}
 		row++
 	}
 	if row != Dim {
-		return nil, fmt.Errorf("%s: %d rows, expected %d", file, row, Dim)
+		return nil, i18n.E("board.rows", "File", file, "Rows", row, "Want", Dim)
 	}
 	if l.StartRow < 0 {
-		return nil, fmt.Errorf("%s: no start square '*'", file)
+		return nil, i18n.E("board.no_start", "File", file)
 	}
 	return l, nil
 }

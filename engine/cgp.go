@@ -2,10 +2,12 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
 
+	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
@@ -26,8 +28,20 @@ type Position struct {
 	ScorelessTurns int
 	Opcodes        []Opcode
 
-	spelling Spelling // how the parsed string spelled digraphs
+	spelling Spelling   // how the parsed string spelled digraphs
+	reading  cgpReading // why it was read in that spelling
+	rawRacks [2]string  // the racks as written, for notes on how they were read
+	notes    []error    // what ParseCGP read but may not have been meant
 }
+
+// cgpReading is why a CGP string was read in its spelling.
+type cgpReading uint8
+
+const (
+	readByHand   cgpReading = iota // no bracket, no "ld": as players write (CH is the CH tile)
+	readBrackets                   // a bracketed tile somewhere: macondo's way
+	readLd                         // an "ld" opcode: macondo's way
+)
 
 // Opcode is one "NAME ARGS;" of a CGP.
 type Opcode struct {
@@ -42,6 +56,78 @@ func (p *Position) Opcode(name string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+func (p *Position) hasOpcode(name string) bool {
+	_, ok := p.Opcode(name)
+	return ok
+}
+
+// Notes are remarks on how ParseCGP read the position that a player should see, in the
+// reader's language (catalogue errors: show them with i18n.Printer.Err): a negative score, an
+// "ld" naming a letter distribution other than the tile set, and each known rack that could be
+// read two ways (see RackNote). Nil for a position that was not parsed.
+func (p *Position) Notes() []error {
+	out := append([]error(nil), p.notes...)
+	for side := 0; side < 2; side++ {
+		if n := p.RackNote(side); n != nil {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// RackNote says how rack side was read when it could have been meant otherwise, nil when it
+// could not. In a CGP read the macondo way (a bracket or an "ld" in it) plain letters are
+// single tiles, so "ACHLLNO" is A C H L L N O: the note names the letters that would make a
+// digraph tile (SplitDigraphs) and why the CGP was read so. In a CGP typed by hand (neither)
+// letters are read as players write, so "ACHLLNO" is A CH LL N O: the note names the digraph
+// tiles read from plain letters and how to write single tiles instead.
+func (p *Position) RackNote(side int) error {
+	rack := p.Tiles.Notation(lexicon.Alphagram(p.Racks[side]))
+	if p.spelling == Bracketed {
+		split := p.SplitDigraphs(side)
+		if len(split) == 0 {
+			return nil
+		}
+		var single, bracketed []string
+		for _, d := range split {
+			single = append(single, strings.Join(strings.Split(d, ""), "+"))
+			bracketed = append(bracketed, "["+d+"]")
+		}
+		why := i18n.E("cgp.note.why_brackets")
+		if p.reading == readLd {
+			ld, _ := p.Opcode("ld")
+			why = i18n.E("cgp.note.why_ld", "Ld", ld)
+		}
+		return i18n.E("cgp.note.split_digraphs", "Rack", rack, "Single", strings.Join(single, ", "),
+			"Digraphs", strings.Join(split, ", "), "Bracketed", strings.Join(bracketed, ", "), "Why", why)
+	}
+	var read, singles []string
+	raw := strings.ToUpper(p.rawRacks[side])
+	for _, t := range lexicon.Alphagram(p.Racks[side]) {
+		if !p.Tiles.IsDigraph(t) {
+			continue
+		}
+		label := p.Tiles.Label(t)
+		if !strings.Contains(raw, label) || slices.Contains(read, label) {
+			continue // written another way (1 2 3), or already named
+		}
+		read = append(read, label)
+		var b strings.Builder
+		for _, l := range strings.Split(label, "") {
+			b.WriteString("[" + l + "]")
+		}
+		singles = append(singles, b.String())
+	}
+	if len(read) == 0 {
+		return nil
+	}
+	tiles := make([]string, 0, len(p.Racks[side]))
+	for _, t := range lexicon.Alphagram(p.Racks[side]) {
+		tiles = append(tiles, p.Tiles.Label(t))
+	}
+	return i18n.E("cgp.note.read_digraphs", "Rack", strings.Join(tiles, " "), "Digraphs", strings.Join(read, ", "), "Singles", strings.Join(singles, ", "))
 }
 
 // SplitDigraphs lists the digraph tiles (CH, LL, RR) whose letters rack side holds as single
@@ -93,42 +179,33 @@ func (p *Position) SetOpcode(name, args string) {
 	p.Opcodes = append(p.Opcodes, Opcode{name, args})
 }
 
-// CGPError says what part of a CGP string is wrong.
-type CGPError struct {
-	CGP    string
-	Field  string // "board row 3", "racks", ...
-	Reason string
+// cgpError is a CGP problem: where in the string (a field, a board row) and what is wrong, with
+// what a CGP position is, in the reader's language.
+func cgpError(where, reason error) error {
+	return i18n.E("cgp.error", "Where", where, "Err", reason, "Format", i18n.E("cgp.format"))
 }
 
-// cgpFormat says what a CGP string is, for error messages.
-const cgpFormat = `ROWS RACK1/RACK2 SCORE1/SCORE2 ZEROTURNS [lex NAME;], 15 rows top to bottom separated by '/' with digits for empty squares, the player to move first, e.g. "15/15/15/15/15/15/15/7CASA4/15/15/15/15/15/15/15 AEIOU??/ 10/0 0 lex FILE2017;"`
-
-func (e *CGPError) Error() string {
-	if e.Field == "" { // the string as a whole is not a CGP
-		return fmt.Sprintf("CGP: %s; expected a CGP position: %s", e.Reason, cgpFormat)
-	}
-	return fmt.Sprintf("CGP %s: %s (a CGP position is %s)", e.Field, e.Reason, cgpFormat)
-}
+// MaxScore bounds the scores a CGP may give (no game comes near; a larger number is a typo).
+const MaxScore = 10000
 
 // ParseCGP reads a CGP string under a tile set onto a board of the given layout and checks
 // that it is possible: no more tiles of a kind than the set has. The CGP written back (CGP)
 // brackets digraph tiles and any single letters that would read as one ([L]L), so that both
-// macondo's reading and a player's read it the same.
+// macondo's reading and a player's read it the same. What was read but may not have been meant
+// (a negative score, a letter distribution other than the tile set, a rack that reads two ways)
+// is in Notes.
 func ParseCGP(s string, ts *lexicon.TileSet, layout *Layout) (*Position, error) {
-	bad := func(field, format string, a ...any) error {
-		return &CGPError{CGP: s, Field: field, Reason: fmt.Sprintf(format, a...)}
-	}
 	s = strings.TrimSpace(s)
 	fields := strings.Fields(s)
 	switch {
 	case len(fields) == 0:
-		return nil, bad("", "the position is empty")
+		return nil, i18n.E("cgp.empty", "Format", i18n.E("cgp.format"))
 	case len(fields) < 4:
 		shown := s
-		if len(shown) > 40 {
-			shown = shown[:37] + "..."
+		if r := []rune(shown); len(r) > 40 {
+			shown = string(r[:37]) + "..."
 		}
-		return nil, bad("", "%q has %d of the 4 space-separated fields", shown, len(fields))
+		return nil, i18n.E("cgp.few_fields", "Text", strconv.Quote(shown), "Count", len(fields), "Format", i18n.E("cgp.format"))
 	}
 	p := &Position{Board: NewBoard(layout), Tiles: ts}
 	// Digraph spelling, checked against macondo and Woogles (domino14/macondo cgp/parse.go,
@@ -142,69 +219,114 @@ func ParseCGP(s string, ts *lexicon.TileSet, layout *Layout) (*Position, error) 
 	// output when it did not know the distribution), is read their way. One with neither can
 	// only have been typed by hand, and is read as players write: CH = the CH tile. (On a legal
 	// board the two readings agree: no Spanish word has a C tile before an H tile, or two L or
-	// R tiles; only racks differ, and commands point out a rack that may have been misread.)
-	if strings.Contains(s, "[") || hasLdOpcode(s) {
-		p.spelling = Bracketed
+	// R tiles; only racks differ, and Notes point out a rack that may have been misread.)
+	opcodes, err := parseOpcodes(s[fieldEnd(s, 4):])
+	if err != nil {
+		return nil, err
+	}
+	p.Opcodes = opcodes
+	switch {
+	case strings.Contains(s, "["):
+		p.spelling, p.reading = Bracketed, readBrackets
+	case p.hasOpcode("ld"):
+		p.spelling, p.reading = Bracketed, readLd
+	}
+	// An "ld" naming another language: the board may hold letters the set lacks, and then the
+	// error says why.
+	ld, _ := p.Opcode("ld")
+	otherLd := p.hasOpcode("ld") && !ldMatches(ld, ts)
+	bad := func(where, reason error) error {
+		if otherLd {
+			return i18n.E("cgp.error_ld", "Where", where, "Err", reason, "Ld", ld, "Set", ts.Name)
+		}
+		return cgpError(where, reason)
 	}
 
 	rows := strings.Split(fields[0], "/")
 	if len(rows) != Dim {
-		return nil, bad("board", "%d rows, expected %d separated by '/'", len(rows), Dim)
+		return nil, bad(i18n.E("cgp.where.board"), i18n.E("cgp.rows", "Rows", len(rows), "Want", Dim))
 	}
 	for r, row := range rows {
 		if err := p.parseRow(r, row); err != nil {
-			return nil, bad(fmt.Sprintf("board row %d", r+1), "%v", err)
+			return nil, bad(i18n.E("cgp.where.row", "Row", r+1), err)
 		}
 	}
 
 	racks := strings.Split(fields[1], "/")
 	if len(racks) != 2 {
-		return nil, bad("racks", "%q has %d racks, expected 2 separated by '/' (either may be empty)", fields[1], len(racks))
+		return nil, bad(i18n.E("cgp.where.racks"), i18n.E("cgp.rack_count", "Text", strconv.Quote(fields[1]), "Count", len(racks)))
 	}
 	for i, rk := range racks {
 		t, err := p.spelling.Parse(ts, strings.ToUpper(rk), lexicon.ParseOptions{AllowBlank: true})
 		if err != nil {
-			return nil, bad(fmt.Sprintf("rack %d", i+1), "%v", err)
+			return nil, bad(i18n.E("cgp.where.rack", "Rack", i+1), err)
 		}
-		if len(t) > 7 {
-			return nil, bad(fmt.Sprintf("rack %d", i+1), "%q has %d tiles, a rack holds at most 7", rk, len(t))
+		if len(t) > RackSize {
+			return nil, bad(i18n.E("cgp.where.rack", "Rack", i+1), i18n.E("cgp.rack_too_long", "Text", strconv.Quote(rk), "Count", len(t), "Max", RackSize))
 		}
 		p.Racks[i] = t
+		p.rawRacks[i] = rk
 	}
 
 	scores := strings.Split(fields[2], "/")
 	if len(scores) != 2 {
-		return nil, bad("scores", "%q: expected two scores separated by '/'", fields[2])
+		return nil, bad(i18n.E("cgp.where.scores"), i18n.E("cgp.score_count", "Text", strconv.Quote(fields[2])))
 	}
 	for i, sc := range scores {
 		n, err := strconv.Atoi(sc)
-		if err != nil || n < -10000 || n > 10000 {
-			return nil, bad("scores", "score %q is not a number", sc)
+		if err != nil || n < -MaxScore || n > MaxScore {
+			return nil, bad(i18n.E("cgp.where.scores"), i18n.E("cgp.score", "Text", strconv.Quote(sc), "Max", MaxScore))
 		}
 		p.Scores[i] = n
+		if n < 0 {
+			// Possible under other rules (a challenge penalty), never mid-game under FILE's.
+			p.notes = append(p.notes, i18n.E("cgp.note.negative_score", "Player", i+1, "Score", n))
+		}
 	}
 
 	n, err := strconv.Atoi(fields[3])
 	if err != nil || n < 0 || n > 1000 {
-		return nil, bad("scoreless turns", "%q is not a non-negative number", fields[3])
+		return nil, bad(i18n.E("cgp.where.zero_turns"), i18n.E("cgp.zero_turns", "Text", strconv.Quote(fields[3])))
 	}
 	p.ScorelessTurns = n
 
-	// Opcodes: everything after the fourth field, "NAME ARGS;" each.
-	rest := strings.TrimSpace(s[fieldEnd(s, 4):])
-	for _, op := range strings.Split(rest, ";") {
+	if err := p.checkCounts(); err != nil {
+		return nil, bad(i18n.E("cgp.where.tiles"), err)
+	}
+	if otherLd {
+		p.notes = append(p.notes, i18n.E("cgp.note.other_ld", "Ld", ld, "Set", ts.Name))
+	}
+	return p, nil
+}
+
+// parseOpcodes reads what follows the four fields: "NAME ARGS;" each. Text after the last ';'
+// is refused: "lex FILE2017" without its ';' or a stray word would otherwise be taken for an
+// opcode and written back as one.
+func parseOpcodes(rest string) ([]Opcode, error) {
+	var out []Opcode
+	parts := strings.Split(rest, ";")
+	for i, op := range parts {
 		op = strings.TrimSpace(op)
 		if op == "" {
 			continue
 		}
+		if i == len(parts)-1 {
+			shown := op
+			if r := []rune(shown); len(r) > 40 {
+				shown = string(r[:37]) + "..."
+			}
+			return nil, cgpError(i18n.E("cgp.where.opcodes"), i18n.E("cgp.opcode_unterminated", "Text", strconv.Quote(shown)))
+		}
 		name, args, _ := strings.Cut(op, " ")
-		p.Opcodes = append(p.Opcodes, Opcode{Name: name, Args: strings.TrimSpace(args)})
+		out = append(out, Opcode{Name: name, Args: strings.TrimSpace(args)})
 	}
+	return out, nil
+}
 
-	if err := p.checkCounts(); err != nil {
-		return nil, bad("tiles", "%v", err)
-	}
-	return p, nil
+// ldMatches reports whether an "ld" opcode names the tile set: macondo's "spanish" is the FISE
+// set; any set answers to its own name.
+func ldMatches(ld string, ts *lexicon.TileSet) bool {
+	return strings.EqualFold(ld, ts.Name) || strings.EqualFold(ld, "spanish") && ts.Name == lexicon.DefaultTileSetName
 }
 
 // fieldEnd is the byte offset just after the n-th whitespace-separated field of s.
@@ -225,7 +347,7 @@ func (p *Position) parseRow(r int, row string) error {
 	col := 0
 	put := func(t lexicon.Tile) error {
 		if col >= Dim {
-			return fmt.Errorf("%q has more than %d squares", row, Dim)
+			return i18n.E("cgp.row_too_long", "Text", strconv.Quote(row), "Want", Dim)
 		}
 		p.Board.Set(r, col, t)
 		col++
@@ -241,10 +363,10 @@ func (p *Position) parseRow(r int, row string) error {
 			}
 			n, err := strconv.Atoi(row[i:j])
 			if err != nil || n == 0 || n > Dim {
-				return fmt.Errorf("%q: %q is not a run of 1 to %d empty squares", row, row[i:j], Dim)
+				return i18n.E("cgp.bad_run", "Text", strconv.Quote(row), "Run", strconv.Quote(row[i:j]), "Want", Dim)
 			}
 			if col+n > Dim {
-				return fmt.Errorf("%q has more than %d squares", row, Dim)
+				return i18n.E("cgp.row_too_long", "Text", strconv.Quote(row), "Want", Dim)
 			}
 			col += n
 			i = j
@@ -253,7 +375,7 @@ func (p *Position) parseRow(r int, row string) error {
 			j := i
 			if ch == '[' {
 				if j, _ = bracketEnd(row, i); j < 0 {
-					return fmt.Errorf("%q: '[' without a closing ']'", row)
+					return i18n.E("cgp.unclosed_bracket", "Text", strconv.Quote(row))
 				}
 			} else {
 				for j < len(row) && row[j] != '[' && (row[j] < '0' || row[j] > '9') {
@@ -273,7 +395,7 @@ func (p *Position) parseRow(r int, row string) error {
 		}
 	}
 	if col != Dim {
-		return fmt.Errorf("%q has %d squares, expected %d", row, col, Dim)
+		return i18n.E("cgp.row_short", "Text", strconv.Quote(row), "Squares", col, "Want", Dim)
 	}
 	return nil
 }
@@ -284,11 +406,10 @@ func (p *Position) checkCounts() error {
 	used := p.usedCounts()
 	for t, n := range used {
 		if n > p.Tiles.Letters()[t].Count {
-			what := p.Tiles.Label(lexicon.Tile(t))
 			if t == 0 {
-				what = "blank (?)"
+				return i18n.E("cgp.too_many_blanks", "Count", n, "Set", p.Tiles.Name, "Has", p.Tiles.Letters()[t].Count)
 			}
-			return fmt.Errorf("the board and racks hold %d %s tiles, the %s set has %d", n, what, p.Tiles.Name, p.Tiles.Letters()[t].Count)
+			return i18n.E("cgp.too_many", "Count", n, "Tile", p.Tiles.Label(lexicon.Tile(t)), "Set", p.Tiles.Name, "Has", p.Tiles.Letters()[t].Count)
 		}
 	}
 	return nil
@@ -480,14 +601,4 @@ func (p *Position) After(m *Move) *Position {
 	q.Racks = [2][]lexicon.Tile{append([]lexicon.Tile(nil), p.Racks[1]...), leave}
 	q.Scores = [2]int{p.Scores[1], score}
 	return q
-}
-
-// hasLdOpcode reports whether a CGP string has macondo's "ld" opcode (after the fourth field).
-func hasLdOpcode(s string) bool {
-	for _, op := range strings.Split(s[fieldEnd(s, 4):], ";") {
-		if name, _, _ := strings.Cut(strings.TrimSpace(op), " "); name == "ld" {
-			return true
-		}
-	}
-	return false
 }

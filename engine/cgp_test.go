@@ -1,10 +1,12 @@
 package engine
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
@@ -134,7 +136,11 @@ func FuzzParseCGP(f *testing.F) {
 			if err.Error() == "" {
 				t.Fatal("empty error")
 			}
+			checkMessage(t, s, err)
 			return
+		}
+		for _, n := range p.Notes() {
+			checkMessage(t, s, n)
 		}
 		// Whatever parsed writes back to a CGP that parses to the same position.
 		out := p.CGP()
@@ -211,6 +217,98 @@ func TestSplitDigraphs(t *testing.T) {
 			if got := p.SplitDigraphs(side); !slices.Equal(got, tc.want[side]) {
 				t.Errorf("%s rack %d: %v, want %v", tc.cgp, side+1, got, tc.want[side])
 			}
+		}
+	}
+}
+
+// What a CGP says after its four fields must be opcodes ending in ';': trailing text without
+// one is refused with what was expected, in English and in Spanish.
+func TestCGPTrailingText(t *testing.T) {
+	ts := lexicon.DefaultTileSet()
+	for _, tc := range []struct{ cgp, err string }{
+		{rowsWith(nil) + " / 0/0 0 lex FILE2017", `CGP opcodes: "lex FILE2017" does not end with ';'`},
+		{rowsWith(nil) + " / 0/0 0 lex FILE2017; ld spanish", `"ld spanish" does not end with ';'`},
+		{rowsWith(nil) + " AEI/ 0/0 0 extra", `"extra" does not end with ';'`},
+	} {
+		_, err := ParseCGP(tc.cgp, ts, StandardLayout())
+		if err == nil || !strings.Contains(err.Error(), tc.err) {
+			t.Errorf("ParseCGP(%q) error = %v, want containing %q", tc.cgp, err, tc.err)
+		}
+		if es := i18n.For(i18n.Spanish).Err(err); !strings.Contains(es, "no termina en ';'") {
+			t.Errorf("in Spanish: %q", es)
+		}
+	}
+}
+
+// What was read but may not have been meant is in Notes: a negative score, an ld naming
+// another language, a rack that reads two ways (by hand, with brackets, with ld).
+func TestCGPNotes(t *testing.T) {
+	ts := lexicon.DefaultTileSet()
+	tests := []struct {
+		cgp  string
+		want []string // one substring per note, in order
+	}{
+		{rowsWith(nil) + " AEI/ 0/0 0", nil},
+		{rowsWith(nil) + " AEI/ 0/0 0 ld spanish;", nil},
+		{rowsWith(nil) + " AEI/ -5/0 0", []string{"player 1's score is -5: under FILE rules"}},
+		{rowsWith(nil) + " AEI/ 0/0 0 ld english;", []string{`names the letter distribution "english"; it was read with the fise tile set`}},
+		{rowsWith(nil) + " AEI/ 0/0 0 ld FISE;", nil},
+		// Typed by hand: CH and LL are read as digraph tiles, and the note says how to write
+		// single tiles; a digraph written 1 2 3 was not read from letters.
+		{rowsWith(nil) + " ACHLLNO/ 0/0 0", []string{"the rack was read as the tiles A CH LL N O, with CH, LL as digraph tiles: a CGP without brackets is read as players write (write [C][H], [L][L] for single tiles)"}},
+		{rowsWith(nil) + " A1O/ 0/0 0", nil},
+		{rowsWith(nil) + " AEI/RRO 0/0 0", []string{"the rack was read as the tiles O RR"}},
+		// Read the macondo way because of a bracket, or because of ld: the note says which.
+		{rowsWith(nil) + " ACHO/[RR] 0/0 0", []string{"the rack A[C]HO has C+H as single tiles, not CH: this CGP brackets digraph tiles, so its plain letters are single tiles (write [CH] for the digraph tiles)"}},
+		{rowsWith(nil) + " ACHO/ 0/0 0 ld spanish;", []string{"this CGP names a letter distribution (ld spanish;), so its plain letters are single tiles, as macondo reads them"}},
+		// ld english: the distribution note, and the rack note says ld is why, not brackets.
+		{rowsWith(nil) + " ACHO/ 0/0 0 ld english;", []string{`"english"`, "(ld english;)"}},
+	}
+	for _, tc := range tests {
+		p := mustCGP(t, tc.cgp)
+		notes := p.Notes()
+		if len(notes) != len(tc.want) {
+			t.Errorf("%s: notes %v, want %d", tc.cgp, notes, len(tc.want))
+			continue
+		}
+		for i, n := range notes {
+			if !strings.Contains(n.Error(), tc.want[i]) {
+				t.Errorf("%s: note %q, want containing %q", tc.cgp, n, tc.want[i])
+			}
+			if strings.Contains(tc.cgp, "english") && strings.Contains(n.Error(), "brackets") {
+				t.Errorf("%s: note %q says the CGP brackets digraphs", tc.cgp, n)
+			}
+			if es := i18n.For(i18n.Spanish).Err(n); strings.Contains(es, "[[") || es == n.Error() {
+				t.Errorf("%s: note in Spanish %q", tc.cgp, es)
+			}
+		}
+	}
+	// A board letter the set lacks under ld english: the error says which distribution.
+	_, err := ParseCGP(rowsWith(map[int]string{7: "7KIWI4"})+" / 0/0 0 ld english;", ts, StandardLayout())
+	if err == nil || !strings.Contains(err.Error(), `the position names the letter distribution "english"; atril reads it with the fise tile set`) {
+		t.Errorf("K under ld english: %v", err)
+	}
+}
+
+// StandardLayout is parsed once: every call shares it.
+func TestStandardLayoutOnce(t *testing.T) {
+	if StandardLayout() != StandardLayout() {
+		t.Error("StandardLayout parsed twice")
+	}
+	if l := StandardLayout(); l.StartRow != 7 || l.StartCol != 7 || l.Premium(0, 0) != TripleWord {
+		t.Errorf("layout %+v", l)
+	}
+}
+
+// missingMessage is how the catalogue shows a message it lacks: [[area.key]].
+var missingMessage = regexp.MustCompile(`\[\[[a-z_]+(\.[a-z_]+)+\]\]`)
+
+// checkMessage fails when an error or note reads as a missing message in either language.
+func checkMessage(t *testing.T, input string, err error) {
+	t.Helper()
+	for _, l := range i18n.Langs {
+		if msg := i18n.For(l).Err(err); msg == "" || missingMessage.MatchString(msg) {
+			t.Fatalf("%q: message in %s: %q", input, l, msg)
 		}
 	}
 }

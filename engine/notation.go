@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 	"unicode"
@@ -33,12 +32,12 @@ func formatCoords(row, col int, vertical bool) string {
 
 // ParseCoords reads "8H" (across) or "H8" (down); case is ignored.
 func ParseCoords(s string) (row, col int, vertical bool, err error) {
-	bad := func(why string) error {
-		return fmt.Errorf("coordinates %q: %s (expected row then column for across, \"8H\", or column then row for down, \"H8\"; rows 1-%d, columns A-%c)", s, why, Dim, 'A'+Dim-1)
+	bad := func(why error) error {
+		return i18n.E("move.coords", "Text", strconv.Quote(s), "Err", why, "Rows", Dim, "LastCol", string(rune('A'+Dim-1)))
 	}
 	u := strings.ToUpper(strings.TrimSpace(s))
 	if u == "" {
-		return 0, 0, false, bad("empty")
+		return 0, 0, false, bad(i18n.E("move.coords_empty"))
 	}
 	var letters, digits string
 	switch {
@@ -48,18 +47,18 @@ func ParseCoords(s string) (row, col int, vertical bool, err error) {
 	case u[0] >= '0' && u[0] <= '9':
 		i := strings.IndexFunc(u, func(r rune) bool { return r < '0' || r > '9' })
 		if i < 0 {
-			return 0, 0, false, bad("no column letter")
+			return 0, 0, false, bad(i18n.E("move.coords_no_column", "LastCol", string(rune('A'+Dim-1))))
 		}
 		digits, letters = u[:i], u[i:]
 	default:
-		return 0, 0, false, bad(fmt.Sprintf("starts with %q", rune(s[0])))
+		return 0, 0, false, bad(i18n.E("move.coords_starts", "Char", strconv.QuoteRune(rune(u[0]))))
 	}
 	if len(letters) != 1 || letters[0] < 'A' || letters[0] >= 'A'+Dim {
-		return 0, 0, false, bad("no column letter A-" + string(rune('A'+Dim-1)))
+		return 0, 0, false, bad(i18n.E("move.coords_no_column", "LastCol", string(rune('A'+Dim-1))))
 	}
 	n, convErr := strconv.Atoi(digits)
 	if convErr != nil || n < 1 || n > Dim || digits[0] == '0' {
-		return 0, 0, false, bad("no row number 1-" + strconv.Itoa(Dim))
+		return 0, 0, false, bad(i18n.E("move.coords_no_row", "Rows", Dim))
 	}
 	return n - 1, int(letters[0] - 'A'), vertical, nil
 }
@@ -163,7 +162,7 @@ func (sp Spelling) ParseMove(s string, b *Board, ts *lexicon.TileSet) (Move, err
 	in := strings.TrimSpace(s)
 	fields := strings.Fields(in)
 	if len(fields) == 0 {
-		return m, fmt.Errorf("move %q: empty (expected \"8H WORD\", \"H8 WORD\", \"-TILES\" to exchange or \"-\" to pass)", s)
+		return m, i18n.E("move.empty", "Text", strconv.Quote(s))
 	}
 	lower0 := strings.ToLower(fields[0])
 	switch {
@@ -172,18 +171,18 @@ func (sp Spelling) ParseMove(s string, b *Board, ts *lexicon.TileSet) (Move, err
 		return m, nil
 	case lower0 == "exch" || lower0 == "exchange" || lower0 == "cambio" || lower0 == "change":
 		if len(fields) != 2 {
-			return m, fmt.Errorf("move %q: an exchange is \"exch TILES\" (or \"-TILES\")", s)
+			return m, i18n.E("move.exchange_form", "Text", strconv.Quote(s))
 		}
 		return parseExchange(s, fields[1], ts, sp)
 	case len(fields) == 1 && strings.HasPrefix(in, "-"):
 		return parseExchange(s, in[1:], ts, sp)
 	}
 	if len(fields) != 2 {
-		return m, fmt.Errorf("move %q: expected COORDS WORD as in \"8H CASA\" or \"H8 CA(SA)\"", s)
+		return m, i18n.E("move.form", "Text", strconv.Quote(s))
 	}
 	row, col, vertical, err := ParseCoords(fields[0])
 	if err != nil {
-		return m, fmt.Errorf("move %q: %w", s, err)
+		return m, moveError(s, err)
 	}
 	m.Kind, m.Row, m.Col, m.Vertical = Play, int8(row), int8(col), vertical
 	word := fields[1]
@@ -192,7 +191,7 @@ func (sp Spelling) ParseMove(s string, b *Board, ts *lexicon.TileSet) (Move, err
 	r, c := row, col
 	put := func(t lexicon.Tile) error {
 		if n >= Dim || r >= Dim || c >= Dim {
-			return fmt.Errorf("move %q: the word runs off the board", s)
+			return moveError(s, i18n.E("move.off_board"))
 		}
 		buf[n] = t
 		n++
@@ -210,15 +209,15 @@ func (sp Spelling) ParseMove(s string, b *Board, ts *lexicon.TileSet) (Move, err
 		case '(':
 			end := strings.IndexByte(word[i:], ')')
 			if end < 0 {
-				return m, fmt.Errorf("move %q: '(' without a closing ')'", s)
+				return m, moveError(s, i18n.E("move.unclosed_paren"))
 			}
 			inner := word[i+1 : i+end]
 			if inner == "" {
-				return m, fmt.Errorf("move %q: empty parentheses", s)
+				return m, moveError(s, i18n.E("move.empty_parens"))
 			}
 			tiles, err := sp.Parse(ts, inner, lexicon.ParseOptions{LowerIsBlank: true})
 			if err != nil {
-				return m, fmt.Errorf("move %q: %w", s, err)
+				return m, moveError(s, err)
 			}
 			for _, t := range tiles {
 				if b != nil && r < Dim && c < Dim && !b.IsEmpty(r, c) {
@@ -234,7 +233,7 @@ func (sp Spelling) ParseMove(s string, b *Board, ts *lexicon.TileSet) (Move, err
 			}
 			i += end + 1
 		case ')':
-			return m, fmt.Errorf("move %q: ')' without an opening '('", s)
+			return m, moveError(s, i18n.E("move.unopened_paren"))
 		default:
 			j := i
 			for j < len(word) && word[j] != '.' && word[j] != '(' && word[j] != ')' {
@@ -242,7 +241,7 @@ func (sp Spelling) ParseMove(s string, b *Board, ts *lexicon.TileSet) (Move, err
 			}
 			tiles, err := sp.Parse(ts, word[i:j], lexicon.ParseOptions{LowerIsBlank: true})
 			if err != nil {
-				return m, fmt.Errorf("move %q: %w", s, err)
+				return m, moveError(s, err)
 			}
 			for _, t := range tiles {
 				if err := put(t); err != nil {
@@ -264,10 +263,15 @@ func (sp Spelling) ParseMove(s string, b *Board, ts *lexicon.TileSet) (Move, err
 	return m, nil
 }
 
+// moveError is a problem with the move written s.
+func moveError(s string, err error) error {
+	return i18n.E("move.error", "Text", strconv.Quote(s), "Err", err)
+}
+
 func parseExchange(s, tiles string, ts *lexicon.TileSet, sp Spelling) (Move, error) {
 	m := Move{Kind: Exchange}
 	if tiles == "" {
-		return m, fmt.Errorf("move %q: an exchange names the tiles put back, as in \"-ABC\"", s)
+		return m, moveError(s, i18n.E("move.exchange_no_tiles"))
 	}
 	for _, r := range tiles {
 		if unicode.IsLower(r) {
@@ -278,10 +282,10 @@ func parseExchange(s, tiles string, ts *lexicon.TileSet, sp Spelling) (Move, err
 	}
 	t, err := sp.Parse(ts, tiles, lexicon.ParseOptions{AllowBlank: true})
 	if err != nil {
-		return m, fmt.Errorf("move %q: %w", s, err)
+		return m, moveError(s, err)
 	}
-	if len(t) > 7 {
-		return m, fmt.Errorf("move %q: exchanges %d tiles, a rack holds 7", s, len(t))
+	if len(t) > RackSize {
+		return m, moveError(s, i18n.E("move.exchange_too_many", "Count", len(t), "Max", RackSize))
 	}
 	m.Len = uint8(copy(m.Tiles[:], t))
 	return m, nil

@@ -205,6 +205,7 @@ func FuzzParseMove(f *testing.F) {
 				if err.Error() == "" {
 					t.Fatalf("empty error for %q", s)
 				}
+				checkMessage(t, s, err)
 				continue
 			}
 			if m.Kind == Play && (m.Len == 0 || int(m.Row)+boolInt(m.Vertical)*int(m.Len-1) >= Dim || int(m.Col)+boolInt(!m.Vertical)*int(m.Len-1) >= Dim) {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
@@ -41,10 +42,12 @@ const (
 	ProblemUnknownTile    ProblemKind = "unknown_tile"      // a tile outside the tile set
 )
 
-// Problem is one reason a play is illegal, in words a player understands.
+// Problem is one reason a play is illegal: its kind (a stable identifier, for scripts) and the
+// reason in words a player understands, in the reader's language (a catalogue error: show it
+// with i18n.Printer.Err; Error() is the English text).
 type Problem struct {
-	Kind    ProblemKind
-	Message string
+	Kind   ProblemKind
+	Reason error
 }
 
 // WordScore is one word a play forms and what it scores.
@@ -91,7 +94,9 @@ type Verdict struct {
 	Words    []WordScore
 	Bingo    bool
 	Problems []Problem
-	Notes    []string // remarks that do not make the play illegal (a blank assumed)
+	// Notes are remarks that do not make the play illegal (a blank assumed), catalogue errors
+	// like Problem.Reason.
+	Notes []error
 }
 
 // Check validates and scores a play on board b. ts gives tile values; words (nil: no word
@@ -102,15 +107,15 @@ type Verdict struct {
 // out board tiles at its ends: the verdict's Move is the whole word.
 func Check(b *Board, m *Move, ts *lexicon.TileSet, words WordList, rack []lexicon.Tile) Verdict {
 	var v Verdict
-	problem := func(k ProblemKind, format string, a ...any) {
-		v.Problems = append(v.Problems, Problem{k, fmt.Sprintf(format, a...)})
+	problem := func(k ProblemKind, id string, kv ...any) {
+		v.Problems = append(v.Problems, Problem{k, i18n.E(id, kv...)})
 	}
 	if m.Kind != Play {
-		problem(ProblemNotAPlay, "not a tile placement (an exchange or a pass)")
+		problem(ProblemNotAPlay, "rules.not_a_play")
 		return v
 	}
 	if m.Len == 0 {
-		problem(ProblemNoTiles, "no tiles placed")
+		problem(ProblemNoTiles, "rules.no_tiles")
 		return v
 	}
 	dr, dc := 0, 1
@@ -120,7 +125,7 @@ func Check(b *Board, m *Move, ts *lexicon.TileSet, words WordList, rack []lexico
 	r0, c0 := int(m.Row), int(m.Col)
 	rEnd, cEnd := r0+dr*(int(m.Len)-1), c0+dc*(int(m.Len)-1)
 	if r0 < 0 || c0 < 0 || rEnd >= Dim || cEnd >= Dim {
-		problem(ProblemOffBoard, "a play of %d squares from %s runs off the board", m.Len, formatCoords(r0, c0, m.Vertical))
+		problem(ProblemOffBoard, "rules.off_board", "Squares", int(m.Len), "From", formatCoords(r0, c0, m.Vertical))
 		return v
 	}
 
@@ -133,12 +138,12 @@ func Check(b *Board, m *Move, ts *lexicon.TileSet, words WordList, rack []lexico
 		t, onBoard := m.Tiles[i], b.At(r, c)
 		switch {
 		case onBoard != Empty && t != PlayedThrough && t.Letter() != onBoard.Letter():
-			problem(ProblemBoardMismatch, "%s already holds %s; the play puts %s there", SquareName(r, c), ts.Label(onBoard), ts.Label(t))
+			problem(ProblemBoardMismatch, "rules.board_mismatch", "Square", SquareName(r, c), "OnBoard", ts.Label(onBoard), "Played", ts.Label(t))
 		case onBoard == Empty && t == PlayedThrough:
-			problem(ProblemNothingThrough, "%s is empty: there is no tile to play through", SquareName(r, c))
+			problem(ProblemNothingThrough, "rules.nothing_through", "Square", SquareName(r, c))
 		case onBoard == Empty:
 			if int(t.Letter()) >= ts.Size() {
-				problem(ProblemUnknownTile, "tile %d is not in the %s set", t, ts.Name)
+				problem(ProblemUnknownTile, "rules.unknown_tile", "Tile", int(t), "Set", ts.Name)
 				return v
 			}
 			placed[r*Dim+c] = t
@@ -150,11 +155,11 @@ func Check(b *Board, m *Move, ts *lexicon.TileSet, words WordList, rack []lexico
 		return v
 	}
 	if nNew == 0 {
-		problem(ProblemNoTiles, "no new tile placed")
+		problem(ProblemNoTiles, "rules.no_new_tile")
 		return v
 	}
 	if nNew > RackSize {
-		problem(ProblemTooManyTiles, "%d tiles placed; at most %d", nNew, RackSize)
+		problem(ProblemTooManyTiles, "rules.too_many_tiles", "Count", nNew, "Max", RackSize)
 	}
 
 	// Rack: which tiles come from it; upper-case letters missing from it become blanks.
@@ -211,10 +216,10 @@ func Check(b *Board, m *Move, ts *lexicon.TileSet, words WordList, rack []lexico
 	layout := b.Layout
 	if b.Tiles == 0 {
 		if !isNew[layout.StartRow*Dim+layout.StartCol] {
-			problem(ProblemOffCentre, "the first play must cover the centre square %s", SquareName(layout.StartRow, layout.StartCol))
+			problem(ProblemOffCentre, "rules.off_centre", "Square", SquareName(layout.StartRow, layout.StartCol))
 		}
 		if nNew < 2 {
-			problem(ProblemFirstOneTile, "the first play must place at least two tiles")
+			problem(ProblemFirstOneTile, "rules.first_one_tile")
 		}
 	} else {
 		connected := n > int(nNew) // plays through a board tile
@@ -223,7 +228,7 @@ func Check(b *Board, m *Move, ts *lexicon.TileSet, words WordList, rack []lexico
 			connected = at(r-dc, c-dr) != Empty || at(r+dc, c+dr) != Empty
 		}
 		if !connected {
-			problem(ProblemNotConnected, "the play touches no tile on the board")
+			problem(ProblemNotConnected, "rules.not_connected")
 		}
 	}
 
@@ -251,13 +256,13 @@ func Check(b *Board, m *Move, ts *lexicon.TileSet, words WordList, rack []lexico
 		v.Words = append(v.Words, scoreWord(sr, sc, !m.Vertical, false, at, &isNew, layout, ts))
 	}
 	if len(v.Words) == 0 {
-		problem(ProblemNoWord, "no word of two or more letters is formed")
+		problem(ProblemNoWord, "rules.no_word")
 	}
 	for i := range v.Words {
 		w := &v.Words[i]
 		w.Valid = words == nil || words.Contains(w.Tiles)
 		if !w.Valid {
-			problem(ProblemNotAWord, "%s is not a valid word", ts.Word(w.Tiles))
+			problem(ProblemNotAWord, "rules.not_a_word", "Word", ts.Word(w.Tiles))
 		}
 		v.Score += w.Score
 	}
@@ -319,7 +324,7 @@ func (v *Verdict) assignRack(b *Board, placed *[Dim * Dim]lexicon.Tile, isNew *[
 		if t.IsBlanked() {
 			have[0]--
 			if have[0] < 0 {
-				problem(ProblemNotOnRack, "%s is played as a blank (lower case) but the rack has no blank left", strings.ToLower(ts.Label(t)))
+				problem(ProblemNotOnRack, "rules.no_blank_left", "Letter", strings.ToLower(ts.Label(t)))
 			}
 			continue
 		}
@@ -354,12 +359,12 @@ func (v *Verdict) assignRack(b *Board, placed *[Dim * Dim]lexicon.Tile, isNew *[
 		for k := 0; k < n; k++ {
 			sq := squares[k]
 			if have[0] <= 0 {
-				problem(ProblemNotOnRack, "%s is not on the rack %s", ts.Label(letter), ts.Notation(lexicon.Alphagram(rack)))
+				problem(ProblemNotOnRack, "rules.not_on_rack", "Tile", ts.Label(letter), "Rack", ts.Notation(lexicon.Alphagram(rack)))
 				break
 			}
 			have[0]--
 			placed[sq] |= lexicon.BlankBit
-			v.Notes = append(v.Notes, fmt.Sprintf("%s on %s is played with a blank", ts.Label(letter), SquareName(sq/Dim, sq%Dim)))
+			v.Notes = append(v.Notes, i18n.E("rules.blank_assumed", "Tile", ts.Label(letter), "Square", SquareName(sq/Dim, sq%Dim)))
 		}
 	}
 }

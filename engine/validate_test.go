@@ -156,7 +156,7 @@ func TestCheckIllegal(t *testing.T) {
 			var msgs []string
 			for _, pr := range v.Problems {
 				kinds = append(kinds, pr.Kind)
-				msgs = append(msgs, pr.Message)
+				msgs = append(msgs, pr.Reason.Error())
 			}
 			if strings.Join(kindStrings(kinds), ",") != strings.Join(kindStrings(tc.kinds), ",") {
 				t.Errorf("problems %v, want %v (%q)", kinds, tc.kinds, msgs)
@@ -197,9 +197,15 @@ func FuzzCheck(f *testing.F) {
 			rack = p.Racks[0]
 		}
 		v := Check(p.Board, &m, ts, testWords, rack)
+		for _, n := range v.Notes {
+			checkMessage(t, s, n)
+		}
 		if !v.Legal {
 			if len(v.Problems) == 0 {
 				t.Fatalf("%q: illegal without a reason", s)
+			}
+			for _, pr := range v.Problems {
+				checkMessage(t, s, pr.Reason)
 			}
 			return
 		}

@@ -1,8 +1,9 @@
 package lexicon
 
 import (
-	"fmt"
 	"slices"
+
+	"github.com/atril-scrabble/atril/internal/i18n"
 )
 
 // Difference is what Diff finds: the words only in A, only in B (each in alphabet order), and
@@ -17,7 +18,7 @@ type Difference struct {
 // up from the root: the cost is the nodes of the two graphs, not words × length.
 func Diff(a, b *Lexicon) (Difference, error) {
 	if !a.Tiles.SameAlphabet(b.Tiles) {
-		return Difference{}, fmt.Errorf("lexicons %s and %s are numbered by different alphabets (open both under one tile set)", a.Name, b.Name)
+		return Difference{}, i18n.E("diff.different_alphabets", "A", a.Name, "B", b.Name)
 	}
 	d := &differ{x: a.Graph, y: b.Graph}
 	d.node(a.Graph.DawgRoot(), b.Graph.DawgRoot(), 0)

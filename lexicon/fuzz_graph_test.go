@@ -2,8 +2,11 @@ package lexicon
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // FuzzReadWordList: any bytes read as a word list never panic; every problem names a real line
@@ -16,7 +19,7 @@ func FuzzReadWordList(f *testing.F) {
 	f.Fuzz(func(t *testing.T, b []byte) {
 		wl, err := ReadWordList(bytes.NewReader(b), "f.txt", ts, false)
 		if err != nil {
-			return // only lines over 1 MB
+			return // not a word list: lines over 1 MB, mostly lines that are not words
 		}
 		lines := bytes.Count(b, []byte("\n")) + 1
 		for _, p := range wl.Problems {
@@ -59,5 +62,22 @@ func FuzzKWGBytes(f *testing.F) {
 		n := 0
 		g.Walk(func(w []Tile) bool { n++; return n < 100000 })
 		g.Contains([]Tile{1, 2, 3})
+	})
+}
+
+// FuzzParseWordNormalForms: a word reads as the same tiles whether its accents are composed
+// (NFC, as typed on most keyboards) or decomposed (NFD, as a Mac or a PDF writes them), and no
+// input panics.
+func FuzzParseWordNormalForms(f *testing.F) {
+	for _, s := range []string{"camión", "camio\u0301n", "ÑANDÚ", "n\u0303u", "pingüino", "[C][H]ico", "Å", "\u212bx", "a\u0301\u0301", "\u0301"} {
+		f.Add(s)
+	}
+	ts := DefaultTileSet()
+	f.Fuzz(func(t *testing.T, s string) {
+		composed, errC := ts.ParseRack(norm.NFC.String(s))
+		decomposed, errD := ts.ParseRack(norm.NFD.String(s))
+		if (errC == nil) != (errD == nil) || !slices.Equal(composed, decomposed) {
+			t.Fatalf("%+q: composed %v (%v), decomposed %v (%v)", s, composed, errC, decomposed, errD)
+		}
 	})
 }

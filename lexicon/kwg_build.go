@@ -2,8 +2,9 @@ package lexicon
 
 import (
 	"bytes"
-	"fmt"
 	"slices"
+
+	"github.com/atril-scrabble/atril/internal/i18n"
 )
 
 // BuildKWG compiles words into a KWG holding both the DAWG and the GADDAG (the convention
@@ -22,14 +23,14 @@ func BuildKWG(words [][]Tile) (*KWG, error) {
 	sorted := make([]gaddagString, 0, len(words))
 	for i, w := range words {
 		if len(w) == 0 {
-			return nil, fmt.Errorf("build word graph: word %d is empty", i+1)
+			return nil, i18n.E("kwg.build_empty_word", "Word", i+1)
 		}
 		if len(w) > maxWordTiles {
-			return nil, fmt.Errorf("build word graph: word %d has %d tiles, more than %d", i+1, len(w), maxWordTiles)
+			return nil, i18n.E("kwg.build_long_word", "Word", i+1, "Tiles", len(w), "Max", maxWordTiles)
 		}
 		for _, t := range w {
 			if t == Blank || t > MaxLetters {
-				return nil, fmt.Errorf("build word graph: word %d has tile %d, not a letter tile 1..%d", i+1, t, MaxLetters)
+				return nil, i18n.E("kwg.build_bad_tile", "Word", i+1, "Tile", int(t), "Max", MaxLetters)
 			}
 		}
 		start := len(all)
@@ -309,7 +310,7 @@ func (b *kwgBuilder) finish() uint32 {
 
 func (b *kwgBuilder) tooBig() error {
 	if len(b.states) >= stateIDLimit || len(b.states) >= 4*kwgMaxNodes {
-		return fmt.Errorf("build word graph: too many words: more than %d distinct nodes (the KWG format holds %d)", len(b.states), kwgMaxNodes)
+		return i18n.E("kwg.build_too_big", "Max", kwgMaxNodes)
 	}
 	return nil
 }
@@ -369,7 +370,7 @@ func (b *kwgBuilder) layout(dawg, gaddag uint32) (*KWG, error) {
 		}
 		base[bh] = uint32(len(nodes))
 		if len(nodes)+int(length[bh]) > kwgMaxNodes {
-			return nil, fmt.Errorf("build word graph: too many words: the graph needs more than the %d nodes the KWG format holds", kwgMaxNodes)
+			return nil, i18n.E("kwg.build_too_big", "Max", kwgMaxNodes)
 		}
 		for s := bh; s != 0; s = b.states[s].next {
 			nodes = append(nodes, s) // state ids for now; encoded below

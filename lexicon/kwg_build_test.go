@@ -253,43 +253,46 @@ func TestBuildKWGDeterministic(t *testing.T) {
 	}
 }
 
-// TestRebuildFILE2017 uses the reference FILE2017.kwg (tests only; nothing derived from it is
-// kept): its words, rebuilt, give a graph with the same words and a comparable size.
-func TestRebuildFILE2017(t *testing.T) {
+// TestRebuildFullLexicons: the words of a whole lexicon (the default; FILE2017 when beside the
+// project, for tests only, nothing derived from it kept), rebuilt, give a graph with the same
+// words and a comparable size.
+func TestRebuildFullLexicons(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds a 639,293-word graph")
+		t.Skip("builds graphs of 636,624 and 639,293 words")
 	}
-	orig := loadFILE2017(t)
-	var words [][]Tile
-	orig.Walk(func(w []Tile) bool { words = append(words, slices.Clone(w)); return true })
-	g, err := BuildKWG(words)
-	if err != nil {
-		t.Fatal(err)
-	}
-	n := 0
-	mismatch := 0
-	g.Walk(func(w []Tile) bool {
-		if n >= len(words) || !slices.Equal(w, words[n]) {
-			mismatch++
+	for _, fl := range fullLexicons(t) {
+		orig := fl.lex.Graph
+		var words [][]Tile
+		orig.Walk(func(w []Tile) bool { words = append(words, slices.Clone(w)); return true })
+		g, err := BuildKWG(words)
+		if err != nil {
+			t.Fatal(err)
 		}
-		n++
-		return true
-	})
-	if n != len(words) || mismatch != 0 {
-		t.Errorf("rebuilt graph walks %d words (%d differ), want the original %d", n, mismatch, len(words))
-	}
-	// Every GADDAG entry point of a sample of words must be present.
-	for k := 0; k < len(words); k += 997 {
-		w := words[k]
-		for i := 1; i <= len(w); i++ {
-			if !gaddagAccepts(g, w, i) {
-				t.Fatalf("GADDAG misses word %d split at %d", k, i)
+		n := 0
+		mismatch := 0
+		g.Walk(func(w []Tile) bool {
+			if n >= len(words) || !slices.Equal(w, words[n]) {
+				mismatch++
+			}
+			n++
+			return true
+		})
+		if n != len(words) || mismatch != 0 {
+			t.Errorf("%s: rebuilt graph walks %d words (%d differ), want the original %d", fl.name, n, mismatch, len(words))
+		}
+		// Every GADDAG entry point of a sample of words must be present.
+		for k := 0; k < len(words); k += 997 {
+			w := words[k]
+			for i := 1; i <= len(w); i++ {
+				if !gaddagAccepts(g, w, i) {
+					t.Fatalf("%s: GADDAG misses word %d split at %d", fl.name, k, i)
+				}
 			}
 		}
-	}
-	t.Logf("FILE2017: original %d nodes, rebuilt %d nodes (%.1f%%)", orig.NumNodes(), g.NumNodes(), 100*float64(g.NumNodes())/float64(orig.NumNodes()))
-	if g.NumNodes() > orig.NumNodes()*11/10 {
-		t.Errorf("rebuilt graph has %d nodes, more than 10%% above the original's %d", g.NumNodes(), orig.NumNodes())
+		t.Logf("%s: original %d nodes, rebuilt %d nodes (%.1f%%)", fl.name, orig.NumNodes(), g.NumNodes(), 100*float64(g.NumNodes())/float64(orig.NumNodes()))
+		if g.NumNodes() > orig.NumNodes()*11/10 {
+			t.Errorf("%s: rebuilt graph has %d nodes, more than 10%% above the original's %d", fl.name, g.NumNodes(), orig.NumNodes())
+		}
 	}
 }
 

@@ -20,26 +20,49 @@ func loadFILE2017(t testing.TB) *KWG {
 	return g
 }
 
-func TestReadFILE2017(t *testing.T) {
-	g := loadFILE2017(t)
-	ts := DefaultTileSet()
-	n := 0
-	g.Walk(func([]Tile) bool { n++; return true })
-	if n != 639293 {
-		t.Errorf("FILE2017 has %d words, want 639293", n)
-	}
-	chico, err := ts.ParseWord("CHICO")
+// fullLexicon is a whole Spanish lexicon a test runs on, with what it knows of it.
+type fullLexicon struct {
+	name  string
+	lex   *Lexicon
+	words int // words in the graph
+}
+
+// fullLexicons are the whole lexicons the tests that need one run on: the embedded default
+// always, and the reference FILE2017.kwg when it is beside the project (tests only).
+func fullLexicons(t testing.TB) []fullLexicon {
+	t.Helper()
+	def, err := openDefault()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(chico) != 4 || !g.Contains(chico) {
-		t.Errorf("CHICO with the CH tile (%v) should be valid", chico)
+	out := []fullLexicon{{"default", def, 636624}}
+	if file2017Path != "" {
+		out = append(out, fullLexicon{"FILE2017", &Lexicon{Name: "FILE2017", Tiles: DefaultTileSet(), Graph: loadFILE2017(t)}, 639293})
 	}
-	split, err := ts.ParseWord("[C][H]ICO")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(split) != 5 || g.Contains(split) {
-		t.Errorf("CHICO with C and H tiles (%v) should not be valid", split)
+	return out
+}
+
+func TestReadFullLexicons(t *testing.T) {
+	for _, fl := range fullLexicons(t) {
+		g, ts := fl.lex.Graph, fl.lex.Tiles
+		n := 0
+		g.Walk(func([]Tile) bool { n++; return true })
+		if n != fl.words {
+			t.Errorf("%s has %d words, want %d", fl.name, n, fl.words)
+		}
+		chico, err := ts.ParseWord("CHICO")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(chico) != 4 || !g.Contains(chico) {
+			t.Errorf("%s: CHICO with the CH tile (%v) should be valid", fl.name, chico)
+		}
+		split, err := ts.ParseWord("[C][H]ICO")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(split) != 5 || g.Contains(split) {
+			t.Errorf("%s: CHICO with C and H tiles (%v) should not be valid", fl.name, split)
+		}
 	}
 }

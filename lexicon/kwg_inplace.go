@@ -2,10 +2,11 @@ package lexicon
 
 import (
 	"encoding/binary"
-	"fmt"
 	"io"
 	"os"
 	"unsafe"
+
+	"github.com/atril-scrabble/atril/internal/i18n"
 )
 
 // KWGInPlace views KWG file bytes held in a string (the embedded default) as the node array
@@ -51,11 +52,11 @@ func ReadKWGFile(path string) (*KWG, error) {
 	nodes := make([]uint32, size/4)
 	buf := unsafe.Slice((*byte)(unsafe.Pointer(&nodes[0])), size)
 	if _, err := io.ReadFull(f, buf); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, i18n.Wrap(err, "kwg.in_file", "File", path)
 	}
 	g := &KWG{nodes: nodes}
 	if err := g.check(); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, i18n.Wrap(err, "kwg.in_file", "File", path)
 	}
 	return g, nil
 }

@@ -1,6 +1,6 @@
 package lexicon
 
-import "fmt"
+import "github.com/atril-scrabble/atril/internal/i18n"
 
 // maxGraphDepth bounds the longest path of a graph: Walk spells words in a 32-tile buffer, and
 // real words are at most 15 tiles (16 GADDAG tiles with the separator).
@@ -28,12 +28,12 @@ func (g *KWG) Validate(maxTile Tile) error {
 			f := &stack[len(stack)-1]
 			i := f.node
 			if t := g.Tile(i); t > maxTile {
-				return fmt.Errorf("not a word graph for this alphabet: node %d has tile %d, past the last letter %d", i, t, maxTile)
+				return i18n.E("kwg.tile_past_alphabet", "Node", i, "Tile", int(t), "Max", int(maxTile))
 			}
 			if child := g.ArcIndex(i); child != 0 {
 				switch depth[child] {
 				case onStack:
-					return fmt.Errorf("not a KWG word graph: it has a cycle through node %d", i)
+					return i18n.E("kwg.cycle", "Node", i)
 				case 0:
 					depth[child] = onStack
 					stack = append(stack, frame{child, child})
@@ -55,7 +55,7 @@ func (g *KWG) Validate(maxTile Tile) error {
 				}
 			}
 			if d > maxGraphDepth {
-				return fmt.Errorf("not a word graph atril can read: a path of more than %d tiles", maxGraphDepth)
+				return i18n.E("kwg.too_deep", "Max", maxGraphDepth)
 			}
 			depth[f.list] = d
 			// Back in the parent frame, its current node finds this list done and moves on.

@@ -80,10 +80,11 @@ func defaultKWGForTest(t testing.TB) *KWG {
 	return def.Graph
 }
 
-func TestValidateFILE2017(t *testing.T) {
-	g := loadFILE2017(t)
-	if err := g.Validate(Tile(DefaultTileSet().NumLetters())); err != nil {
-		t.Error(err)
+func TestValidateFullLexicons(t *testing.T) {
+	for _, fl := range fullLexicons(t) {
+		if err := fl.lex.Graph.Validate(Tile(DefaultTileSet().NumLetters())); err != nil {
+			t.Errorf("%s: %v", fl.name, err)
+		}
 	}
 }
 

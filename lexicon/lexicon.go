@@ -8,6 +8,8 @@ type Lexicon struct {
 	Description string
 	Tiles       *TileSet // the tile set whose alphabet numbers the graph's tiles
 	Graph       *KWG
+
+	rankCache rankCache // probability ranks by length under Tiles, built on first use
 }
 
 // Contains reports whether the word is valid.
@@ -27,4 +29,7 @@ type Info struct {
 	Alphabet    []string  `json:"alphabet"`           // tile labels in tile-number order, 1..n
 	Added       time.Time `json:"added,omitzero"`     // when `atril lexicon add` compiled it
 	Embedded    bool      `json:"embedded,omitempty"` // built into atril
+	// Checksum is the graph file's KWG.Checksum when the registry stored it: opening the lexicon
+	// compares it instead of validating the whole graph again.
+	Checksum string `json:"checksum,omitempty"`
 }

@@ -25,8 +25,35 @@ func countTiles(rack []Tile) rackCounts {
 	return rc
 }
 
-// walker is the one DAWG traversal behind anagrams, subanagrams, patterns and searches. Each
-// constraint prunes a branch as soon as it cannot lead to a match.
+// take takes from the rack a tile to play as letter t: t itself when the rack has one (real
+// tiles before blanks, so each word is found once, with the fewest blanks), else a blank played
+// as t (placed carries BlankBit). ok is false when the rack has neither.
+func (rc *rackCounts) take(t Tile) (placed Tile, ok bool) {
+	switch {
+	case rc[t] > 0:
+		rc[t]--
+		return t, true
+	case rc[0] > 0:
+		rc[0]--
+		return t | BlankBit, true
+	}
+	return 0, false
+}
+
+// putBack returns to the rack a tile that take took.
+func (rc *rackCounts) putBack(placed Tile) {
+	if placed.IsBlanked() {
+		rc[0]++
+	} else {
+		rc[placed]++
+	}
+}
+
+// walker is the one DAWG traversal behind anagrams, subanagrams, patterns, searches and rank
+// tables: each constraint (the rack, up to three patterns, the length) prunes a branch as soon as
+// it cannot lead to a match. A rack's tiles and blanks are spent in one place, take and putBack;
+// a rack without patterns runs walkRack, the same walk without the pattern steps (anagrams are
+// its hot loop: a third fewer instructions than the general walk).
 type walker struct {
 	g       *KWG
 	useRack bool
@@ -99,6 +126,7 @@ func (w *walker) found(n int) bool {
 }
 
 // walkRack is walk for a rack alone (anagrams, subanagrams): the hot loop with nothing else.
+// It spends the rack's tiles and blanks as walk does, through take and putBack.
 func (w *walker) walkRack(list uint32, depth int) {
 	if list == 0 {
 		return
@@ -107,33 +135,19 @@ func (w *walker) walkRack(list uint32, depth int) {
 	n := depth + 1
 	for i := list; int(i) < len(nodes); i++ {
 		v := nodes[i]
-		t := Tile(v >> kwgTileShft)
-		placed := t
-		switch {
-		case t == Blank:
-		case w.rc[t] > 0:
-			w.rc[t]--
-		case w.rc[0] > 0:
-			w.rc[0]--
-			placed = t | BlankBit
-		default:
-			t = Blank
-		}
-		if t != Blank {
-			w.word[depth] = placed
-			if v&kwgAccepts != 0 && n >= w.minLen && !w.emit(w.word[:n]) {
-				w.stopped = true
-			}
-			if !w.stopped && n < w.maxLen {
-				w.walkRack(v&kwgArcMask, n)
-			}
-			if placed.IsBlanked() {
-				w.rc[0]++
-			} else {
-				w.rc[t]++
-			}
-			if w.stopped {
-				return
+		if t := Tile(v >> kwgTileShft); t != Blank {
+			if placed, ok := w.rc.take(t); ok {
+				w.word[depth] = placed
+				if v&kwgAccepts != 0 && n >= w.minLen && !w.emit(w.word[:n]) {
+					w.stopped = true
+				}
+				if !w.stopped && n < w.maxLen {
+					w.walkRack(v&kwgArcMask, n)
+				}
+				w.rc.putBack(placed)
+				if w.stopped {
+					return
+				}
 			}
 		}
 		if v&kwgIsEnd != 0 {
@@ -142,6 +156,8 @@ func (w *walker) walkRack(list uint32, depth int) {
 	}
 }
 
+// walk visits the sibling list at list, the word so far being w.word[:depth] and the patterns'
+// states st; with a rack, it spends the rack's tiles and blanks as walkRack does.
 func (w *walker) walk(list uint32, depth int, st patStates) {
 	if list == 0 {
 		return
@@ -156,13 +172,8 @@ func (w *walker) walk(list uint32, depth int, st patStates) {
 		{
 			placed := t
 			if w.useRack {
-				switch {
-				case w.rc[t] > 0:
-					w.rc[t]--
-				case w.rc[0] > 0:
-					w.rc[0]--
-					placed = t | BlankBit
-				default:
+				var ok bool
+				if placed, ok = w.rc.take(t); !ok {
 					goto next
 				}
 			}
@@ -188,11 +199,7 @@ func (w *walker) walk(list uint32, depth int, st patStates) {
 				}
 			}
 			if w.useRack {
-				if placed.IsBlanked() {
-					w.rc[0]++
-				} else {
-					w.rc[t]++
-				}
+				w.rc.putBack(placed)
 			}
 			if w.stopped {
 				return

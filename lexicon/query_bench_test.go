@@ -85,7 +85,7 @@ func BenchmarkQueries(b *testing.B) {
 		b.Run(name+"/top1000-sevens-cold", func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				rankCaches.Delete(rankKey{l.Graph, l.Tiles})
+				l.forgetRanks()
 				if rs, err := l.Search(q); err != nil || len(rs) != 1000 {
 					b.Fatal(len(rs), err)
 				}
@@ -97,7 +97,7 @@ func BenchmarkQueries(b *testing.B) {
 			b.Run(name+"/"+strings.ReplaceAll(src, " ", "_")+"-any-length-cold", func(b *testing.B) {
 				b.ReportAllocs()
 				for b.Loop() {
-					rankCaches.Delete(rankKey{l.Graph, l.Tiles})
+					l.forgetRanks()
 					if rs, err := l.Search(q); err != nil || len(rs) != q.Top {
 						b.Fatal(len(rs), err)
 					}

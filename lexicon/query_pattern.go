@@ -2,22 +2,15 @@ package lexicon
 
 import (
 	"errors"
-	"fmt"
+	"strconv"
 	"strings"
+
+	"github.com/atril-scrabble/atril/internal/i18n"
 )
 
-// PatternHelp documents the pattern language for commands' help texts.
-const PatternHelp = `Patterns match whole words, tile by tile:
-  ?        any one tile
-  *        any run of tiles, possibly none
-  [...]    one tile from a set: [AEIOU]; inside the brackets tiles are spelled as in words,
-           so [CHLL] is the set {CH, LL} and [C H] (a space separates) is {C, H}
-  [^...]   one tile not in the set: [^AEIOU]
-  letters  that tile: CH is the CH tile (digraphs are read greedily, 1 2 3 = CH LL RR);
-           [C]H is a C tile then an H tile, which never spells CH
-Examples: CA?A, *ON, CH*, [AEIOU]??[AEIOU], *[CHLL]*`
-
-// Pattern is a compiled word pattern (see PatternHelp). It runs as a small automaton whose
+// Pattern is a compiled word pattern: ? any one tile, * any run of tiles (possibly none), [...]
+// one tile of a set spelled as words are ([CHLL] is {CH, LL}, [C H] is {C, H}), [^...] one tile
+// not in the set, letters that tile (read greedily: CH is the CH tile). It runs as a small automaton whose
 // states are bits of a uint64: bit i means "the next tile is matched against element i", so a
 // step over the DAWG is a few bit operations and a dead branch shows as state 0.
 type Pattern struct {
@@ -36,16 +29,17 @@ const maxPatternElems = 63
 // ParsePattern compiles a pattern under the set's alphabet.
 func ParsePattern(s string, ts *TileSet) (*Pattern, error) {
 	p := &Pattern{src: s}
-	bad := func(pos int, format string, a ...any) error {
-		return fmt.Errorf("pattern %q: %s at character %d (see the pattern help: ? * [...] [^...])", s, fmt.Sprintf(format, a...), pos+1)
+	bad := func(pos int, reason error) error {
+		return i18n.Wrap(reason, "pattern.bad_at", "Pattern", strconv.Quote(s), "Pos", pos+1)
 	}
+	tooLong := i18n.E("pattern.too_long", "Max", maxPatternElems)
 	all := uint64(0)
 	for t := 1; t < ts.Size() && t < 64; t++ {
 		all |= 1 << t
 	}
 	addSet := func(pos int, set uint64) error {
 		if p.elems >= maxPatternElems {
-			return bad(pos, "more than %d elements", maxPatternElems)
+			return bad(pos, tooLong)
 		}
 		for t := 1; t < 64; t++ {
 			if set&(1<<t) != 0 {
@@ -74,7 +68,7 @@ func ParsePattern(s string, ts *TileSet) (*Pattern, error) {
 				continue
 			}
 			if p.elems >= maxPatternElems {
-				return nil, bad(i, "more than %d elements", maxPatternElems)
+				return nil, bad(i, tooLong)
 			}
 			p.stars |= 1 << p.elems
 			p.elems++
@@ -89,7 +83,7 @@ func ParsePattern(s string, ts *TileSet) (*Pattern, error) {
 				}
 			}
 			if end < 0 {
-				return nil, bad(i, "'[' without a closing ']'")
+				return nil, bad(i, i18n.E("spell.unclosed_bracket"))
 			}
 			inner := runes[i+1 : end]
 			negate := len(inner) > 0 && inner[0] == '^'
@@ -98,35 +92,35 @@ func ParsePattern(s string, ts *TileSet) (*Pattern, error) {
 			}
 			set, err := parseTileSetSpec(string(inner), ts)
 			if err != nil {
-				return nil, bad(i, "in [%s]: %v", string(runes[i+1:end]), err)
+				return nil, bad(i, i18n.Wrap(err, "pattern.in_set", "Set", "["+string(runes[i+1:end])+"]"))
 			}
 			if negate {
 				set = all &^ set
 			}
 			if set == 0 {
-				return nil, bad(i, "[%s] allows no tile", string(runes[i+1:end]))
+				return nil, bad(i, i18n.E("pattern.empty_set", "Set", "["+string(runes[i+1:end])+"]"))
 			}
 			if err := addSet(i, set); err != nil {
 				return nil, err
 			}
 			i = end + 1
 		case r == ']':
-			return nil, bad(i, "']' without an opening '['")
+			return nil, bad(i, i18n.E("pattern.unopened_bracket"))
 		default:
 			j := i
 			for j < len(runes) && !strings.ContainsRune("?*[] \t", runes[j]) {
 				j++
 			}
 			if j == i {
-				return nil, bad(i, "%q is not a tile, ?, * or [", r)
+				return nil, bad(i, i18n.E("pattern.not_a_tile", "Char", strconv.QuoteRune(r)))
 			}
 			tiles, err := ts.ParseWord(string(runes[i:j]))
 			if err != nil {
 				var se *SpellError
 				if errors.As(err, &se) {
-					return nil, bad(i+se.Pos, "%s", se.Reason)
+					return nil, bad(i+se.Pos, se.Reason)
 				}
-				return nil, bad(i, "%v", err)
+				return nil, bad(i, err)
 			}
 			for _, t := range tiles {
 				if err := addSet(i, 1<<t); err != nil {
@@ -137,7 +131,7 @@ func ParsePattern(s string, ts *TileSet) (*Pattern, error) {
 		}
 	}
 	if p.elems == 0 {
-		return nil, fmt.Errorf("pattern %q is empty (expected tiles, ?, * or [...], e.g. CA?A)", s)
+		return nil, i18n.E("pattern.empty", "Pattern", strconv.Quote(s))
 	}
 	return p, nil
 }

@@ -195,36 +195,34 @@ type rankTable struct {
 	byRank []uint32 // word index (alphabet order) at rank-1
 }
 
-// rankCache holds a lexicon's rank tables under one tile set, built per length on first use.
+// rankCache holds a lexicon's rank tables, built per length on first use and kept with the
+// lexicon (a program asking many ranks, a study session or a search after a search, builds each
+// length's table once; dropping the lexicon frees them).
 type rankCache struct {
 	mu     sync.Mutex
 	tables map[int]*rankTable
 }
 
-type rankKey struct {
-	g  *KWG
-	ts *TileSet
-}
-
-// rankCaches outlives queries so that a program asking many ranks (a study session, a search
-// after a search) builds each length's table once.
-var rankCaches sync.Map // rankKey → *rankCache
-
 func (l *Lexicon) ranks(length int) *rankTable {
-	key := rankKey{l.Graph, l.Tiles}
-	v, ok := rankCaches.Load(key)
-	if !ok {
-		v, _ = rankCaches.LoadOrStore(key, &rankCache{tables: map[int]*rankTable{}})
-	}
-	c := v.(*rankCache)
+	c := &l.rankCache
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if t := c.tables[length]; t != nil {
 		return t
 	}
+	if c.tables == nil {
+		c.tables = map[int]*rankTable{}
+	}
 	t := l.buildRankTable(length)
 	c.tables[length] = t
 	return t
+}
+
+// forgetRanks drops the rank tables (benchmarks of a cold start).
+func (l *Lexicon) forgetRanks() {
+	l.rankCache.mu.Lock()
+	l.rankCache.tables = nil
+	l.rankCache.mu.Unlock()
 }
 
 func (l *Lexicon) buildRankTable(length int) *rankTable {
@@ -309,7 +307,7 @@ func (t *rankTable) sortAlphabetically() {
 
 // find is the word's index in alphabet order, -1 if it is not a word of the table.
 func (t *rankTable) find(w []Tile) int {
-	if len(w) != t.length {
+	if len(w) != t.length || len(w) > maxQueryDepth {
 		return -1
 	}
 	var key [maxQueryDepth]byte

@@ -2,31 +2,13 @@ package lexicon
 
 import (
 	"cmp"
-	"fmt"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
-)
 
-// SearchHelp documents the search grammar for commands' help texts and error messages.
-const SearchHelp = `A search is terms key:value separated by spaces; a word must meet every term (AND).
-A value with spaces goes in double quotes (spaces inside [...] need none: pattern:[C H]*).
-  pattern:P      the word matches pattern P (? * [...] [^...], see below)
-  anagram:RACK   uses exactly the rack's tiles; ? is a blank
-  sub:RACK       uses some of the rack's tiles (subanagram); ? is a blank
-  length:N       N tiles (CHARRO has 4); ranges: 7-8, 7- (7 or more), -5 (at most 5)
-  contains:T     holds these tiles, in any order (contains:ZZ needs two Z tiles)
-  prefix:T       begins with these tiles       suffix:T   ends with these tiles
-  digraph:yes    holds a CH, LL or RR tile; digraph:no none; digraph:CH a CH tile
-  vowels:N       N vowel tiles (ranges as for length)
-  points:N       face value N (ranges as for length)
-  rank:N         probability rank N among words of its length (ranges: rank:1-1000)
-  top:N          the N most probable words that meet the other terms
-  order:KEY      alpha (default), prob (most probable first; default with top), length
-                 (longest first), points (highest first), alphagram; -KEY reverses
-Tiles are spelled as words are: CHARRO, [C][H] for a C tile and an H tile, 1 2 3 = CH LL RR.
-Examples: "length:7 top:1000"   "pattern:CA* vowels:3-4 digraph:yes"   "sub:CASITA? length:6-"`
+	"github.com/atril-scrabble/atril/internal/i18n"
+)
 
 // Range is an inclusive range of counts; Max is math.MaxInt when open.
 type Range struct{ Min, Max int }
@@ -51,14 +33,23 @@ const (
 	OrderAlphagram                // by alphagram, then alphabetical
 )
 
+// orderNames are the order keys, in English and in Spanish.
 var orderNames = map[string]Order{
-	"alpha": OrderAlpha, "alphabetical": OrderAlpha,
-	"prob": OrderProbability, "probability": OrderProbability,
-	"length": OrderLength, "points": OrderPoints, "alphagram": OrderAlphagram,
+	"alpha": OrderAlpha, "alphabetical": OrderAlpha, "alfa": OrderAlpha, "alfabetico": OrderAlpha, "alfabético": OrderAlpha,
+	"prob": OrderProbability, "probability": OrderProbability, "probabilidad": OrderProbability,
+	"length": OrderLength, "longitud": OrderLength,
+	"points": OrderPoints, "puntos": OrderPoints,
+	"alphagram": OrderAlphagram, "alfagrama": OrderAlphagram,
 }
 
 // Search is a set of conditions a word must all meet, plus how to order the results. Build it
 // with ParseSearch or Set (the commands' flags call Set, so both spell the same grammar).
+//
+// The grammar: terms key:value separated by spaces (a value with spaces in double quotes; none
+// needed inside [...]); keys pattern, anagram, sub, length, contains, prefix, suffix, digraph,
+// vowels, points, rank, top, order, or their Spanish names (patrón, anagrama, longitud,
+// contiene, prefijo, sufijo, dígrafo, vocales, puntos, puesto, orden). `atril search --help`
+// documents it for players, in both languages.
 type Search struct {
 	Pattern    *Pattern
 	Anagram    []Tile // exactly these tiles; Blank for '?'
@@ -79,25 +70,27 @@ type Search struct {
 	keys  map[string]bool
 }
 
-// searchKeys maps every accepted key, aliases included, to its canonical name.
+// searchKeys maps every accepted key, aliases and Spanish names included, to its canonical name
+// (what String writes).
 var searchKeys = map[string]string{
-	"pattern": "pattern", "p": "pattern",
-	"anagram": "anagram", "a": "anagram",
-	"sub": "sub", "subanagram": "sub",
-	"length": "length", "len": "length",
-	"contains": "contains", "includes": "contains",
-	"prefix": "prefix", "suffix": "suffix",
-	"digraph": "digraph",
-	"vowels":  "vowels",
-	"points":  "points",
-	"rank":    "rank",
-	"top":     "top",
-	"order":   "order",
+	"pattern": "pattern", "p": "pattern", "patron": "pattern", "patrón": "pattern",
+	"anagram": "anagram", "a": "anagram", "anagrama": "anagram",
+	"sub": "sub", "subanagram": "sub", "subanagrama": "sub",
+	"length": "length", "len": "length", "longitud": "length",
+	"contains": "contains", "includes": "contains", "contiene": "contains",
+	"prefix": "prefix", "prefijo": "prefix",
+	"suffix": "suffix", "sufijo": "suffix",
+	"digraph": "digraph", "digrafo": "digraph", "dígrafo": "digraph",
+	"vowels": "vowels", "vocales": "vowels",
+	"points": "points", "puntos": "points",
+	"rank": "rank", "puesto": "rank",
+	"top":   "top",
+	"order": "order", "orden": "order",
 }
 
 const searchKeyList = "pattern, anagram, sub, length, contains, prefix, suffix, digraph, vowels, points, rank, top, order"
 
-// ParseSearch reads a search written as key:value terms (see SearchHelp).
+// ParseSearch reads a search written as key:value terms (see Search).
 func ParseSearch(s string, ts *TileSet) (Search, error) {
 	var q Search
 	terms, err := splitTerms(s)
@@ -107,7 +100,7 @@ func ParseSearch(s string, ts *TileSet) (Search, error) {
 	for _, term := range terms {
 		key, value, ok := strings.Cut(term, ":")
 		if !ok {
-			return Search{}, fmt.Errorf("search term %q: expected key:value (keys: %s)", term, searchKeyList)
+			return Search{}, i18n.E("query.no_key", "Term", strconv.Quote(term), "Keys", searchKeyList)
 		}
 		if err := q.Set(key, value, ts); err != nil {
 			return Search{}, err
@@ -147,7 +140,7 @@ func splitTerms(s string) ([]string, error) {
 		}
 	}
 	if inQuote {
-		return nil, fmt.Errorf("search %q: a double quote is not closed", s)
+		return nil, i18n.E("query.unclosed_quote", "Search", strconv.Quote(s))
 	}
 	if any {
 		terms = append(terms, cur.String())
@@ -160,24 +153,24 @@ func (q *Search) Set(key, value string, ts *TileSet) error {
 	name, ok := searchKeys[strings.ToLower(strings.TrimSpace(key))]
 	term := key + ":" + value
 	if !ok {
-		return fmt.Errorf("search term %q: unknown key %q (expected one of %s)", term, key, searchKeyList)
+		return i18n.E("query.unknown_key", "Term", strconv.Quote(term), "Key", strconv.Quote(key), "Keys", searchKeyList)
 	}
 	if q.keys[name] {
-		return fmt.Errorf("search term %q: %s is given twice", term, name)
+		return i18n.E("query.twice", "Term", strconv.Quote(term), "Key", name)
 	}
-	bad := func(format string, a ...any) error {
-		return fmt.Errorf("search term %q: %s", term, fmt.Sprintf(format, a...))
+	bad := func(reason error) error {
+		return i18n.Wrap(reason, "query.bad_term", "Term", strconv.Quote(term))
 	}
 	tiles := func(opt ParseOptions) ([]Tile, error) {
 		w, err := ts.Parse(value, opt)
 		if err != nil {
-			return nil, bad("%v", err)
+			return nil, bad(err)
 		}
 		if len(w) == 0 {
-			return nil, bad("expected tiles, e.g. %s:CASA", name)
+			return nil, bad(i18n.E("query.no_tiles", "Key", name))
 		}
-		if len(w) > maxPatternElems-2 {
-			return nil, bad("%d tiles is too many", len(w))
+		if err := CheckQueryTiles(w); err != nil {
+			return nil, bad(err)
 		}
 		return w, nil
 	}
@@ -187,18 +180,18 @@ func (q *Search) Set(key, value string, ts *TileSet) error {
 	case "pattern":
 		q.Pattern, err = ParsePattern(value, ts)
 		if err != nil {
-			return bad("%v", err)
+			return bad(err)
 		}
 	case "anagram", "sub":
 		if q.keys["anagram"] || q.keys["sub"] {
-			return bad("a search takes one rack: anagram or sub, not both")
+			return bad(i18n.E("query.one_rack"))
 		}
 		rack, err := tiles(ParseOptions{AllowBlank: true})
 		if err != nil {
 			return err
 		}
 		if err := ts.CheckRack(rack); err != nil {
-			return bad("%v", err)
+			return bad(err)
 		}
 		if name == "anagram" {
 			q.Anagram = rack
@@ -223,7 +216,7 @@ func (q *Search) Set(key, value string, ts *TileSet) error {
 	case "length", "vowels", "points", "rank":
 		r, err := parseRange(value)
 		if err != nil {
-			return bad("%v", err)
+			return bad(err)
 		}
 		switch name {
 		case "length":
@@ -234,7 +227,7 @@ func (q *Search) Set(key, value string, ts *TileSet) error {
 			q.Points = &r
 		default:
 			if r.Max == 0 {
-				return bad("ranks start at 1 (the most probable word), e.g. rank:1-1000")
+				return bad(i18n.E("query.rank_from_one"))
 			}
 			r.Min = max(r.Min, 1)
 			q.Rank = &r
@@ -251,7 +244,7 @@ func (q *Search) Set(key, value string, ts *TileSet) error {
 		default:
 			w, err := ts.ParseWord(strings.Trim(v, "[]"))
 			if err != nil || len(w) != 1 || !ts.IsDigraph(w[0]) {
-				return bad("expected yes, no or a digraph tile of the set (%s)", strings.Join(digraphLabels(ts), ", "))
+				return bad(i18n.E("query.digraph_expected", "Tiles", strings.Join(digraphLabels(ts), ", ")))
 			}
 			q.Digraph = &DigraphCond{Want: true, Tile: w[0]}
 			canon = ts.Label(w[0])
@@ -259,7 +252,7 @@ func (q *Search) Set(key, value string, ts *TileSet) error {
 	case "top":
 		n, err := strconv.Atoi(strings.TrimSpace(value))
 		if err != nil || n < 1 {
-			return bad("expected a number of words, 1 or more, e.g. top:1000")
+			return bad(i18n.E("query.top_expected"))
 		}
 		q.Top = n
 	case "order":
@@ -267,7 +260,7 @@ func (q *Search) Set(key, value string, ts *TileSet) error {
 		rev := strings.HasPrefix(v, "-")
 		o, ok := orderNames[strings.TrimPrefix(v, "-")]
 		if !ok {
-			return bad("expected alpha, prob, length, points or alphagram (a leading - reverses)")
+			return bad(i18n.E("query.order_expected"))
 		}
 		q.Order, q.Reverse = o, rev
 	}
@@ -298,11 +291,11 @@ func parseRange(s string) (Range, error) {
 	num := func(x string) (int, error) {
 		n, err := strconv.Atoi(x)
 		if err != nil || n < 0 {
-			return 0, fmt.Errorf("%q is not a number 0 or more", x)
+			return 0, strconv.ErrSyntax
 		}
 		return n, nil
 	}
-	expect := fmt.Errorf("expected N, N-M, N- or -M, e.g. 7 or 7-8 (got %q)", s)
+	expect := i18n.E("query.range_expected", "Value", strconv.Quote(s))
 	if s == "" || s == "-" {
 		return Range{}, expect
 	}
@@ -327,7 +320,7 @@ func parseRange(s string) (Range, error) {
 		}
 	}
 	if r.Min > r.Max {
-		return Range{}, fmt.Errorf("the range %q is empty (%d is more than %d)", s, r.Min, r.Max)
+		return Range{}, i18n.E("query.range_empty", "Value", strconv.Quote(s), "Min", r.Min, "Max", r.Max)
 	}
 	return r, nil
 }
@@ -613,4 +606,17 @@ func sortResults(rs []Result, o Order, reverse bool) {
 		f = func(a, b Result) int { return g(b, a) }
 	}
 	slices.SortStableFunc(rs, f)
+}
+
+// MaxQueryTiles is the most tiles a word, rack or term of a query may have: a pattern's
+// automaton holds 63 elements. Words have at most 15 tiles, so nothing longer matches anyway.
+const MaxQueryTiles = maxPatternElems - 2
+
+// CheckQueryTiles refuses a word or rack longer than MaxQueryTiles: the message a search term
+// and a word looked up (atril info) give alike.
+func CheckQueryTiles(w []Tile) error {
+	if len(w) > MaxQueryTiles {
+		return i18n.E("query.too_many_tiles", "Tiles", len(w), "Max", MaxQueryTiles)
+	}
+	return nil
 }

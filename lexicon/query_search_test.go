@@ -165,9 +165,8 @@ func TestParseSearchErrors(t *testing.T) {
 // tables; adding pattern:* forces the graph walk. Both must give the same words in the same order.
 func TestSearchTablePathMatchesWalk(t *testing.T) {
 	lexicons := map[string]*Lexicon{"small": buildLexicon(t, smallWords...)}
-	// The reference FILE2017.kwg, when beside the project (tests only).
-	if g, err := ReadKWGFile(file2017Path); err == nil {
-		lexicons["FILE2017"] = &Lexicon{Tiles: DefaultTileSet(), Graph: g}
+	for _, fl := range fullLexicons(t) {
+		lexicons[fl.name] = fl.lex
 	}
 	queries := []string{
 		"length:4 top:3", "length:4-5 top:4", "length:4 rank:2-5", "length:4-5 rank:-3 vowels:2",
@@ -320,7 +319,7 @@ func TestSearchTopAnyLengthIsCheap(t *testing.T) {
 	}
 	for _, query := range []string{"top:5", "top:1000"} {
 		q := mustSearch(t, def.Tiles, query)
-		rankCaches.Delete(rankKey{def.Graph, def.Tiles})
+		def.forgetRanks()
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
 		rs, err := def.Search(q)

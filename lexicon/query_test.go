@@ -413,24 +413,26 @@ func TestRanks(t *testing.T) {
 	}
 }
 
-func TestRanksFILE2017(t *testing.T) {
-	// Uses the reference FILE2017.kwg (tests only; nothing from it is committed).
-	g := loadFILE2017(t)
-	l := &Lexicon{Tiles: DefaultTileSet(), Graph: g}
-	ts := l.Tiles
-	top := l.TopByProbability(7, 1000)
-	if len(top) != 1000 {
-		t.Fatalf("%d sevens", len(top))
-	}
-	prev := ^uint64(0)
-	for i, w := range top {
-		c := ts.Combinations(w)
-		if c > prev {
-			t.Fatalf("rank %d (%s) has %d combinations, more than rank %d's %d", i+1, ts.Word(w), c, i, prev)
+// TestRanksTopSevens: the 1000 most probable sevens of a whole lexicon come in order of
+// combinations, each at its rank.
+func TestRanksTopSevens(t *testing.T) {
+	for _, fl := range fullLexicons(t) {
+		l := fl.lex
+		ts := l.Tiles
+		top := l.TopByProbability(7, 1000)
+		if len(top) != 1000 {
+			t.Fatalf("%s: %d sevens", fl.name, len(top))
 		}
-		prev = c
-		if r, _ := l.Rank(w); r != i+1 {
-			t.Fatalf("Rank(%s) = %d, want %d", ts.Word(w), r, i+1)
+		prev := ^uint64(0)
+		for i, w := range top {
+			c := ts.Combinations(w)
+			if c > prev {
+				t.Fatalf("%s: rank %d (%s) has %d combinations, more than rank %d's %d", fl.name, i+1, ts.Word(w), c, i, prev)
+			}
+			prev = c
+			if r, _ := l.Rank(w); r != i+1 {
+				t.Fatalf("%s: Rank(%s) = %d, want %d", fl.name, ts.Word(w), r, i+1)
+			}
 		}
 	}
 }
@@ -439,9 +441,9 @@ func TestRanksFILE2017(t *testing.T) {
 // GADDAG's reversed words) against Pattern.Match over every word, for random patterns.
 func TestPatternsMatchBruteForce(t *testing.T) {
 	lexicons := []*Lexicon{buildLexicon(t, smallWords...)}
-	// The reference FILE2017.kwg, when beside the project (tests only), with fewer patterns.
-	if g, err := ReadKWGFile(file2017Path); err == nil {
-		lexicons = append(lexicons, &Lexicon{Tiles: DefaultTileSet(), Graph: g})
+	// The whole lexicons (the default, FILE2017 when present), with fewer patterns.
+	for _, fl := range fullLexicons(t) {
+		lexicons = append(lexicons, fl.lex)
 	}
 	pieces := []string{"A", "S", "C", "CH", "LL", "O", "?", "*", "[AEIOU]", "[^AS]", "[CH LL]", "[C]"}
 	rng := rand.New(rand.NewPCG(5, 6))
@@ -458,7 +460,7 @@ func TestPatternsMatchBruteForce(t *testing.T) {
 			}
 			src := sb.String()
 			if li > 0 && !strings.ContainsAny(src, "ACSOL") {
-				src += "AS" // keep FILE2017 rounds selective enough to be quick
+				src += "AS" // keep whole-lexicon rounds selective enough to be quick
 			}
 			p, err := ParsePattern(src, ts)
 			if err != nil {

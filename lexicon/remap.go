@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/atril-scrabble/atril/internal/i18n"
 )
 
 // Remap rebuilds a graph whose tiles number the labels of alphabet (tile i = alphabet[i-1])
@@ -46,7 +48,7 @@ func Remap(g *KWG, alphabet []string, tiles *TileSet) (*KWG, error) {
 			labels = append(labels, l)
 		}
 		slices.Sort(labels)
-		return nil, fmt.Errorf("its words use %s, which the tile set does not have (tile set letters: %s)", strings.Join(labels, " "), strings.Join(tiles.Labels(), " "))
+		return nil, i18n.E("remap.missing_letters", "Letters", strings.Join(labels, " "), "Have", strings.Join(tiles.Labels(), " "))
 	}
 	return BuildKWG(words)
 }

@@ -7,6 +7,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"golang.org/x/text/unicode/norm"
+
 	"github.com/atril-scrabble/atril/internal/i18n"
 )
 
@@ -155,8 +157,13 @@ func sameCase(rs []rune, lower bool) bool {
 	return true
 }
 
-// normalizeRunes drops accents and diaeresis but keeps Ñ/ñ and the case of each letter.
+// normalizeRunes drops accents and diaeresis but keeps Ñ/ñ and the case of each letter. Text
+// from a Mac or a PDF often spells an accented letter as the letter and a combining mark
+// (camio + U+0301): it is composed first (NFC), so that ó becomes O and n + U+0303 stays Ñ.
 func normalizeRunes(s string) []rune {
+	if hasCombiningMark(s) {
+		s = norm.NFC.String(s)
+	}
 	out := make([]rune, 0, len(s))
 	for _, r := range s {
 		if m, ok := foldAccent[r]; ok {
@@ -165,6 +172,18 @@ func normalizeRunes(s string) []rune {
 		out = append(out, r)
 	}
 	return out
+}
+
+// hasCombiningMark reports whether s holds a combining diacritical mark (U+0300 to U+036F, whose
+// UTF-8 encodings start with byte 0xCC or 0xCD): the cheap test that keeps composing off the path
+// of ordinary words.
+func hasCombiningMark(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == 0xCC || c == 0xCD {
+			return true
+		}
+	}
+	return false
 }
 
 var foldAccent = map[rune]rune{

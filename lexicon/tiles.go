@@ -6,7 +6,7 @@ package lexicon
 import (
 	"bufio"
 	"bytes"
-	"fmt"
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/atril-scrabble/atril/data"
+	"github.com/atril-scrabble/atril/internal/i18n"
 )
 
 // Tile is one tile kind. Blank is 0; letters are numbered 1..n in the tile set's alphabet order,
@@ -66,9 +67,9 @@ func LoadTileSet(nameOrPath string) (*TileSet, error) {
 	f, err := os.Open(nameOrPath)
 	if err != nil {
 		if os.IsNotExist(err) {
-			return nil, fmt.Errorf("tile set %q: no such embedded set (have: %s) and no such file", nameOrPath, strings.Join(EmbeddedTileSets(), ", "))
+			return nil, i18n.E("tileset.not_found", "Name", strconv.Quote(nameOrPath), "Have", strings.Join(EmbeddedTileSets(), ", "))
 		}
-		return nil, fmt.Errorf("tile set: %w", err)
+		return nil, i18n.Wrap(err, "tileset.open")
 	}
 	defer f.Close()
 	name := strings.TrimSuffix(filepath.Base(nameOrPath), filepath.Ext(nameOrPath))
@@ -102,7 +103,15 @@ func DefaultTileSet() *TileSet {
 func ParseTileSet(name, file string, r io.Reader) (*TileSet, error) {
 	ts := &TileSet{Name: name, letters: []Letter{{Label: "?"}}, byLabel: map[string]Tile{}}
 	sawBlank := false
-	sc := bufio.NewScanner(r)
+	// A tile set is a few dozen short lines: a file far bigger is not one (and /dev/zero must
+	// not be read for ever).
+	sc := bufio.NewScanner(io.LimitReader(r, maxTileSetBytes+1))
+	read := 0
+	sc.Split(func(data []byte, atEOF bool) (int, []byte, error) {
+		adv, tok, err := bufio.ScanLines(data, atEOF)
+		read += adv
+		return adv, tok, err
+	})
 	line := 0
 	for sc.Scan() {
 		line++
@@ -120,28 +129,28 @@ func ParseTileSet(name, file string, r io.Reader) (*TileSet, error) {
 		if len(fields) == 4 && strings.EqualFold(fields[0], "label") {
 			continue
 		}
-		bad := func(format string, a ...any) error {
-			return fmt.Errorf("%s:%d: %s (expected label,count,points,vowel as in \"A,12,1,true\"; got %q)", file, line, fmt.Sprintf(format, a...), text)
+		bad := func(reason error) error {
+			return i18n.Wrap(reason, "tileset.bad_line", "File", file, "Line", line, "Text", strconv.Quote(text))
 		}
 		if len(fields) != 4 {
-			return nil, bad("%d fields", len(fields))
+			return nil, bad(i18n.E("tileset.fields", "Fields", len(fields)))
 		}
 		label := strings.ToUpper(strings.TrimSuffix(strings.TrimPrefix(fields[0], "["), "]"))
 		count, err := strconv.Atoi(fields[1])
 		if err != nil || count < 0 || count > 100 {
-			return nil, bad("count %q is not a number from 0 to 100", fields[1])
+			return nil, bad(i18n.E("tileset.bad_count", "Value", strconv.Quote(fields[1])))
 		}
 		points, err := strconv.Atoi(fields[2])
 		if err != nil || points < 0 || points > 100 {
-			return nil, bad("points %q is not a number from 0 to 100", fields[2])
+			return nil, bad(i18n.E("tileset.bad_points", "Value", strconv.Quote(fields[2])))
 		}
 		vowel, ok := parseBool(fields[3])
 		if !ok {
-			return nil, bad("vowel %q is not true or false", fields[3])
+			return nil, bad(i18n.E("tileset.bad_vowel", "Value", strconv.Quote(fields[3])))
 		}
 		if label == "?" {
 			if sawBlank {
-				return nil, bad("the blank is listed twice")
+				return nil, bad(i18n.E("tileset.blank_twice"))
 			}
 			sawBlank = true
 			ts.letters[0] = Letter{Label: "?", Count: count, Points: points}
@@ -149,13 +158,13 @@ func ParseTileSet(name, file string, r io.Reader) (*TileSet, error) {
 			continue
 		}
 		if err := checkLabel(label); err != nil {
-			return nil, bad("%v", err)
+			return nil, bad(err)
 		}
 		if _, dup := ts.byLabel[label]; dup {
-			return nil, bad("letter %s is listed twice", label)
+			return nil, bad(i18n.E("tileset.letter_twice", "Letter", label))
 		}
 		if len(ts.letters) > MaxLetters {
-			return nil, bad("more than %d letters", MaxLetters)
+			return nil, bad(i18n.E("tileset.too_many_letters", "Max", MaxLetters))
 		}
 		ts.byLabel[label] = Tile(len(ts.letters))
 		ts.letters = append(ts.letters, Letter{Label: label, Count: count, Points: points, Vowel: vowel})
@@ -165,28 +174,37 @@ func ParseTileSet(name, file string, r io.Reader) (*TileSet, error) {
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %w", file, err)
+		if errors.Is(err, bufio.ErrTooLong) {
+			return nil, i18n.E("tileset.line_too_long", "File", file, "Line", line+1, "Max", "64 KB")
+		}
+		return nil, i18n.Wrap(err, "tileset.read", "File", file)
+	}
+	if read > maxTileSetBytes {
+		return nil, i18n.E("tileset.too_big", "File", file, "Max", "1 MB")
 	}
 	if len(ts.letters) < 2 {
-		return nil, fmt.Errorf("%s: no letters (expected lines label,count,points,vowel)", file)
+		return nil, i18n.E("tileset.no_letters", "File", file)
 	}
 	if ts.total == 0 {
-		return nil, fmt.Errorf("%s: the set has no tiles (every count is 0)", file)
+		return nil, i18n.E("tileset.no_tiles", "File", file)
 	}
 	return ts, nil
 }
 
+// maxTileSetBytes is the most ParseTileSet reads.
+const maxTileSetBytes = 1 << 20
+
 func checkLabel(label string) error {
 	if label == "" {
-		return fmt.Errorf("empty label")
+		return i18n.E("tileset.empty_label")
 	}
 	for _, r := range label {
 		if !(r >= 'A' && r <= 'Z') && r != 'Ñ' && r != 'Ç' {
-			return fmt.Errorf("label %q has %q, not an upper-case letter", label, r)
+			return i18n.E("tileset.label_char", "Label", strconv.Quote(label), "Char", strconv.QuoteRune(r))
 		}
 	}
 	if len([]rune(label)) > 3 {
-		return fmt.Errorf("label %q is longer than 3 letters", label)
+		return i18n.E("tileset.label_long", "Label", strconv.Quote(label))
 	}
 	return nil
 }
@@ -288,8 +306,11 @@ func (ts *TileSet) CheckRack(rack []Tile) error {
 			blanks++
 		}
 	}
-	if blanks > ts.Blanks() {
-		return fmt.Errorf("%d %s, but the %s set has %d", blanks, plural(blanks, "blank", "blanks"), ts.Name, ts.Blanks())
+	switch {
+	case blanks > 0 && ts.Blanks() == 0:
+		return i18n.E("tileset.no_blanks", "Set", ts.Name)
+	case blanks > ts.Blanks(): // so at least 2: the message's plural is right
+		return i18n.E("tileset.too_many_blanks", "Blanks", blanks, "Set", ts.Name, "Have", ts.Blanks())
 	}
 	return nil
 }

@@ -113,7 +113,7 @@ func TestCheckRackWithoutBlanksInTheSet(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := ts.CheckRack([]Tile{1, Blank}); err == nil || err.Error() != "1 blank, but the sinblancos set has 0" {
+	if err := ts.CheckRack([]Tile{1, Blank}); err == nil || err.Error() != "the sinblancos set has no blanks" {
 		t.Errorf("CheckRack = %v", err)
 	}
 }

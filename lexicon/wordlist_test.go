@@ -1,6 +1,7 @@
 package lexicon
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -55,7 +56,7 @@ func TestReadWordListStrict(t *testing.T) {
 	if err == nil || wl != nil {
 		t.Fatalf("strict read of a bad list = %v, %v; want an error", wl, err)
 	}
-	if want := `l.txt:3: K is not a letter of the fise set; expected one word a line, letters of the fise set (got "kilo") (--strict`; !strings.Contains(err.Error(), want) {
+	if want := `l.txt:3: K is not a letter of the fise set; expected one word a line, letters of the fise set (got "kilo") (stopped at the first line`; !strings.Contains(err.Error(), want) || !errors.Is(err, ErrStrictStop) {
 		t.Errorf("err = %v\nwant it to contain %s", err, want)
 	}
 	if _, err := ReadWordList(strings.NewReader("casa\nperro\n"), "l.txt", ts, true); err != nil {

@@ -3,11 +3,12 @@
 package game
 
 import (
-	"fmt"
 	"math/rand/v2"
+	"strconv"
 
 	"github.com/atril-scrabble/atril/engine"
 	"github.com/atril-scrabble/atril/engine/gcg"
+	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
@@ -50,7 +51,7 @@ func RulesByName(name string) (Rules, error) {
 	case SixScoreless.Name, "woogles", "macondo":
 		return SixScoreless, nil
 	}
-	return Rules{}, fmt.Errorf("end rules %q: expected %q (FILE art. 44) or %q (Woogles, macondo)", name, FILERules.Name, SixScoreless.Name)
+	return Rules{}, i18n.E("game.rules", "Name", strconv.Quote(name), "File", FILERules.Name, "Six", SixScoreless.Name)
 }
 
 // Bag is the tiles not yet drawn, drawn at random from a seeded generator so that a game is
@@ -163,6 +164,19 @@ func (e EndReason) String() string {
 	return [...]string{"not over", "a player went out", "consecutive passes", "consecutive scoreless turns"}[e]
 }
 
+// reason is why the game ended, in the reader's language.
+func (e EndReason) reason() error {
+	switch e {
+	case WentOut:
+		return i18n.E("game.end.went_out")
+	case ConsecutivePasses:
+		return i18n.E("game.end.passes")
+	case ScorelessTurns:
+		return i18n.E("game.end.scoreless")
+	}
+	return i18n.E("game.end.not_over")
+}
+
 // Game is a game in progress between two players.
 type Game struct {
 	Tiles  *lexicon.TileSet
@@ -217,15 +231,15 @@ func FromPosition(p *engine.Position, rules Rules, seed uint64) (*Game, error) {
 // ResetTo starts a new game at position p on the same memory (see FromPosition).
 func (g *Game) ResetTo(p *engine.Position, seed uint64) error {
 	if !p.Tiles.SameAlphabet(g.Tiles) {
-		return fmt.Errorf("the position's tile set %s does not have the game's letters (%s)", p.Tiles.Name, g.Tiles.Name)
+		return i18n.E("game.position_tiles", "Set", p.Tiles.Name, "Want", g.Tiles.Name)
 	}
 	for side, r := range p.Racks {
 		if len(r) > engine.RackSize {
-			return fmt.Errorf("rack %d holds %d tiles, at most %d", side+1, len(r), engine.RackSize)
+			return i18n.E("game.rack_too_long", "Rack", side+1, "Count", len(r), "Max", engine.RackSize)
 		}
 	}
 	if g.Rules.ScorelessTurns > 0 && p.ScorelessTurns >= g.Rules.ScorelessTurns {
-		return fmt.Errorf("the game is already over: %d scoreless turns in a row (the %s rules end it at %d)", p.ScorelessTurns, g.Rules.Name, g.Rules.ScorelessTurns)
+		return i18n.E("game.already_over", "Turns", p.ScorelessTurns, "Rules", g.Rules.Name, "Max", g.Rules.ScorelessTurns)
 	}
 	layout := g.Board.Layout
 	*g.Board = *p.Board
@@ -246,7 +260,7 @@ func (g *Game) ResetTo(p *engine.Position, seed uint64) error {
 		}
 	}
 	if g.Racks[0].n == 0 {
-		return fmt.Errorf("the player to move has no tiles and none are left to draw: the game is over")
+		return i18n.E("game.no_tiles")
 	}
 	return nil
 }
@@ -289,7 +303,7 @@ func (g *Game) Position() *engine.Position {
 // m.Score); Apply checks only that its tiles are on the rack and that an exchange is allowed.
 func (g *Game) Apply(m *engine.Move) error {
 	if g.Over() {
-		return fmt.Errorf("the game is over (%s)", g.End)
+		return i18n.E("game.over", "End", g.End.reason())
 	}
 	p := g.Turn
 	rack := &g.Racks[p]
@@ -307,7 +321,7 @@ func (g *Game) Apply(m *engine.Move) error {
 			}
 			if !rack.remove(t) {
 				undo()
-				return fmt.Errorf("%s: %s is not on the rack %s", engine.FormatMove(m, nil, g.Tiles), g.Tiles.Label(t), g.Tiles.Notation(before[:nBefore]))
+				return i18n.E("game.not_on_rack", "Move", engine.FormatMove(m, nil, g.Tiles), "Tile", g.Tiles.Label(t), "Rack", g.Tiles.Notation(before[:nBefore]))
 			}
 		}
 		g.Board.Apply(m)
@@ -320,12 +334,12 @@ func (g *Game) Apply(m *engine.Move) error {
 	case engine.Exchange:
 		n := int(m.Len)
 		if !g.CanExchange(n) {
-			return fmt.Errorf("cannot exchange %d tiles with %d in the bag (art. 25: at most as many as the bag holds)", n, g.Bag.Len())
+			return i18n.E("game.exchange", "Count", n, "Bag", g.Bag.Len())
 		}
 		for _, t := range m.Tiles[:n] {
 			if !rack.remove(t) {
 				undo()
-				return fmt.Errorf("exchange: %s is not on the rack %s", g.Tiles.Label(t), g.Tiles.Notation(before[:nBefore]))
+				return i18n.E("game.exchange_not_on_rack", "Tile", g.Tiles.Label(t), "Rack", g.Tiles.Notation(before[:nBefore]))
 			}
 		}
 		// Art. 25: draw first, then put the exchanged tiles in the bag.
@@ -337,7 +351,7 @@ func (g *Game) Apply(m *engine.Move) error {
 		g.Scoreless++
 		g.Passes++
 	default:
-		return fmt.Errorf("unknown move kind %d", m.Kind)
+		return i18n.E("game.move_kind", "Kind", int(m.Kind))
 	}
 	g.record(p, m, before[:nBefore])
 	g.Turns++

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"strconv"
 	"sync"
 	"sync/atomic"
 
@@ -11,6 +12,7 @@ import (
 	"github.com/atril-scrabble/atril/engine/equity"
 	"github.com/atril-scrabble/atril/engine/gcg"
 	"github.com/atril-scrabble/atril/engine/movegen"
+	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
@@ -29,7 +31,7 @@ func ParseStrategy(s string) (Strategy, error) {
 	case ByEquity, ByScore:
 		return Strategy(s), nil
 	}
-	return "", fmt.Errorf("player %q: expected %q (best equity) or %q (best score)", s, ByEquity, ByScore)
+	return "", i18n.E("game.strategy", "Name", strconv.Quote(s), "Equity", string(ByEquity), "Score", string(ByScore))
 }
 
 // SelfPlayConfig says which games to play.
@@ -87,13 +89,13 @@ func GameSeed(seed uint64, i int) uint64 {
 // totals of the finished ones with ctx's error.
 func SelfPlay(ctx context.Context, cfg SelfPlayConfig) (Tally, error) {
 	if cfg.Lexicon == nil || cfg.Lexicon.Graph == nil {
-		return Tally{}, fmt.Errorf("self-play needs a lexicon")
+		return Tally{}, i18n.E("game.no_lexicon")
 	}
 	if cfg.Games < 1 || cfg.Games > MaxGames {
-		return Tally{}, fmt.Errorf("%d games: expected 1 to %d", cfg.Games, MaxGames)
+		return Tally{}, i18n.E("game.games", "Count", cfg.Games, "Max", MaxGames)
 	}
 	if cfg.Workers < 0 || cfg.Workers > MaxWorkers {
-		return Tally{}, fmt.Errorf("%d workers: expected 1 to %d (or 0: one per CPU)", cfg.Workers, MaxWorkers)
+		return Tally{}, i18n.E("game.workers", "Count", cfg.Workers, "Max", MaxWorkers)
 	}
 	if cfg.Layout == nil {
 		cfg.Layout = engine.StandardLayout()
@@ -107,7 +109,7 @@ func SelfPlay(ctx context.Context, cfg SelfPlayConfig) (Tally, error) {
 			return Tally{}, err
 		}
 		if !cfg.Start.Tiles.SameAlphabet(cfg.Lexicon.Tiles) {
-			return Tally{}, fmt.Errorf("the position's tile set %s does not have the lexicon's letters (%s)", cfg.Start.Tiles.Name, cfg.Lexicon.Tiles.Name)
+			return Tally{}, i18n.E("game.lexicon_tiles", "Set", cfg.Start.Tiles.Name, "Want", cfg.Lexicon.Tiles.Name)
 		}
 	}
 	workers := cfg.Workers
@@ -223,7 +225,7 @@ func (p *Player) PlayGame(i int) (GameResult, error) {
 	p.gen.SetBoard(g.Board)
 	for !g.Over() {
 		if g.Turns >= maxTurns {
-			return GameResult{}, fmt.Errorf("game %d (seed %d) did not end after %d turns", i+1, seed, maxTurns)
+			return GameResult{}, i18n.E("game.endless", "Game", i+1, "Seed", seed, "Turns", maxTurns)
 		}
 		pl := (first + g.Turn) % 2
 		opts := movegen.Options{Top: 1, Pass: true, BagEmpty: g.Bag.Len() == 0}
@@ -241,7 +243,7 @@ func (p *Player) PlayGame(i int) (GameResult, error) {
 			m = moves[0]
 		}
 		if err := g.Apply(&m); err != nil {
-			return GameResult{}, fmt.Errorf("game %d (seed %d), turn %d: %w", i+1, seed, g.Turns+1, err)
+			return GameResult{}, i18n.Wrap(err, "game.turn", "Game", i+1, "Seed", seed, "Turn", g.Turns+1)
 		}
 		p.gen.Play(&m)
 	}

@@ -109,8 +109,18 @@ func TestSelfPlaySmallLexicon(t *testing.T) {
 	}
 }
 
-func TestSelfPlayFILE2017(t *testing.T) {
-	lex := file2017(t) // the official list: tests only
+// Whole games on a real word list, the shipped default and the official one when it is
+// present (tests only): every play validated, real-looking scores, the tally adds up.
+func TestSelfPlayBigLexicons(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		lex  func(testing.TB) *lexicon.Lexicon
+	}{{"default", defaultLexicon}, {"FILE2017", file2017}} {
+		t.Run(tc.name, func(t *testing.T) { selfPlayBigLexicon(t, tc.lex(t)) })
+	}
+}
+
+func selfPlayBigLexicon(t *testing.T, lex *lexicon.Lexicon) {
 	res, err := collect(context.Background(), SelfPlayConfig{Lexicon: lex, Rules: FILERules, Players: [2]Strategy{ByEquity, ByScore}, Games: 8, Seed: 1, Record: true})
 	if err != nil {
 		t.Fatal(err)

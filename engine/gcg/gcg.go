@@ -22,12 +22,14 @@ package gcg
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
 
 	"github.com/atril-scrabble/atril/engine"
+	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
@@ -75,32 +77,60 @@ type Game struct {
 	Events      []Event
 	// Spelling is how the file spells digraph tiles (Read sets it; Write always brackets).
 	Spelling engine.Spelling
+	// File is the name Read was given, for errors found later (Replay).
+	File string
 }
 
-// Error is a GCG problem at a line.
+// Error is a GCG problem at a line of a file: the file, the line (0: the file as a whole), the
+// line's text when it helps (only its start is quoted) and what is wrong (a catalogue error).
+// It reads in the reader's language through i18n.Printer.Err.
 type Error struct {
 	File   string
 	Line   int
 	Text   string
-	Reason string
+	Reason error
 }
 
-func (e *Error) Error() string {
+func (e *Error) message() error {
+	switch {
+	case e.Line == 0:
+		return i18n.E("gcg.in_file", "File", e.File, "Err", e.Reason)
+	case e.Text == "":
+		return i18n.E("gcg.at_line", "File", e.File, "Line", e.Line, "Err", e.Reason)
+	}
 	text := e.Text
 	// A binary or runaway line would bury the reason: quote its start only.
 	if r := []rune(text); len(r) > 80 {
 		text = string(r[:80]) + "…"
 	}
-	return fmt.Sprintf("%s:%d: %s (line %q)", e.File, e.Line, e.Reason, text)
+	return i18n.E("gcg.at_line_text", "File", e.File, "Line", e.Line, "Err", e.Reason, "Text", strconv.Quote(text))
 }
+
+func (e *Error) Error() string { return e.message().Error() }
+
+// Unwrap is the message itself, so that i18n.Printer.Err shows it in the reader's language.
+func (e *Error) Unwrap() error { return e.message() }
+
+const (
+	// MaxLine is the longest line read (a move line is under a hundred bytes, a note a few
+	// hundred): a longer one is not a GCG line.
+	MaxLine = 64 << 10
+	// MaxSize is the largest file read: a game with notes is a few kilobytes.
+	MaxSize = 4 << 20
+)
 
 // Read parses a GCG file. file names it in errors. Lines are UTF-8 or Latin-1.
 func Read(r io.Reader, file string, ts *lexicon.TileSet) (*Game, error) {
-	g := &Game{}
+	g := &Game{File: file}
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 1024*1024)
+	sc.Buffer(make([]byte, 4096), MaxLine)
 	var lines []string
+	size := 0
 	for sc.Scan() {
+		size += len(sc.Bytes()) + 1
+		if size > MaxSize {
+			return nil, &Error{File: file, Line: len(lines) + 1, Reason: i18n.E("gcg.too_big", "Max", MaxSize>>20)}
+		}
 		text := strings.TrimSpace(lexicon.DecodeLine(sc.Bytes()))
 		if len(lines) == 0 {
 			text = strings.TrimPrefix(text, "\ufeff")
@@ -113,14 +143,17 @@ func Read(r io.Reader, file string, ts *lexicon.TileSet) (*Game, error) {
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %w", file, err)
+		if errors.Is(err, bufio.ErrTooLong) {
+			return nil, &Error{File: file, Line: len(lines) + 1, Reason: i18n.E("gcg.line_too_long", "Max", MaxLine>>10)}
+		}
+		return nil, i18n.Wrap(err, "gcg.read", "File", file)
 	}
 	line := 0
 	seen := [2]bool{}
 	for _, text := range lines {
 		line++
-		bad := func(format string, a ...any) error {
-			return &Error{File: file, Line: line, Text: text, Reason: fmt.Sprintf(format, a...)}
+		bad := func(reason error) error {
+			return &Error{File: file, Line: line, Text: text, Reason: reason}
 		}
 		switch {
 		case text == "":
@@ -133,7 +166,7 @@ func Read(r io.Reader, file string, ts *lexicon.TileSet) (*Game, error) {
 				i := int(name[6] - '1')
 				nick, real, _ := strings.Cut(arg, " ")
 				if nick == "" {
-					return nil, bad("#%s needs a nickname (#%s NICK Full Name)", name, name)
+					return nil, bad(i18n.E("gcg.no_nick", "Pragma", name))
 				}
 				g.Players[i] = Player{Nick: nick, Name: strings.TrimSpace(real)}
 				seen[i] = true
@@ -158,39 +191,39 @@ func Read(r io.Reader, file string, ts *lexicon.TileSet) (*Game, error) {
 				}
 			case "character-encoding":
 				if u := strings.ToUpper(arg); u != "UTF-8" && u != "ISO-8859-1" && u != "LATIN1" && u != "LATIN-1" {
-					return nil, bad("character encoding %q: expected UTF-8 or ISO-8859-1", arg)
+					return nil, bad(i18n.E("gcg.encoding", "Encoding", strconv.Quote(arg)))
 				}
 			default:
 				g.Pragmas = append(g.Pragmas, text)
 			}
 		case strings.HasPrefix(text, ">"):
 			if !seen[0] || !seen[1] {
-				return nil, bad("a move before both #player1 and #player2 lines")
+				return nil, bad(i18n.E("gcg.move_before_players"))
 			}
 			ev, err := parseEvent(text, g, ts, g.Spelling)
 			if err != nil {
-				return nil, bad("%v", err)
+				return nil, bad(err)
 			}
 			ev.Line = line
 			g.Events = append(g.Events, ev)
 		default:
-			return nil, bad("expected a #pragma or a >player: move line")
+			return nil, bad(i18n.E("gcg.not_a_line"))
 		}
 	}
 	if !seen[0] || !seen[1] {
-		what := "no #player1 and #player2 lines"
+		what := "gcg.no_players"
 		switch {
 		case seen[0]:
-			what = "no #player2 line"
+			what = "gcg.no_player2"
 		case seen[1]:
-			what = "no #player1 line"
+			what = "gcg.no_player1"
 		case len(g.Pragmas) == 0 && g.Lexicon == "" && g.Title == "":
-			what = "no game in it"
+			what = "gcg.no_game"
 		}
-		return nil, fmt.Errorf("%s: %s; expected a GCG game: \"#player1 NICK Name\" and \"#player2 NICK Name\" lines, then one \">NICK: RACK MOVE +SCORE TOTAL\" line a turn", file, what)
+		return nil, &Error{File: file, Reason: i18n.E("gcg.not_a_game", "What", i18n.E(what))}
 	}
 	if g.Players[0].Nick == g.Players[1].Nick {
-		return nil, &Error{File: file, Line: line, Reason: "both players have the nickname " + g.Players[0].Nick}
+		return nil, &Error{File: file, Line: line, Reason: i18n.E("gcg.same_nick", "Nick", g.Players[0].Nick)}
 	}
 	return g, nil
 }
@@ -206,7 +239,7 @@ func parseEvent(text string, g *Game, ts *lexicon.TileSet, sp engine.Spelling) (
 	var ev Event
 	nick, rest, ok := strings.Cut(text[1:], ":")
 	if !ok {
-		return ev, fmt.Errorf("expected >NICK: after '>'")
+		return ev, i18n.E("gcg.no_colon")
 	}
 	switch strings.TrimSpace(nick) {
 	case g.Players[0].Nick:
@@ -214,22 +247,22 @@ func parseEvent(text string, g *Game, ts *lexicon.TileSet, sp engine.Spelling) (
 	case g.Players[1].Nick:
 		ev.Player = 1
 	default:
-		return ev, fmt.Errorf("player %q is neither %s nor %s", nick, g.Players[0].Nick, g.Players[1].Nick)
+		return ev, i18n.E("gcg.unknown_player", "Nick", strconv.Quote(nick), "Player1", g.Players[0].Nick, "Player2", g.Players[1].Nick)
 	}
 	f := strings.Fields(rest)
 	if len(f) < 2 {
-		return ev, fmt.Errorf("too few fields: expected RACK MOVE +SCORE TOTAL, as \"ABCO?EI 8F BOCA +16 16\"")
+		return ev, i18n.E("gcg.too_few_fields")
 	}
 	// The last two fields are always the score and the cumulative total.
 	total, err := strconv.Atoi(f[len(f)-1])
 	if err != nil {
-		return ev, fmt.Errorf("total %q (the last field) is not a number; expected RACK MOVE +SCORE TOTAL, as \"ABCO?EI 8F BOCA +16 16\"", f[len(f)-1])
+		return ev, i18n.E("gcg.total", "Text", strconv.Quote(f[len(f)-1]))
 	}
 	ev.Cumulative = total
 	scoreField := f[len(f)-2]
 	score, err := strconv.Atoi(strings.TrimPrefix(scoreField, "+"))
 	if err != nil || (scoreField[0] != '+' && scoreField[0] != '-') {
-		return ev, fmt.Errorf("score %q: expected +N or -N", scoreField)
+		return ev, i18n.E("gcg.score", "Text", strconv.Quote(scoreField))
 	}
 	ev.Score = score
 	f = f[:len(f)-2]
@@ -239,7 +272,7 @@ func parseEvent(text string, g *Game, ts *lexicon.TileSet, sp engine.Spelling) (
 	rack := func(s string) ([]lexicon.Tile, error) {
 		t, err := sp.Parse(ts, strings.ToUpper(s), lexicon.ParseOptions{AllowBlank: true})
 		if err != nil {
-			return nil, fmt.Errorf("rack %q: %w", s, err)
+			return nil, i18n.E("gcg.rack", "Text", strconv.Quote(s), "Err", err)
 		}
 		return t, nil
 	}
@@ -270,7 +303,7 @@ func parseEvent(text string, g *Game, ts *lexicon.TileSet, sp engine.Spelling) (
 		return ev, err
 	}
 	if len(f) < 2 {
-		return ev, fmt.Errorf("expected RACK MOVE +SCORE TOTAL")
+		return ev, i18n.E("gcg.too_few_fields")
 	}
 	if ev.Rack, err = rack(f[0]); err != nil {
 		return ev, err
@@ -287,7 +320,7 @@ func parseEvent(text string, g *Game, ts *lexicon.TileSet, sp engine.Spelling) (
 		ev.Move.Kind = engine.Exchange
 		if n, err := strconv.Atoi(f[1][1:]); err == nil {
 			if n < 1 || n > engine.RackSize {
-				return ev, fmt.Errorf("exchange of %d tiles: expected 1 to %d", n, engine.RackSize)
+				return ev, i18n.E("gcg.exchange_count", "Count", n, "Max", engine.RackSize)
 			}
 			ev.Exchanged = n
 			return ev, nil
@@ -308,7 +341,7 @@ func parseEvent(text string, g *Game, ts *lexicon.TileSet, sp engine.Spelling) (
 			ev.OtherRack, err = rack(inner)
 			return ev, err
 		}
-		return ev, fmt.Errorf("%q is not a move: expected COORD WORD, -TILES, - or --", f[1])
+		return ev, i18n.E("gcg.not_a_move", "Text", strconv.Quote(f[1]))
 	case len(f) == 3:
 		ev.Kind = Play
 		m, err := sp.ParseMove(f[1]+" "+f[2], nil, ts)
@@ -316,12 +349,12 @@ func parseEvent(text string, g *Game, ts *lexicon.TileSet, sp engine.Spelling) (
 			return ev, err
 		}
 		if m.Kind != engine.Play {
-			return ev, fmt.Errorf("%q is not a play", f[1]+" "+f[2])
+			return ev, i18n.E("gcg.not_a_play", "Text", strconv.Quote(f[1]+" "+f[2]))
 		}
 		ev.Move = m
 		ev.Move.Score = int32(ev.Score)
 	default:
-		return ev, fmt.Errorf("too many fields: expected RACK COORD WORD +SCORE TOTAL")
+		return ev, i18n.E("gcg.too_many_fields")
 	}
 	return ev, nil
 }
@@ -403,7 +436,7 @@ func (g *Game) Write(w io.Writer, ts *lexicon.TileSet) error {
 		case TimePenalty:
 			fmt.Fprintf(bw, ">%s: %s (time) -%d %d\n", nick, rack, abs(ev.Score), ev.Cumulative)
 		default:
-			return fmt.Errorf("gcg: event %d has unknown kind %d", i+1, ev.Kind)
+			return i18n.E("gcg.unknown_kind", "Event", i+1, "Kind", int(ev.Kind))
 		}
 		if ev.Note != "" {
 			for j, l := range strings.Split(ev.Note, "\n") {

@@ -3,12 +3,15 @@ package gcg
 import (
 	"bytes"
 	"flag"
+	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/atril-scrabble/atril/engine"
+	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
@@ -101,9 +104,13 @@ func TestReplay(t *testing.T) {
 		{0, "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 ABCEIO?/AEIRSTU 0/0 0 lex FILE2017; ld spanish;"},
 		{1, "15/15/15/15/15/15/15/5BOCA6/15/15/15/15/15/15/15 AEIRSTU/A[CH]EI[RR]T? 0/16 0 lex FILE2017; ld spanish;"},
 		{3, "15/15/15/15/8[CH]6/8A6/8[RR]6/5BOCA6/15/15/15/15/15/15/15 ABEIRSX/EIT? 0/39 0 lex FILE2017; ld spanish;"},
-		// The phony BOCAX is withdrawn: the board is as before it.
+		// The phony BOCAX on the board, not yet withdrawn: ana is to move (she challenges) and
+		// beto's X is on the board, not on his rack as well.
+		{4, "15/15/15/15/8[CH]6/8A6/8[RR]6/5BOCAX5/15/15/15/15/15/15/15 EIT?/ABEIRS 39/16 0 lex FILE2017; ld spanish;"},
+		// The phony BOCAX is withdrawn: the board is as before it, still ana's turn.
 		{5, "15/15/15/15/8[CH]6/8A6/8[RR]6/5BOCA6/15/15/15/15/15/15/15 EIT?/ABEIRSX 39/0 1 lex FILE2017; ld spanish;"},
-		{-1, "15/15/15/15/8[CH]6/8A6/8[RR]6/5BOCAS5/15/15/15/15/15/15/15 / 12/41 0 lex FILE2017; ld spanish;"},
+		// The end: the last turn was beto's, so ana would be next.
+		{-1, "15/15/15/15/8[CH]6/8A6/8[RR]6/5BOCAS5/15/15/15/15/15/15/15 / 41/12 0 lex FILE2017; ld spanish;"},
 	}
 	for _, tc := range tests {
 		p, err := g.Replay(ts, engine.StandardLayout(), tc.turns)
@@ -150,9 +157,13 @@ func TestReplayErrors(t *testing.T) {
 	ts := lexicon.DefaultTileSet()
 	head := "#player1 a A\n#player2 b B\n"
 	tests := []struct{ in, err string }{
-		{head + ">a: BOCA 8F BOCA +15 15\n", "line 3: 8F BOCA scores 16"},
-		{head + ">a: BOCA 8F BOCA +16 16\n>b: X 8F X +8 8\n", "line 4: 8F X: F8 already holds B"},
-		{head + ">a: X -- -5 0\n", "line 3: a play withdrawn"},
+		{head + ">a: BOCA 8F BOCA +15 15\n", "x:3: 8F BOCA scores 16 under the fise tile set, the file says 15"},
+		{head + ">a: BOCA 8F BOCA +16 16\n>b: X 8F X +8 8\n", "x:4: 8F X: F8 already holds B"},
+		{head + ">a: X -- -5 0\n", "x:3: a play withdrawn"},
+		// End-of-game rack points are checked like move scores: AEI is worth 3, won once
+		// (FILE) or twice (NASPA, Woogles), lost once.
+		{head + ">a: BOCA 8F BOCA +16 16\n>a: (AEI) +4 20\n", "x:4: the rack AEI is worth 3 under the fise tile set, so going out wins 3 (or 6 where the rules double it); the file says 4"},
+		{head + ">a: BOCA 8F BOCA +16 16\n>b: AEIZ (AEIZ) -3 -3\n", "x:4: the rack AEIZ is worth 13 under the fise tile set, so its player loses 13; the file says -3"},
 	}
 	for _, tc := range tests {
 		g, err := Read(strings.NewReader(tc.in), "x", ts)
@@ -172,13 +183,36 @@ func FuzzRead(f *testing.F) {
 	f.Add(string(seed))
 	f.Add("#player1 a A\n#player2 b B\n>a: ABC 8H ABC +5 5\n>b: - +0 0\n>a: (AB) +3 8\n")
 	f.Add("#player1 a A\n#player2 b B\n>a: ? (challenge) +5 5\n>b: (time) -10 -10\n")
+	missing := regexp.MustCompile(`\[\[[a-z_]+(\.[a-z_]+)+\]\]`)
+	check := func(t *testing.T, what string) {
+		if what == "" || missing.MatchString(what) {
+			t.Fatalf("message %q", what)
+		}
+	}
 	f.Fuzz(func(t *testing.T, s string) {
 		g, err := Read(strings.NewReader(s), "fuzz", ts)
 		if err != nil {
 			if err.Error() == "" {
 				t.Fatal("empty error")
 			}
+			check(t, i18n.For(i18n.Spanish).Err(err))
 			return
+		}
+		// Who is to move, the racks and the events read in both languages, after any number
+		// of events.
+		for n := 0; n <= g.Turns(); n++ {
+			if p := g.ToMove(n); p != 0 && p != 1 {
+				t.Fatalf("after %d events: player %d to move", n, p)
+			}
+			_, _ = g.Rack(0, n), g.Rack(1, n)
+			if n > 0 {
+				for _, l := range i18n.Langs {
+					check(t, g.Describe(i18n.For(l), n-1, ts, nil))
+				}
+			}
+		}
+		if _, err := g.Replay(ts, engine.StandardLayout(), -1); err != nil {
+			check(t, i18n.For(i18n.Spanish).Err(err))
 		}
 		var buf bytes.Buffer
 		if err := g.Write(&buf, ts); err != nil {
@@ -187,7 +221,6 @@ func FuzzRead(f *testing.F) {
 		if _, err := Read(bytes.NewReader(buf.Bytes()), "written", ts); err != nil {
 			t.Fatalf("written file does not read back: %v\n%s", err, buf.String())
 		}
-		_, _ = g.Replay(ts, engine.StandardLayout(), -1)
 	})
 }
 
@@ -245,9 +278,67 @@ func TestReplayWithdrawnKeepsScorelessRun(t *testing.T) {
 }
 
 func TestErrorQuotesOnlyTheStartOfALongLine(t *testing.T) {
-	e := &Error{File: "x.gcg", Line: 2, Text: strings.Repeat("é", 500), Reason: "expected a #pragma"}
+	e := &Error{File: "x.gcg", Line: 2, Text: strings.Repeat("é", 500), Reason: i18n.E("gcg.not_a_line")}
 	msg := e.Error()
 	if !strings.HasPrefix(msg, "x.gcg:2: expected a #pragma") || len([]rune(msg)) > 160 {
 		t.Errorf("message %d runes: %q", len([]rune(msg)), msg)
 	}
 }
+
+// End-of-game points that match the rack's value, once or twice, replay.
+func TestReplayRackPoints(t *testing.T) {
+	ts := lexicon.DefaultTileSet()
+	head := "#player1 a A\n#player2 b B\n>a: BOCA 8F BOCA +16 16\n"
+	for _, tail := range []string{">a: (AEIZ) +13 29\n", ">a: (AEIZ) +26 42\n", ">b: AEIZ (AEIZ) -13 -13\n"} {
+		g, err := Read(strings.NewReader(head+tail), "x", ts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := g.Replay(ts, engine.StandardLayout(), -1); err != nil {
+			t.Errorf("%q: %v", tail, err)
+		}
+	}
+}
+
+// Who is to move, and each rack, after every number of events of the test game: a play then
+// withdrawn or then given a challenge bonus leaves the opponent to move.
+func TestToMoveAndRacks(t *testing.T) {
+	ts := lexicon.DefaultTileSet()
+	g := readFile(t, "spanish.gcg")
+	// ana, beto, ana, beto (plays BOCAX), beto (--), ana (passes), beto (BOCAS), ana (bonus),
+	// beto (out), ana (penalty).
+	want := []int{0, 1, 0, 1, 0, 0, 1, 0, 0, 0, 0}
+	for n := 0; n <= g.Turns(); n++ {
+		if got := g.ToMove(n); got != want[n] {
+			t.Errorf("after %d events: player %d to move, want %d", n, got, want[n])
+		}
+	}
+	if got := ts.Notation(g.Rack(1, 4)); got != "ABEIRS" {
+		t.Errorf("beto's rack after playing the phony X: %q, want ABEIRS (the X is on the board)", got)
+	}
+	if got := ts.Notation(g.Rack(1, 5)); got != "ABEIRSX" {
+		t.Errorf("beto's rack after the withdrawal: %q, want ABEIRSX", got)
+	}
+}
+
+// A line longer than MaxLine names the file and the line, not bufio's "token too long".
+func TestReadLongLine(t *testing.T) {
+	in := "#player1 a A\n#player2 b B\n#note " + strings.Repeat("x", MaxLine+10) + "\n"
+	_, err := Read(strings.NewReader(in), "long.gcg", lexicon.DefaultTileSet())
+	if err == nil || !strings.HasPrefix(err.Error(), "long.gcg:3: the line is longer than 64 KB") || strings.Contains(err.Error(), "token too long") {
+		t.Errorf("error %v", err)
+	}
+	es := i18n.For(i18n.Spanish).Err(err)
+	if !strings.HasPrefix(es, "long.gcg:3: la línea pasa de 64 KB") {
+		t.Errorf("in Spanish: %q", es)
+	}
+	// A file that never ends (no newline, like /dev/zero) stops at the first line too.
+	_, err = Read(io.LimitReader(zeros{}, 1<<30), "/dev/zero", lexicon.DefaultTileSet())
+	if err == nil || !strings.HasPrefix(err.Error(), "/dev/zero:1: the line is longer") {
+		t.Errorf("endless line: %v", err)
+	}
+}
+
+type zeros struct{}
+
+func (zeros) Read(b []byte) (int, error) { clear(b); return len(b), nil }

@@ -97,11 +97,17 @@ func Detect(flag string, getenv func(string) string) (Lang, error) {
 //go:embed locales/*.toml
 var localeFS embed.FS
 
-// bundle is the catalogue, parsed once per process on first use.
-var bundle = sync.OnceValues(func() (*goi18n.Bundle, error) {
-	b := goi18n.NewBundle(language.English)
+// bundles are the catalogue by language, each parsed once per process on first use: a process
+// reads only the language it speaks (English too only if an error's Error() is asked for).
+var bundles = map[Lang]func() (*goi18n.Bundle, error){
+	English: sync.OnceValues(func() (*goi18n.Bundle, error) { return loadBundle(English) }),
+	Spanish: sync.OnceValues(func() (*goi18n.Bundle, error) { return loadBundle(Spanish) }),
+}
+
+func loadBundle(l Lang) (*goi18n.Bundle, error) {
+	b := goi18n.NewBundle(l.tag())
 	b.RegisterUnmarshalFunc("toml", toml.Unmarshal)
-	files, err := fs.Glob(localeFS, "locales/*.toml")
+	files, err := fs.Glob(localeFS, "locales/*."+string(l)+".toml")
 	if err != nil {
 		return nil, err
 	}
@@ -111,7 +117,7 @@ var bundle = sync.OnceValues(func() (*goi18n.Bundle, error) {
 		}
 	}
 	return b, nil
-})
+}
 
 // Printer writes messages, numbers and errors in one language. It is safe for concurrent use.
 type Printer struct {
@@ -130,7 +136,7 @@ func For(l Lang) *Printer {
 		return p.(*Printer)
 	}
 	p := &Printer{lang: l}
-	if b, err := bundle(); err == nil {
+	if b, err := bundles[l](); err == nil {
 		p.loc = goi18n.NewLocalizer(b, string(l))
 	}
 	actual, _ := printers.LoadOrStore(l, p)
@@ -260,8 +266,10 @@ func Yes(s string) (yes, ok bool) {
 
 // catalogueIDs lists the catalogue's message IDs by language, for the tests.
 func catalogueIDs() (map[Lang]map[string]*goi18n.MessageTemplate, error) {
-	if _, err := bundle(); err != nil {
-		return nil, err
+	for _, l := range Langs {
+		if _, err := bundles[l](); err != nil {
+			return nil, err
+		}
 	}
 	out := map[Lang]map[string]*goi18n.MessageTemplate{}
 	files, _ := fs.Glob(localeFS, "locales/*.toml")

@@ -113,6 +113,10 @@ type Options struct {
 	// and no -wal or -shm file is left behind. A database of an older schema is first brought
 	// up to date if the file is writable, and refused if it is not.
 	ReadOnly bool
+	// WriteIfAble opens an existing database (MustExist) for writing when this process may
+	// write the file and its directory, else as ReadOnly (Store.ReadOnly tells which): for
+	// commands that read, and keep derived data (daily sums) in the file where they can.
+	WriteIfAble bool
 	// MakeDir creates the database's directory when it is missing. Without it a missing
 	// directory is an error: a path typed by hand with a typo must not create directories.
 	MakeDir bool
@@ -179,6 +183,12 @@ func Open(path string, opt Options) (*Store, error) {
 	}
 	if strings.ContainsAny(path, "?#") {
 		return nil, i18n.E("store.bad_path_chars", "File", path)
+	}
+	if opt.WriteIfAble {
+		opt.MustExist = true
+		if !canWrite(path) || !canWrite(filepath.Dir(path)) {
+			opt.ReadOnly = true
+		}
 	}
 	if opt.ReadOnly {
 		opt.MustExist = true

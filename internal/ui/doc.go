@@ -173,10 +173,19 @@ func (t *Term) block(b block) string {
 		for _, p := range b.pairs {
 			w = max(w, xansi.StringWidth(p[0]))
 		}
+		// On a terminal a long value wraps between words, under itself.
+		avail := 0
+		if t.Mode != Pipe {
+			avail = t.Width - len(m) - w - 2
+		}
 		var lines []string
 		for _, p := range b.pairs {
 			name := p[0] + strings.Repeat(" ", w-xansi.StringWidth(p[0]))
-			lines = append(lines, m+t.Paint(Bold, name)+"  "+p[1])
+			value := p[1]
+			if avail >= 20 {
+				value = strings.ReplaceAll(xansi.Wordwrap(value, avail, ""), "\n", "\n"+m+strings.Repeat(" ", w+2))
+			}
+			lines = append(lines, m+t.Paint(Bold, name)+"  "+value)
 		}
 		return strings.Join(lines, "\n")
 	case table:

@@ -90,6 +90,7 @@ const (
 	SquareTW
 	SquareTile
 	SquareNew
+	SquareBlank // a blank played as a letter
 )
 
 var styleCodes = map[Style]string{
@@ -107,6 +108,7 @@ var styleCodes = map[Style]string{
 	SquareTW:    "97;48;5;160",
 	SquareTile:  "30;48;5;230",
 	SquareNew:   "30;48;5;222",
+	SquareBlank: "1;31;48;5;230",
 }
 
 // Paint is s in style st when the terminal draws colour, s unchanged otherwise.

@@ -161,3 +161,36 @@ func TestProgress(t *testing.T) {
 		t.Errorf("progress drawn on a pipe: %q", buf.String())
 	}
 }
+
+// TestKVWrapsValuesBetweenWords: a long value (a list of anagrams, a source) wraps under itself
+// on a terminal, never inside a word; piped it stays on one line.
+func TestKVWrapsValuesBetweenWords(t *testing.T) {
+	words := strings.Repeat("ARIETES AERISTE ", 12)
+	doc := NewDoc().KV([2]string{"Anagramas", words}, [2]string{"Puntos", "7"})
+	for _, width := range []int{40, 80} {
+		var b bytes.Buffer
+		(&Term{W: &b, Mode: Plain, Width: width}).Print(doc)
+		lines := strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
+		if len(lines) < 3 {
+			t.Errorf("width %d: the value did not wrap:\n%s", width, b.String())
+		}
+		for _, l := range lines {
+			if xansi.StringWidth(l) > width {
+				t.Errorf("width %d: line of %d columns: %q", width, xansi.StringWidth(l), l)
+			}
+			for _, f := range strings.Fields(l) {
+				if f != "Anagramas" && f != "Puntos" && f != "7" && f != "ARIETES" && f != "AERISTE" {
+					t.Errorf("width %d: a word was split: %q in %q", width, f, l)
+				}
+			}
+		}
+		if !strings.HasPrefix(lines[1], strings.Repeat(" ", len("  Anagramas  "))) {
+			t.Errorf("width %d: continuation not under the value: %q", width, lines[1])
+		}
+	}
+	var b bytes.Buffer
+	(&Term{W: &b, Mode: Pipe}).Print(doc)
+	if strings.Count(b.String(), "\n") != 2 {
+		t.Errorf("piped, the value was wrapped:\n%s", b.String())
+	}
+}

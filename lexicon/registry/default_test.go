@@ -72,3 +72,31 @@ func BenchmarkOpenDefault(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkOpenUserLexicon is what a process pays to open a lexicon added to the data directory
+// (here the default's 636,624 words stored as a user lexicon): reading its metadata and graph and
+// checking them.
+func BenchmarkOpenUserLexicon(b *testing.B) {
+	dir := b.TempDir()
+	r := New(func(k string) string {
+		if k == "ATRIL_DATA_DIR" {
+			return dir
+		}
+		return ""
+	})
+	_, g, err := r.Load(lexicon.DefaultName)
+	if err != nil {
+		b.Fatal(err)
+	}
+	info := DefaultInfo()
+	info.Name, info.Embedded = "USER", false
+	if err := r.Put(info, g, false); err != nil {
+		b.Fatal(err)
+	}
+	ts := lexicon.DefaultTileSet()
+	for b.Loop() {
+		if _, err := r.Open("USER", ts); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/atril-scrabble/atril/data/defaultlex"
+	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
@@ -28,7 +29,7 @@ var (
 	defaultInfo = sync.OnceValues(func() (lexicon.Info, error) {
 		var info lexicon.Info
 		if err := json.Unmarshal([]byte(defaultlex.InfoJSON), &info); err != nil {
-			return info, fmt.Errorf("embedded default lexicon metadata: %w", err)
+			return info, i18n.Wrap(err, "registry.default_meta")
 		}
 		info.Embedded = true
 		return info, nil
@@ -40,7 +41,7 @@ var (
 func loadDefaultGraph() (*lexicon.KWG, error) {
 	s := defaultlex.KWG
 	if len(s) < 8 || len(s)%4 != 0 {
-		return nil, fmt.Errorf("embedded default lexicon is not a word graph (%d bytes): run `go generate ./data/defaultlex`", len(s))
+		return nil, i18n.E("registry.default_graph", "Bytes", len(s))
 	}
 	return lexicon.KWGInPlace(s), nil
 }
@@ -93,7 +94,8 @@ func (r *Registry) cachedRemap(info lexicon.Info, g *lexicon.KWG, tiles *lexicon
 	if path == "" {
 		return nil
 	}
-	if cached, err := lexicon.ReadKWGFile(path); err == nil {
+	// A cache is ours, but a file on disk all the same: a damaged one is rebuilt, never walked.
+	if cached, err := lexicon.ReadKWGFile(path); err == nil && cached.Validate(lexicon.Tile(tiles.NumLetters())) == nil {
 		return cached
 	}
 	remapped, err := lexicon.Remap(g, info.Alphabet, tiles)
@@ -127,7 +129,7 @@ func (r *Registry) Load(nameOrPath string) (lexicon.Info, *lexicon.KWG, error) {
 		}
 		info, g, err := r.Load(chosen)
 		if err != nil && chosen != lexicon.DefaultName {
-			return lexicon.Info{}, nil, fmt.Errorf("%w (it was chosen with `atril lexicon use`; choose another)", err)
+			return lexicon.Info{}, nil, &ChosenError{Err: err}
 		}
 		return info, g, err
 	}
@@ -144,29 +146,25 @@ func (r *Registry) Load(nameOrPath string) (lexicon.Info, *lexicon.KWG, error) {
 		if err == nil {
 			// A graph from outside atril: a cycle would make walks run forever.
 			if verr := g.Validate(lexicon.Tile(lexicon.DefaultTileSet().NumLetters())); verr != nil {
-				err = fmt.Errorf("%s: %w", nameOrPath, verr)
+				err = i18n.Wrap(verr, "registry.in_file", "File", nameOrPath)
 			}
 		}
 		if err != nil {
-			return lexicon.Info{}, nil, fmt.Errorf("lexicon: %w", err)
+			return lexicon.Info{}, nil, i18n.Wrap(err, "registry.open_path")
 		}
 		name := strings.TrimSuffix(filepath.Base(nameOrPath), filepath.Ext(nameOrPath))
 		info := lexicon.Info{Name: name, Description: "word graph " + nameOrPath, Source: nameOrPath, Alphabet: lexicon.DefaultTileSet().Labels()}
 		return info, g, nil // Words unknown: counting costs a walk of the graph
 	}
 	if jsonPath, kwgPath, ok := r.find(nameOrPath); ok {
-		info, err := r.readInfo(jsonPath)
+		info, g, err := loadUser(jsonPath, kwgPath, r.readInfo)
 		if err != nil {
-			return lexicon.Info{}, nil, err
-		}
-		g, err := lexicon.ReadKWGFile(kwgPath)
-		if err != nil {
-			return lexicon.Info{}, nil, fmt.Errorf("lexicon %s: %w (add it again with `atril lexicon add --force`)", info.Name, err)
+			return lexicon.Info{}, nil, &DamagedError{Name: strings.TrimSuffix(filepath.Base(jsonPath), ".json"), Err: err}
 		}
 		return info, g, nil
 	}
 	if st, err := os.Stat(nameOrPath); err == nil && !st.IsDir() {
-		return lexicon.Info{}, nil, fmt.Errorf("lexicon %q: a word list must first be compiled: `atril lexicon add NAME %s`, then `--lexicon NAME`", nameOrPath, nameOrPath)
+		return lexicon.Info{}, nil, &WordListError{Path: nameOrPath}
 	}
 	return lexicon.Info{}, nil, r.notFound(nameOrPath)
 }
@@ -178,8 +176,40 @@ func withAlphabet(info lexicon.Info, g *lexicon.KWG, tiles *lexicon.TileSet) (*l
 		var err error
 		g, err = lexicon.Remap(g, info.Alphabet, tiles)
 		if err != nil {
-			return nil, fmt.Errorf("lexicon %s under tile set %s: %w", info.Name, tiles.Name, err)
+			return nil, i18n.Wrap(err, "registry.under_tiles", "Name", info.Name, "Set", tiles.Name)
 		}
 	}
 	return &lexicon.Lexicon{Name: info.Name, Description: info.Description, Tiles: tiles, Graph: g}, nil
+}
+
+// loadUser reads a user lexicon's metadata and graph and proves the graph safe to walk: its
+// checksum is the one recorded when it was stored (a fraction of a millisecond: opening stays
+// fast), or, for metadata written before checksums, the whole graph is validated under its
+// alphabet (tens of milliseconds). A graph that fails either is refused, saying what is wrong
+// when Validate can tell.
+func loadUser(jsonPath, kwgPath string, readInfo func(string) (lexicon.Info, error)) (lexicon.Info, *lexicon.KWG, error) {
+	info, err := readInfo(jsonPath)
+	if err != nil {
+		return info, nil, err
+	}
+	g, err := lexicon.ReadKWGFile(kwgPath)
+	if err != nil {
+		return info, nil, err
+	}
+	if info.Checksum != "" && g.Checksum() == info.Checksum {
+		return info, g, nil
+	}
+	if err := g.Validate(lexicon.Tile(len(info.Alphabet))); err != nil {
+		return info, nil, i18n.Wrap(err, "registry.in_file", "File", kwgPath)
+	}
+	if info.Checksum != "" {
+		return info, nil, i18n.E("registry.changed", "File", kwgPath, "Got", g.Checksum(), "Want", info.Checksum)
+	}
+	// Metadata from before checksums: the graph is proven sound now, so record its checksum
+	// (best effort: a read-only data directory just validates again next time).
+	info.Checksum = g.Checksum()
+	if meta, err := json.MarshalIndent(info, "", "  "); err == nil {
+		writeFileAtomic(jsonPath, append(meta, '\n'))
+	}
+	return info, g, nil
 }

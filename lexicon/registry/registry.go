@@ -8,14 +8,15 @@ package registry
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/atril-scrabble/atril/internal/datadir"
+	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
@@ -40,7 +41,7 @@ func (r *Registry) configPath() string { return filepath.Join(r.Dir, "config.jso
 
 func (r *Registry) needDir() error {
 	if r.Dir == "" {
-		return errors.New("no data directory: set ATRIL_DATA_DIR (or HOME or XDG_DATA_HOME)")
+		return i18n.E("registry.no_data_dir")
 	}
 	return nil
 }
@@ -50,10 +51,10 @@ var validName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
 // CheckName says whether name can name a user lexicon.
 func CheckName(name string) error {
 	if !validName.MatchString(name) || strings.HasSuffix(strings.ToLower(name), ".kwg") {
-		return fmt.Errorf("lexicon name %q: use 1 to 64 letters, digits, '.', '-' or '_' (not a path, no .kwg), e.g. FILE2017", name)
+		return i18n.E("registry.bad_name", "Name", strconv.Quote(name))
 	}
 	if strings.EqualFold(name, lexicon.DefaultName) {
-		return fmt.Errorf("lexicon name %q is the embedded default's; choose another", name)
+		return i18n.E("registry.default_name", "Name", strconv.Quote(name))
 	}
 	return nil
 }
@@ -81,17 +82,21 @@ func (r *Registry) readConfig() (map[string]any, error) {
 	}
 	cfg := map[string]any{}
 	if err := json.Unmarshal(b, &cfg); err != nil {
-		return nil, fmt.Errorf("%s: not valid JSON (%v); fix or delete it", r.configPath(), err)
+		return nil, i18n.E("registry.bad_config", "File", r.configPath(), "Err", err.Error())
 	}
 	return cfg, nil
 }
 
-// Use makes name the default lexicon from now on.
+// Use makes name the default lexicon from now on. A lexicon that does not open (a damaged one)
+// is refused.
 func (r *Registry) Use(name string) (lexicon.Info, error) {
 	if err := r.needDir(); err != nil {
 		return lexicon.Info{}, err
 	}
-	info, err := r.Info(name)
+	if strings.HasSuffix(strings.ToLower(name), ".kwg") {
+		return lexicon.Info{}, r.notFound(name)
+	}
+	info, _, err := r.Load(name)
 	if err != nil {
 		return lexicon.Info{}, err
 	}
@@ -111,9 +116,10 @@ func (r *Registry) Use(name string) (lexicon.Info, error) {
 }
 
 // List is every lexicon: the embedded default first, then the user's by name. A user lexicon
-// whose files are damaged (metadata that is not JSON, a graph missing or cut short) is left out
-// and named in bad, one error per lexicon naming the file, so that one bad file never hides the
-// others; err is for a data directory that cannot be read at all.
+// whose files are damaged (metadata that is not JSON, a graph missing, cut short or changed
+// since it was added: each graph is read and its checksum compared, a few milliseconds) is left
+// out and named in bad, a *DamagedError per lexicon naming the file, so that one bad file never
+// hides the others; err is for a data directory that cannot be read at all.
 func (r *Registry) List() (list []lexicon.Info, bad []error, err error) {
 	out := []lexicon.Info{DefaultInfo()}
 	if r.Dir == "" {
@@ -132,31 +138,15 @@ func (r *Registry) List() (list []lexicon.Info, bad []error, err error) {
 		if !ok || e.IsDir() {
 			continue
 		}
-		info, err := r.readInfo(filepath.Join(r.lexiconDir(), e.Name()))
-		if err == nil {
-			err = checkGraphFile(filepath.Join(r.lexiconDir(), base+".kwg"))
-		}
+		info, _, err := loadUser(filepath.Join(r.lexiconDir(), e.Name()), filepath.Join(r.lexiconDir(), base+".kwg"), r.readInfo)
 		if err != nil {
-			bad = append(bad, fmt.Errorf("%w (add it again with `atril lexicon add --force %s FILE`, or delete it)", err, base))
+			bad = append(bad, &DamagedError{Name: base, Err: err})
 			continue
 		}
 		user = append(user, info)
 	}
 	slices.SortFunc(user, func(a, b lexicon.Info) int { return strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)) })
 	return append(out, user...), bad, nil
-}
-
-// checkGraphFile is the cheap part of reading a graph: it exists and its size is whole nodes.
-// Listing must not read every graph.
-func checkGraphFile(path string) error {
-	st, err := os.Stat(path)
-	if err != nil {
-		return fmt.Errorf("%s: the word graph is missing", path)
-	}
-	if st.Size() < 8 || st.Size()%4 != 0 {
-		return fmt.Errorf("%s: not a word graph (%d bytes, expected a multiple of 4)", path, st.Size())
-	}
-	return nil
 }
 
 func (r *Registry) readInfo(path string) (lexicon.Info, error) {
@@ -166,10 +156,13 @@ func (r *Registry) readInfo(path string) (lexicon.Info, error) {
 		return info, err
 	}
 	if err := json.Unmarshal(b, &info); err != nil {
-		return info, fmt.Errorf("%s: not valid lexicon metadata (%v)", path, err)
+		return info, i18n.E("registry.bad_meta", "File", path, "Err", err.Error())
 	}
 	if info.Name == "" {
-		return info, fmt.Errorf("%s: not valid lexicon metadata (no name)", path)
+		return info, i18n.E("registry.meta_no_name", "File", path)
+	}
+	if len(info.Alphabet) == 0 || len(info.Alphabet) > lexicon.MaxLetters {
+		return info, i18n.E("registry.meta_no_alphabet", "File", path)
 	}
 	return info, nil
 }
@@ -201,7 +194,11 @@ func (r *Registry) Info(name string) (lexicon.Info, error) {
 	if !ok {
 		return lexicon.Info{}, r.notFound(name)
 	}
-	return r.readInfo(jsonPath)
+	info, err := r.readInfo(jsonPath)
+	if err != nil {
+		return info, &DamagedError{Name: strings.TrimSuffix(filepath.Base(jsonPath), ".json"), Err: err}
+	}
+	return info, nil
 }
 
 func (r *Registry) notFound(name string) error {
@@ -213,10 +210,12 @@ func (r *Registry) notFound(name string) error {
 	for _, info := range list {
 		names = append(names, info.Name)
 	}
-	return fmt.Errorf("lexicon %q: not found (have: %s; add one with `atril lexicon add NAME FILE`, or give a path to a .kwg)", name, strings.Join(names, ", "))
+	return &NotFoundError{Name: name, Have: names}
 }
 
 // Put stores a compiled lexicon under info.Name; replace allows overwriting one of that name.
+// The graph is validated under info.Alphabet (no cycles, no tile past the alphabet) and its
+// checksum recorded in the metadata, so that opening it later needs only the checksum.
 // `atril lexicon add` goes through Add, which reads and checks the input first.
 func (r *Registry) Put(info lexicon.Info, g *lexicon.KWG, replace bool) error {
 	if err := r.needDir(); err != nil {
@@ -225,9 +224,16 @@ func (r *Registry) Put(info lexicon.Info, g *lexicon.KWG, replace bool) error {
 	if err := CheckName(info.Name); err != nil {
 		return err
 	}
+	if len(info.Alphabet) == 0 || len(info.Alphabet) > lexicon.MaxLetters {
+		return i18n.E("registry.put_no_alphabet", "Name", info.Name)
+	}
+	if err := g.Validate(lexicon.Tile(len(info.Alphabet))); err != nil {
+		return err
+	}
+	info.Checksum = g.Checksum()
 	if jsonPath, kwgPath, ok := r.find(info.Name); ok {
 		if !replace {
-			return fmt.Errorf("lexicon %q already exists (use --force to replace it)", info.Name)
+			return &ExistsError{Name: info.Name}
 		}
 		// A different case of the same name is the same lexicon: remove the old files.
 		os.Remove(jsonPath)

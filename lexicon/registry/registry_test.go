@@ -2,6 +2,7 @@ package registry
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
@@ -100,7 +101,8 @@ func TestRegistryAddListUseOpen(t *testing.T) {
 		t.Fatal(err)
 	}
 	os.Remove(filepath.Join(s.Dir, "lexicons", "another.json"))
-	if _, err := s.Open("", ts); err == nil || !strings.Contains(err.Error(), "lexicon use") {
+	var chosenErr *ChosenError
+	if _, err := s.Open("", ts); !errors.As(err, &chosenErr) || !strings.Contains(err.Error(), "the lexicon chosen as the default") {
 		t.Errorf("Open of a vanished chosen lexicon: %v", err)
 	}
 }
@@ -113,7 +115,7 @@ func TestRegistryAddRefusals(t *testing.T) {
 		name, want string
 		replace    bool
 	}{
-		{"MINI", "already exists (use --force", false},
+		{"MINI", `lexicon "MINI" already exists`, false},
 		{"fise2-libre", "is the embedded default's", false},
 		{"../x", "use 1 to 64 letters", false},
 		{"a b", "use 1 to 64 letters", false},
@@ -154,8 +156,8 @@ func TestOpenPathsAndErrors(t *testing.T) {
 	listPath := filepath.Join(dir, "words.txt")
 	os.WriteFile(listPath, []byte("casa\n"), 0o644)
 	for _, tc := range []struct{ arg, want string }{
-		{listPath, "a word list must first be compiled: `atril lexicon add NAME " + listPath},
-		{"NOPE", `lexicon "NOPE": not found (have: FISE2-LIBRE; add one with`},
+		{listPath, `lexicon "` + listPath + `": a word list, not a compiled lexicon`},
+		{"NOPE", `lexicon "NOPE": not found (have: FISE2-LIBRE)`},
 		{filepath.Join(dir, "missing.kwg"), "no such file"},
 		{listPath + ".kwg", "no such file"},
 	} {
@@ -350,7 +352,8 @@ func TestRegistryListSkipsDamagedLexicons(t *testing.T) {
 		t.Errorf("%d warnings, want %d:\n%s", len(bad), len(damage), all)
 	}
 	_, _, err = s.Load("nope")
-	if err == nil || !strings.Contains(err.Error(), "have: "+lexicon.DefaultName+", Good;") {
+	var nf *NotFoundError
+	if !errors.As(err, &nf) || !slices.Equal(nf.Have, []string{lexicon.DefaultName, "Good"}) {
 		t.Errorf("not found = %v, want the good lexicons listed", err)
 	}
 }

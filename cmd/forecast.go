@@ -1,0 +1,154 @@
+package cmd
+
+import (
+	"context"
+	"errors"
+
+	"github.com/spf13/cobra"
+
+	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/studystore"
+	"github.com/atril-scrabble/atril/stats"
+)
+
+type forecastOptions struct {
+	Date    string
+	SetDate string
+	Deck    string
+	Target  float64
+	Plot    string
+}
+
+func init() {
+	register(func(g *Globals) *cobra.Command {
+		opts := &forecastOptions{}
+		p := g.P
+		c := &cobra.Command{
+			Use:     p.T("forecast.use"),
+			Short:   p.T("forecast.short"),
+			Long:    p.T("forecast.long"),
+			Example: p.T("forecast.example"),
+			Args:    cobra.NoArgs,
+			RunE: func(c *cobra.Command, args []string) error {
+				return runForecast(g, c.Context(), opts)
+			},
+		}
+		c.Flags().StringVar(&opts.Date, "date", "", p.T("forecast.flag.date"))
+		c.Flags().StringVar(&opts.SetDate, "set-date", "", p.T("forecast.flag.set_date"))
+		c.Flags().StringVar(&opts.Deck, "deck", "", p.T("forecast.flag.deck"))
+		c.Flags().Float64Var(&opts.Target, "target", 0.95, p.T("forecast.flag.target"))
+		c.Flags().StringVar(&opts.Plot, "plot", "", p.T("forecast.flag.plot"))
+		return c
+	})
+}
+
+func runForecast(g *Globals, ctx context.Context, opts *forecastOptions) error {
+	now := g.io.Now()
+	loc := now.Location()
+	if !(opts.Target > 0 && opts.Target < 1) {
+		return withCode(ExitError, i18n.E("forecast.err.target", "Value", opts.Target))
+	}
+	if opts.Date != "" && opts.SetDate != "" && opts.Date != opts.SetDate {
+		return withCode(ExitError, i18n.E("forecast.err.two_dates"))
+	}
+	dateText, flag := opts.Date, "--date"
+	if opts.SetDate != "" {
+		dateText, flag = opts.SetDate, "--set-date"
+	}
+	st, err := openStatsStore(g)
+	if err != nil {
+		return err
+	}
+	if st == nil && opts.SetDate != "" {
+		if st, err = openStudyStore(g); err != nil {
+			return err
+		}
+	}
+	if st != nil {
+		defer st.Close()
+	}
+	if dateText == "" {
+		// The next tournament set, if any.
+		if st != nil {
+			t, ok, err := st.NextTournament(ctx, now.Format("2006-01-02"))
+			if err != nil {
+				return withCode(ExitError, err)
+			}
+			if ok {
+				dateText = t.Date
+				if opts.Deck == "" && t.DeckID != 0 {
+					if d, err := forecastDeckByID(ctx, st, t.DeckID); err == nil {
+						opts.Deck = d.Name
+					}
+				}
+			}
+		}
+		if dateText == "" {
+			return withCode(ExitError, i18n.E("forecast.err.no_date"))
+		}
+	}
+	date, err := parseStatsDay(dateText, loc)
+	if err != nil {
+		return withCode(ExitError, i18n.E("stats.err.bad_date", "Flag", flag, "Value", dateText))
+	}
+	if stats.DayNumber(date, loc) < stats.DayNumber(now, loc) {
+		return withCode(ExitError, i18n.E("forecast.err.past", "Flag", flag, "Value", dateText))
+	}
+	var deck studystore.Deck
+	if opts.Deck != "" {
+		if st == nil {
+			return withCode(ExitError, i18n.E("stats.err.no_deck", "Deck", opts.Deck))
+		}
+		if deck, err = st.DeckByName(ctx, opts.Deck); err != nil {
+			if errors.Is(err, studystore.ErrNoDeck) {
+				return withCode(ExitError, i18n.E("stats.err.no_deck", "Deck", opts.Deck))
+			}
+			return withCode(ExitError, err)
+		}
+	}
+	if opts.SetDate != "" {
+		if err := st.SetTournament(ctx, studystore.Tournament{Date: dateText, DeckID: deck.ID}); err != nil {
+			return withCode(ExitError, err)
+		}
+	}
+	var f stats.Forecast
+	if st != nil {
+		f, err = stats.MakeForecast(ctx, st, stats.ForecastOptions{Now: now, Loc: loc, Date: date, DeckID: deck.ID,
+			Target: opts.Target, Curve: opts.Plot != ""})
+		if err != nil {
+			return withCode(ExitError, err)
+		}
+	} else {
+		f = stats.Forecast{Date: date.Format("2006-01-02"), Target: opts.Target, Days: int(stats.DayNumber(date, loc) - stats.DayNumber(now, loc))}
+	}
+	if opts.Plot != "" && f.Cards > 0 {
+		if err := stats.PlotForecast(opts.Plot, f, g.P); err != nil {
+			return withCode(ExitError, i18n.Wrap(err, "stats.err.plot", "File", opts.Plot))
+		}
+	}
+	if g.JSON {
+		return g.PrintJSON(f)
+	}
+	d := f.Doc(g.P, opts.Deck)
+	if opts.SetDate != "" {
+		d.P(g.P.T("forecast.set", "Date", dateText))
+	}
+	if opts.Plot != "" && f.Cards > 0 {
+		d.Note(g.P.T("stats.plot_written", "File", opts.Plot))
+	}
+	return g.Print(d)
+}
+
+// forecastDeckByID finds a deck by its id.
+func forecastDeckByID(ctx context.Context, st *studystore.Store, id int64) (studystore.Deck, error) {
+	ds, err := st.Decks(ctx)
+	if err != nil {
+		return studystore.Deck{}, err
+	}
+	for _, d := range ds {
+		if d.ID == id {
+			return d, nil
+		}
+	}
+	return studystore.Deck{}, studystore.ErrNoDeck
+}

@@ -1,0 +1,203 @@
+package cmd
+
+import (
+	"context"
+	"errors"
+	"os"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/studystore"
+	"github.com/atril-scrabble/atril/internal/ui"
+	"github.com/atril-scrabble/atril/stats"
+	"github.com/atril-scrabble/atril/stats/fsrsfit"
+)
+
+type fsrsOptions struct {
+	Deck   string
+	Revlog string
+	Save   bool
+	NoSave bool
+}
+
+func init() {
+	register(func(g *Globals) *cobra.Command {
+		p := g.P
+		c := &cobra.Command{
+			Use:     p.T("fsrs.use"),
+			Short:   p.T("fsrs.short"),
+			Long:    p.T("fsrs.long"),
+			Example: p.T("fsrs.example"),
+			Args:    cobra.NoArgs,
+		}
+		c.AddCommand(fsrsFitCmd(g), fsrsCheckCmd(g))
+		return c
+	})
+}
+
+func fsrsFitCmd(g *Globals) *cobra.Command {
+	opts := &fsrsOptions{}
+	p := g.P
+	c := &cobra.Command{
+		Use:     p.T("fsrs.fit.use"),
+		Short:   p.T("fsrs.fit.short"),
+		Long:    p.T("fsrs.fit.long"),
+		Example: p.T("fsrs.fit.example"),
+		Args:    cobra.NoArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			return runFSRSFit(g, c.Context(), opts)
+		},
+	}
+	c.Flags().StringVar(&opts.Deck, "deck", "", p.T("fsrs.flag.deck"))
+	c.Flags().StringVar(&opts.Revlog, "revlog", "", p.T("fsrs.flag.revlog"))
+	c.Flags().BoolVar(&opts.Save, "save", false, p.T("fsrs.flag.save"))
+	c.Flags().BoolVar(&opts.NoSave, "no-save", false, p.T("fsrs.flag.no_save"))
+	return stopsCleanly(c)
+}
+
+func fsrsCheckCmd(g *Globals) *cobra.Command {
+	opts := &fsrsOptions{}
+	p := g.P
+	c := &cobra.Command{
+		Use:     p.T("fsrs.check.use"),
+		Short:   p.T("fsrs.check.short"),
+		Long:    p.T("fsrs.check.long"),
+		Example: p.T("fsrs.check.example"),
+		Args:    cobra.NoArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			return runFSRSCheck(g, c.Context(), opts)
+		},
+	}
+	c.Flags().StringVar(&opts.Deck, "deck", "", p.T("fsrs.flag.deck"))
+	c.Flags().StringVar(&opts.Revlog, "revlog", "", p.T("fsrs.flag.revlog"))
+	return c
+}
+
+// fsrsSource is the reviews to fit or check: a --revlog file, or the store's log (of --deck);
+// st is nil for a file not to be saved, or a store not there yet.
+type fsrsSource struct {
+	reviews []fsrsfit.Review
+	st      *studystore.Store
+	deck    studystore.Deck
+	inUse   []float64
+}
+
+func loadFSRSSource(g *Globals, ctx context.Context, opts *fsrsOptions, needStore bool) (fsrsSource, error) {
+	var src fsrsSource
+	if opts.Revlog != "" {
+		f, err := os.Open(opts.Revlog)
+		if err != nil {
+			return src, withCode(ExitError, err)
+		}
+		src.reviews, err = fsrsfit.ReadRevlog(f, opts.Revlog)
+		f.Close()
+		if err != nil {
+			return src, withCode(ExitError, err)
+		}
+		if !needStore {
+			return src, nil
+		}
+	}
+	st, err := openStatsStore(g)
+	if err != nil || st == nil {
+		if opts.Deck != "" && err == nil {
+			return src, withCode(ExitError, i18n.E("stats.err.no_deck", "Deck", opts.Deck))
+		}
+		return src, err
+	}
+	src.st = st
+	if opts.Deck != "" {
+		d, err := st.DeckByName(ctx, opts.Deck)
+		if errors.Is(err, studystore.ErrNoDeck) {
+			st.Close()
+			return src, withCode(ExitError, i18n.E("stats.err.no_deck", "Deck", opts.Deck))
+		}
+		if err != nil {
+			st.Close()
+			return src, withCode(ExitError, err)
+		}
+		src.deck = d
+	}
+	if src.inUse, err = st.FSRSWeights(ctx, src.deck.ID); err != nil {
+		st.Close()
+		return src, withCode(ExitError, err)
+	}
+	if opts.Revlog == "" {
+		rs, err := st.Reviews(ctx, src.deck.ID)
+		if err != nil {
+			st.Close()
+			return src, withCode(ExitError, err)
+		}
+		src.reviews = fsrsfit.FromStore(rs, g.io.Now().Location())
+	}
+	return src, nil
+}
+
+func runFSRSFit(g *Globals, ctx context.Context, opts *fsrsOptions) error {
+	if opts.Save && opts.NoSave {
+		return withCode(ExitError, i18n.E("fsrs.err.save_and_no_save"))
+	}
+	// A --revlog file is someone's log, not this player's: saved only when asked.
+	save := !opts.NoSave && (opts.Revlog == "" || opts.Save)
+	src, err := loadFSRSSource(g, ctx, opts, save)
+	if err != nil {
+		return err
+	}
+	if src.st != nil {
+		defer src.st.Close()
+	}
+	if opts.Revlog != "" {
+		src.inUse = nil // compared with the defaults
+	}
+	bar := ui.NewProgress(g.io.Err, g.io.ErrTTY, nil, 0, func(done, total int, rate float64, left time.Duration) string {
+		return g.P.T("fsrs.fit.progress", "Done", g.P.Int(done), "Total", g.P.Int(total))
+	})
+	last := 0
+	r, err := stats.FitFSRS(ctx, src.reviews, src.inUse, fsrsfit.Config{}, func(done, total int) {
+		if total != last {
+			bar.Restart(total)
+			last = total
+		}
+		bar.Update(done)
+	})
+	bar.Clear()
+	if err != nil {
+		if errors.Is(err, context.Canceled) {
+			return withCode(ExitInterrupted, i18n.E("fsrs.err.interrupted"))
+		}
+		return withCode(ExitError, err)
+	}
+	r.Deck, r.Source = opts.Deck, opts.Revlog
+	if save && src.st != nil && r.Outcome != fsrsfit.Defaulted {
+		if err := src.st.SaveFSRSParameters(ctx, studystore.FSRSParameters{DeckID: src.deck.ID, Weights: r.Parameters,
+			Reviews: r.NReviews, LogLoss: r.Test.LogLoss}); err != nil {
+			return withCode(ExitError, err)
+		}
+		r.Saved = true
+	}
+	if g.JSON {
+		return g.PrintJSON(r)
+	}
+	return g.Print(r.Doc(g.P))
+}
+
+func runFSRSCheck(g *Globals, ctx context.Context, opts *fsrsOptions) error {
+	src, err := loadFSRSSource(g, ctx, opts, opts.Revlog == "")
+	if err != nil {
+		return err
+	}
+	if src.st != nil {
+		defer src.st.Close()
+	}
+	c, err := stats.CheckFSRS(src.reviews, src.inUse)
+	if err != nil {
+		return withCode(ExitError, err)
+	}
+	c.Deck = opts.Deck
+	if g.JSON {
+		return g.PrintJSON(c)
+	}
+	return g.Print(c.Doc(g.P))
+}

@@ -1,0 +1,160 @@
+package cmd
+
+import (
+	"context"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/atril-scrabble/atril/engine/equity"
+	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/studystore"
+	"github.com/atril-scrabble/atril/puzzles"
+)
+
+// puzzleCommands are the `atril puzzle` subcommands, one file each (puzzle_gen.go, ...).
+var puzzleCommands []func(*Globals) *cobra.Command
+
+func registerPuzzle(f func(*Globals) *cobra.Command) { puzzleCommands = append(puzzleCommands, f) }
+
+// puzzleFilterFlags select the puzzles served (atril puzzle, puzzle next).
+type puzzleFilterFlags struct {
+	Kind, Tag, Deck, Source string
+}
+
+func addPuzzleFilterFlags(g *Globals, c *cobra.Command, f *puzzleFilterFlags) {
+	p := g.P
+	fl := c.Flags()
+	fl.StringVar(&f.Kind, "kind", "", p.T("puzzle.flag.kind"))
+	fl.StringVar(&f.Tag, "tag", "", p.T("puzzle.flag.tag"))
+	fl.StringVar(&f.Deck, "deck", "", p.T("puzzle.flag.deck"))
+	fl.StringVar(&f.Source, "source", "", p.T("puzzle.flag.source"))
+	_ = c.RegisterFlagCompletionFunc("kind", cobra.FixedCompletions([]string{"bingo", "best"}, cobra.ShellCompDirectiveNoFileComp))
+	_ = c.RegisterFlagCompletionFunc("tag", cobra.FixedCompletions(puzzleTagNames(), cobra.ShellCompDirectiveNoFileComp))
+	_ = c.RegisterFlagCompletionFunc("source", cobra.FixedCompletions([]string{"selfplay", "gcg", "cgp"}, cobra.ShellCompDirectiveNoFileComp))
+	_ = c.RegisterFlagCompletionFunc("deck", completeDeckNames(g, false))
+}
+
+func puzzleTagNames() []string {
+	var out []string
+	for _, t := range puzzles.Tags {
+		out = append(out, string(t))
+	}
+	return out
+}
+
+// filter reads the filter flags.
+func (f *puzzleFilterFlags) filter(ctx context.Context, st *studystore.Store) (puzzles.Filter, error) {
+	var out puzzles.Filter
+	if f.Kind != "" {
+		k, ok := puzzles.ParseKind(f.Kind)
+		if !ok {
+			return out, withCode(ExitError, i18n.E("puzzle.bad_kind", "Value", f.Kind))
+		}
+		out.Kind = k
+	}
+	if f.Tag != "" {
+		t, ok := puzzles.ParseTag(f.Tag)
+		if !ok {
+			return out, withCode(ExitError, i18n.E("puzzle.bad_tag", "Value", f.Tag, "Tags", strings.Join(puzzleTagNames(), " ")))
+		}
+		out.Tag = t
+	}
+	if f.Source != "" {
+		s, ok := puzzles.ParseSource(f.Source)
+		if !ok {
+			return out, withCode(ExitError, i18n.E("puzzle.bad_source", "Value", f.Source))
+		}
+		out.Source = s
+	}
+	if f.Deck != "" {
+		d, err := puzzles.LoadDeckFilter(ctx, st, f.Deck)
+		if err != nil {
+			return out, withCode(ExitError, err)
+		}
+		out.Deck = d
+	}
+	return out, nil
+}
+
+// puzzleService opens the study database and the lexicon for solving.
+func puzzleService(g *Globals, mustExist bool) (*puzzles.Service, error) {
+	lex, err := g.Lex()
+	if err != nil {
+		return nil, err
+	}
+	st, err := openStudy(g, mustExist)
+	if err != nil {
+		return nil, err
+	}
+	return &puzzles.Service{Store: st, Lex: lex, Leaves: equity.NewDefault(lex.Tiles)}, nil
+}
+
+type puzzleOptions struct {
+	puzzleFilterFlags
+	Count int
+}
+
+func init() {
+	register(func(g *Globals) *cobra.Command {
+		opts := &puzzleOptions{}
+		p := g.P
+		c := &cobra.Command{
+			Use:     p.T("puzzle.use"),
+			Short:   p.T("puzzle.short"),
+			Long:    p.T("puzzle.long"),
+			Example: p.T("puzzle.example"),
+			Args:    cobra.NoArgs,
+			RunE: func(c *cobra.Command, args []string) error {
+				return runPuzzle(c.Context(), g, opts)
+			},
+		}
+		stopsCleanly(c)
+		addPuzzleFilterFlags(g, c, &opts.puzzleFilterFlags)
+		c.Flags().IntVarP(&opts.Count, "count", "n", 0, p.T("puzzle.flag.count"))
+		for _, add := range puzzleCommands {
+			c.AddCommand(add(g))
+		}
+		return c
+	})
+}
+
+func runPuzzle(ctx context.Context, g *Globals, opts *puzzleOptions) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if opts.Count < 0 {
+		return withCode(ExitError, i18n.E("puzzle.bad_count", "Count", opts.Count))
+	}
+	svc, err := puzzleService(g, false)
+	if err != nil {
+		return err
+	}
+	defer svc.Store.Close()
+	f, err := opts.filter(ctx, svc.Store)
+	if err != nil {
+		return err
+	}
+	session, err := svc.StartSession(ctx, f)
+	if err != nil {
+		return withCode(ExitError, err)
+	}
+	out := g.UI
+	if g.JSON {
+		out = g.ErrUI // stdout carries only the summary
+	}
+	r := &puzzles.Runner{Service: svc, In: g.io.In, UI: out, P: g.P, Now: g.io.Now, Filter: f, Count: opts.Count,
+		Echo: !isTerminal(g.io.In), Draw: drawBoard}
+	sum, runErr := r.Run(ctx, session)
+	endErr := svc.Store.EndSession(context.WithoutCancel(ctx), session)
+	if runErr != nil {
+		return withCode(ExitError, runErr)
+	}
+	if endErr != nil {
+		return withCode(ExitError, endErr)
+	}
+	if g.JSON {
+		return g.PrintJSON(sum)
+	}
+	return g.Print(puzzles.RunSummaryDoc(g.UI, g.P, sum))
+}

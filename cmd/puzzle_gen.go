@@ -1,0 +1,262 @@
+package cmd
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/atril-scrabble/atril/engine/equity"
+	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/studystore"
+	"github.com/atril-scrabble/atril/internal/ui"
+	"github.com/atril-scrabble/atril/puzzles"
+)
+
+type puzzleGenOptions struct {
+	SelfPlay      int
+	Seed          uint64
+	GCG           []string
+	Player        string
+	MinLoss       float64
+	CGP           string
+	Kinds         []string
+	Tags          []string
+	Deck          string
+	Margin        float64
+	Accept        float64
+	NoSim         bool
+	SimCandidates int
+	SimIterations int
+	SimPlies      int
+	Disagree      string
+	Limit         int
+	Workers       int
+	Resume        bool
+}
+
+func init() {
+	registerPuzzle(func(g *Globals) *cobra.Command {
+		opts := &puzzleGenOptions{}
+		p := g.P
+		c := &cobra.Command{
+			Use:     p.T("puzzle_gen.use"),
+			Short:   p.T("puzzle_gen.short"),
+			Long:    p.T("puzzle_gen.long"),
+			Example: p.T("puzzle_gen.example"),
+			RunE: func(c *cobra.Command, args []string) error {
+				if len(args) > 0 && len(opts.GCG) == 0 {
+					return withCode(ExitError, i18n.E("puzzle_gen.args_without_gcg", "Arg", args[0]))
+				}
+				opts.GCG = append(opts.GCG, args...)
+				return runPuzzleGen(c, g, opts)
+			},
+		}
+		stopsCleanly(c)
+		f := c.Flags()
+		f.IntVar(&opts.SelfPlay, "selfplay", 0, p.T("puzzle_gen.flag.selfplay"))
+		f.Uint64Var(&opts.Seed, "seed", 1, p.T("puzzle_gen.flag.seed"))
+		f.StringArrayVar(&opts.GCG, "gcg", nil, p.T("puzzle_gen.flag.gcg"))
+		f.StringVar(&opts.Player, "player", "", p.T("puzzle_gen.flag.player"))
+		f.Float64Var(&opts.MinLoss, "min-loss", puzzles.DefaultMinLoss, p.T("puzzle_gen.flag.min_loss"))
+		f.StringVar(&opts.CGP, "cgp", "", p.T("puzzle_gen.flag.cgp"))
+		f.StringSliceVar(&opts.Kinds, "kind", nil, p.T("puzzle_gen.flag.kind"))
+		f.StringSliceVar(&opts.Tags, "tag", nil, p.T("puzzle_gen.flag.tag"))
+		f.StringVar(&opts.Deck, "deck", "", p.T("puzzle_gen.flag.deck"))
+		f.Float64Var(&opts.Margin, "margin", puzzles.DefaultMargin, p.T("puzzle_gen.flag.margin"))
+		f.Float64Var(&opts.Accept, "accept", puzzles.DefaultAccept, p.T("puzzle_gen.flag.accept"))
+		f.BoolVar(&opts.NoSim, "no-sim", false, p.T("puzzle_gen.flag.no_sim"))
+		f.IntVar(&opts.SimCandidates, "sim-candidates", puzzles.DefaultSimCandidates, p.T("puzzle_gen.flag.sim_candidates"))
+		f.IntVar(&opts.SimIterations, "sim-iterations", puzzles.DefaultSimIterations, p.T("puzzle_gen.flag.sim_iterations"))
+		f.IntVar(&opts.SimPlies, "sim-plies", 2, p.T("puzzle_gen.flag.sim_plies"))
+		f.StringVar(&opts.Disagree, "disagree", puzzles.DisagreeKeep, p.T("puzzle_gen.flag.disagree"))
+		f.IntVar(&opts.Limit, "limit", 0, p.T("puzzle_gen.flag.limit"))
+		f.IntVar(&opts.Workers, "workers", 0, p.T("puzzle_gen.flag.workers"))
+		f.BoolVar(&opts.Resume, "resume", false, p.T("puzzle_gen.flag.resume"))
+		_ = c.RegisterFlagCompletionFunc("kind", cobra.FixedCompletions([]string{"bingo", "best"}, cobra.ShellCompDirectiveNoFileComp))
+		_ = c.RegisterFlagCompletionFunc("tag", cobra.FixedCompletions(puzzleTagNames(), cobra.ShellCompDirectiveNoFileComp))
+		_ = c.RegisterFlagCompletionFunc("disagree", cobra.FixedCompletions([]string{puzzles.DisagreeKeep, puzzles.DisagreeDrop}, cobra.ShellCompDirectiveNoFileComp))
+		_ = c.RegisterFlagCompletionFunc("deck", completeDeckNames(g, false))
+		_ = c.RegisterFlagCompletionFunc("gcg", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+			return []string{"gcg"}, cobra.ShellCompDirectiveFilterFileExt
+		})
+		return c
+	})
+}
+
+// puzzleAnswerJSON is an answer as scripts read it: words in plain upper case with the board's
+// tiles, as `moves --json` writes them; an exchange has no coordinates and its notation
+// ("-ABC") as word.
+type puzzleAnswerJSON struct {
+	Coords string  `json:"coords"`
+	Word   string  `json:"word"`
+	Score  int     `json:"score"`
+	Equity float64 `json:"equity"`
+}
+
+type puzzleGenPuzzleJSON struct {
+	ID      int64              `json:"id"`
+	Kind    string             `json:"kind"`
+	CGP     string             `json:"cgp"`
+	Rack    string             `json:"rack"`
+	Tags    []string           `json:"tags"`
+	Answers []puzzleAnswerJSON `json:"answers"`
+}
+
+type puzzleGenJSON struct {
+	Puzzles []puzzleGenPuzzleJSON `json:"puzzles"`
+}
+
+func answersJSON(as []puzzles.Play) []puzzleAnswerJSON {
+	out := make([]puzzleAnswerJSON, 0, len(as))
+	for _, a := range as {
+		w := a.Word
+		if a.Coords == "" {
+			w = a.Move
+		}
+		out = append(out, puzzleAnswerJSON{Coords: a.Coords, Word: w, Score: a.Score, Equity: a.Equity})
+	}
+	return out
+}
+
+func runPuzzleGen(c *cobra.Command, g *Globals, opts *puzzleGenOptions) error {
+	ctx := c.Context()
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	lex, err := g.Lex()
+	if err != nil {
+		return err
+	}
+	var st *studystore.Store
+	defer func() {
+		if st != nil {
+			st.Close()
+		}
+	}()
+	var o puzzles.GenOptions
+	var runID int64
+	var from, storedBefore int
+	if opts.Resume {
+		for _, name := range []string{"selfplay", "gcg", "player", "cgp", "kind", "tag", "deck", "margin", "accept", "no-sim",
+			"sim-candidates", "sim-iterations", "sim-plies", "disagree", "limit", "seed", "min-loss"} {
+			if c.Flags().Changed(name) {
+				return withCode(ExitError, i18n.E("puzzle_gen.resume_flags", "Flag", "--"+name))
+			}
+		}
+		if st, err = openStudy(g, true); err != nil {
+			return err
+		}
+		run, err := st.LastUnfinishedPuzzleRun(ctx)
+		if errors.Is(err, studystore.ErrNoPuzzleRun) {
+			return withCode(ExitError, i18n.E("puzzle_gen.nothing_to_resume"))
+		}
+		if err != nil {
+			return withCode(ExitError, err)
+		}
+		if err := json.Unmarshal(run.Options, &o); err != nil {
+			return withCode(ExitError, err)
+		}
+		if o.Lexicon != lex.Name || o.Tiles != lex.Tiles.Name {
+			return withCode(ExitError, i18n.E("puzzle_gen.resume_lexicon", "Lexicon", o.Lexicon, "Tiles", o.Tiles))
+		}
+		runID, from, storedBefore = run.ID, run.Done, run.Stored
+	} else {
+		o = puzzles.GenOptions{SelfPlay: opts.SelfPlay, Seed: opts.Seed, Player: opts.Player, CGP: opts.CGP,
+			Margin: opts.Margin, Accept: opts.Accept, Verify: !opts.NoSim, Limit: opts.Limit,
+			Sim: puzzles.VerifyOptions{Candidates: opts.SimCandidates, Iterations: opts.SimIterations, Plies: opts.SimPlies, Disagree: opts.Disagree}}
+		if o.Player != "" {
+			o.MinLoss = opts.MinLoss
+		}
+		if opts.SimCandidates < 2 || opts.SimIterations < 1 || opts.SimPlies < 1 {
+			return withCode(ExitError, i18n.E("puzzle_gen.bad_sim_flags"))
+		}
+		for _, k := range opts.Kinds {
+			kind, ok := puzzles.ParseKind(k)
+			if !ok {
+				return withCode(ExitError, i18n.E("puzzle.bad_kind", "Value", k))
+			}
+			o.Kinds = append(o.Kinds, kind)
+		}
+		for _, t := range opts.Tags {
+			tag, ok := puzzles.ParseTag(t)
+			if !ok {
+				return withCode(ExitError, i18n.E("puzzle.bad_tag", "Value", t, "Tags", strings.Join(puzzleTagNames(), " ")))
+			}
+			o.Tags = append(o.Tags, tag)
+		}
+		o.GCG = opts.GCG
+	}
+	if opts.Workers < 0 {
+		return withCode(ExitError, i18n.E("puzzle_gen.bad_workers", "Workers", opts.Workers))
+	}
+	// Every input is read and checked before anything is stored.
+	var inputs []puzzles.Input
+	for _, path := range o.GCG {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return withCode(ExitError, err)
+		}
+		inputs = append(inputs, puzzles.Input{Name: path, Data: b})
+	}
+	if st == nil {
+		if st, err = openStudy(g, false); err != nil {
+			return err
+		}
+	}
+	deckName := opts.Deck
+	if opts.Resume {
+		deckName = o.Deck
+	}
+	var deck *puzzles.DeckFilter
+	if deckName != "" {
+		if deck, err = puzzles.LoadDeckFilter(ctx, st, deckName); err != nil {
+			return withCode(ExitError, err)
+		}
+	}
+	plan, err := puzzles.NewPlan(o, inputs, lex, equity.NewDefault(lex.Tiles), deck)
+	if err != nil {
+		return withCode(ExitError, err)
+	}
+	p := g.P
+	stored := 0
+	start := g.io.Now()
+	bar := ui.NewProgress(g.io.Err, g.io.ErrTTY, g.io.Now, plan.Jobs()-from, func(done, total int, rate float64, left time.Duration) string {
+		return p.T("puzzle_gen.progress", "Done", p.Int(done), "Total", p.Int(total), "Rate", p.Float(rate, 1),
+			"Stored", p.Int(stored)) + timeLeft(p, left)
+	})
+	gn := &puzzles.Generator{Store: st, Workers: opts.Workers, Now: g.io.Now,
+		Progress: func(done, jobs, n int) { stored = n; bar.Update(done - from) }}
+	sum, runErr := gn.Run(ctx, plan, runID, from, storedBefore)
+	bar.Finish()
+	elapsed := g.io.Now().Sub(start)
+	interrupted := runErr != nil && ctx.Err() != nil
+	if runErr != nil && !interrupted {
+		return withCode(ExitInternal, runErr)
+	}
+	if g.JSON {
+		out := puzzleGenJSON{Puzzles: []puzzleGenPuzzleJSON{}}
+		for _, pz := range sum.Stored {
+			j := puzzleGenPuzzleJSON{ID: pz.ID, Kind: string(pz.Kind), CGP: pz.Position.CGP(), Rack: lex.Tiles.Notation(pz.Rack()),
+				Tags: []string{}, Answers: answersJSON(pz.Answers)}
+			for _, t := range pz.Tags {
+				j.Tags = append(j.Tags, string(t))
+			}
+			out.Puzzles = append(out.Puzzles, j)
+		}
+		err = g.PrintJSON(out)
+	} else {
+		err = g.Print(puzzles.GenSummaryDoc(g.UI, p, sum, elapsed))
+	}
+	if err != nil {
+		return err
+	}
+	if interrupted {
+		return withCode(ExitInterrupted, i18n.E("puzzle_gen.interrupted", "Done", sum.Done, "Jobs", sum.Jobs))
+	}
+	return nil
+}

@@ -1,0 +1,66 @@
+package cmd
+
+import (
+	"errors"
+
+	"github.com/spf13/cobra"
+
+	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/puzzles"
+)
+
+func init() {
+	registerPuzzle(func(g *Globals) *cobra.Command {
+		opts := &puzzleFilterFlags{}
+		p := g.P
+		c := &cobra.Command{
+			Use:     p.T("puzzle_next.use"),
+			Short:   p.T("puzzle_next.short"),
+			Long:    p.T("puzzle_next.long"),
+			Example: p.T("puzzle_next.example"),
+			Args:    cobra.NoArgs,
+			RunE:    func(c *cobra.Command, args []string) error { return runPuzzleNext(c, g, opts) },
+		}
+		addPuzzleFilterFlags(g, c, opts)
+		return c
+	})
+}
+
+type puzzleNextJSON struct {
+	ID     int64   `json:"id"`
+	Kind   string  `json:"kind"`
+	CGP    string  `json:"cgp"`
+	Rack   string  `json:"rack"`
+	Rating float64 `json:"rating"`
+}
+
+func runPuzzleNext(c *cobra.Command, g *Globals, opts *puzzleFilterFlags) error {
+	ctx := c.Context()
+	svc, err := puzzleService(g, true) // reads only: a missing database is a mistyped --db
+	if err != nil {
+		return err
+	}
+	defer svc.Store.Close()
+	f, err := opts.filter(ctx, svc.Store)
+	if err != nil {
+		return err
+	}
+	pz, err := svc.Next(ctx, f)
+	if errors.Is(err, puzzles.ErrNoPuzzle) {
+		return withCode(ExitNo, i18n.E("puzzle.none_left"))
+	}
+	if err != nil {
+		return withCode(ExitError, err)
+	}
+	if g.JSON {
+		return g.PrintJSON(puzzleNextJSON{ID: pz.ID, Kind: string(pz.Kind), CGP: pz.Position.CGP(),
+			Rack: svc.Lex.Tiles.Notation(pz.Rack()), Rating: round2(pz.Rating.Rating)})
+	}
+	player, _, err := svc.PlayerRating(ctx)
+	if err != nil {
+		return withCode(ExitError, err)
+	}
+	d := puzzles.PuzzleDoc(g.UI, g.P, pz, player, drawBoard)
+	d.Note(g.P.T("puzzle_next.how", "ID", pz.ID))
+	return g.Print(d)
+}

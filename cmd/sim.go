@@ -1,0 +1,225 @@
+package cmd
+
+import (
+	"math"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/atril-scrabble/atril/engine"
+	"github.com/atril-scrabble/atril/engine/equity"
+	"github.com/atril-scrabble/atril/engine/movegen"
+	"github.com/atril-scrabble/atril/engine/sim"
+	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/ui"
+)
+
+type simOptions struct {
+	CGP        string
+	Plies      int
+	Iterations int
+	Candidates int
+	Plays      []string
+	Seed       uint64
+	Workers    int
+	Stop       float64
+}
+
+func init() {
+	register(func(g *Globals) *cobra.Command {
+		opts := &simOptions{}
+		p := g.P
+		c := &cobra.Command{
+			Use:     p.T("sim.use"),
+			Short:   p.T("sim.short"),
+			Long:    p.T("sim.long"),
+			Example: p.T("sim.example"),
+			Args:    cobra.NoArgs,
+			RunE:    func(c *cobra.Command, args []string) error { return runSim(c, g, opts) },
+		}
+		stopsCleanly(c)
+		f := c.Flags()
+		f.StringVar(&opts.CGP, "cgp", "", p.T("sim.flag.cgp"))
+		f.IntVar(&opts.Plies, "plies", sim.DefaultPlies, p.T("sim.flag.plies"))
+		f.IntVar(&opts.Iterations, "iterations", sim.DefaultMaxIterations, p.T("sim.flag.iterations"))
+		f.IntVar(&opts.Candidates, "candidates", 10, p.T("sim.flag.candidates"))
+		f.StringArrayVar(&opts.Plays, "play", nil, p.T("sim.flag.play"))
+		f.Uint64Var(&opts.Seed, "seed", 1, p.T("sim.flag.seed"))
+		f.IntVar(&opts.Workers, "workers", 0, p.T("sim.flag.workers"))
+		f.Float64Var(&opts.Stop, "stop", 99, p.T("sim.flag.stop"))
+		return c
+	})
+}
+
+type simCandidateJSON struct {
+	Move       string  `json:"move"`
+	Coords     string  `json:"coords"`
+	Word       string  `json:"word"`
+	Score      int     `json:"score"`
+	Static     float64 `json:"static"`
+	Equity     float64 `json:"equity"`
+	EquitySE   float64 `json:"equity_se"`
+	Win        float64 `json:"win"`
+	WinSE      float64 `json:"win_se"`
+	Iterations int     `json:"iterations"`
+	Dropped    bool    `json:"dropped"`
+}
+
+type simJSON struct {
+	CGP        string             `json:"cgp"`
+	Plies      int                `json:"plies"`
+	Iterations int                `json:"iterations"`
+	Stopped    bool               `json:"stopped"`
+	Seconds    float64            `json:"seconds"`
+	PerSecond  float64            `json:"iterations_per_second"`
+	Candidates []simCandidateJSON `json:"candidates"`
+}
+
+func runSim(c *cobra.Command, g *Globals, opts *simOptions) error {
+	ctx := c.Context()
+	if opts.CGP == "" {
+		return withCode(ExitError, i18n.E("sim.no_cgp"))
+	}
+	if opts.Candidates < 1 || opts.Candidates > sim.MaxCandidates {
+		return withCode(ExitError, i18n.E("sim.bad_candidates", "Count", opts.Candidates, "Max", sim.MaxCandidates))
+	}
+	if opts.Stop < 0 || opts.Stop >= 100 || math.IsNaN(opts.Stop) {
+		return withCode(ExitError, i18n.E("sim.bad_stop", "Stop", opts.Stop))
+	}
+	if opts.Workers < 0 {
+		return withCode(ExitError, i18n.E("sim.bad_workers", "Workers", opts.Workers))
+	}
+	if opts.Plies < 1 || opts.Plies > sim.MaxPlies {
+		return withCode(ExitError, i18n.E("sim.bad_plies", "Plies", opts.Plies, "Max", sim.MaxPlies))
+	}
+	if opts.Iterations < 1 || opts.Iterations > sim.MaxIterations {
+		return withCode(ExitError, i18n.E("sim.bad_iterations", "Iterations", opts.Iterations, "Max", sim.MaxIterations))
+	}
+	ts, err := g.TileSet()
+	if err != nil {
+		return err
+	}
+	layout := engine.StandardLayout()
+	pos, err := engine.ParseCGP(opts.CGP, ts, layout)
+	if err != nil {
+		return withCode(ExitError, i18n.Wrap(err, "sim.bad_cgp"))
+	}
+	if len(pos.Racks[0]) == 0 {
+		return withCode(ExitError, i18n.E("sim.no_rack"))
+	}
+	lex, err := g.Lex()
+	if err != nil {
+		return err
+	}
+	leaves := equity.NewDefault(ts)
+	hidden := *pos
+	hidden.Racks[1] = nil
+	bag := max(0, len(hidden.UnseenTiles())-engine.RackSize)
+	gen := movegen.New(lex.Graph, ts, layout)
+	gen.SetBoard(pos.Board)
+	mo := movegen.Options{Top: opts.Candidates, By: movegen.ByEquity, Leaves: leaves, BagEmpty: bag == 0, Pass: true}
+	if bag > 0 {
+		mo.Exchanges = min(engine.RackSize, bag)
+	}
+	cands := append([]engine.Move(nil), gen.Generate(pos.Racks[0], mo)...)
+	// Plays asked for by name join the engine's candidates.
+	for _, s := range opts.Plays {
+		m, err := engine.ParseMove(s, pos.Board, ts)
+		if err != nil {
+			return withCode(ExitError, i18n.Wrap(err, "sim.bad_play", "Play", s))
+		}
+		if m.Kind == engine.Play {
+			v := engine.Check(pos.Board, &m, ts, lex, pos.Racks[0])
+			if !v.Legal {
+				return withCode(ExitError, i18n.E("sim.illegal_play", "Play", s, "Why", v.Problems[0].Reason))
+			}
+			m = v.Move
+		}
+		dup := false
+		for i := range cands {
+			dup = dup || movegen.Compare(&cands[i], &m, movegen.ByScore) == 0
+		}
+		if !dup {
+			cands = append(cands, m)
+		}
+	}
+	if len(cands) == 0 {
+		return withCode(ExitError, i18n.E("sim.no_candidates"))
+	}
+	z := 0.0
+	if opts.Stop > 0 {
+		z = math.Sqrt2 * math.Erfinv(opts.Stop/100)
+	}
+	p := g.P
+	bar := ui.NewProgress(g.io.Err, g.io.ErrTTY, g.io.Now, opts.Iterations, func(done, total int, rate float64, left time.Duration) string {
+		return p.T("sim.progress", "Done", p.Int(done), "Total", p.Int(total), "Rate", p.Float(rate, 0)) + timeLeft(p, left)
+	})
+	s, err := sim.New(sim.Config{Lexicon: lex, Layout: layout, Leaves: leaves, Plies: opts.Plies, MaxIterations: opts.Iterations,
+		StopZ: z, Workers: opts.Workers, Seed: opts.Seed, Progress: bar.Update})
+	if err != nil {
+		return withCode(ExitError, err)
+	}
+	start := g.io.Now()
+	res, runErr := s.Run(ctx, pos, cands)
+	bar.Finish()
+	if runErr != nil && ctx.Err() == nil {
+		return withCode(ExitError, runErr)
+	}
+	elapsed := g.io.Now().Sub(start)
+	out := simJSON{CGP: pos.CGP(), Plies: s.Config().Plies, Iterations: res.Iterations, Stopped: res.Stopped, Seconds: round2(elapsed.Seconds())}
+	if sec := elapsed.Seconds(); sec > 0 {
+		out.PerSecond = round2(float64(res.Iterations) / sec)
+	}
+	for i := range res.Candidates {
+		cd := &res.Candidates[i]
+		j := simCandidateJSON{Move: engine.FormatMove(&cd.Move, pos.Board, ts), Score: int(cd.Move.Score), Static: round2(cd.Static),
+			Equity: round2(cd.Equity.Mean), EquitySE: round2(cd.Equity.StdErr), Win: round2(100*cd.Win.Mean) / 100,
+			WinSE: round2(100*cd.Win.StdErr) / 100, Iterations: cd.Iterations, Dropped: cd.Dropped}
+		if cd.Move.Kind == engine.Play {
+			j.Coords, j.Word = engine.FormatCoords(&cd.Move), engine.FormatWord(&cd.Move, pos.Board, ts)
+		}
+		out.Candidates = append(out.Candidates, j)
+	}
+	if g.JSON {
+		err = g.PrintJSON(out)
+	} else {
+		err = g.Print(simDoc(g, &out))
+	}
+	if err != nil {
+		return err
+	}
+	if ctx.Err() != nil {
+		return withCode(ExitInterrupted, i18n.E("sim.interrupted", "Iterations", res.Iterations))
+	}
+	return nil
+}
+
+func simDoc(g *Globals, out *simJSON) *ui.Doc {
+	p := g.P
+	d := ui.NewDoc()
+	d.H2(p.T("sim.title", "Plies", out.Plies, "Iterations", p.Int(out.Iterations)))
+	tb := ui.NewTable(ui.Col{Header: "#", Right: true}, ui.Col{Header: p.T("sim.col.play")}, ui.Col{Header: p.T("sim.col.score"), Right: true},
+		ui.Col{Header: p.T("sim.col.static"), Right: true}, ui.Col{Header: p.T("sim.col.equity"), Right: true},
+		ui.Col{Header: p.T("sim.col.win"), Right: true}, ui.Col{Header: p.T("sim.col.iterations"), Right: true}, ui.Col{Shrink: true})
+	for i, cd := range out.Candidates {
+		note := ui.Cell{}
+		if cd.Dropped {
+			note = ui.Cell{Text: p.T("sim.dropped"), Style: ui.Dim}
+		}
+		play := ui.Cell{Text: cd.Move}
+		if i == 0 {
+			play.Style = ui.Good
+		}
+		tb.Cells(ui.Cell{Text: p.Int(i + 1)}, play, ui.Cell{Text: p.Int(cd.Score)}, ui.Cell{Text: p.Float(cd.Static, 1)},
+			ui.Cell{Text: p.Float(cd.Equity, 1) + " ± " + p.Float(cd.EquitySE, 1)},
+			ui.Cell{Text: p.Percent(cd.Win, 1) + " ± " + p.Float(100*cd.WinSE, 1)}, ui.Cell{Text: p.Int(cd.Iterations)}, note)
+	}
+	d.Table(tb)
+	key := "sim.ran_all"
+	if out.Stopped {
+		key = "sim.stopped_early"
+	}
+	d.Note(p.T(key, "Seconds", p.Float(out.Seconds, 1), "Rate", p.Float(out.PerSecond, 0)))
+	d.Note(p.T("sim.legend"))
+	return d
+}

@@ -1,0 +1,67 @@
+package cmd
+
+import (
+	"encoding/json"
+	"runtime"
+	"runtime/debug"
+	"strings"
+	"testing"
+)
+
+// atril version and atril --version say the same: the version, the commit, Go, the embedded
+// lexicon and the default leave table, in either language; --json for scripts.
+func TestVersion(t *testing.T) {
+	out, errOut, code := runEngineCmd(t, nil, "version")
+	if code != 0 || errOut != "" {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"atril ", "Commit ", "Go ", runtime.Version(), "Lexicon ", "FISE2-LIBRE (636,624 words, embedded)",
+		"Leave table ", "hand-set: the built-in model"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("version lacks %q:\n%s", want, out)
+		}
+	}
+	flag, _, code := runEngineCmd(t, nil, "--version")
+	if code != 0 || flag != out {
+		t.Errorf("--version (exit %d) differs from version:\n%s\n%s", code, flag, out)
+	}
+	es, _, _ := runEngineCmd(t, nil, "--version", "--lang", "es")
+	for _, want := range []string{"Léxico ", "FISE2-LIBRE (636.624 palabras, incluido en atril)", "Tabla de remanentes ", "el modelo de atril"} {
+		if !strings.Contains(es, want) {
+			t.Errorf("Spanish version lacks %q:\n%s", want, es)
+		}
+	}
+	js, _, code := runEngineCmd(t, nil, "version", "--json")
+	var got versionJSON
+	if err := json.Unmarshal([]byte(js), &got); code != 0 || err != nil {
+		t.Fatalf("exit %d, %v: %s", code, err, js)
+	}
+	if got.Version == "" || got.Go != runtime.Version() || got.Lexicon.Name != "FISE2-LIBRE" || got.Lexicon.Words != 636624 ||
+		got.Leaves.Name != "hand-set" || got.Leaves.Kind != "model" || got.Platform != runtime.GOOS+"/"+runtime.GOARCH {
+		t.Errorf("JSON %+v", got)
+	}
+	if jf, _, _ := runEngineCmd(t, nil, "--version", "--json"); jf != js {
+		t.Errorf("--version --json differs:\n%s\n%s", jf, js)
+	}
+	// Without --version the root command still shows its help.
+	help, _, code := runEngineCmd(t, nil)
+	if code != 0 || !strings.Contains(help, "Usage:") || !strings.Contains(help, "--version") {
+		t.Errorf("atril alone: exit %d\n%s", code, help)
+	}
+	if _, errOut, code := runEngineCmd(t, nil, "version", "extra"); code != ExitError || errOut == "" {
+		t.Errorf("version extra: exit %d %q", code, errOut)
+	}
+}
+
+// A release build stamped with its module version and commit says so.
+func TestVersionOfStampedBuild(t *testing.T) {
+	bi := &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "v1.2.3"}, Settings: []debug.BuildSetting{
+		{Key: "vcs.revision", Value: "0123456789abcdef0123"}, {Key: "vcs.time", Value: "2026-11-23T10:00:00Z"}, {Key: "vcs.modified", Value: "true"}}}
+	v := versionOf(bi)
+	if v.Version != "v1.2.3" || v.Commit != "0123456789abcdef0123" || v.CommitTime != "2026-11-23T10:00:00Z" || !v.Modified || v.Go != "go1.26.8" {
+		t.Errorf("%+v", v)
+	}
+	if v := versionOf(nil); v.Version != "(devel)" || v.Commit != "" || v.Lexicon.Words == 0 {
+		t.Errorf("no build info: %+v", v)
+	}
+}

@@ -1,0 +1,322 @@
+package puzzles
+
+import (
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/atril-scrabble/atril/engine"
+	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/ui"
+	"github.com/atril-scrabble/atril/lexicon"
+)
+
+// Drawing puzzles, feedback and stats for a terminal: every text from the catalogue, every
+// colour from ui.
+
+// BoardDrawer draws a position's board as `atril show` does, the tiles of last (if any)
+// highlighted; commands give theirs, so that every board looks the same.
+type BoardDrawer func(t *ui.Term, p *i18n.Printer, pos *engine.Position, last *engine.Move) string
+
+// RackText spaces a rack's tiles so that each reads as one: "A E I CH R S ?".
+func RackText(ts *lexicon.TileSet, rack []lexicon.Tile) string {
+	parts := make([]string, len(rack))
+	for i, t := range rack {
+		parts[i] = ts.Label(t)
+		if t == lexicon.Blank {
+			parts[i] = "?"
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// PuzzleDoc shows a puzzle to solve: what to find, the board, the rack, the scores and the bag.
+func PuzzleDoc(t *ui.Term, p *i18n.Printer, pz *Puzzle, player Rating, draw BoardDrawer) *ui.Doc {
+	ts := pz.Position.Tiles
+	d := ui.NewDoc()
+	title := p.T("puzzle.title_bingo", "ID", pz.ID)
+	if pz.Kind == KindBest {
+		title = p.T("puzzle.title_best", "ID", pz.ID)
+	}
+	d.H2(title)
+	d.Pre(draw(t, p, pz.Position, nil))
+	tags := make([]string, len(pz.Tags))
+	for i, tg := range pz.Tags {
+		tags[i] = string(tg)
+	}
+	kv := [][2]string{
+		{p.T("puzzle.rack"), t.Paint(ui.Accent, RackText(ts, pz.Rack()))},
+		{p.T("puzzle.scores"), p.T("puzzle.scores_value", "You", pz.Position.Scores[0], "Opponent", pz.Position.Scores[1])},
+		{p.T("puzzle.bag"), p.N("count.tiles", pz.Bag)},
+		{p.T("puzzle.rating"), p.T("puzzle.rating_value", "Puzzle", p.Int(roundInt(pz.Rating.Rating)), "Player", p.Int(roundInt(player.Rating)))},
+	}
+	if len(tags) > 0 {
+		kv = append(kv, [2]string{p.T("puzzle.tags"), strings.Join(tags, " ")})
+	}
+	if pz.Played != nil {
+		kv = append(kv, [2]string{p.T("puzzle.from_game"), pz.SourceRef})
+	}
+	d.KV(kv...)
+	return d
+}
+
+func roundInt(x float64) int {
+	if x < 0 {
+		return -int(-x + 0.5)
+	}
+	return int(x + 0.5)
+}
+
+// RatingChange says how a rated attempt moved the ratings, or that it was not rated.
+func RatingChange(p *i18n.Printer, out *Outcome) string {
+	if !out.Rated {
+		return p.T("puzzle.not_rated", "Player", p.Int(roundInt(out.PlayerAfter.Rating)))
+	}
+	delta := roundInt(out.PlayerAfter.Rating) - roundInt(out.PlayerBefore.Rating)
+	sign := "+"
+	if delta < 0 {
+		sign = "−"
+		delta = -delta
+	}
+	return p.T("puzzle.rating_change", "Before", p.Int(roundInt(out.PlayerBefore.Rating)), "After", p.Int(roundInt(out.PlayerAfter.Rating)),
+		"Delta", sign+p.Int(delta), "PuzzleBefore", p.Int(roundInt(out.PuzzleBefore.Rating)), "PuzzleAfter", p.Int(roundInt(out.PuzzleAfter.Rating)))
+}
+
+// TryDoc is the verdict on one try.
+func TryDoc(t *ui.Term, p *i18n.Printer, pz *Puzzle, out *Outcome) *ui.Doc {
+	j := out.Judgement
+	d := ui.NewDoc()
+	switch {
+	case len(j.Ambiguous) > 0:
+		var where []string
+		for _, a := range j.Ambiguous {
+			where = append(where, a.Coords)
+		}
+		d.P(t.Paint(ui.Warn, p.T("puzzle.ambiguous", "Word", j.Ambiguous[0].Word, "Places", strings.Join(where, ", "))))
+		return d
+	case j.Correct && j.Matched != nil && !isAnswer(pz, j.Matched):
+		d.P(t.Paint(ui.Good, p.T("puzzle.right_accepted", "Answer", pz.Answers[0].Move)))
+	case j.Correct:
+		d.P(t.Paint(ui.Good, p.T("puzzle.right")))
+	case j.Play != nil && j.Play.Move == "" && j.Play.Word != "":
+		d.P(t.Paint(ui.Bad, p.T("puzzle.wrong_word", "Word", j.Play.Word)))
+	case !j.Legal:
+		d.P(t.Paint(ui.Bad, p.T("puzzle.wrong_illegal", "Play", j.Input, "Why", problemText(p, j))))
+	default:
+		d.P(t.Paint(ui.Bad, p.T("puzzle.wrong", "Play", j.Play.Move, "Score", j.Play.Score,
+			"Equity", p.Float(j.Play.Equity, 1), "Loss", p.Float(j.Play.Loss, 1))))
+	}
+	d.Note(RatingChange(p, out))
+	return d
+}
+
+func isAnswer(pz *Puzzle, pl *Play) bool {
+	for _, a := range pz.Answers {
+		if a.Key == pl.Key && a.Score == pl.Score {
+			return true
+		}
+	}
+	return false
+}
+
+// problemText says why a play is not legal, in the reader's language (the validator's reasons,
+// which name the words and squares).
+func problemText(p *i18n.Printer, j *Judgement) string {
+	var out []string
+	for _, pr := range j.Problems {
+		out = append(out, p.Err(pr.Reason))
+	}
+	return strings.Join(slices.Compact(out), "; ")
+}
+
+// SolutionDoc shows the solution after a puzzle is solved or given up: the answers, the
+// engine's top plays with their loss and simulated figures, and what the simulation said.
+func SolutionDoc(t *ui.Term, p *i18n.Printer, pz *Puzzle, top int, draw BoardDrawer) *ui.Doc {
+	ts := pz.Position.Tiles
+	d := ui.NewDoc()
+	if len(pz.Answers) > 0 {
+		if m, err := engine.ParseMove(pz.Answers[0].Move, pz.Position.Board, ts); err == nil {
+			if v := engine.Check(pz.Position.Board, &m, ts, nil, nil); len(v.Problems) == 0 {
+				after := *pz.Position
+				after.Board = applied(pz.Position.Board, &v.Move)
+				d.Pre(draw(t, p, &after, &v.Move))
+			}
+		}
+	}
+	if pz.Kind == KindBingo {
+		d.P(p.N("puzzle.bingos", len(pz.Answers)))
+		tb := ui.NewTable(ui.Col{Header: p.T("puzzle.col.play")}, ui.Col{Header: p.T("puzzle.col.word")},
+			ui.Col{Header: p.T("puzzle.col.score"), Right: true}, ui.Col{Header: p.T("puzzle.col.equity"), Right: true})
+		for _, a := range pz.Answers {
+			tb.Row(a.Move, a.Word, p.Int(a.Score), p.Float(a.Equity, 1))
+		}
+		d.Table(tb)
+	} else {
+		d.P(p.T("puzzle.answer_is", "Play", pz.Answers[0].Move, "Score", pz.Answers[0].Score, "Equity", p.Float(pz.Answers[0].Equity, 1)))
+		if len(pz.Accepted) > 0 {
+			var acc []string
+			for _, a := range pz.Accepted {
+				acc = append(acc, a.Move)
+			}
+			d.Note(p.T("puzzle.also_accepted", "Plays", strings.Join(acc, ", ")))
+		}
+	}
+	if pz.Played != nil {
+		d.P(p.T("puzzle.you_played", "Play", pz.Played.Move, "Loss", p.Float(pz.Played.Loss, 1)))
+	}
+	d.H2(p.T("puzzle.top_title"))
+	d.Table(TopTable(p, pz, top))
+	if v := pz.Sim; v != nil {
+		switch v.Outcome {
+		case Replaced:
+			d.Note(p.T("puzzle.sim_replaced", "Static", v.Static, "Answer", pz.Answers[0].Move, "Iterations", p.Int(v.Iterations), "Plies", v.Plies))
+		default:
+			d.Note(p.T("puzzle.sim_confirmed", "Iterations", p.Int(v.Iterations), "Plies", v.Plies))
+		}
+	}
+	return d
+}
+
+// applied is the board after a play.
+func applied(b *engine.Board, m *engine.Move) *engine.Board {
+	c := b.Clone()
+	c.Apply(m)
+	return c
+}
+
+// TopTable lists the engine's top n plays with their equity loss and, where the simulation
+// ran, its equity and win chance with standard errors.
+func TopTable(p *i18n.Printer, pz *Puzzle, n int) *ui.Table {
+	sims := map[string]SimPlay{}
+	if pz.Sim != nil {
+		for _, s := range pz.Sim.Plays {
+			sims[s.Key] = s
+		}
+	}
+	cols := []ui.Col{{Header: "#", Right: true}, {Header: p.T("puzzle.col.play")}, {Header: p.T("puzzle.col.score"), Right: true},
+		{Header: p.T("puzzle.col.equity"), Right: true}, {Header: p.T("puzzle.col.loss"), Right: true}, {Header: p.T("puzzle.col.leave")}}
+	if len(sims) > 0 {
+		cols = append(cols, ui.Col{Header: p.T("puzzle.col.sim_equity"), Right: true}, ui.Col{Header: p.T("puzzle.col.win"), Right: true})
+	}
+	tb := ui.NewTable(cols...)
+	for i, pl := range pz.Top[:min(n, len(pz.Top))] {
+		row := []ui.Cell{{Text: p.Int(i + 1)}, {Text: pl.Move}, {Text: p.Int(pl.Score)}, {Text: p.Float(pl.Equity, 1)},
+			{Text: p.Float(pl.Loss, 1)}, {Text: pl.Leave}}
+		if isAnswer(pz, &pl) {
+			row[1].Style = ui.Good
+		}
+		if len(sims) > 0 {
+			if s, ok := sims[pl.Key]; ok {
+				row = append(row, ui.Cell{Text: p.Float(s.Equity, 1) + " ± " + p.Float(s.EquitySE, 1)},
+					ui.Cell{Text: p.Percent(s.Win, 1) + " ± " + p.Float(100*s.WinSE, 1)})
+			} else {
+				row = append(row, ui.Cell{Text: "–"}, ui.Cell{Text: "–"})
+			}
+		}
+		tb.Cells(row...)
+	}
+	return tb
+}
+
+// StatsDoc shows the player's puzzle rating, its recent history and the solved rates.
+func StatsDoc(t *ui.Term, p *i18n.Printer, st *Stats, history int) *ui.Doc {
+	d := ui.NewDoc()
+	d.H1(p.T("puzzle.stats.title"))
+	d.KV(
+		[2]string{p.T("puzzle.stats.rating"), p.T("puzzle.stats.rating_value", "Rating", p.Int(roundInt(st.Rating.Rating)), "Deviation", p.Int(roundInt(st.Rating.Deviation)))},
+		[2]string{p.T("puzzle.stats.rated"), p.Int(st.Rated)},
+		[2]string{p.T("puzzle.stats.unseen"), p.Int(st.Unseen)},
+	)
+	if st.All.Attempts == 0 {
+		d.P(p.T("puzzle.stats.none"))
+		return d
+	}
+	rates := func(title string, rs []SolvedRate, name func(string) string) {
+		tb := ui.NewTable(ui.Col{Header: title}, ui.Col{Header: p.T("puzzle.stats.col.attempts"), Right: true},
+			ui.Col{Header: p.T("puzzle.stats.col.solved"), Right: true}, ui.Col{Header: p.T("puzzle.stats.col.rate"), Right: true},
+			ui.Col{Header: p.T("puzzle.stats.col.interval"), Right: true})
+		for _, r := range rs {
+			tb.Row(name(r.Name), p.Int(r.Attempts), p.Int(r.Solved), p.Percent(r.Rate, 0), p.Percent(r.Low, 0)+"–"+p.Percent(r.High, 0))
+		}
+		d.Table(tb)
+	}
+	kindName := func(k string) string {
+		switch Kind(k) {
+		case KindBingo:
+			return p.T("puzzle.kind.bingo")
+		case KindBest:
+			return p.T("puzzle.kind.best")
+		}
+		return p.T("puzzle.stats.all")
+	}
+	d.H2(p.T("puzzle.stats.by_kind"))
+	rates(p.T("puzzle.stats.col.kind"), append(append([]SolvedRate(nil), st.ByKind...), st.All), kindName)
+	if len(st.ByTag) > 0 {
+		d.H2(p.T("puzzle.stats.by_tag"))
+		rates(p.T("puzzle.stats.col.tag"), st.ByTag, func(s string) string { return s })
+	}
+	d.H2(p.T("puzzle.stats.history"))
+	tb := ui.NewTable(ui.Col{Header: p.T("puzzle.stats.col.date")}, ui.Col{Header: p.T("puzzle.stats.col.puzzle"), Right: true},
+		ui.Col{Header: p.T("puzzle.stats.col.result")}, ui.Col{Header: p.T("puzzle.stats.col.rating"), Right: true})
+	from := max(0, len(st.History)-history)
+	for _, h := range st.History[from:] {
+		res := ui.Cell{Text: p.T("puzzle.stats.solved"), Style: ui.Good}
+		if !h.Solved {
+			res = ui.Cell{Text: p.T("puzzle.stats.failed"), Style: ui.Bad}
+		}
+		tb.Cells(ui.Cell{Text: h.At.Format("2006-01-02 15:04")}, ui.Cell{Text: p.Int(int(h.PuzzleID))}, res,
+			ui.Cell{Text: p.Int(roundInt(h.Rating)) + " ± " + p.Int(roundInt(h.Deviation))})
+	}
+	d.Table(tb)
+	return d
+}
+
+// RunSummaryDoc sums up a solving session.
+func RunSummaryDoc(t *ui.Term, p *i18n.Printer, s *RunSummary) *ui.Doc {
+	d := ui.NewDoc()
+	if s.Stopped == "no puzzles" {
+		return d.P(p.T("puzzle.none_left"))
+	}
+	d.H2(p.T("puzzle.summary.title"))
+	d.KV(
+		[2]string{p.T("puzzle.summary.puzzles"), p.Int(s.Puzzles)},
+		[2]string{p.T("puzzle.summary.solved"), p.Int(s.Solved)},
+		[2]string{p.T("puzzle.summary.later"), p.Int(s.Later)},
+		[2]string{p.T("puzzle.summary.gave_up"), p.Int(s.GaveUp)},
+		[2]string{p.T("puzzle.rating"), p.T("puzzle.stats.rating_value", "Rating", p.Int(roundInt(s.Rating.Rating)), "Deviation", p.Int(roundInt(s.Rating.Deviation)))},
+	)
+	if s.Stopped != "done" {
+		d.Note(p.T("puzzle.summary.saved"))
+	}
+	return d
+}
+
+// GenSummaryDoc sums up a generation run.
+func GenSummaryDoc(t *ui.Term, p *i18n.Printer, s *Summary, elapsed time.Duration) *ui.Doc {
+	d := ui.NewDoc()
+	d.H2(p.T("puzzle_gen.summary.title", "Run", s.RunID))
+	bingo, best := 0, 0
+	for _, pz := range s.Stored {
+		if pz.Kind == KindBingo {
+			bingo++
+		} else {
+			best++
+		}
+	}
+	rate := 0.0
+	if sec := elapsed.Seconds(); sec > 0 {
+		rate = float64(len(s.Stored)) / sec
+	}
+	d.KV(
+		[2]string{p.T("puzzle_gen.summary.stored"), p.T("puzzle_gen.summary.stored_value", "Count", p.Int(len(s.Stored)), "Bingo", p.Int(bingo), "Best", p.Int(best))},
+		[2]string{p.T("puzzle_gen.summary.jobs"), p.T("puzzle_gen.summary.jobs_value", "Done", p.Int(s.Done), "Jobs", p.Int(s.Jobs), "Positions", p.Int(s.Positions))},
+		[2]string{p.T("puzzle_gen.summary.duplicates"), p.Int(s.Duplicates)},
+		[2]string{p.T("puzzle_gen.summary.filtered"), p.Int(s.Filtered)},
+		[2]string{p.T("puzzle_gen.summary.sim"), p.T("puzzle_gen.summary.sim_value", "Dropped", p.Int(s.Dropped), "Replaced", p.Int(s.Replaced))},
+		[2]string{p.T("puzzle_gen.summary.time"), p.T("puzzle_gen.summary.time_value", "Seconds", p.Float(elapsed.Seconds(), 1), "Rate", p.Float(rate, 1))},
+	)
+	if !s.Finished {
+		d.Note(p.T("puzzle_gen.summary.resume"))
+	}
+	return d
+}
