@@ -127,10 +127,13 @@ func TestStudyCommandsOnAReadOnlyDatabase(t *testing.T) {
 	os.Chmod(db, 0o444)
 	before := dirFiles(t, dir)
 	for _, c := range []struct{ args, want string }{
-		{"stats", "| twos | 2 |"},
+		{"stats", "2 answers · 100%"},
 		{"deck list", "dos"},
 		{"review --list --json", `"new": 3`},
 		{"--json stats", `"answers": 2`},
+		{"today", ""},
+		{"forecast --date 2030-01-01", ""},
+		{"stats weak", ""},
 	} {
 		got, code := runAtrilChild(t, "--db "+db+" "+c.args, true, "")
 		if code != 0 || !strings.Contains(got, c.want) {
@@ -205,8 +208,8 @@ func TestDataDirectoryMadeOthersNot(t *testing.T) {
 	if _, err := os.Stat(filepath.Dir(typo)); !os.IsNotExist(err) {
 		t.Errorf("$ATRIL_DB's directory was made")
 	}
-	if msg, code := run(map[string]string{}, "stats"); code != ExitError || !strings.Contains(msg, "HOME is not set, nor ATRIL_DB or ATRIL_DATA_DIR: use --db PATH") {
-		t.Errorf("stats without HOME: %d %s", code, msg)
+	if msg, code := run(map[string]string{}, "deck", "list"); code != ExitError || !strings.Contains(msg, "HOME is not set, nor ATRIL_DB or ATRIL_DATA_DIR: use --db PATH") {
+		t.Errorf("deck list without HOME: %d %s", code, msg)
 	}
 }
 
