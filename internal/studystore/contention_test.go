@@ -30,7 +30,7 @@ func longWriterCards() int {
 }
 
 // drillWait is how long the drills of that test wait for the write lock: well under what the
-// old one-transaction AddCards held it, far over what a batch holds it (50 ms, a few hundred
+// old one-transaction AddCards held it, far over what a batch holds it (100 ms, a few hundred
 // when the disk is slow to sync).
 const drillWait = "3s"
 

@@ -105,7 +105,7 @@ func Cards(questions ...string) []NewCard {
 // writer gives way to the writes waiting (see waitRoom), for at most maxYield, then pauses
 // batchGap (for writers that do not announce themselves).
 const (
-	batchHold = 50 * time.Millisecond
+	batchHold = 100 * time.Millisecond
 	batchGap  = time.Millisecond
 	maxYield  = 2 * time.Second
 )

@@ -8,11 +8,11 @@
 // process being killed. Synchronous is FULL by default (the WAL is fsynced on every commit, so
 // an answer also survives a power cut); SyncNormal trades that last guarantee for speed.
 //
-// Writers never hold the write lock for long: long writes (AddCards) commit in batches of a few
-// tens of milliseconds and pause between them, and every write waits its turn (polling for the
-// lock, up to Options.BusyTimeout) instead of failing when another process is writing. A write
-// that still finds the file locked after that wait fails with ErrBusy: a busy database is never
-// reported as bad input.
+// Writers never hold the write lock for long: long writes (AddCards, DeleteDeck, Reschedule)
+// commit in batches of a tenth of a second and let waiting writes in between them (see
+// waitRoom), and every write waits its turn (polling for the lock, up to Options.BusyTimeout)
+// instead of failing when another process is writing. A write that still finds the file locked
+// after that wait fails with ErrBusy: a busy database is never reported as bad input.
 //
 // The schema lives in embedded, numbered migrations (migrations/NNNN_name.sql) applied on Open
 // in transactions and counted in PRAGMA user_version. Open looks at a file before changing
