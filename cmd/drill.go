@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -13,6 +14,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/atril-scrabble/atril/drills"
+	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/lexicon"
 )
@@ -24,31 +26,14 @@ func registerDrill(f func(*Globals) *cobra.Command) { drillCommands = append(dri
 
 func init() {
 	register(func(g *Globals) *cobra.Command {
+		p := g.P
 		c := &cobra.Command{
-			Use:   "drill",
-			Short: "Drills: anagrams, building, two-tile words, digraph tiles, hooks, word judging",
-			Long: `Drills ask one question at a time and read one answer a line, on a terminal or
-from a pipe. Every answer is saved to the study database (--db, $ATRIL_DB, else the
-user data directory) the moment it is given; Ctrl-D or Ctrl-C ends a drill with all
-of them kept, and prints a summary.
-
-Answering:
-  words   type every word on one line, separated by spaces; an empty line means none
-  yes/no  y (valid) or n (not valid); s/sí and no work too
-  hooks   front hook tiles, a slash, back hook tiles: "a ch / s" ("- / s": no front hook)
-Words and tiles take any spelling atril reads: CHARRO, [CH]ARRO, 1ARRO.
-
-Every drill takes --count, --seed (the same seed asks the same questions), --time-limit
-per question, and --list to print the questions with their answers instead of asking
-(a study sheet; with --json, {"drill","lexicon","seed","questions":[{"n","card",
-"question","ask","form","answers"|"valid"|"front"+"back","note"}]}).`,
-			Example: `  atril drill anagram --length 7 --ranks 1-1000 --count 20
-  atril drill anagram --length 8 --blanks 1 --seed 7
-  atril drill twos --tile CH
-  atril drill judge --time-limit 10s
-  atril drill hooks --length 3 --list`,
-			Args: cobra.NoArgs,
-			RunE: func(c *cobra.Command, args []string) error { return c.Help() },
+			Use:     p.T("drill.use"),
+			Short:   p.T("drill.short"),
+			Long:    p.T("drill.long", "Max", drills.MaxCount),
+			Example: p.T("drill.example"),
+			Args:    cobra.NoArgs,
+			RunE:    func(c *cobra.Command, args []string) error { return c.Help() },
 		}
 		stopsCleanly(c)
 		for _, add := range drillCommands {
@@ -65,11 +50,12 @@ type drillFlags struct {
 	TimeLimit time.Duration
 	List      bool
 	Deck      string // drills whose kind a deck can hold: ask the deck's cards
+	DeckOut   string // the deck the missed questions go into
 }
 
 // addDeckFlag gives a drill --deck, for the kinds of card a deck holds (drills.DeckKinds).
 func addDeckFlag(g *Globals, c *cobra.Command, f *drillFlags) {
-	c.Flags().StringVar(&f.Deck, "deck", "", "ask the cards of deck `NAME` (see 'atril deck list'), in an order from --seed, instead of drawing questions")
+	c.Flags().StringVar(&f.Deck, "deck", "", g.P.T("drill.flag.deck"))
 	_ = c.RegisterFlagCompletionFunc("deck", completeDeckNames(g, true))
 }
 
@@ -97,12 +83,17 @@ func completeDeckNames(g *Globals, ofKind bool) cobra.CompletionFunc {
 	}
 }
 
-func addDrillFlags(c *cobra.Command, f *drillFlags, count int, zero string) {
+// addDrillFlags gives a drill the flags every drill takes; count is --count's default, zero
+// says what --count 0 asks.
+func addDrillFlags(g *Globals, c *cobra.Command, f *drillFlags, count int, zero string) {
+	p := g.P
 	fl := c.Flags()
-	fl.IntVarP(&f.Count, "count", "n", count, fmt.Sprintf("questions to ask, up to %d; 0 asks %s", drills.MaxCount, zero))
-	fl.Uint64Var(&f.Seed, "seed", 0, "random seed: the same seed asks the same questions (default: from the clock)")
-	fl.DurationVar(&f.TimeLimit, "time-limit", 0, "time per question, e.g. 10s (0: none); a late answer counts wrong")
-	fl.BoolVar(&f.List, "list", false, "print the questions and answers instead of asking (--json for scripts)")
+	fl.IntVarP(&f.Count, "count", "n", count, p.T("drill.flag.count", "Max", drills.MaxCount, "Zero", zero))
+	fl.Uint64Var(&f.Seed, "seed", 0, p.T("drill.flag.seed"))
+	fl.DurationVar(&f.TimeLimit, "time-limit", 0, p.T("drill.flag.time_limit"))
+	fl.BoolVar(&f.List, "list", false, p.T("drill.flag.list"))
+	fl.StringVar(&f.DeckOut, "deck-out", "", p.T("drill.flag.deck_out"))
+	_ = c.RegisterFlagCompletionFunc("deck-out", completeDeckNames(g, false))
 }
 
 // drillRun is one drill as its command describes it.
@@ -115,7 +106,13 @@ type drillRun struct {
 	options map[string]any
 }
 
-// runDrill builds the questions, then lists them or asks them, saving each answer.
+// flagError names the flag a library error is about: a value of --ranks, --length.
+func flagError(flag string, err error) error {
+	return withCode(ExitError, i18n.Wrap(err, "drill.flag_error", "Flag", flag))
+}
+
+// runDrill builds the questions, then lists them or asks them, saving each answer; at the end
+// the missed questions can go into a deck, and what is due next is said.
 func runDrill(g *Globals, c *cobra.Command, d drillRun) error {
 	lex, err := g.Lex()
 	if err != nil {
@@ -126,10 +123,10 @@ func runDrill(g *Globals, c *cobra.Command, d drillRun) error {
 		seed = uint64(g.io.Now().UnixNano())
 	}
 	if d.flags.Count < 0 || d.flags.Count > drills.MaxCount {
-		return withCode(ExitError, fmt.Errorf("--count %d: expected 0 (all the options select) to %d", d.flags.Count, drills.MaxCount))
+		return withCode(ExitError, i18n.E("drill.err.count_flag", "Count", d.flags.Count, "Max", drills.MaxCount))
 	}
 	if d.flags.TimeLimit < 0 {
-		return withCode(ExitError, fmt.Errorf("--time-limit %s: expected a positive duration such as 10s", d.flags.TimeLimit))
+		return withCode(ExitError, i18n.E("drill.err.time_limit_flag", "Value", d.flags.TimeLimit.String()))
 	}
 	var st *studystore.Store
 	open := func() error {
@@ -145,13 +142,13 @@ func runDrill(g *Globals, c *cobra.Command, d drillRun) error {
 			st.Close()
 		}
 	}()
+	ctx := c.Context()
 	var qs []drills.Question
-	var deckID int64
 	if d.flags.Deck != "" {
 		var ignored []string
 		c.LocalFlags().VisitAll(func(f *pflag.Flag) {
 			switch f.Name {
-			case "count", "seed", "time-limit", "list", "deck":
+			case "count", "seed", "time-limit", "list", "deck", "deck-out":
 			default:
 				if f.Changed {
 					ignored = append(ignored, "--"+f.Name)
@@ -159,27 +156,37 @@ func runDrill(g *Globals, c *cobra.Command, d drillRun) error {
 			}
 		})
 		if len(ignored) > 0 {
-			return withCode(ExitError, fmt.Errorf("%s: not with --deck, whose cards are the questions", strings.Join(ignored, ", ")))
+			return withCode(ExitError, i18n.E("drill.err.not_with_deck", "Flags", strings.Join(ignored, ", ")))
 		}
 		if err := open(); err != nil {
 			return err
 		}
-		if qs, deckID, err = deckQuestions(c.Context(), st, lex, d, seed); err != nil {
-			return withCode(ExitError, err)
+		qs, dk, err := drills.DeckQuestions(ctx, st, lex, d.flags.Deck, d.kind, d.flags.Count, seed)
+		if err != nil {
+			return withCode(ExitError, deckHint(err))
 		}
-	} else if qs, err = d.make(lex, seed); err != nil {
+		return askDrill(g, c, d, lex, st, qs, dk.ID, seed)
+	}
+	if qs, err = d.make(lex, seed); err != nil {
 		return withCode(ExitError, err)
 	}
+	if !d.flags.List {
+		if err := open(); err != nil {
+			return err
+		}
+	}
+	return askDrill(g, c, d, lex, st, qs, 0, seed)
+}
+
+// askDrill lists the questions (--list: st may be nil), or asks them, saving each answer, then
+// offers a deck for the missed ones and says what is due next.
+func askDrill(g *Globals, c *cobra.Command, d drillRun, lex *lexicon.Lexicon, st *studystore.Store, qs []drills.Question, deckID int64, seed uint64) error {
 	if d.flags.List {
 		l := drills.List(d.kind, lex.Name, seed, qs)
 		if g.JSON {
 			return g.PrintJSON(l)
 		}
-		return g.PrintMarkdown(l.Markdown())
-	}
-
-	if err := open(); err != nil {
-		return err
+		return g.Print(l.Doc(g.P))
 	}
 	opts := map[string]any{"seed": seed, "count": d.flags.Count}
 	if d.flags.Deck != "" {
@@ -198,8 +205,10 @@ func runDrill(g *Globals, c *cobra.Command, d drillRun) error {
 
 	// Ctrl-C cancels the context (Main): the drill stops with its answers saved.
 	ctx := c.Context()
-	r := newRunner(g, lex, d.flags.TimeLimit, rec,
-		fmt.Sprintf("%s drill · lexicon %s · seed %d · answers saved to %s", d.kind, lex.Name, seed, st.Path()))
+	p := g.P
+	r := newRunner(g, lex, d.flags.TimeLimit, rec, p.T("drill.title", "Drill", drillKindName(p, d.kind),
+		"Lexicon", lex.Name, "Seed", fmt.Sprint(seed), "DB", st.Path()))
+	defer r.Close()
 	sum, runErr := r.Run(ctx, qs)
 	endErr := rec.End()
 	if runErr != nil {
@@ -208,52 +217,129 @@ func runDrill(g *Globals, c *cobra.Command, d drillRun) error {
 	if endErr != nil {
 		return withCode(ExitError, endErr)
 	}
+	// What follows happens after Ctrl-C too, without asking anything.
+	after := context.WithoutCancel(ctx)
+	if err := saveMisses(g, r, after, ctx.Err() != nil, st, lex, d, sum); err != nil {
+		return err
+	}
+	if up, err := drills.DueNext(after, st, g.io.Now(), lex.Name); err == nil {
+		if s := up.Text(p, g.io.Now()); s != "" {
+			r.Say(s)
+		}
+	}
 	if g.JSON {
 		return g.PrintJSON(sum)
 	}
 	return nil
 }
 
+// saveMisses puts the drill's missed questions into a deck: --deck-out's, or the one the player
+// names when offered (not after Ctrl-C, nor when the input has ended).
+func saveMisses(g *Globals, r *drills.Runner, ctx context.Context, interrupted bool, st *studystore.Store, lex *lexicon.Lexicon, d drillRun, sum drills.Summary) error {
+	p := g.P
+	misses := sum.Misses()
+	kind, ok := drills.MissKind(d.kind)
+	cards := 0
+	for _, m := range misses {
+		if len(m.Tiles) > 0 {
+			cards++
+		}
+	}
+	if !ok || cards == 0 {
+		return nil
+	}
+	name := d.flags.DeckOut
+	if name == "" {
+		if interrupted || sum.Stopped != "done" {
+			return nil
+		}
+		suggest := missDeckName(p, kind)
+		for name == "" {
+			line, ok := r.Ask(ctx, p.N("drill.offer.prompt", cards, "Deck", suggest))
+			if !ok {
+				r.Say("")
+				return nil
+			}
+			yes, isYesNo := i18n.Yes(line)
+			switch {
+			case line == "" || isYesNo && !yes:
+				return nil
+			case isYesNo:
+				name = suggest
+			case strings.ContainsAny(line, " \t"):
+				r.Say(p.T("drill.offer.retry"))
+			default:
+				name = line
+			}
+		}
+	}
+	added, err := drills.SaveMisses(ctx, st, lex, name, d.kind, misses)
+	if err != nil {
+		return withCode(ExitError, deckHint(err))
+	}
+	r.Say(deckAddedText(g.P, added))
+	return nil
+}
+
+// missDeckName is the deck offered for a drill's misses: missed-anagram, fallos-anagramas.
+func missDeckName(p *i18n.Printer, kind drills.Kind) string {
+	switch kind {
+	case drills.KindHooks:
+		return p.T("drill.offer.deck.hooks")
+	case drills.KindJudge:
+		return p.T("drill.offer.deck.judge")
+	case drills.KindTwos:
+		return p.T("drill.offer.deck.twos")
+	}
+	return p.T("drill.offer.deck.anagram")
+}
+
 // newRunner is the question loop of every command that asks (drills, review): with --json it
 // talks on stderr, so that stdout carries only the summary; answers read from a pipe are
 // echoed after their prompt (a terminal echoes by itself), so a transcript reads the same.
 func newRunner(g *Globals, lex *lexicon.Lexicon, timeLimit time.Duration, rec drills.Recorder, title string) *drills.Runner {
-	out, color := g.io.Out, g.Color()
+	out, term := g.io.Out, g.UI
 	if g.JSON {
-		out = g.io.Err
-		color = g.io.ErrTTY && g.io.Getenv("NO_COLOR") == "" && g.io.Getenv("TERM") != "dumb"
+		out, term = g.io.Err, g.ErrUI
 	}
 	return &drills.Runner{
-		In: g.io.In, Out: out, Lex: lex, Now: g.io.Now, TimeLimit: timeLimit,
-		Recorder: rec, Color: color, Echo: !isTerminal(g.io.In), Title: title,
+		In: g.io.In, Out: out, Lex: lex, Now: g.io.Now, After: g.io.After, TimeLimit: timeLimit,
+		Recorder: rec, P: g.P, UI: term, Echo: !isTerminal(g.io.In), Title: title,
 	}
 }
 
-// deckQuestions asks --deck's cards: the deck must hold the drill's kind of card, under the
-// lexicon in use.
-func deckQuestions(ctx context.Context, st *studystore.Store, lex *lexicon.Lexicon, d drillRun, seed uint64) ([]drills.Question, int64, error) {
-	if ctx == nil {
-		ctx = context.Background()
+// drillKindName is a drill as its title names it ("anagram drill").
+func drillKindName(p *i18n.Printer, k drills.Kind) string {
+	switch k {
+	case drills.KindAnagram:
+		return p.T("drill.name.anagram")
+	case drills.KindBuild:
+		return p.T("drill.name.build")
+	case drills.KindTwos:
+		return p.T("drill.name.twos")
+	case drills.KindDigraphs:
+		return p.T("drill.name.digraphs")
+	case drills.KindHooks:
+		return p.T("drill.name.hooks")
+	case drills.KindJudge:
+		return p.T("drill.name.judge")
 	}
-	dk, err := st.DeckByName(ctx, d.flags.Deck)
-	if err != nil {
-		return nil, 0, err
+	return string(k)
+}
+
+// deckHint adds to a deck error what to do about it, with the flags and commands that do it.
+func deckHint(err error) error {
+	var e *i18n.Error
+	if !errors.As(err, &e) {
+		return err
 	}
-	if dk.Kind != string(d.kind) {
-		return nil, 0, fmt.Errorf("deck %s holds %s cards: drill it with `atril drill %s --deck %s`", dk.Name, dk.Kind, dk.Kind, dk.Name)
+	switch e.ID {
+	case "deck.err.other_lexicon":
+		return i18n.Wrap(err, "deck.hint.other_lexicon", "Deck", e.Data["Deck"], "Have", e.Data["Have"], "Want", e.Data["Want"])
+	case "deck.err.other_kind":
+		return i18n.Wrap(err, "deck.hint.other_kind", "Deck", e.Data["Deck"], "Have", e.Data["Have"])
 	}
-	if !drills.SameLexicon(dk.Lexicon, lex.Name) {
-		return nil, 0, fmt.Errorf("deck %s is under lexicon %s, not %s: add --lexicon %s", dk.Name, dk.Lexicon, lex.Name, dk.Lexicon)
-	}
-	cards, err := st.DeckCards(ctx, dk.ID)
-	if err != nil {
-		return nil, 0, err
-	}
-	qs, err := drills.FromDeck(lex, cards, d.flags.Count, seed)
-	if err != nil {
-		return nil, 0, fmt.Errorf("deck %s: %w", dk.Name, err)
-	}
-	return qs, dk.ID, nil
+	return err
 }
 
 // isTerminal reports whether r is a terminal (which echoes what is typed by itself).

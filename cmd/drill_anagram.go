@@ -1,8 +1,6 @@
 package cmd
 
 import (
-	"fmt"
-
 	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/drills"
@@ -19,21 +17,17 @@ type drillAnagramOptions struct {
 func init() {
 	registerDrill(func(g *Globals) *cobra.Command {
 		o := &drillAnagramOptions{}
+		p := g.P
 		c := &cobra.Command{
-			Use:   "anagram",
-			Short: "Racks to anagram: type every word that uses all the tiles",
-			Long: `Each question is a rack in alphagram order (CH, LL and RR are single tiles); type
-every word that uses all of its tiles, on one line. The racks are the alphagrams of
-the words of --length tiles whose probability rank is in --ranks; --blanks 1 or 2
-turns a tile into ? ("blank bingos": a stem plus ?).`,
-			Example: `  atril drill anagram --length 7 --ranks 1-500
-  atril drill anagram --length 8 --blanks 1 --count 10 --time-limit 30s
-  atril drill anagram --length 5 --count 0 --list     # a sheet of every 5-tile rack`,
-			Args: cobra.NoArgs,
+			Use:     p.T("drill.anagram.use"),
+			Short:   p.T("drill.anagram.short"),
+			Long:    p.T("drill.anagram.long"),
+			Example: p.T("drill.anagram.example"),
+			Args:    cobra.NoArgs,
 			RunE: func(c *cobra.Command, args []string) error {
-				lo, hi, err := drills.ParseRange(o.Ranks)
+				lo, hi, err := drills.ParseRanks(o.Ranks)
 				if err != nil {
-					return withCode(ExitError, fmt.Errorf("--ranks %w", err))
+					return flagError("--ranks", err)
 				}
 				return runDrill(g, c, drillRun{
 					kind: drills.KindAnagram, flags: &o.drillFlags,
@@ -46,11 +40,11 @@ turns a tile into ? ("blank bingos": a stem plus ?).`,
 				})
 			},
 		}
-		addDrillFlags(c, &o.drillFlags, 20, "every rack the options select")
+		addDrillFlags(g, c, &o.drillFlags, 20, p.T("drill.anagram.count_zero"))
 		addDeckFlag(g, c, &o.drillFlags)
-		c.Flags().IntVar(&o.Length, "length", 7, "tiles per rack (2-15)")
-		c.Flags().StringVar(&o.Ranks, "ranks", "", "probability ranks FROM-TO among words of that length (1 = most probable; default all)")
-		c.Flags().IntVar(&o.Blanks, "blanks", 0, "blanks per rack, 0-2")
+		c.Flags().IntVar(&o.Length, "length", 7, p.T("drill.anagram.flag.length"))
+		c.Flags().StringVar(&o.Ranks, "ranks", "", p.T("drill.anagram.flag.ranks"))
+		c.Flags().IntVar(&o.Blanks, "blanks", 0, p.T("drill.anagram.flag.blanks"))
 		return c
 	})
 }

@@ -1,11 +1,10 @@
 package cmd
 
 import (
-	"fmt"
-
 	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/drills"
+	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
@@ -20,17 +19,16 @@ type drillBuildOptions struct {
 func init() {
 	registerDrill(func(g *Globals) *cobra.Command {
 		o := &drillBuildOptions{}
+		p := g.P
 		c := &cobra.Command{
-			Use:   "build",
-			Short: "Racks drawn from the bag: type every word of at least --min tiles",
-			Long: `Each question is a rack drawn from a full bag, in alphagram order; type every word
-of at least --min tiles that its tiles make, on one line.`,
-			Example: `  atril drill build --min 5
-  atril drill build --rack 8 --min 6 --blanks 1`,
-			Args: cobra.NoArgs,
+			Use:     p.T("drill.build.use"),
+			Short:   p.T("drill.build.short"),
+			Long:    p.T("drill.build.long"),
+			Example: p.T("drill.build.example"),
+			Args:    cobra.NoArgs,
 			RunE: func(c *cobra.Command, args []string) error {
 				if o.MaxAnswers < 0 {
-					return withCode(ExitError, fmt.Errorf("--max-answers %d: want 0 (no limit) or more", o.MaxAnswers))
+					return withCode(ExitError, i18n.E("drill.err.max_answers_flag", "Value", o.MaxAnswers))
 				}
 				return runDrill(g, c, drillRun{
 					kind: drills.KindBuild, flags: &o.drillFlags,
@@ -43,11 +41,11 @@ of at least --min tiles that its tiles make, on one line.`,
 				})
 			},
 		}
-		addDrillFlags(c, &o.drillFlags, 10, "50 racks (a study sheet)")
-		c.Flags().IntVar(&o.Rack, "rack", 7, "tiles per rack")
-		c.Flags().IntVar(&o.Min, "min", 5, "shortest word to give, in tiles")
-		c.Flags().IntVar(&o.Blanks, "blanks", 0, "at most this many blanks per rack, 0-2")
-		c.Flags().IntVar(&o.MaxAnswers, "max-answers", 30, "skip racks with more words than this (0: no limit)")
+		addDrillFlags(g, c, &o.drillFlags, 10, p.T("drill.sheet_zero"))
+		c.Flags().IntVar(&o.Rack, "rack", 7, p.T("drill.build.flag.rack"))
+		c.Flags().IntVar(&o.Min, "min", 5, p.T("drill.build.flag.min"))
+		c.Flags().IntVar(&o.Blanks, "blanks", 0, p.T("drill.build.flag.blanks"))
+		c.Flags().IntVar(&o.MaxAnswers, "max-answers", 30, p.T("drill.build.flag.max_answers"))
 		return c
 	})
 }

@@ -15,15 +15,13 @@ type drillDigraphsOptions struct {
 func init() {
 	registerDrill(func(g *Globals) *cobra.Command {
 		o := &drillDigraphsOptions{}
+		p := g.P
 		c := &cobra.Command{
-			Use:   "digraphs",
-			Short: "Short words on the CH, LL and RR tiles, and the C+H rule trap",
-			Long: `Questions on words of --length tiles with a CH, LL or RR tile, every tile shown
-apart (CH·I·C·O): racks to anagram, words to judge, and the rule trap: the same word
-spelt with separate C and H (L and L, R and R) tiles, which is never valid.`,
-			Example: `  atril drill digraphs
-  atril drill digraphs --length 2-3 --count 30`,
-			Args: cobra.NoArgs,
+			Use:     p.T("drill.digraphs.use"),
+			Short:   p.T("drill.digraphs.short"),
+			Long:    p.T("drill.digraphs.long"),
+			Example: p.T("drill.digraphs.example"),
+			Args:    cobra.NoArgs,
 			RunE: func(c *cobra.Command, args []string) error {
 				wr, err := wordRangeFlags(o.Length, "")
 				if err != nil {
@@ -38,8 +36,8 @@ spelt with separate C and H (L and L, R and R) tiles, which is never valid.`,
 				})
 			},
 		}
-		addDrillFlags(c, &o.drillFlags, 20, "50 questions (a study sheet)")
-		c.Flags().StringVar(&o.Length, "length", "2-5", "word length in tiles (2-15), N or FROM-TO; an open side: -4, 3-")
+		addDrillFlags(g, c, &o.drillFlags, 20, p.T("drill.sheet_zero"))
+		c.Flags().StringVar(&o.Length, "length", "2-5", p.T("drill.flag.length"))
 		return c
 	})
 }

@@ -1,8 +1,6 @@
 package cmd
 
 import (
-	"fmt"
-
 	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/drills"
@@ -18,15 +16,13 @@ type drillHooksOptions struct {
 func init() {
 	registerDrill(func(g *Globals) *cobra.Command {
 		o := &drillHooksOptions{}
+		p := g.P
 		c := &cobra.Command{
-			Use:   "hooks",
-			Short: "Words to hook: type the tiles that go before and after",
-			Long: `Each question is a word; type its front hook tiles, a slash, and its back hook
-tiles ("a ch / s"; "- / s" when there is no front hook; an empty line when none at
-all). Digraph tiles hook like any other.`,
-			Example: `  atril drill hooks --length 2-3
-  atril drill hooks --length 4 --ranks 1-2000 --count 30`,
-			Args: cobra.NoArgs,
+			Use:     p.T("drill.hooks.use"),
+			Short:   p.T("drill.hooks.short"),
+			Long:    p.T("drill.hooks.long"),
+			Example: p.T("drill.hooks.example"),
+			Args:    cobra.NoArgs,
 			RunE: func(c *cobra.Command, args []string) error {
 				wr, err := wordRangeFlags(o.Length, o.Ranks)
 				if err != nil {
@@ -41,10 +37,10 @@ all). Digraph tiles hook like any other.`,
 				})
 			},
 		}
-		addDrillFlags(c, &o.drillFlags, 20, "every word the options select")
+		addDrillFlags(g, c, &o.drillFlags, 20, p.T("drill.hooks.count_zero"))
 		addDeckFlag(g, c, &o.drillFlags)
-		c.Flags().StringVar(&o.Length, "length", "2-4", "word length in tiles (2-15), N or FROM-TO; an open side: -4, 3-")
-		c.Flags().StringVar(&o.Ranks, "ranks", "", "probability ranks FROM-TO within each length (default all)")
+		c.Flags().StringVar(&o.Length, "length", "2-4", p.T("drill.flag.length"))
+		c.Flags().StringVar(&o.Ranks, "ranks", "", p.T("drill.flag.ranks"))
 		return c
 	})
 }
@@ -53,11 +49,11 @@ all). Digraph tiles hook like any other.`,
 func wordRangeFlags(length, ranks string) (drills.WordRange, error) {
 	lo, hi, err := drills.ParseLengths(length)
 	if err != nil {
-		return drills.WordRange{}, withCode(ExitError, fmt.Errorf("--length %w", err))
+		return drills.WordRange{}, flagError("--length", err)
 	}
-	rlo, rhi, err := drills.ParseRange(ranks)
+	rlo, rhi, err := drills.ParseRanks(ranks)
 	if err != nil {
-		return drills.WordRange{}, withCode(ExitError, fmt.Errorf("--ranks %w", err))
+		return drills.WordRange{}, flagError("--ranks", err)
 	}
 	return drills.WordRange{MinLen: lo, MaxLen: hi, MinRank: rlo, MaxRank: rhi}, nil
 }

@@ -17,17 +17,13 @@ type drillJudgeOptions struct {
 func init() {
 	registerDrill(func(g *Globals) *cobra.Command {
 		o := &drillJudgeOptions{}
+		p := g.P
 		c := &cobra.Command{
-			Use:   "judge",
-			Short: "Valid or not: real words against phonies, and racks that may have no word",
-			Long: `Each question is a word to judge, y or n: real words, and phonies one tile from a
-real word (a tile changed, added, removed or two swapped) that look like words.
-Some questions (--racks) show a rack instead: is there a word with all its tiles?
-About half of those have none.`,
-			Example: `  atril drill judge
-  atril drill judge --length 7-8 --ranks 1-5000 --time-limit 8s
-  atril drill judge --racks 0`,
-			Args: cobra.NoArgs,
+			Use:     p.T("drill.judge.use"),
+			Short:   p.T("drill.judge.short"),
+			Long:    p.T("drill.judge.long"),
+			Example: p.T("drill.judge.example"),
+			Args:    cobra.NoArgs,
 			RunE: func(c *cobra.Command, args []string) error {
 				wr, err := wordRangeFlags(o.Length, o.Ranks)
 				if err != nil {
@@ -42,11 +38,11 @@ About half of those have none.`,
 				})
 			},
 		}
-		addDrillFlags(c, &o.drillFlags, 20, "50 questions (a study sheet)")
+		addDrillFlags(g, c, &o.drillFlags, 20, p.T("drill.sheet_zero"))
 		addDeckFlag(g, c, &o.drillFlags)
-		c.Flags().StringVar(&o.Length, "length", "2-8", "word length in tiles (2-15), N or FROM-TO; an open side: -4, 3-")
-		c.Flags().StringVar(&o.Ranks, "ranks", "", "probability ranks FROM-TO within each length (default all)")
-		c.Flags().Float64Var(&o.Racks, "racks", 0.2, "share of questions that are racks (0-1)")
+		c.Flags().StringVar(&o.Length, "length", "2-8", p.T("drill.flag.length"))
+		c.Flags().StringVar(&o.Ranks, "ranks", "", p.T("drill.flag.ranks"))
+		c.Flags().Float64Var(&o.Racks, "racks", 0.2, p.T("drill.judge.flag.racks"))
 		return c
 	})
 }

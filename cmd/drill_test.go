@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -241,7 +242,9 @@ func TestDrillBadFlags(t *testing.T) {
 	}{
 		{[]string{"anagram", "--ranks", "9-1"}, `--ranks "9-1": FROM is greater than TO`},
 		{[]string{"anagram", "--ranks", "x"}, `--ranks "x": expected N or FROM-TO`},
-		{[]string{"anagram", "--blanks", "3"}, "blanks 3: expected 0, 1 or 2"},
+		{[]string{"anagram", "--blanks", "3"}, "blanks 3: expected 0 to 2"},
+		{[]string{"anagram", "--ranks", "0-0"}, `--ranks "0-0": ranks start at 1 (the most probable word)`},
+		{[]string{"hooks", "--ranks", "0"}, `--ranks "0": ranks start at 1`},
 		{[]string{"anagram", "--length", "12"}, "no words of 12 tiles"},
 		{[]string{"anagram", "--count", "-1"}, "--count -1"},
 		{[]string{"build", "--min", "9"}, "at least 9 tiles"},
@@ -276,6 +279,9 @@ func TestDrillChildProcess(t *testing.T) {
 		t.Skip("runs only as the kill test's child process")
 	}
 	sys := SystemIO()
+	// The command is ready (past any signal set-up) when it first reads its input: say so on
+	// stderr, for tests that must signal a command blocked on its input.
+	sys.In = &announcingReader{r: os.Stdin, w: os.Stderr}
 	// The embedded default, whatever the machine has; a data directory only when the test gives one.
 	sys.Getenv = func(k string) string {
 		if k == "ATRIL_DATA_DIR" {
@@ -285,6 +291,21 @@ func TestDrillChildProcess(t *testing.T) {
 	}
 	os.Args = append([]string{"atril"}, strings.Split(args, " ")...)
 	os.Exit(Main(sys))
+}
+
+// readingInput is what a child process writes on stderr when its command first reads its input.
+const readingInput = "atril-test: reading input"
+
+// announcingReader writes readingInput to w at its first Read.
+type announcingReader struct {
+	r    io.Reader
+	w    io.Writer
+	once sync.Once
+}
+
+func (a *announcingReader) Read(p []byte) (int, error) {
+	a.once.Do(func() { fmt.Fprintln(a.w, readingInput) })
+	return a.r.Read(p)
 }
 
 // answerThenKill types each answer once its question (N/total) is shown, waits for the next
@@ -314,6 +335,13 @@ func killChild(t *testing.T, child *exec.Cmd, out *lockedBuffer) {
 // startDrillChild runs `atril ARGS` as a child process with piped stdin and stdout.
 func startDrillChild(t *testing.T, args string) (*exec.Cmd, io.Writer, *lockedBuffer) {
 	t.Helper()
+	child, stdin, out, _ := startChild(t, args)
+	return child, stdin, out
+}
+
+// startChild runs `atril ARGS` as a child process with piped stdin, stdout and stderr.
+func startChild(t *testing.T, args string) (*exec.Cmd, io.Writer, *lockedBuffer, *lockedBuffer) {
+	t.Helper()
 	child := exec.Command(os.Args[0], "-test.run=^TestDrillChildProcess$")
 	child.Env = append(os.Environ(), "ATRIL_DRILL_CHILD="+args)
 	stdin, err := child.StdinPipe()
@@ -324,13 +352,17 @@ func startDrillChild(t *testing.T, args string) (*exec.Cmd, io.Writer, *lockedBu
 	if err != nil {
 		t.Fatal(err)
 	}
-	child.Stderr = os.Stderr
+	stderr, err := child.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
 	if err := child.Start(); err != nil {
 		t.Fatal(err)
 	}
-	out := &lockedBuffer{}
+	out, errOut := &lockedBuffer{}, &lockedBuffer{}
 	go out.readFrom(stdout)
-	return child, stdin, out
+	go errOut.readFrom(io.TeeReader(stderr, os.Stderr))
+	return child, stdin, out, errOut
 }
 
 // Ctrl-C (a real SIGINT) mid-question ends the drill cleanly: exit 0, the summary, every answer
@@ -383,10 +415,20 @@ func TestDrillKilledKeepsAnswers(t *testing.T) {
 	}
 }
 
-// lockedBuffer collects a child's output while the test reads it.
+// lockedBuffer collects a child's output while the test reads it; waiting for some text
+// wakes at each write (no polling, no sleeps).
 type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
+	mu     sync.Mutex
+	b      bytes.Buffer
+	grew   *sync.Cond // broadcast at each write, at the end of the stream and at a deadline
+	closed bool
+}
+
+func (l *lockedBuffer) cond() *sync.Cond {
+	if l.grew == nil {
+		l.grew = sync.NewCond(&l.mu)
+	}
+	return l.grew
 }
 
 func (l *lockedBuffer) readFrom(r io.Reader) {
@@ -395,6 +437,10 @@ func (l *lockedBuffer) readFrom(r io.Reader) {
 		n, err := r.Read(buf)
 		l.mu.Lock()
 		l.b.Write(buf[:n])
+		if err != nil {
+			l.closed = true
+		}
+		l.cond().Broadcast()
 		l.mu.Unlock()
 		if err != nil {
 			return
@@ -408,15 +454,38 @@ func (l *lockedBuffer) String() string {
 	return l.b.String()
 }
 
+// waitUntil blocks until done holds of the output, failing after 20 s or when the stream ends
+// first.
+func (l *lockedBuffer) waitUntil(t *testing.T, what string, done func(string) bool) {
+	t.Helper()
+	expired := false
+	timer := time.AfterFunc(20*time.Second, func() {
+		l.mu.Lock()
+		expired = true
+		l.cond().Broadcast()
+		l.mu.Unlock()
+	})
+	defer timer.Stop()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for !done(l.b.String()) {
+		if expired || l.closed {
+			t.Fatalf("the child never showed %s:\n%s", what, l.b.String())
+		}
+		l.cond().Wait()
+	}
+}
+
+// waitFor blocks until the output holds want.
 func (l *lockedBuffer) waitFor(t *testing.T, want string) {
 	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
-	for !strings.Contains(l.String(), want) {
-		if time.Now().After(deadline) {
-			t.Fatalf("the drill never showed %q:\n%s", want, l.String())
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+	l.waitUntil(t, strconv.Quote(want), func(s string) bool { return strings.Contains(s, want) })
+}
+
+// waitCount blocks until the output holds want n times.
+func (l *lockedBuffer) waitCount(t *testing.T, want string, n int) {
+	t.Helper()
+	l.waitUntil(t, fmt.Sprintf("%q %d times", want, n), func(s string) bool { return strings.Count(s, want) >= n })
 }
 
 // --deck asks a deck's cards: each answer carries its card and deck, and stats count the deck.
@@ -476,10 +545,10 @@ func TestDrillDeck(t *testing.T) {
 		args []string
 		msg  string
 	}{
-		{[]string{"anagram", "--deck", "nada"}, "no such deck"},
+		{[]string{"anagram", "--deck", "nada"}, "no deck called nada"},
 		{[]string{"anagram", "--deck", "cuatros", "--length", "8", "--blanks", "1"}, "--blanks, --length: not with --deck, whose cards are the questions"},
-		{[]string{"anagram", "--deck", "otro"}, "deck otro is under lexicon FISE2-LIBRE, not small"},
-		{[]string{"anagram", "--deck", "ganchos"}, "deck ganchos holds hooks cards: drill it with `atril drill hooks --deck ganchos`"},
+		{[]string{"anagram", "--deck", "otro"}, "deck otro holds cards of lexicon FISE2-LIBRE, not small: use --lexicon FISE2-LIBRE, or carry the deck over with atril deck move otro --lexicon small"},
+		{[]string{"anagram", "--deck", "ganchos"}, "deck ganchos holds hooks cards, not anagram cards: drill it with `atril drill hooks --deck ganchos`"},
 	} {
 		d, code := runDrillCmd(t, "", append([]string{"--lexicon", kwg, "--db", db, "drill"}, tc.args...)...)
 		if code != ExitError || !strings.Contains(d.err.String(), tc.msg) {
@@ -503,7 +572,7 @@ func scriptedAnswers(l drills.Listing) string {
 			if len(*q.Answers) > 0 {
 				b.WriteString((*q.Answers)[0] + " ")
 			}
-			b.WriteString("cazza\n")
+			b.WriteString("cazza\n\n") // an empty line ends an answer of words
 		case drills.FormYesNo:
 			b.WriteString(map[bool]string{true: "n", false: "y"}[*q.Valid] + "\n")
 		case drills.FormHooks:

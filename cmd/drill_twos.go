@@ -16,18 +16,13 @@ type drillTwosOptions struct {
 func init() {
 	registerDrill(func(g *Globals) *cobra.Command {
 		o := &drillTwosOptions{}
+		p := g.P
 		c := &cobra.Command{
-			Use:   "twos",
-			Short: "Two-tile words: judge each combination, or list every one with a tile",
-			Long: `Each question shows two tiles: answer y if they make a word, n if not. Half are
-words (the lexicon's whole two-tile list, CHA CHE CHO LLE included), half look like
-words. With --by-tile, or --tile, each question is a tile instead: type every
-two-tile word with it.`,
-			Example: `  atril drill twos
-  atril drill twos --count 0 --list        # the whole list against as many decoys
-  atril drill twos --tile CH --tile Ñ
-  atril drill twos --by-tile --count 0`,
-			Args: cobra.NoArgs,
+			Use:     p.T("drill.twos.use"),
+			Short:   p.T("drill.twos.short"),
+			Long:    p.T("drill.twos.long"),
+			Example: p.T("drill.twos.example"),
+			Args:    cobra.NoArgs,
 			RunE: func(c *cobra.Command, args []string) error {
 				return runDrill(g, c, drillRun{
 					kind: drills.KindTwos, flags: &o.drillFlags,
@@ -38,10 +33,10 @@ two-tile word with it.`,
 				})
 			},
 		}
-		addDrillFlags(c, &o.drillFlags, 20, "every two-tile word and as many look-alikes (--by-tile: every tile)")
+		addDrillFlags(g, c, &o.drillFlags, 20, p.T("drill.twos.count_zero"))
 		addDeckFlag(g, c, &o.drillFlags)
-		c.Flags().BoolVar(&o.ByTile, "by-tile", false, "ask for every two-tile word with a tile")
-		c.Flags().StringArrayVar(&o.Tiles, "tile", nil, "the tile to ask about (repeatable; implies --by-tile)")
+		c.Flags().BoolVar(&o.ByTile, "by-tile", false, p.T("drill.twos.flag.by_tile"))
+		c.Flags().StringArrayVar(&o.Tiles, "tile", nil, p.T("drill.twos.flag.tile"))
 		return c
 	})
 }

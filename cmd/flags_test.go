@@ -50,8 +50,8 @@ func TestCtrlCKillsOtherCommands(t *testing.T) {
 		}
 	}
 	t.Setenv("ATRIL_CHILD_DATA_DIR", t.TempDir())
-	child, _, out := startDrillChild(t, "lexicon add x -")
-	time.Sleep(300 * time.Millisecond)
+	child, _, out, errOut := startChild(t, "lexicon add x -")
+	errOut.waitFor(t, readingInput) // blocked reading its input: past any signal set-up
 	if err := child.Process.Signal(os.Interrupt); err != nil {
 		t.Fatal(err)
 	}

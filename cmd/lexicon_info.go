@@ -53,7 +53,7 @@ func runLexiconInfo(g *Globals, name string) error {
 	}
 	byPath := strings.HasSuffix(strings.ToLower(name), ".kwg")
 	counts := lexicon.CountByLength(graph)
-	out := lexiconInfoJSON{Info: info, Default: strings.EqualFold(info.Name, chosen) && !byPath, Lengths: map[string]int{}}
+	out := lexiconInfoJSON{Info: info, Default: lexicon.SameName(info.Name, chosen) && !byPath, Lengths: map[string]int{}}
 	out.Words = 0
 	for n, c := range counts {
 		if c > 0 {

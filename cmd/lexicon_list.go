@@ -2,7 +2,6 @@ package cmd
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -48,7 +47,7 @@ func runLexiconList(g *Globals) error {
 	}
 	out := make([]lexiconListJSON, len(list))
 	for i, info := range list {
-		out[i] = lexiconListJSON{Info: info, Default: strings.EqualFold(info.Name, chosen)}
+		out[i] = lexiconListJSON{Info: info, Default: lexicon.SameName(info.Name, chosen)}
 	}
 	if g.JSON {
 		return g.PrintJSON(map[string]any{"lexicons": out})

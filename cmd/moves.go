@@ -100,7 +100,7 @@ func runMoves(g *Globals, opts *movesOptions) error {
 		return withCode(ExitError, i18n.E("engine.lexicon_alphabet", "Lexicon", lex.Name, "Set", ts.Name))
 	}
 	notes := pos.Notes()
-	if named := pos.Lexicon(); named != "" && !strings.EqualFold(named, lex.Name) {
+	if named := pos.Lexicon(); named != "" && !lexicon.SameName(named, lex.Name) {
 		notes = append(notes, i18n.E("moves.lexicon_note", "Named", named, "Used", lex.Name))
 	}
 	g.notes(notes)

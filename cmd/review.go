@@ -2,13 +2,16 @@ package cmd
 
 import (
 	"context"
-	"fmt"
-	"strings"
+	"errors"
+	"io/fs"
+	"os"
+	"strconv"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/drills"
+	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/studystore"
 )
 
@@ -24,54 +27,22 @@ type reviewOptions struct {
 func init() {
 	register(func(g *Globals) *cobra.Command {
 		opts := &reviewOptions{}
+		p := g.P
 		c := &cobra.Command{
-			Use:   "review",
-			Short: "Review the cards due today across decks (spaced repetition)",
-			Long: `Asks the cards due now, one a line, like the drills: first the reviews due today, most
-overdue first, then each deck's new cards up to its daily limit. Every answer is saved
-with the card's new schedule the moment it is given; Ctrl-D or Ctrl-C stops with
-everything kept, and a summary is printed.
-
-Answering (as in ` + "`atril drill`" + `):
-  anagram  every word of the rack on one line, separated by spaces; an empty line: none
-  judge    y (valid) or n (not valid)
-  twos     y or n
-  hooks    front hook tiles, a slash, back hook tiles: "a ch / s" ("- / s": none in front)
-
-A session asks at most --max cards; the rest wait for the next one. Cards that go into
-FSRS learning steps (1 and 10 minutes: a wrong answer, a new card) come back at the end
-of the session, after the other cards, the earliest due first: when due by the clock,
-or early with the wait shown if nothing else is left (up to 20 minutes ahead, as Anki
-does); --max counts each card once, these repeats aside. One session reviews the decks
-of one lexicon (--lexicon, else the default); the others are counted.
-
-Grades (FSRS decks; cardbox decks go by right or wrong): --grade auto derives them from
-the answer and its time: wrong is again; right is hard when slower than the kind's
-target time, easy within half of it, else good. --grade ask shows the derived grade
-after the feedback and takes 1-4 (again, hard, good, easy) or Enter to keep it. The
-answer is saved with the derived grade at once; another grade replaces that grade and
-the card's schedule together a moment later (killed in between, the card keeps the
-derived one).
-
---list prints the due cards without asking (--json: {"now","lexicon","reviews","new",
-"other_lexicons","cards":[{"deck","card_id","kind","question","valid","state":{...}}]};
-"valid" only for judge and twos cards).
-With --json and no --list the questions go to stderr and the summary to stdout.`,
-			Example: `  atril review
-  atril review --deck sietes --max 50
-  atril review --grade ask
-  atril review --list --json
-  atril review postpone --days 7`,
-			Args: cobra.NoArgs,
-			RunE: func(c *cobra.Command, args []string) error { return runReview(g, c, opts) },
+			Use:     p.T("review.use"),
+			Short:   p.T("review.short"),
+			Long:    p.T("review.long"),
+			Example: p.T("review.example"),
+			Args:    cobra.NoArgs,
+			RunE:    func(c *cobra.Command, args []string) error { return runReview(g, c, opts) },
 		}
 		f := c.Flags()
-		f.StringVar(&opts.Deck, "deck", "", "review only this deck")
-		f.IntVar(&opts.Max, "max", 100, "cards in this session at most (0: all due)")
-		f.BoolVar(&opts.List, "list", false, "print the due cards instead of asking")
-		f.Uint64Var(&opts.Seed, "seed", 0, "cardbox spread seed (default: from the clock)")
-		f.DurationVar(&opts.TimeLimit, "time-limit", 0, "time per card, e.g. 20s (0: none); a late answer counts wrong")
-		f.StringVar(&opts.Grade, "grade", "auto", "FSRS grades: auto (from right/wrong and time) or ask (after each answer)")
+		f.StringVar(&opts.Deck, "deck", "", p.T("review.flag.deck"))
+		f.IntVar(&opts.Max, "max", 100, p.T("review.flag.max"))
+		f.BoolVar(&opts.List, "list", false, p.T("review.flag.list"))
+		f.Uint64Var(&opts.Seed, "seed", 0, p.T("review.flag.seed"))
+		f.DurationVar(&opts.TimeLimit, "time-limit", 0, p.T("review.flag.time_limit"))
+		f.StringVar(&opts.Grade, "grade", "auto", p.T("review.flag.grade"))
 		_ = c.RegisterFlagCompletionFunc("deck", completeDeckNames(g, false))
 		_ = c.RegisterFlagCompletionFunc("grade", cobra.FixedCompletions([]string{"auto", "ask"}, cobra.ShellCompDirectiveNoFileComp))
 		c.AddCommand(reviewPostponeCmd(g))
@@ -79,15 +50,45 @@ With --json and no --list the questions go to stderr and the summary to stdout.`
 	})
 }
 
+// firstDay reports that nothing has been studied yet: no --db or $ATRIL_DB was given and the
+// study database in the data directory does not exist. (A --db that does not exist is a
+// mistyped path, refused as such.)
+func firstDay(g *Globals) bool {
+	if g.DB != "" || g.io.Getenv("ATRIL_DB") != "" {
+		return false
+	}
+	path, err := studystore.DefaultPath(g.io.Getenv)
+	if err != nil {
+		return false
+	}
+	_, err = os.Stat(path)
+	return errors.Is(err, fs.ErrNotExist)
+}
+
 func runReview(g *Globals, c *cobra.Command, opts *reviewOptions) error {
 	if opts.Max < 0 || opts.Max > drills.MaxCount {
-		return withCode(ExitError, fmt.Errorf("--max %d: want 0 (all due) to %d", opts.Max, drills.MaxCount))
+		return withCode(ExitError, i18n.E("review.err.max_flag", "Max", opts.Max, "Limit", drills.MaxCount))
 	}
 	if opts.TimeLimit < 0 {
-		return withCode(ExitError, fmt.Errorf("--time-limit %s: want a positive duration such as 20s", opts.TimeLimit))
+		return withCode(ExitError, i18n.E("drill.err.time_limit_flag", "Value", opts.TimeLimit.String()))
 	}
 	if opts.Grade != "auto" && opts.Grade != "ask" {
-		return withCode(ExitError, fmt.Errorf("--grade %q: want auto or ask", opts.Grade))
+		return withCode(ExitError, i18n.E("review.err.grade_flag", "Grade", strconv.Quote(opts.Grade)))
+	}
+	p := g.P
+	quiet := g.Out()
+	if g.JSON && !opts.List {
+		quiet = g.io.Err // stdout carries only the JSON summary
+	}
+	if firstDay(g) && opts.Deck == "" {
+		// Nothing studied yet: say how to start, kindly, and exit 0.
+		if _, err := quiet.Write([]byte(p.T("review.first_day") + "\n")); err != nil {
+			return err
+		}
+		if g.JSON && !opts.List {
+			return g.PrintJSON(drills.Summary{Stopped: "done"})
+		}
+		return nil
 	}
 	open := openExistingStudyStore
 	if opts.List {
@@ -99,22 +100,27 @@ func runReview(g *Globals, c *cobra.Command, opts *reviewOptions) error {
 	}
 	defer st.Close()
 	ctx := c.Context()
-	var deck studystore.Deck
+	var deckID int64
 	if opts.Deck != "" {
-		if deck, err = st.DeckByName(ctx, opts.Deck); err != nil {
+		deck, err := drills.OpenDeck(ctx, st, opts.Deck)
+		if err != nil {
 			return withCode(ExitError, err)
 		}
 		if g.Lexicon == "" {
 			g.Lexicon = deck.Lexicon // a deck is reviewed under its own lexicon
 		}
+		lex, err := g.Lex()
+		if err != nil {
+			return err
+		}
+		if err := drills.CheckLexicon(deck, lex); err != nil {
+			return withCode(ExitError, i18n.Wrap(err, "review.hint.deck_lexicon"))
+		}
+		deckID = deck.ID
 	}
-	deckID := deck.ID
 	lex, err := g.Lex()
 	if err != nil {
 		return err
-	}
-	if deckID != 0 && !drills.SameLexicon(lex.Name, deck.Lexicon) {
-		return withCode(ExitError, fmt.Errorf("deck %s holds cards of lexicon %s, not %s (drop --lexicon)", deck.Name, deck.Lexicon, lex.Name))
 	}
 	now := g.io.Now()
 	seed := opts.Seed
@@ -126,26 +132,25 @@ func runReview(g *Globals, c *cobra.Command, opts *reviewOptions) error {
 	if err != nil {
 		return withCode(ExitError, err)
 	}
-	if opts.List {
-		return printDueList(g, st, now, lex.Name, deckID, rv.Cards(), other)
-	}
-	otherNote := ""
+	var elsewhere []drills.DeckDue
 	if other > 0 {
-		verb := "are"
-		if other == 1 {
-			verb = "is"
+		if elsewhere, err = drills.Elsewhere(ctx, st, now, lex.Name); err != nil {
+			return withCode(ExitError, err)
 		}
-		otherNote = fmt.Sprintf("%s %s due in decks of other lexicons (review them with --lexicon NAME or --deck NAME).\n",
-			drills.Counted(other, "more card"), verb)
+	}
+	if opts.List {
+		return printDueList(g, now, lex.Name, rv, qs, other, elsewhere)
 	}
 	if len(qs) == 0 {
-		msgOut := g.Out()
-		if g.JSON {
-			msgOut = g.io.Err // stdout carries only the JSON summary
+		msg := p.T("review.nothing_due", "Lexicon", lex.Name)
+		if empty, err := noDecks(ctx, st); err == nil && empty {
+			msg = p.T("review.no_cards_yet")
 		}
-		fmt.Fprintf(msgOut, "Nothing due under lexicon %s. %s", lex.Name, otherNote)
-		if otherNote == "" {
-			fmt.Fprintln(msgOut)
+		if s := drills.ElsewhereText(p, elsewhere); s != "" {
+			msg += "\n" + s
+		}
+		if _, err := quiet.Write([]byte(msg + "\n")); err != nil {
+			return err
 		}
 		if g.JSON {
 			return g.PrintJSON(drills.Summary{Stopped: "done"})
@@ -155,10 +160,10 @@ func runReview(g *Globals, c *cobra.Command, opts *reviewOptions) error {
 	if err := rv.Start(ctx, deckID, map[string]any{"deck": opts.Deck, "max": opts.Max, "seed": seed, "grade": opts.Grade}); err != nil {
 		return withCode(ExitError, err)
 	}
-	r := newRunner(g, lex, opts.TimeLimit, rv, fmt.Sprintf("review · lexicon %s · answers saved to %s", lex.Name, st.Path()))
-	out := r.Out
-	if otherNote != "" {
-		fmt.Fprint(out, otherNote)
+	r := newRunner(g, lex, opts.TimeLimit, rv, p.T("review.title", "Lexicon", lex.Name, "DB", st.Path()))
+	defer r.Close()
+	if s := drills.ElsewhereText(p, elsewhere); s != "" {
+		r.Say(s)
 	}
 	sum, runErr := r.Run(ctx, qs) // Ctrl-C cancels ctx (Main): the review stops, answers kept
 	// What follows must happen after Ctrl-C too.
@@ -171,20 +176,25 @@ func runReview(g *Globals, c *cobra.Command, opts *reviewOptions) error {
 		return withCode(ExitError, endErr)
 	}
 	if left, err := drills.StillDue(ctx, st, g.io.Now(), deckID, lex.Name); err == nil {
-		if left.Reviews+left.New > 0 {
-			fmt.Fprintf(out, "Still due: %s, %s.\n", drills.Counted(left.Reviews, "review"), drills.Counted(left.New, "new card"))
-		}
-		switch soon := int(drills.LearningSoon.Minutes()); {
-		case left.Learning == 1:
-			fmt.Fprintf(out, "1 card in learning comes back within %d minutes: run atril review again then.\n", soon)
-		case left.Learning > 1:
-			fmt.Fprintf(out, "%d cards in learning come back within %d minutes: run atril review again then.\n", left.Learning, soon)
+		_, left.Next = rv.Learning()
+		left.Now = g.io.Now()
+		for _, l := range left.Lines(p) {
+			r.Say(l)
 		}
 	}
 	if g.JSON {
 		return g.PrintJSON(sum)
 	}
 	return nil
+}
+
+// noDecks reports a study database without decks: drills only so far, or a first day.
+func noDecks(ctx context.Context, st *studystore.Store) (bool, error) {
+	decks, err := st.Decks(ctx)
+	if err != nil || len(decks) > 0 {
+		return false, err
+	}
+	return true, nil
 }
 
 type dueCard struct {
@@ -197,65 +207,45 @@ type dueCard struct {
 	Overdue  float64 `json:"overdue_days"`
 }
 
-func printDueList(g *Globals, st *studystore.Store, now time.Time, lexName string, deckID int64, cards []studystore.DeckCard, other int) error {
-	list := struct {
-		Now     time.Time `json:"now"`
-		Lexicon string    `json:"lexicon"`
-		Reviews int       `json:"reviews"`
-		New     int       `json:"new"`
-		Other   int       `json:"other_lexicons"`
-		Cards   []dueCard `json:"cards"`
-	}{Now: now, Lexicon: lexName, Other: other, Cards: []dueCard{}}
-	for _, c := range cards {
-		dc := dueCard{Deck: c.Deck, CardID: c.CardID, Kind: c.Kind, Question: c.Question, Valid: c.Valid, State: c.State}
-		if c.State.Phase == 0 {
-			list.New++
-		} else {
-			list.Reviews++
-			dc.Overdue = float64(now.Sub(c.State.Due).Round(time.Hour)) / float64(24*time.Hour)
-		}
-		list.Cards = append(list.Cards, dc)
-	}
+func printDueList(g *Globals, now time.Time, lexName string, rv *drills.Review, qs []drills.Question, other int, elsewhere []drills.DeckDue) error {
+	cards := rv.Cards()
 	if g.JSON {
+		list := struct {
+			Now     time.Time `json:"now"`
+			Lexicon string    `json:"lexicon"`
+			Reviews int       `json:"reviews"`
+			New     int       `json:"new"`
+			Other   int       `json:"other_lexicons"`
+			Cards   []dueCard `json:"cards"`
+		}{Now: now, Lexicon: lexName, Other: other, Cards: []dueCard{}}
+		for _, c := range cards {
+			dc := dueCard{Deck: c.Deck, CardID: c.CardID, Kind: c.Kind, Question: c.Question, Valid: c.Valid, State: c.State}
+			if c.State.Phase == 0 {
+				list.New++
+			} else {
+				list.Reviews++
+				dc.Overdue = float64(now.Sub(c.State.Due).Round(time.Hour)) / float64(24*time.Hour)
+			}
+			list.Cards = append(list.Cards, dc)
+		}
 		return g.PrintJSON(list)
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s and %s due under lexicon %s", drills.Counted(list.Reviews, "review"), drills.Counted(list.New, "new card"), lexName)
-	if other > 0 {
-		fmt.Fprintf(&b, " (%d more under other lexicons)", other)
-	}
-	b.WriteString(".\n\n")
-	if len(cards) > 0 {
-		b.WriteString("| deck | kind | card | state | due |\n|---|---|---|---|---|\n")
-		for _, c := range cards {
-			due := "new"
-			if !c.State.Due.IsZero() {
-				due = c.State.Due.In(now.Location()).Format("2006-01-02 15:04")
-			}
-			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", deckCell(c.Deck), c.Kind, deckCell(c.Question), c.State.Phase, due)
-		}
-	}
-	return g.PrintMarkdown(b.String())
+	return g.Print(drills.DueListDoc(g.P, now, lexName, cards, qs, elsewhere))
 }
 
 func reviewPostponeCmd(g *Globals) *cobra.Command {
 	var days int
 	var deck string
+	p := g.P
 	c := &cobra.Command{
-		Use:   "postpone --days N",
-		Short: "Spread the overdue cards evenly over the next N days, most urgent first",
-		Long: `A backlog tool: the cards overdue now (not the ones due later today) are spread evenly
-over N days starting today, keeping the order of urgency: FSRS cards with the lowest
-chance of recall now (retrievability) first, cardbox cards by how far past their
-interval they are. Each moved card becomes due at the start of its day.
-
---json prints [{"deck","card_id","kind","question","state","urgency","old_due"}].`,
-		Example: `  atril review postpone --days 7
-  atril review postpone --days 3 --deck sietes`,
-		Args: cobra.NoArgs,
+		Use:     p.T("review.postpone.use"),
+		Short:   p.T("review.postpone.short"),
+		Long:    p.T("review.postpone.long"),
+		Example: p.T("review.postpone.example"),
+		Args:    cobra.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			if days < 1 || days > drills.MaxPostponeDays {
-				return withCode(ExitError, fmt.Errorf("--days %d: want 1 to %d (ten years)", days, drills.MaxPostponeDays))
+				return withCode(ExitError, i18n.E("review.err.days_flag", "Days", days, "Max", drills.MaxPostponeDays))
 			}
 			st, err := openExistingStudyStore(g)
 			if err != nil {
@@ -264,7 +254,7 @@ interval they are. Each moved card becomes due at the start of its day.
 			defer st.Close()
 			var deckID int64
 			if deck != "" {
-				d, err := st.DeckByName(c.Context(), deck)
+				d, err := drills.OpenDeck(c.Context(), st, deck)
 				if err != nil {
 					return withCode(ExitError, err)
 				}
@@ -278,31 +268,11 @@ interval they are. Each moved card becomes due at the start of its day.
 			if g.JSON {
 				return g.PrintJSON(moved)
 			}
-			if len(moved) == 0 {
-				fmt.Fprintf(g.Out(), "Nothing overdue: no cards moved.\n")
-				return nil
-			}
-			// Only the days that got cards: --days may be thousands.
-			perDay := drills.PerDay(moved)
-			fmt.Fprintf(g.Out(), "%s spread over %s:", drills.Counted(len(moved), "overdue card"), drills.Counted(days, "day"))
-			for i, d := range perDay {
-				if len(perDay) > 10 && i == 7 {
-					fmt.Fprintf(g.Out(), " … (%d more days),", len(perDay)-8)
-				}
-				if len(perDay) > 10 && i >= 7 && i < len(perDay)-1 {
-					continue
-				}
-				fmt.Fprintf(g.Out(), " %s %d", d.Day.In(now.Location()).Format("Mon 2"), d.Cards)
-				if i < len(perDay)-1 {
-					fmt.Fprint(g.Out(), ",")
-				}
-			}
-			fmt.Fprintln(g.Out())
-			return nil
+			return g.Say(drills.PostponeText(p, moved, days, now.Location()))
 		},
 	}
-	c.Flags().IntVar(&days, "days", 0, "days to spread the backlog over (1 to 3650)")
-	c.Flags().StringVar(&deck, "deck", "", "postpone only this deck's cards")
+	c.Flags().IntVar(&days, "days", 0, p.T("review.postpone.flag.days", "Max", drills.MaxPostponeDays))
+	c.Flags().StringVar(&deck, "deck", "", p.T("review.postpone.flag.deck"))
 	_ = c.RegisterFlagCompletionFunc("deck", completeDeckNames(g, false))
 	return c
 }

@@ -33,11 +33,21 @@ func (s *studyIO) now() time.Time {
 	return s.t
 }
 
+// after is a timer on the scripted clock: it moves the clock on by d and fires at once.
+func (s *studyIO) after(d time.Duration) <-chan time.Time {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.t = s.t.Add(d)
+	c := make(chan time.Time, 1)
+	c <- s.t
+	return c
+}
+
 // study runs atril at clock time at with the answers in input.
 func study(t *testing.T, at time.Time, input string, args ...string) (*studyIO, int) {
 	t.Helper()
 	s := &studyIO{t: at}
-	code := Run(&IO{In: strings.NewReader(input), Out: &s.out, Err: &s.err, Now: s.now,
+	code := Run(&IO{In: strings.NewReader(input), Out: &s.out, Err: &s.err, Now: s.now, After: s.after,
 		Getenv: func(string) string { return "" }}, args)
 	return s, code
 }
@@ -65,7 +75,7 @@ func TestDeckAddAndList(t *testing.T) {
 		t.Errorf("deck add --json = %v", add)
 	}
 	s, code = study(t, day1, "", append(base, "deck", "add", "cuatro", "--search", "anagram:ACSA")...)
-	if code != 0 || !strings.Contains(s.out.String(), "deck cuatro added to 0 anagram cards from 2 words (1 already in it); 4 cards in all") {
+	if code != 0 || !strings.Contains(s.out.String(), "deck cuatro: 0 anagram cards added from 2 words (1 already in it); 4 cards in all") {
 		t.Errorf("deck add again: exit %d, %q %s", code, s.out.String(), s.err.String())
 	}
 	s, code = study(t, day1, "", append(base, "deck", "add", "dos", "--search", "length:2", "--kind", "twos", "--scheduler", "cardbox", "--new-per-day", "3")...)
@@ -85,13 +95,15 @@ func TestDeckAddAndList(t *testing.T) {
 		{[]string{"deck", "add", "x", "--file", bad, "--strict"}, "bad.txt:2"},
 		{[]string{"deck", "add", "x", "--file", phony}, "CASQO"},
 		{[]string{"deck", "add", "x"}, "--search QUERY or --file WORDS"},
-		{[]string{"deck", "add", "x", "--search", "length:4", "--kind", "bingo"}, `--kind "bingo"`},
-		{[]string{"deck", "add", "x", "--search", "length:4", "--scheduler", "sm2"}, `--scheduler "sm2"`},
+		{[]string{"deck", "add", "x", "--search", "length:4", "--kind", "bingo"}, `--kind "bingo": want one of anagram, hooks, judge, twos`},
+		{[]string{"deck", "add", "x", "--search", "length:4", "--scheduler", "sm2"}, `--scheduler "sm2": want fsrs or cardbox`},
 		{[]string{"deck", "add", "x", "--search", "lenght:4"}, "lenght"},
 		{[]string{"deck", "add", "x", "--search", "length:3", "--kind", "twos"}, "two-tile words only"},
-		{[]string{"deck", "add", "cuatro", "--search", "length:4", "--scheduler", "cardbox"}, "is a fsrs deck"},
-		{[]string{"deck", "rm", "nada"}, "no such deck"},
-		{[]string{"review", "--deck", "nada"}, "no such deck"},
+		{[]string{"deck", "add", "cuatro", "--search", "length:4", "--scheduler", "cardbox"}, "--scheduler cardbox: deck cuatro is scheduled by fsrs and cannot change to cardbox"},
+		{[]string{"deck", "add", "cuatro", "--search", "length:4", "--kind", "hooks"}, "--kind hooks: deck cuatro holds anagram cards and cannot hold hooks cards"},
+		{[]string{"deck", "add", "x", "--file", "/dev/zero"}, "/dev/zero: more than 64 MiB: not a word list"},
+		{[]string{"deck", "rm", "nada"}, "no deck called nada"},
+		{[]string{"review", "--deck", "nada"}, "no deck called nada"},
 		{[]string{"review", "postpone"}, "--days 0"},
 		{[]string{"review", "--deck", "cuatro", "--lexicon", "FISE2-LIBRE"}, "holds cards of lexicon"},
 		{[]string{"review", "--max", "-1"}, "--max -1"},
@@ -111,7 +123,7 @@ func TestDeckAddAndList(t *testing.T) {
 	s, code = study(t, day1, "", "--db", db, "review", "--json")
 	var sum map[string]any
 	if err := json.Unmarshal(s.out.Bytes(), &sum); code != 0 || err != nil || sum["answered"] != float64(0) ||
-		!strings.Contains(s.err.String(), "Nothing due under lexicon FISE2-LIBRE. 7 more cards are due in decks of other lexicons") {
+		!strings.Contains(s.err.String(), "Nothing due under lexicon FISE2-LIBRE.\nWaiting under other lexicons: decks cuatro (small, 2 cards), dos (small, 3 cards), trampas (small, 2 cards). Review them with --lexicon NAME") {
 		t.Errorf("review --json under the default lexicon: exit %d, %v, out %q, err %q", code, err, s.out.String(), s.err.String())
 	}
 
@@ -136,8 +148,17 @@ func TestDeckAddAndList(t *testing.T) {
 		t.Errorf("deck list = %+v", decks)
 	}
 	s, _ = study(t, day1, "", append(base, "deck", "list")...)
-	if !strings.Contains(s.out.String(), "| cuatro | anagram | fsrs | 4 | 4 | 0 | 0 | 0 |") {
-		t.Errorf("deck list table:\n%s", s.out.String())
+	for _, want := range []string{
+		"Deck     Lexicon  Kind     Scheduler  Cards  New  Learning  Review\n",
+		"cuatro   small    anagram  FSRS           4    4         0       0\n",
+		// today: the new cards review shows today, up to each deck's daily limit
+		"Deck     Today  Mon 2  Tue 3  Wed 4  Thu 5  Fri 6  Sat 7\n",
+		"cuatro       2      0      0      0      0      0      0\n",
+		"dos          3      0      0      0      0      0      0\n",
+	} {
+		if !strings.Contains(s.out.String(), want) {
+			t.Errorf("deck list lacks %q:\n%s", want, s.out.String())
+		}
 	}
 	if s, code := study(t, day1, "", append(base, "deck", "rm", "trampas")...); code != 0 || !strings.Contains(s.out.String(), "deleted") {
 		t.Errorf("deck rm: %d %s", code, s.err.String())
@@ -146,7 +167,7 @@ func TestDeckAddAndList(t *testing.T) {
 	// `atril lexicon add` does.
 	s, code = study(t, day1, "", append(base, "deck", "add", "saltos", "--file", bad)...)
 	if code != 0 || !strings.Contains(s.err.String(), "skipped 1 line") || !strings.Contains(s.err.String(), "bad.txt:2") ||
-		!strings.Contains(s.out.String(), "deck saltos created with 2 anagram cards from 2 words") {
+		!strings.Contains(s.out.String(), "deck saltos created: 2 anagram cards from 2 words") {
 		t.Errorf("deck add with a bad line: exit %d, out %q, err %q", code, s.out.String(), s.err.String())
 	}
 }
@@ -202,15 +223,16 @@ func TestReviewSchedulesEachAnswer(t *testing.T) {
 	}
 
 	// AACS right (CASA SACA), ACOS half right, ACOR wrong word, then CASA judged valid.
-	input := "casa saca\nCOSA\nROCAS\ny\n"
+	input := "casa saca\nCOSA\n\nROCAS\n\ny\n"
 	s, code := study(t, day1, input, append(base, "review", "--seed", "3")...)
 	if code != 0 {
 		t.Fatalf("review: %d %s", code, s.err.String())
 	}
 	out := s.out.String()
-	for _, want := range []string{"1/4 AACS", "right", "missed:  ASCO CAOS CASO OCAS SACO", "wrong:   ROCAS (not a word)", "again ACOS  every word of 4 tiles  (learning step due in 46 s: asked early)",
+	for _, want := range []string{"1/4 AACS", "right", "missed:  ASCO CAOS CASO OCAS SACO", "wrong:   ROCAS (not a word)", "Next, ACOS again: its learning step is due in 46 s; waiting (Ctrl-C stops).\n\nagain ACOS  every word of 4 tiles · 6 words  (learning step)", "again · back in 1 min", "box 1 · due in 5 days",
 		"Summary (end of input): 4 of 5 answered (1 again in learning steps), 2 right, 2 wrong",
-		"2 cards in learning come back within 30 minutes"} {
+		// the wait moved the clock on: both learning steps are due now
+		"Still due: 2 reviews, 0 new cards."} {
 		if !strings.Contains(out, want) {
 			t.Errorf("review output lacks %q:\n%s", want, out)
 		}
@@ -388,7 +410,7 @@ func TestReviewPostponeKeepsUrgency(t *testing.T) {
 	}
 	// Ten years is the longest spread, and costs nothing per empty day.
 	s, code = study(t, later.AddDate(0, 0, 5), "", append(base, "review", "postpone", "--days", "3650")...)
-	if code != 0 || !strings.Contains(s.out.String(), "overdue cards spread over 3650 days: ") {
+	if code != 0 || !strings.Contains(s.out.String(), "overdue cards spread over 3,650 days: 2026-04-06 1, ") {
 		t.Errorf("postpone --days 3650: exit %d, %q %s", code, s.out.String(), s.err.String())
 	}
 }
@@ -499,21 +521,13 @@ func TestReviewAskedGradeKilled(t *testing.T) {
 		t.Fatal(s.err.String())
 	}
 	child, stdin, out := startDrillChild(t, "--db "+db+" review --seed 1 --grade ask")
-	waitCount := func(s string, n int) {
-		t.Helper()
-		for deadline := time.Now().Add(20 * time.Second); strings.Count(out.String(), s) < n; time.Sleep(5 * time.Millisecond) {
-			if time.Now().After(deadline) {
-				t.Fatalf("%q never shown %d times:\n%s", s, n, out.String())
-			}
-		}
-	}
 	out.waitFor(t, "1/10")
 	fmt.Fprintln(stdin, "y")
-	waitCount("Grade: ", 1)
+	out.waitCount(t, "Grade: ", 1)
 	fmt.Fprintln(stdin, "again")
 	out.waitFor(t, "2/10")
 	fmt.Fprintln(stdin, "n")
-	waitCount("Grade: ", 2) // the second answer is saved; its grade is being asked
+	out.waitCount(t, "Grade: ", 2) // the second answer is saved; its grade is being asked
 	killChild(t, child, out)
 	transcript := out.String()
 	derived := transcript[strings.LastIndex(transcript, "(Enter: ")+len("(Enter: "):]

@@ -63,8 +63,11 @@ type IO struct {
 	ErrTTY bool // stderr is a terminal: progress bars
 	// Width is the terminal's width in columns as the system reports it, 0 if unknown ($COLUMNS
 	// wins over it; see ui.NewTerm).
-	Width  int
-	Now    func() time.Time
+	Width int
+	Now   func() time.Time
+	// After starts a timer (a drill's time limit, the wait for a learning step); nil is
+	// time.After. Tests pass their own with their clock.
+	After  func(time.Duration) <-chan time.Time
 	Getenv func(string) string
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/atril-scrabble/atril/engine"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/ui"
+	"github.com/atril-scrabble/atril/lexicon"
 )
 
 type scoreOptions struct {
@@ -88,7 +89,7 @@ func runScore(g *Globals, opts *scoreOptions) error {
 
 	// Notes: the validator's (a blank assumed), then how the position was read.
 	notes := append(v.Notes, pos.Notes()...)
-	if named := pos.Lexicon(); named != "" && !strings.EqualFold(named, lex.Name) {
+	if named := pos.Lexicon(); named != "" && !lexicon.SameName(named, lex.Name) {
 		notes = append(notes, i18n.E("score.lexicon_note", "Named", named, "Used", lex.Name))
 	}
 	// JSON is for scripts: its messages stay in English whatever the interface language.

@@ -35,6 +35,7 @@ func TestStudyNumericFlagsBounded(t *testing.T) {
 		{[]string{"drill", "anagram", "--ranks", "1-99999999999999999999"}, "--ranks"},
 		{[]string{"drill", "judge", "--racks", "NaN", "--list"}, "rack share NaN: expected 0 to 1"},
 		{[]string{"deck", "add", "x", "--search", "length:2", "--retention", "NaN"}, "--retention NaN: want a number between 0.5 and 1"},
+		{[]string{"drill", "anagram", "--ranks", "0-0"}, `--ranks "0-0": ranks start at 1`},
 	} {
 		s, code := study(t, day1, "", append(base, c.args...)...)
 		if code != ExitError || !strings.Contains(s.err.String(), c.want) {

@@ -129,7 +129,7 @@ func TestStudyMessagesSingular(t *testing.T) {
 	words := filepath.Join(t.TempDir(), "w.txt")
 	os.WriteFile(words, []byte("CASA\n"), 0o644)
 	s, code := study(t, day1, "", "--lexicon", kwg, "--db", filepath.Join(t.TempDir(), "b.db"), "deck", "add", "uno", "--file", words)
-	if code != 0 || !strings.Contains(s.out.String(), "deck uno created with 1 anagram card from 1 word (0 already in it); 1 card in all") {
+	if code != 0 || !strings.Contains(s.out.String(), "deck uno created: 1 anagram card from 1 word; 1 card in all") {
 		t.Errorf("deck add of one word: %q %s", s.out.String(), s.err.String())
 	}
 }
@@ -177,7 +177,7 @@ func TestDeckAddJudgeSearchTwice(t *testing.T) {
 		t.Fatalf("first add: %d %q %s", code, s.out.String(), s.err.String())
 	}
 	s, code = study(t, day1.Add(time.Hour), "", base...)
-	if code != 0 || !strings.Contains(s.out.String(), "deck fallos added to 0 judge cards") {
+	if code != 0 || !strings.Contains(s.out.String(), "deck fallos: 0 judge cards added from") {
 		t.Errorf("second add: %d %q %s", code, s.out.String(), s.err.String())
 	}
 }

@@ -1,11 +1,12 @@
 package drills
 
 import (
-	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
+	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/srs"
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/lexicon"
@@ -18,6 +19,26 @@ import (
 //	judge    the card is a word (or a phony from a word file); answer valid or not
 //	twos     the card is two tiles; answer whether they make a word
 var DeckKinds = []Kind{KindAnagram, KindHooks, KindJudge, KindTwos}
+
+// errDeckKind is a card kind a deck cannot hold.
+func errDeckKind(k string) error {
+	return i18n.E("deck.err.kind", "Kind", strconv.Quote(k))
+}
+
+// MissKind is the kind of deck that a drill's missed questions go into (--deck-out, the offer
+// at the end of a drill): the drill's own kind where a deck holds it; a build drill's missed
+// words make anagram cards, a digraph drill's judge cards (words, traps and phonies alike).
+func MissKind(k Kind) (Kind, bool) {
+	switch k {
+	case KindAnagram, KindHooks, KindJudge, KindTwos:
+		return k, true
+	case KindBuild:
+		return KindAnagram, true
+	case KindDigraphs:
+		return KindJudge, true
+	}
+	return "", false
+}
 
 // TargetTime is how long a fluent right answer takes for a kind of card: an FSRS deck grades a
 // right answer slower than this Hard, one within half of it Easy (srs.Rate). A deck's settings
@@ -45,7 +66,7 @@ const DefaultNewPerDay = 20
 // deck takes only two-tile words.
 func CardKeys(lex *lexicon.Lexicon, k Kind, words [][]lexicon.Tile) ([]studystore.NewCard, error) {
 	if !slices.Contains(DeckKinds, k) {
-		return nil, fmt.Errorf("deck kind %q: want one of %v", k, DeckKinds)
+		return nil, errDeckKind(string(k))
 	}
 	ts := lex.Tiles
 	seen := make(map[string]bool, len(words))
@@ -56,7 +77,7 @@ func CardKeys(lex *lexicon.Lexicon, k Kind, words [][]lexicon.Tile) ([]studystor
 			w = lexicon.Alphagram(w)
 		}
 		if k == KindTwos && len(w) != 2 {
-			return nil, fmt.Errorf("%s has %s: a twos deck holds two-tile words only", ts.Display(w), Counted(len(w), "tile"))
+			return nil, i18n.E("deck.err.twos_only", "Word", ts.Display(w), "Tiles", len(w))
 		}
 		key := ts.Notation(w)
 		if seen[key] {
@@ -78,10 +99,10 @@ func CardQuestion(lex *lexicon.Lexicon, c studystore.DeckCard) (Question, error)
 	ts := lex.Tiles
 	tiles, err := ts.Parse(c.Question, lexicon.ParseOptions{AllowBlank: true})
 	if err == nil && len(tiles) == 0 {
-		err = fmt.Errorf("no tiles")
+		err = i18n.E("deck.err.no_tiles")
 	}
 	if err != nil {
-		return Question{}, fmt.Errorf("card %d of deck %s (%s %q): %w", c.CardID, c.Deck, c.Kind, c.Question, err)
+		return Question{}, i18n.Wrap(err, "deck.err.card", "Card", c.CardID, "Deck", c.Deck, "Kind", c.Kind, "Question", strconv.Quote(c.Question))
 	}
 	var q Question
 	switch Kind(c.Kind) {
@@ -89,23 +110,32 @@ func CardQuestion(lex *lexicon.Lexicon, c studystore.DeckCard) (Question, error)
 		q = anagramQuestion(lex, tiles)
 	case KindTwos:
 		if len(tiles) != 2 {
-			return Question{}, fmt.Errorf("card %d of deck %s: twos card %q has %s, not 2", c.CardID, c.Deck, c.Question, Counted(len(tiles), "tile"))
+			return Question{}, i18n.E("deck.err.twos_card", "Card", c.CardID, "Deck", c.Deck, "Question", strconv.Quote(c.Question), "Tiles", len(tiles))
 		}
 		q = twoQuestion(ts, tiles, lex.Contains(tiles))
 	case KindJudge:
-		q = Question{Kind: KindJudge, Form: FormYesNo, Card: ts.Notation(tiles), Show: ShowTiles(ts, tiles),
-			Ask: "valid?", Valid: lex.Contains(tiles)}
+		q = judgeQuestion(ts, tiles, lex.Contains(tiles))
 	case KindHooks:
 		q = hooksQuestion(lex, tiles)
 	default:
-		return Question{}, fmt.Errorf("card %d of deck %s: kind %q cannot be reviewed (want one of %v)", c.CardID, c.Deck, c.Kind, DeckKinds)
+		return Question{}, i18n.E("deck.err.kind_not_reviewed", "Card", c.CardID, "Deck", c.Deck, "Kind", strconv.Quote(c.Kind))
 	}
 	// The lexicon is the judge; a card that answered otherwise when it was added says so.
 	if (q.Kind == KindJudge || q.Kind == KindTwos) && c.Valid != nil && *c.Valid != q.Valid {
-		q.Note = strings.TrimSpace(q.Note + fmt.Sprintf(" (when this card was added, lexicon %s said %s)", c.Lexicon, yesNo(*c.Valid)))
+		said := T("drill.note.said_no", "Lexicon", c.Lexicon)
+		if *c.Valid {
+			said = T("drill.note.said_yes", "Lexicon", c.Lexicon)
+		}
+		q.Note = joinNotes(q.Note, said)
 	}
 	q.CardID = c.CardID
 	return q, nil
+}
+
+// judgeQuestion asks whether a word is valid.
+func judgeQuestion(ts *lexicon.TileSet, w []lexicon.Tile, valid bool) Question {
+	return Question{Kind: KindJudge, Form: FormYesNo, Card: ts.Notation(w), Show: ShowTiles(ts, w),
+		Ask: T("drill.ask.judge"), Valid: valid, tiles: w}
 }
 
 // hooksQuestion asks a word's hooks.
@@ -113,7 +143,7 @@ func hooksQuestion(lex *lexicon.Lexicon, w []lexicon.Tile) Question {
 	ts := lex.Tiles
 	h := lex.Hooks(w)
 	// Display: plain upper case, but [C]H for a C tile beside an H tile, never read as CH.
-	q := Question{Kind: KindHooks, Form: FormHooks, Card: ts.Notation(w), Show: ts.Display(w), Ask: "front / back hooks"}
+	q := Question{Kind: KindHooks, Form: FormHooks, Card: ts.Notation(w), Show: ts.Display(w), Ask: T("drill.ask.hooks"), tiles: w}
 	var hooked []string
 	for _, t := range h.Front {
 		q.Front = append(q.Front, ts.Label(t))
@@ -124,9 +154,17 @@ func hooksQuestion(lex *lexicon.Lexicon, w []lexicon.Tile) Question {
 		hooked = append(hooked, ts.Display(append(slices.Clone(w), t)))
 	}
 	if len(hooked) > 0 {
-		q.Note = "hooked: " + listOrNone(hooked)
+		q.Note = T("drill.note.hooked", "Words", strings.Join(hooked, ", "))
 	}
 	return q
+}
+
+// joinNotes puts two notes one after the other.
+func joinNotes(a, b Text) Text {
+	if a.IsZero() {
+		return b
+	}
+	return T("drill.note.join", "Note", a, "More", b)
 }
 
 // Scheduler is the scheduler a deck's settings describe. seed feeds the cardbox's spread.
@@ -147,19 +185,8 @@ func SchedulerWeights(d studystore.Deck, seed uint64, weights []float64) (srs.Sc
 	case "cardbox":
 		return srs.NewCardbox(seed), nil
 	}
-	return nil, fmt.Errorf("deck %s: unknown scheduler %q (want fsrs or cardbox)", d.Name, d.Scheduler)
+	return nil, i18n.E("deck.err.scheduler_of", "Deck", d.Name, "Scheduler", strconv.Quote(d.Scheduler))
 }
-
-// DeckStatus is a deck with its cards by state and what falls due in the coming days, for
-// `atril deck list`.
-type DeckStatus struct {
-	studystore.Deck
-	studystore.DeckCounts
-}
-
-// SameLexicon reports whether two lexicon names name one lexicon: names are told apart
-// without regard to case, as the lexicon registry does (fise2 is FISE2).
-func SameLexicon(a, b string) bool { return strings.EqualFold(a, b) }
 
 // DayStart is local midnight of the day t falls on: reviews are due by days.
 func DayStart(t time.Time) time.Time {

@@ -1,13 +1,43 @@
 package drills
 
 import (
-	"fmt"
 	"io"
+	"strconv"
 	"strings"
+
+	"github.com/atril-scrabble/atril/internal/i18n"
 
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/lexicon"
 )
+
+// MaxDeckFile is the largest word file a deck is filled from (64 MiB: ten times the largest
+// official word list), so that a wrong file (/dev/zero, a disk image) ends with a clear error
+// rather than all of memory.
+const MaxDeckFile = 64 << 20
+
+// ReadDeckFile reads a deck's word file, at most MaxDeckFile bytes of it: a bigger file (or an
+// endless one: /dev/zero) is refused, naming it.
+func ReadDeckFile(r io.Reader, name string) ([]byte, error) {
+	b, err := io.ReadAll(io.LimitReader(r, MaxDeckFile+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(b) > MaxDeckFile {
+		return nil, i18n.E("deck.err.file_too_big", "File", name, "MiB", MaxDeckFile>>20)
+	}
+	return b, nil
+}
+
+// SourceError is a search or word file that gives a deck no cards; Search says which, so that
+// the command can name its flag.
+type SourceError struct {
+	Search bool
+	Err    error
+}
+
+func (e *SourceError) Error() string { return e.Err.Error() }
+func (e *SourceError) Unwrap() error { return e.Err }
 
 // DeckSource is what `atril deck add` fills a deck from: the words of a search, or a word file.
 type DeckSource struct {
@@ -52,14 +82,14 @@ func FillDeck(lex *lexicon.Lexicon, k Kind, src DeckSource) (DeckFill, error) {
 	case src.Search != "":
 		q, err := lexicon.ParseSearch(src.Search, lex.Tiles)
 		if err != nil {
-			return f, fmt.Errorf("--search: %w", err)
+			return f, &SourceError{Search: true, Err: err}
 		}
 		rs, err := lex.Search(q)
 		if err != nil {
-			return f, fmt.Errorf("--search: %w", err)
+			return f, &SourceError{Search: true, Err: err}
 		}
 		if len(rs) == 0 {
-			return f, fmt.Errorf("--search %q: no words in lexicon %s", src.Search, lex.Name)
+			return f, &SourceError{Search: true, Err: i18n.E("deck.err.search_empty", "Query", strconv.Quote(src.Search), "Lexicon", lex.Name)}
 		}
 		for _, r := range rs {
 			words = append(words, r.Word)
@@ -69,19 +99,19 @@ func FillDeck(lex *lexicon.Lexicon, k Kind, src DeckSource) (DeckFill, error) {
 		wl, err := lexicon.ReadWordList(src.In, src.File, lex.Tiles, src.Strict)
 		if err != nil {
 			if src.Strict {
-				return f, fmt.Errorf("%w (--strict: no deck changed)", err)
+				return f, i18n.Wrap(err, "deck.err.strict")
 			}
 			return f, err
 		}
 		if len(wl.Words) == 0 {
-			return f, fmt.Errorf("%s: no words (one word a line expected)", src.File)
+			return f, i18n.E("deck.err.file_empty", "File", src.File)
 		}
 		words, f.Skipped, f.Source = wl.Words, wl.Problems, "--file "+src.File
 		if err := realWords(lex, k, src.File, words); err != nil {
 			return f, err
 		}
 	default:
-		return f, fmt.Errorf("no --search or --file to fill the deck from")
+		return f, i18n.E("deck.err.no_source")
 	}
 	f.Words = len(words)
 	if src.Search != "" {
@@ -119,13 +149,10 @@ func realWords(lex *lexicon.Lexicon, k Kind, file string, words [][]lexicon.Tile
 	if len(bad) == 0 {
 		return nil
 	}
-	more := ""
 	if len(bad) > 5 {
-		more = fmt.Sprintf(" and %d more", len(bad)-5)
-		bad = bad[:5]
+		return i18n.E("deck.err.not_words_more", "File", file, "Words", strings.Join(bad[:5], ", "), "More", len(bad)-5, "Lexicon", lex.Name, "Kind", string(k))
 	}
-	return fmt.Errorf("%s: %s%s not in lexicon %s; %s decks hold real words (use --kind judge for phonies)",
-		file, strings.Join(bad, ", "), more, lex.Name, k)
+	return i18n.E("deck.err.not_words", "File", file, "Words", strings.Join(bad, ", "), "Lexicon", lex.Name, "Kind", string(k))
 }
 
 // nonWords are the cards a searched deck of a valid-or-not kind needs beside its words.
@@ -135,7 +162,7 @@ func nonWords(lex *lexicon.Lexicon, k Kind, words [][]lexicon.Tile, seed uint64)
 		isWord := map[string]bool{}
 		for _, w := range words {
 			if len(w) != 2 {
-				return nil, fmt.Errorf("%s has %s: a twos deck holds two-tile words only", lex.Tiles.Display(w), Counted(len(w), "tile"))
+				return nil, i18n.E("deck.err.twos_only", "Word", lex.Tiles.Display(w), "Tiles", len(w))
 			}
 			isWord[key(letters(w))] = true
 		}

@@ -109,14 +109,14 @@ func TestCardQuestionNotesAChangedLexicon(t *testing.T) {
 	lex := defaultLexicon(t)
 	yes, no := true, false
 	q, err := CardQuestion(lex, studystore.DeckCard{Kind: "judge", Question: "CASQO", Lexicon: "viejo", Valid: &yes})
-	if err != nil || q.Valid || !strings.Contains(q.Note, "when this card was added, lexicon viejo said yes") {
+	if err != nil || q.Valid || !strings.Contains(q.Note.String(), "when this card was added, lexicon viejo said yes") {
 		t.Errorf("judge card recorded valid, now not: %+v %v", q, err)
 	}
 	q, _ = CardQuestion(lex, studystore.DeckCard{Kind: "twos", Question: "[CH]A", Valid: &yes})
-	if !q.Valid || strings.Contains(q.Note, "when this card was added") {
+	if !q.Valid || strings.Contains(q.Note.String(), "when this card was added") {
 		t.Errorf("twos card with the same answer: %+v", q)
 	}
-	if q, _ = CardQuestion(lex, studystore.DeckCard{Kind: "twos", Question: "[CH]A", Valid: &no}); !q.Valid || !strings.Contains(q.Note, "said no") {
+	if q, _ = CardQuestion(lex, studystore.DeckCard{Kind: "twos", Question: "[CH]A", Valid: &no}); !q.Valid || !strings.Contains(q.Note.String(), "said no") {
 		t.Errorf("twos card recorded not valid, now valid: %+v", q)
 	}
 }

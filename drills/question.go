@@ -1,14 +1,17 @@
 // Package drills asks a player questions about a lexicon (anagrams, two-tile words, digraph
 // tiles, hooks, word judging), one answer a line, and keeps every answer in the study store.
-// Decks and spaced-repetition reviews live here too (deck.go, review.go); answers are saved in internal/studystore.
+// Decks and spaced-repetition reviews live here too (deck.go, review.go); answers are saved in
+// internal/studystore. Every text comes from the message catalogue (internal/i18n, areas drill,
+// deck and review) and every drawing decision from internal/ui.
 package drills
 
 import (
-	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
+	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
@@ -49,33 +52,42 @@ type Question struct {
 	Card string
 	// Show is what the player sees: a rack in alphagram order, a word, tiles.
 	Show string
-	// Ask says what to answer ("every word of 7 tiles", "valid?").
-	Ask string
+	// Ask says what to answer ("every word of 7 tiles", "valid?"), in the reader's language.
+	Ask Text
 
 	Words []string // FormWords: every right word, sorted, plain upper case
 	Valid bool     // FormYesNo: the right answer
 	Front []string // FormHooks: front hook tiles, alphabet order
 	Back  []string // FormHooks: back hook tiles, alphabet order
 	// Note is shown after the answer: why (the anagrams of a judged rack, the digraph rule).
-	Note string
+	Note Text
 	// CardID is the study store's card when the question comes from a deck, 0 otherwise.
 	CardID int64
 
 	rack   []lexicon.Tile // FormWords from a rack: what the words must be made of
 	isRack bool           // FormYesNo about a rack: is there a word with all its tiles
 	minLen int            // FormWords: the shortest word asked for
+	// blanked are Words as found on a rack with blanks, the tiles blanks stand for marked, for
+	// ShownWords to spell (CASAs); nil otherwise. Spelt only when shown: most are never.
+	blanked [][]lexicon.Tile
+	ts      *lexicon.TileSet
+	// tiles is what a missed yes/no or hooks question puts in a deck: the word or tiles asked
+	// (for a rack question, nil: its words are in rackWords).
+	tiles     []lexicon.Tile
+	rackWords [][]lexicon.Tile // FormYesNo about a rack: its words
 	// offWhy explains a typed word that is valid but not an answer ("not two tiles with Ñ").
-	offWhy string
+	offWhy Text
 }
 
 // Expected spells the right answer on one line, the way the player would type it: the words
-// ("-" for none), "yes"/"no", or "FRONT / BACK" hooks.
+// ("-" for none), "yes"/"no", or "FRONT / BACK" hooks. It is saved with each answer, in the
+// same spelling whatever the interface language.
 func (q *Question) Expected() string {
 	switch q.Form {
 	case FormYesNo:
 		return yesNo(q.Valid)
 	case FormHooks:
-		return hooksText(q)
+		return hooksText(q.Front, q.Back)
 	}
 	if len(q.Words) == 0 {
 		return "-"
@@ -83,31 +95,56 @@ func (q *Question) Expected() string {
 	return strings.Join(q.Words, " ")
 }
 
+// ShownWords are the answers as the player sees them (the blank's tile in lower case).
+func (q *Question) ShownWords() []string {
+	if q.blanked == nil {
+		return q.Words
+	}
+	out := make([]string, len(q.blanked))
+	for i, w := range q.blanked {
+		out[i] = q.ts.DisplayBlanks(w)
+	}
+	return out
+}
+
+// hasBlanks reports a question whose answers show which tile a blank stands for.
+func (q *Question) hasBlanks() bool { return q.blanked != nil }
+
 // Result is how a typed answer was judged.
 type Result struct {
 	Right bool
-	// Missed are the right answers not given: words, or hook tiles as "front X" / "back X".
+	// Missed are the right answers not given: words (FormWords), hook tiles (FormHooks: front
+	// ones first, see MissedFront and MissedBack), the right yes or no (FormYesNo).
 	Missed []string
-	// Wrong are the answers given that are not right, each with why: "SENTIRA (not a word)".
+	// Wrong are the answers given that are not right: words (FormWords; why in WrongWhy),
+	// hook tiles (FormHooks), the yes or no given (FormYesNo).
 	Wrong []string
+	// WrongWhy says, for each of Wrong (FormWords), why it is not an answer.
+	WrongWhy []Text
+	// FormHooks: the hook tiles missed and given wrongly, by side.
+	MissedFront, MissedBack, WrongFront, WrongBack []string
 	// TimedOut: no answer, or the answer came after the time limit.
 	TimedOut bool
 	Elapsed  time.Duration
 }
 
+// Found is how many of a FormWords question's words the answer gave.
+func (r Result) Found(q *Question) int { return len(q.Words) - len(r.Missed) }
+
 // InputError is a line the question cannot read; the player is asked again, nothing is judged.
-type InputError struct{ Msg string }
+type InputError struct{ Msg Text }
 
-func (e *InputError) Error() string { return e.Msg }
+func (e *InputError) Error() string { return e.Msg.String() }
 
-// Judge reads the typed line and judges it against the question under the lexicon.
+// Judge reads the typed line and judges it against the question under the lexicon. An answer of
+// words may come over several lines: pass them joined by spaces.
 func (q *Question) Judge(lex *lexicon.Lexicon, line string) (Result, error) {
 	line = strings.TrimSpace(line)
 	switch q.Form {
 	case FormYesNo:
 		yes, ok := parseYesNo(line)
 		if !ok {
-			return Result{}, &InputError{fmt.Sprintf("%q: answer y (yes, valid) or n (no, not valid)", line)}
+			return Result{}, &InputError{T("drill.input.yes_no", "Line", strconv.Quote(line))}
 		}
 		r := Result{Right: yes == q.Valid}
 		if !r.Right {
@@ -121,21 +158,10 @@ func (q *Question) Judge(lex *lexicon.Lexicon, line string) (Result, error) {
 			return Result{}, err
 		}
 		var r Result
-		for _, side := range []struct {
-			name       string
-			given, ask []string
-		}{{"front", front, q.Front}, {"back", back, q.Back}} {
-			for _, t := range side.ask {
-				if !slices.Contains(side.given, t) {
-					r.Missed = append(r.Missed, side.name+" "+t)
-				}
-			}
-			for _, t := range side.given {
-				if !slices.Contains(side.ask, t) {
-					r.Wrong = append(r.Wrong, side.name+" "+t)
-				}
-			}
-		}
+		r.MissedFront, r.WrongFront = compare(front, q.Front)
+		r.MissedBack, r.WrongBack = compare(back, q.Back)
+		r.Missed = append(slices.Clone(r.MissedFront), r.MissedBack...)
+		r.Wrong = append(slices.Clone(r.WrongFront), r.WrongBack...)
 		r.Right = len(r.Missed) == 0 && len(r.Wrong) == 0
 		return r, nil
 	default:
@@ -144,40 +170,46 @@ func (q *Question) Judge(lex *lexicon.Lexicon, line string) (Result, error) {
 			return Result{}, err
 		}
 		var r Result
-		for _, w := range q.Words {
-			if !slices.Contains(given, w) {
-				r.Missed = append(r.Missed, w)
-			}
-		}
-		for _, w := range given {
-			if !slices.Contains(q.Words, w) {
-				r.Wrong = append(r.Wrong, w+" ("+q.whyWrong(lex, w)+")")
-			}
+		r.Missed, r.Wrong = compare(given, q.Words)
+		for _, w := range r.Wrong {
+			r.WrongWhy = append(r.WrongWhy, q.whyWrong(lex, w))
 		}
 		r.Right = len(r.Missed) == 0 && len(r.Wrong) == 0
 		return r, nil
 	}
 }
 
-// whyWrong says why a typed word is not one of the answers.
-func (q *Question) whyWrong(lex *lexicon.Lexicon, word string) string {
-	tiles, err := lex.Tiles.ParseWord(word)
-	if err != nil {
-		return "not a word"
+// compare is what of want was not given, and what of given is not wanted, each in its order.
+func compare(given, want []string) (missed, wrong []string) {
+	for _, w := range want {
+		if !slices.Contains(given, w) {
+			missed = append(missed, w)
+		}
 	}
-	if !lex.Contains(tiles) {
-		return "not a word"
+	for _, g := range given {
+		if !slices.Contains(want, g) {
+			wrong = append(wrong, g)
+		}
+	}
+	return missed, wrong
+}
+
+// whyWrong says why a typed word is not one of the answers.
+func (q *Question) whyWrong(lex *lexicon.Lexicon, word string) Text {
+	tiles, err := lex.Tiles.ParseWord(word)
+	if err != nil || !lex.Contains(tiles) {
+		return T("drill.why.not_a_word")
 	}
 	if q.rack != nil && !fitsRack(tiles, q.rack) {
-		return "a word, but not from these tiles"
+		return T("drill.why.not_these_tiles")
 	}
 	if len(tiles) < q.minLen {
-		return fmt.Sprintf("a word, but under %d tiles", q.minLen)
+		return T("drill.why.too_short", "Min", q.minLen)
 	}
-	if q.offWhy != "" {
+	if !q.offWhy.IsZero() {
 		return q.offWhy
 	}
-	return "a word, but not an answer"
+	return T("drill.why.not_an_answer")
 }
 
 // fitsRack reports whether the word's tiles can be taken from the rack, blanks standing in.
@@ -206,11 +238,17 @@ func yesNo(b bool) string {
 	return "no"
 }
 
+// parseYesNo reads yes or no in either language (i18n.Yes: s, sí, y, yes; n, no), and the
+// verdicts a player may type instead (valid, válida, not valid...).
 func parseYesNo(s string) (yes, ok bool) {
-	switch strings.ToLower(strings.TrimRight(s, ".!")) {
-	case "y", "yes", "s", "si", "sí", "v", "valid", "valida", "válida":
+	s = strings.TrimRight(s, ".!")
+	if yes, ok := i18n.Yes(s); ok {
+		return yes, true
+	}
+	switch strings.ToLower(s) {
+	case "v", "valid", "valida", "válida", "valido", "válido":
 		return true, true
-	case "n", "no", "not", "invalid", "invalida", "inválida":
+	case "not", "invalid", "invalida", "inválida", "not valid", "no valida", "no válida":
 		return false, true
 	}
 	return false, false
@@ -233,7 +271,7 @@ func parseWords(ts *lexicon.TileSet, line string) ([]string, error) {
 		}
 		tiles, err := ts.ParseWord(f)
 		if err != nil {
-			return nil, &InputError{fmt.Sprintf("cannot read %v; type the words again", err)}
+			return nil, &InputError{T("drill.input.words", "Err", err)}
 		}
 		w := ts.Word(tiles)
 		if !slices.Contains(out, w) {
@@ -251,7 +289,7 @@ func parseHooks(ts *lexicon.TileSet, line string) (front, back []string, err err
 	}
 	sides := strings.Split(line, "/")
 	if len(sides) != 2 {
-		return nil, nil, &InputError{fmt.Sprintf("%q: type the front hooks, a slash, then the back hooks (\"a ch / s\"; \"- / s\" when no front hook)", line)}
+		return nil, nil, &InputError{T("drill.input.hooks_form", "Line", strconv.Quote(line))}
 	}
 	read := func(s string) ([]string, error) {
 		var out []string
@@ -261,7 +299,7 @@ func parseHooks(ts *lexicon.TileSet, line string) (front, back []string, err err
 			}
 			tiles, err := ts.ParseWord(f)
 			if err != nil {
-				return nil, &InputError{fmt.Sprintf("cannot read %v; type the hooks again", err)}
+				return nil, &InputError{T("drill.input.hooks", "Err", err)}
 			}
 			for _, t := range tiles {
 				if l := ts.Label(t); !slices.Contains(out, l) {
@@ -310,17 +348,35 @@ func letters(tiles []lexicon.Tile) []lexicon.Tile {
 	return out
 }
 
-// wordStrings spells words in plain upper case, in alphabet order (CH after C), without repeats.
-func wordStrings(ts *lexicon.TileSet, words [][]lexicon.Tile) []string {
-	ws := make([][]lexicon.Tile, len(words))
+// wordStrings spells words in plain upper case, in alphabet order (CH after C), without repeats;
+// with blanks it also returns the words themselves in that order, the tiles blanks stand for
+// marked (for ShownWords), else nil.
+func wordStrings(ts *lexicon.TileSet, words [][]lexicon.Tile, blanks bool) (plain []string, blanked [][]lexicon.Tile) {
+	if !blanks {
+		ws := make([][]lexicon.Tile, len(words))
+		for i, w := range words {
+			ws[i] = letters(w)
+		}
+		slices.SortFunc(ws, slices.Compare)
+		ws = slices.CompactFunc(ws, slices.Equal)
+		plain = make([]string, len(ws))
+		for i, w := range ws {
+			plain[i] = ts.Word(w)
+		}
+		return plain, nil
+	}
+	type word struct{ letters, tiles []lexicon.Tile }
+	ws := make([]word, len(words))
 	for i, w := range words {
-		ws[i] = letters(w)
+		ws[i] = word{letters(w), w}
 	}
-	slices.SortFunc(ws, slices.Compare)
-	ws = slices.CompactFunc(ws, slices.Equal)
-	out := make([]string, len(ws))
+	slices.SortStableFunc(ws, func(a, b word) int { return slices.Compare(a.letters, b.letters) })
+	ws = slices.CompactFunc(ws, func(a, b word) bool { return slices.Equal(a.letters, b.letters) })
+	plain = make([]string, len(ws))
+	blanked = make([][]lexicon.Tile, len(ws))
 	for i, w := range ws {
-		out[i] = ts.Word(w)
+		plain[i] = ts.Word(w.letters)
+		blanked[i] = w.tiles
 	}
-	return out
+	return plain, blanked
 }

@@ -1,12 +1,12 @@
 package drills
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/lexicon"
 )
@@ -49,10 +49,10 @@ type WordRange struct {
 
 func (wr WordRange) check() error {
 	if wr.MinLen < 2 || wr.MaxLen > 15 || wr.MinLen > wr.MaxLen {
-		return fmt.Errorf("length %d-%d: words have 2 to 15 tiles", wr.MinLen, wr.MaxLen)
+		return i18n.E("drill.err.lengths", "Min", wr.MinLen, "Max", wr.MaxLen)
 	}
 	if wr.MinRank < 0 || wr.MaxRank < 0 || (wr.MaxRank > 0 && wr.MinRank > wr.MaxRank) {
-		return fmt.Errorf("rank range %d-%d: expected FROM-TO with 1 <= FROM <= TO", wr.MinRank, wr.MaxRank)
+		return i18n.E("drill.err.rank_range", "Min", wr.MinRank, "Max", wr.MaxRank)
 	}
 	return nil
 }
@@ -76,29 +76,28 @@ func (wr WordRange) words(lex *lexicon.Lexicon) ([][]lexicon.Tile, error) {
 		out = append(out, ws[from:]...)
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("no words of %s in lexicon %s", wr, lex.Name)
+		return nil, i18n.E("drill.err.no_words", "Words", wr.text(), "Lexicon", lex.Name)
 	}
 	return out, nil
 }
 
-func (wr WordRange) String() string {
-	s := strconv.Itoa(wr.MinLen)
+// text says which words the range selects: "4-6 tiles, probability ranks 1-1000".
+func (wr WordRange) text() Text {
+	lengths := strconv.Itoa(wr.MinLen)
 	if wr.MaxLen != wr.MinLen {
-		s += "-" + strconv.Itoa(wr.MaxLen)
+		lengths += "-" + strconv.Itoa(wr.MaxLen)
 	}
-	s += " tiles"
-	if wr.MinRank > 1 || wr.MaxRank > 0 {
-		s += fmt.Sprintf(", probability ranks %d-%s", max(wr.MinRank, 1), rankBound(wr.MaxRank))
+	if wr.MinRank <= 1 && wr.MaxRank == 0 {
+		return T("drill.range.tiles", "Lengths", lengths)
 	}
-	return s
+	var to any = wr.MaxRank
+	if wr.MaxRank == 0 {
+		to = T("drill.range.end")
+	}
+	return T("drill.range.tiles_ranks", "Lengths", lengths, "From", max(wr.MinRank, 1), "To", to)
 }
 
-func rankBound(n int) string {
-	if n == 0 {
-		return "end"
-	}
-	return strconv.Itoa(n)
-}
+func (wr WordRange) String() string { return wr.text().String() }
 
 // ParseRange reads "N" or "FROM-TO" (either side may be empty: "-1000", "500-").
 func ParseRange(s string) (from, to int, err error) {
@@ -113,7 +112,7 @@ func ParseRange(s string) (from, to int, err error) {
 		}
 		n, err := strconv.Atoi(strings.TrimSpace(x))
 		if err != nil || n < 0 {
-			return 0, fmt.Errorf("%q: expected N or FROM-TO with whole numbers", s)
+			return 0, i18n.E("drill.err.range_syntax", "Range", strconv.Quote(s))
 		}
 		return n, nil
 	}
@@ -127,7 +126,21 @@ func ParseRange(s string) (from, to int, err error) {
 		return 0, 0, err
 	}
 	if to != 0 && from > to {
-		return 0, 0, fmt.Errorf("%q: FROM is greater than TO", s)
+		return 0, 0, i18n.E("drill.err.range_order", "Range", strconv.Quote(s))
+	}
+	return from, to, nil
+}
+
+// ParseRanks reads a range of probability ranks as ParseRange does ("" is every rank, "-1000"
+// up to 1000), refusing a range that can hold no rank: ranks start at 1, so "0" and "0-0" are
+// mistakes, as in a search's rank:0.
+func ParseRanks(s string) (from, to int, err error) {
+	if from, to, err = ParseRange(s); err != nil {
+		return 0, 0, err
+	}
+	_, b, isRange := strings.Cut(strings.TrimSpace(s), "-")
+	if strings.TrimSpace(s) != "" && to == 0 && (!isRange || strings.TrimSpace(b) != "") {
+		return 0, 0, i18n.E("drill.err.rank_zero", "Range", strconv.Quote(s))
 	}
 	return from, to, nil
 }
@@ -136,7 +149,7 @@ func ParseRange(s string) (from, to int, err error) {
 // ("-5": 2 to 5, "7-": 7 to 15). Every number given must be 2 to 15: 0 is not "any".
 func ParseLengths(s string) (from, to int, err error) {
 	if strings.TrimSpace(s) == "" {
-		return 0, 0, fmt.Errorf("%q: expected N or FROM-TO tiles, 2 to 15", s)
+		return 0, 0, i18n.E("drill.err.lengths_syntax", "Range", strconv.Quote(s))
 	}
 	if from, to, err = ParseRange(s); err != nil {
 		return 0, 0, err
@@ -144,7 +157,7 @@ func ParseLengths(s string) (from, to int, err error) {
 	a, b, isRange := strings.Cut(s, "-")
 	given := func(side string, n int) bool { return strings.TrimSpace(side) != "" && (n < 2 || n > 15) }
 	if given(a, from) || (isRange && given(b, to)) {
-		return 0, 0, fmt.Errorf("%q: words have 2 to 15 tiles", s)
+		return 0, 0, i18n.E("drill.err.lengths_range", "Range", strconv.Quote(s))
 	}
 	if from == 0 {
 		from = 2
@@ -213,7 +226,7 @@ const MaxCount = 10000
 
 func checkCount(count int) error {
 	if count < 0 || count > MaxCount {
-		return fmt.Errorf("count %d: expected 0 (everything) to %d", count, MaxCount)
+		return i18n.E("drill.err.count", "Count", count, "Max", MaxCount)
 	}
 	return nil
 }
@@ -226,7 +239,7 @@ func FromDeck(lex *lexicon.Lexicon, cards []studystore.DeckCard, count int, seed
 		return nil, err
 	}
 	if len(cards) == 0 {
-		return nil, fmt.Errorf("the deck has no cards")
+		return nil, i18n.E("deck.err.empty")
 	}
 	rng := newRand(seed)
 	var qs []Question

@@ -1,8 +1,9 @@
 package drills
 
 import (
-	"fmt"
+	"strconv"
 
+	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
@@ -23,13 +24,13 @@ func Anagram(lex *lexicon.Lexicon, opt AnagramOptions) ([]Question, error) {
 		return nil, err
 	}
 	if opt.Length < 2 || opt.Length > 15 {
-		return nil, fmt.Errorf("length %d: words have 2 to 15 tiles", opt.Length)
+		return nil, i18n.E("drill.err.length", "Length", opt.Length)
 	}
 	if opt.Blanks < 0 || opt.Blanks > 2 {
-		return nil, fmt.Errorf("blanks %d: expected 0, 1 or 2", opt.Blanks)
+		return nil, i18n.E("drill.err.blanks", "Blanks", opt.Blanks, "Max", 2)
 	}
 	if opt.Blanks >= opt.Length {
-		return nil, fmt.Errorf("blanks %d: a rack of %d tiles needs a stem of real tiles", opt.Blanks, opt.Length)
+		return nil, i18n.E("drill.err.blanks_stem", "Blanks", opt.Blanks, "Length", opt.Length)
 	}
 	wr := WordRange{MinLen: opt.Length, MaxLen: opt.Length, MinRank: opt.MinRank, MaxRank: opt.MaxRank}
 	words, err := wr.words(lex)
@@ -74,18 +75,23 @@ func Anagram(lex *lexicon.Lexicon, opt AnagramOptions) ([]Question, error) {
 func anagramQuestion(lex *lexicon.Lexicon, rack []lexicon.Tile) Question {
 	ts := lex.Tiles
 	rack = lexicon.Alphagram(letters(rack))
-	ask := fmt.Sprintf("every word of %d tiles", len(rack))
-	if blanks := countBlanks(rack); blanks > 0 {
-		ask += fmt.Sprintf(" (%d ? blank%s)", blanks, plural(blanks))
+	ask := T("drill.ask.anagram", "Tiles", len(rack))
+	blanks := countBlanks(rack)
+	if blanks > 0 {
+		ask = N("drill.ask.anagram_blanks", blanks, "Tiles", len(rack))
 	}
-	return Question{
+	q := Question{
 		Kind: KindAnagram, Form: FormWords,
-		Card:  ts.Notation(rack),
-		Show:  ShowTiles(ts, rack),
-		Ask:   ask,
-		Words: wordStrings(ts, lex.Anagrams(rack)),
-		rack:  rack, minLen: len(rack),
+		Card: ts.Notation(rack),
+		Show: ShowTiles(ts, rack),
+		Ask:  ask,
+		rack: rack, minLen: len(rack),
 	}
+	q.Words, q.blanked = wordStrings(ts, lex.Anagrams(rack), blanks > 0)
+	if q.blanked != nil {
+		q.ts = ts
+	}
+	return q
 }
 
 // BuildOptions select the racks of a build drill.
@@ -107,18 +113,18 @@ func Build(lex *lexicon.Lexicon, opt BuildOptions) ([]Question, error) {
 		return nil, err
 	}
 	if opt.RackLen < 2 || opt.RackLen > 15 {
-		return nil, fmt.Errorf("rack of %d tiles: expected 2 to 15", opt.RackLen)
+		return nil, i18n.E("drill.err.rack_length", "Tiles", opt.RackLen)
 	}
 	if opt.MinLen < 2 || opt.MinLen > opt.RackLen {
-		return nil, fmt.Errorf("at least %d tiles: expected 2 to the rack's %d", opt.MinLen, opt.RackLen)
+		return nil, i18n.E("drill.err.min_length", "Min", opt.MinLen, "Tiles", opt.RackLen)
 	}
 	if opt.Blanks < 0 || opt.Blanks > min(2, lex.Tiles.Blanks()) {
-		return nil, fmt.Errorf("blanks %d: expected 0 to %d", opt.Blanks, min(2, lex.Tiles.Blanks()))
+		return nil, i18n.E("drill.err.blanks", "Blanks", opt.Blanks, "Max", min(2, lex.Tiles.Blanks()))
 	}
 	ts := lex.Tiles
 	full := bag(ts)
 	if len(full) < opt.RackLen {
-		return nil, fmt.Errorf("the %s set has %d tiles, fewer than a rack of %d", ts.Name, len(full), opt.RackLen)
+		return nil, i18n.E("drill.err.bag_too_small", "Set", ts.Name, "Bag", len(full), "Tiles", opt.RackLen)
 	}
 	count := opt.Count
 	if count == 0 {
@@ -134,22 +140,22 @@ func Build(lex *lexicon.Lexicon, opt BuildOptions) ([]Question, error) {
 		if asked[k] {
 			continue
 		}
-		words := wordStrings(ts, lex.Subanagrams(rack, opt.MinLen))
+		words, blanked := wordStrings(ts, lex.Subanagrams(rack, opt.MinLen), countBlanks(rack) > 0)
 		if len(words) == 0 || (opt.MaxAnswers > 0 && len(words) > opt.MaxAnswers) {
 			continue
 		}
 		asked[k] = true
 		qs = append(qs, Question{
 			Kind: KindBuild, Form: FormWords,
-			Card:  fmt.Sprintf("%s %d+", ts.Notation(rack), opt.MinLen),
+			Card:  ts.Notation(rack) + " " + strconv.Itoa(opt.MinLen) + "+",
 			Show:  ShowTiles(ts, rack),
-			Ask:   fmt.Sprintf("every word of %d or more of these tiles", opt.MinLen),
-			Words: words,
-			rack:  rack, minLen: opt.MinLen,
+			Ask:   T("drill.ask.build", "Min", opt.MinLen),
+			Words: words, blanked: blanked, ts: ts,
+			rack: rack, minLen: opt.MinLen,
 		})
 	}
 	if len(qs) < count {
-		return nil, fmt.Errorf("found only %s of %d tiles with words of %d+ tiles in lexicon %s", Counted(len(qs), "rack"), opt.RackLen, opt.MinLen, lex.Name)
+		return nil, i18n.E("drill.err.build_racks", "Found", len(qs), "Tiles", opt.RackLen, "Min", opt.MinLen, "Lexicon", lex.Name)
 	}
 	return qs, nil
 }
@@ -163,13 +169,3 @@ func countBlanks(rack []lexicon.Tile) int {
 	}
 	return n
 }
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
-}
-
-// Counted is n with its noun, singular or plural: "1 card", "2 cards".
-func Counted(n int, noun string) string { return fmt.Sprintf("%d %s%s", n, noun, plural(n)) }

@@ -1,8 +1,9 @@
 package drills
 
 import (
-	"fmt"
 	"slices"
+
+	"github.com/atril-scrabble/atril/internal/i18n"
 
 	"github.com/atril-scrabble/atril/lexicon"
 )
@@ -13,10 +14,6 @@ type DigraphOptions struct {
 	Seed           uint64
 	MinLen, MaxLen int // tiles, 2-5 by default
 }
-
-// trapNote is what a trap question teaches: "C·H are two tiles, never the CH tile: the word is
-// CH·I·C·O".
-const trapNote = "%s are two tiles, never the %s tile: the word is %s"
 
 // Digraphs makes a mix of questions on words with a digraph tile, every tile shown apart
 // (CH·I·C·O):
@@ -32,7 +29,7 @@ func Digraphs(lex *lexicon.Lexicon, opt DigraphOptions) ([]Question, error) {
 	ts := lex.Tiles
 	splits := digraphSplits(ts)
 	if len(splits) == 0 {
-		return nil, fmt.Errorf("the %s set has no digraph tiles made of two of its letters", ts.Name)
+		return nil, i18n.E("drill.err.no_digraph_tiles", "Set", ts.Name)
 	}
 	all, err := WordRange{MinLen: opt.MinLen, MaxLen: opt.MaxLen}.words(lex)
 	if err != nil {
@@ -45,7 +42,7 @@ func Digraphs(lex *lexicon.Lexicon, opt DigraphOptions) ([]Question, error) {
 		}
 	}
 	if len(pool) == 0 {
-		return nil, fmt.Errorf("no words of %d-%d tiles with a digraph tile in lexicon %s", opt.MinLen, opt.MaxLen, lex.Name)
+		return nil, i18n.E("drill.err.no_digraph_words", "Min", opt.MinLen, "Max", opt.MaxLen, "Lexicon", lex.Name)
 	}
 	n := opt.Count
 	if n == 0 {
@@ -65,19 +62,20 @@ func Digraphs(lex *lexicon.Lexicon, opt DigraphOptions) ([]Question, error) {
 			q.Card = "rack " + q.Card
 			q.Show = ShowSeparated(ts, q.rack)
 		case r < 6:
-			q = digraphJudge(ts, w, true, "")
+			q = digraphJudge(ts, w, true, Text{})
 		case r < 9:
 			split, dg := splitDigraph(rng, w, splits)
 			if lex.Contains(split) {
 				continue // never in a real lexicon; a made-up one may hold anything
 			}
-			q = digraphJudge(ts, split, false, fmt.Sprintf(trapNote, ShowSeparated(ts, splits[dg]), ts.Label(dg), ShowSeparated(ts, w)))
+			// what a trap teaches: C·H are two tiles, never the CH tile: the word is CH·I·C·O
+			q = digraphJudge(ts, split, false, T("drill.note.trap", "Pair", ShowSeparated(ts, splits[dg]), "Tile", ts.Label(dg), "Word", ShowSeparated(ts, w)))
 		default:
 			ph, ok := pm.make(w)
 			if !ok || !slices.ContainsFunc(ph.Word, func(t lexicon.Tile) bool { return splits[t] != nil }) {
 				continue
 			}
-			q = digraphJudge(ts, ph.Word, false, fmt.Sprintf("a phony: %s with %s", ShowSeparated(ts, w), ph.Edit))
+			q = digraphJudge(ts, ph.Word, false, T("drill.note.phony", "Word", ShowSeparated(ts, w), "Edit", ph.Edit.Text()))
 		}
 		if seen[q.Card] {
 			continue
@@ -86,16 +84,16 @@ func Digraphs(lex *lexicon.Lexicon, opt DigraphOptions) ([]Question, error) {
 		qs = append(qs, q)
 	}
 	if len(qs) < n {
-		return nil, fmt.Errorf("could make only %d of %d digraph questions from words of %d-%d tiles", len(qs), n, opt.MinLen, opt.MaxLen)
+		return nil, i18n.E("drill.err.digraph_questions", "Made", len(qs), "Want", n, "Min", opt.MinLen, "Max", opt.MaxLen)
 	}
 	return qs, nil
 }
 
-func digraphJudge(ts *lexicon.TileSet, w []lexicon.Tile, valid bool, note string) Question {
+func digraphJudge(ts *lexicon.TileSet, w []lexicon.Tile, valid bool, note Text) Question {
 	return Question{
 		Kind: KindDigraphs, Form: FormYesNo,
-		Card: ts.Notation(w), Show: ShowSeparated(ts, w), Ask: "valid, with exactly these tiles?",
-		Valid: valid, Note: note,
+		Card: ts.Notation(w), Show: ShowSeparated(ts, w), Ask: T("drill.ask.digraph"),
+		Valid: valid, Note: note, tiles: w,
 	}
 }
 

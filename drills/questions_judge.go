@@ -1,8 +1,11 @@
 package drills
 
 import (
-	"fmt"
 	"math"
+	"strconv"
+	"strings"
+
+	"github.com/atril-scrabble/atril/internal/i18n"
 
 	"github.com/atril-scrabble/atril/lexicon"
 )
@@ -29,7 +32,7 @@ func Judge(lex *lexicon.Lexicon, opt JudgeOptions) ([]Question, error) {
 		return nil, err
 	}
 	if !(opt.RackShare >= 0 && opt.RackShare <= 1) { // NaN too
-		return nil, fmt.Errorf("rack share %g: expected 0 to 1", opt.RackShare)
+		return nil, i18n.E("drill.err.rack_share", "Share", strconv.FormatFloat(opt.RackShare, 'g', -1, 64))
 	}
 	pool, err := opt.Words.words(lex)
 	if err != nil {
@@ -49,21 +52,16 @@ func Judge(lex *lexicon.Lexicon, opt JudgeOptions) ([]Question, error) {
 	var qs []Question
 	for _, i := range sample(rng, len(pool), nWords) {
 		w := pool[i]
-		qs = append(qs, Question{
-			Kind: KindJudge, Form: FormYesNo,
-			Card: ts.Notation(w), Show: ShowTiles(ts, w), Ask: "valid?", Valid: true,
-		})
+		qs = append(qs, judgeQuestion(ts, w, true))
 	}
 	for _, ph := range pm.many(pool, nPhonies) {
-		qs = append(qs, Question{
-			Kind: KindJudge, Form: FormYesNo,
-			Card: ts.Notation(ph.Word), Show: ShowTiles(ts, ph.Word), Ask: "valid?", Valid: false,
-			Note: fmt.Sprintf("a phony: %s with %s", ts.Word(ph.Source), ph.Edit),
-		})
+		q := judgeQuestion(ts, ph.Word, false)
+		q.Note = T("drill.note.phony", "Word", ts.Word(ph.Source), "Edit", ph.Edit.Text())
+		qs = append(qs, q)
 	}
 	qs = append(qs, judgeRacks(lex, pm, pool, nRacks)...)
 	if len(qs) < n {
-		return nil, fmt.Errorf("could make only %d of %d questions from %s", len(qs), n, opt.Words)
+		return nil, i18n.E("drill.err.judge_questions", "Made", len(qs), "Want", n, "Words", opt.Words.text())
 	}
 	rng.Shuffle(len(qs), func(i, j int) { qs[i], qs[j] = qs[j], qs[i] })
 	return qs, nil
@@ -90,19 +88,20 @@ func judgeRacks(lex *lexicon.Lexicon, pm *phonyMaker, pool [][]lexicon.Tile, n i
 		if seen[key(rack)] {
 			continue
 		}
-		words := wordStrings(ts, lex.Anagrams(rack))
+		anagrams := lex.Anagrams(rack)
+		words, _ := wordStrings(ts, anagrams, false)
 		if (len(words) > 0) != wantWord {
 			continue
 		}
 		seen[key(rack)] = true
-		note := ""
+		var note Text
 		if wantWord {
-			note = "words: " + listOrNone(words)
+			note = T("drill.note.rack_words", "Words", strings.Join(words, " "))
 		}
 		qs = append(qs, Question{
 			Kind: KindJudge, Form: FormYesNo,
 			Card: "rack " + ts.Notation(rack), Show: ShowTiles(ts, rack),
-			Ask: "a word with all these tiles?", Valid: wantWord, Note: note, isRack: true,
+			Ask: T("drill.ask.rack"), Valid: wantWord, Note: note, isRack: true, rackWords: anagrams,
 		})
 	}
 	return qs

@@ -19,11 +19,24 @@ import (
 type Edit string
 
 const (
-	EditSubstitute Edit = "a tile changed"
-	EditInsert     Edit = "a tile added"
-	EditDelete     Edit = "a tile removed"
-	EditTranspose  Edit = "two tiles swapped"
+	EditSubstitute Edit = "substitute" // a tile changed
+	EditInsert     Edit = "insert"     // a tile added
+	EditDelete     Edit = "delete"     // a tile removed
+	EditTranspose  Edit = "transpose"  // two tiles swapped
 )
+
+// Text says what the edit did, in the reader's language ("a tile changed").
+func (e Edit) Text() Text {
+	switch e {
+	case EditInsert:
+		return T("drill.edit.insert")
+	case EditDelete:
+		return T("drill.edit.delete")
+	case EditTranspose:
+		return T("drill.edit.transpose")
+	}
+	return T("drill.edit.substitute")
+}
 
 // Phony is a non-word and the real word it was made from.
 type Phony struct {

@@ -284,7 +284,7 @@ func TestPhoniesFILE2017(t *testing.T) {
 
 func TestTwos(t *testing.T) {
 	lex := smallLexicon(t)
-	twos := wordStrings(lex.Tiles, TwoTileWords(lex))
+	twos, _ := wordStrings(lex.Tiles, TwoTileWords(lex), false)
 	// alphabet order: L before LL, N before Ñ before O
 	want := []string{"AD", "AH", "AL", "AS", "CHA", "CHE", "CHO", "DE", "EL", "EN", "ES", "LA", "LE", "LO", "LLE", "ME", "MI", "NE", "NI", "NO", "ÑU", "OS", "SE", "SI", "SO", "TE", "TU", "YA", "YO"}
 	if !slices.Equal(twos, want) {
@@ -368,7 +368,7 @@ func TestTwosOfficialList(t *testing.T) {
 }
 
 func checkOfficialTwos(t *testing.T, lex *lexicon.Lexicon) {
-	twos := wordStrings(lex.Tiles, TwoTileWords(lex))
+	twos, _ := wordStrings(lex.Tiles, TwoTileWords(lex), false)
 	if len(twos) != 91 {
 		t.Errorf("%d two-tile words, want 91", len(twos))
 	}
@@ -413,7 +413,7 @@ func TestDigraphQuestions(t *testing.T) {
 					if !lex.Contains(tiles) || !slices.ContainsFunc(tiles, ts.IsDigraph) {
 						t.Errorf("%s judged valid", q.Show)
 					}
-				case strings.Contains(q.Note, "two tiles, never the"):
+				case strings.Contains(q.Note.String(), "two tiles, never the"):
 					kinds["trap"]++
 					// The trap: two letter tiles that spell a digraph, and the word spelt with the
 					// digraph tile is real.

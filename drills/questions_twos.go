@@ -1,9 +1,11 @@
 package drills
 
 import (
-	"fmt"
 	"slices"
+	"strconv"
 	"strings"
+
+	"github.com/atril-scrabble/atril/internal/i18n"
 
 	"github.com/atril-scrabble/atril/lexicon"
 )
@@ -44,7 +46,7 @@ func Twos(lex *lexicon.Lexicon, opt TwosOptions) ([]Question, error) {
 	ts := lex.Tiles
 	twos := TwoTileWords(lex)
 	if len(twos) == 0 {
-		return nil, fmt.Errorf("lexicon %s has no two-tile words", lex.Name)
+		return nil, i18n.E("drill.err.no_twos", "Lexicon", lex.Name)
 	}
 	rng := newRand(opt.Seed)
 	if opt.ByTile || len(opt.Tiles) > 0 {
@@ -52,7 +54,7 @@ func Twos(lex *lexicon.Lexicon, opt TwosOptions) ([]Question, error) {
 		for _, s := range opt.Tiles {
 			t, err := ts.ParseWord(s)
 			if err != nil || len(t) != 1 {
-				return nil, fmt.Errorf("tile %q: expected one letter tile of the %s set (A, CH, Ñ, ...)", s, ts.Name)
+				return nil, i18n.E("drill.err.tile", "Tile", strconv.Quote(s), "Set", ts.Name)
 			}
 			if !slices.Contains(tiles, t[0]) {
 				tiles = append(tiles, t[0])
@@ -74,13 +76,14 @@ func Twos(lex *lexicon.Lexicon, opt TwosOptions) ([]Question, error) {
 				}
 			}
 			label := ts.Label(t)
+			words, _ := wordStrings(ts, with, false)
 			qs = append(qs, Question{
 				Kind: KindTwos, Form: FormWords,
 				Card:   "with " + label,
 				Show:   label,
-				Ask:    "every two-tile word with " + label,
-				Words:  wordStrings(ts, with),
-				offWhy: "a word, but not two tiles with " + label,
+				Ask:    T("drill.ask.twos_tile", "Tile", label),
+				Words:  words,
+				offWhy: T("drill.why.not_two_with", "Tile", label),
 			})
 		}
 		return qs, nil
@@ -125,11 +128,12 @@ func twoQuestion(ts *lexicon.TileSet, w []lexicon.Tile, valid bool) Question {
 		Kind: KindTwos, Form: FormYesNo,
 		Card:  ts.Notation(w),
 		Show:  ShowTiles(ts, w),
-		Ask:   "a two-tile word?",
+		Ask:   T("drill.ask.twos"),
 		Valid: valid,
+		tiles: w,
 	}
 	if strings.Contains(q.Show, "·") {
-		q.Note = "C+H, L+L and R+R are two tiles, never the CH, LL or RR tile"
+		q.Note = T("drill.note.digraph_pairs")
 	}
 	return q
 }

@@ -2,12 +2,13 @@ package drills
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
+	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/srs"
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/lexicon"
@@ -29,6 +30,9 @@ type Remaining struct {
 	New     int `json:"new"`     // new cards left within the daily limits
 	// Learning cards come back within LearningSoon (FSRS learning steps after a miss).
 	Learning int `json:"learning"`
+	// Next, when known, is when the first of the session's cards left in learning comes back
+	// (Review.Learning), and Now the time Remaining was counted at.
+	Next, Now time.Time `json:"-"`
 }
 
 // LearningSoon is how far ahead Remaining looks for cards in learning steps.
@@ -54,7 +58,8 @@ func StillDue(ctx context.Context, st *studystore.Store, now time.Time, deckID i
 }
 
 // Review is one `atril review` session over cards of one lexicon. It is the Runner's Recorder,
-// Requeuer (learning steps come back before the session ends) and Grader (with AskGrade).
+// Requeuer (learning steps come back before the session ends), Scheduled (each answer says when
+// its card comes back) and Grader (with AskGrade).
 type Review struct {
 	Store *studystore.Store
 	Lex   *lexicon.Lexicon
@@ -63,10 +68,11 @@ type Review struct {
 	// from right/wrong and time). The answer and the derived schedule are committed first; a
 	// different grade then replaces both in one more transaction (studystore.Regrade).
 	AskGrade bool
-	// LearnAhead: when the session's cards run out, cards in FSRS learning steps due within
-	// this are asked again, the earliest due first (Anki's learn-ahead limit); 0 is
-	// DefaultLearnAhead, less than 0 never asks again.
-	LearnAhead time.Duration
+	// StepWait: when the session's cards are done, a card in FSRS learning steps due within
+	// this is waited for and asked again, the earliest due first; one due later (a card
+	// answered good in its first step: 10 minutes) comes back in a later session, so that a
+	// step is never shrunk to seconds. 0 is DefaultStepWait; less than 0 never waits.
+	StepWait time.Duration
 
 	decks    map[int64]deckSched
 	cards    []studystore.DeckCard // the cards picked, in the order first asked; states kept current
@@ -74,13 +80,13 @@ type Review struct {
 	next     int                   // the next card of the first round, which Record expects
 	again    int                   // the card Again handed out, which Record expects then; -1 none
 	learning []int                 // cards (indexes) in learning steps, to ask again
-	last     lastAnswer            // the answer just recorded, for Grade
+	last     lastAnswer            // the answer just recorded, for Grade and DueNote
 	sess     int64
 }
 
-// DefaultLearnAhead is how far ahead a learning step is asked again at the end of a session
-// (Anki's default learn-ahead limit): FSRS-6's 1 and 10 minute steps always are.
-const DefaultLearnAhead = 20 * time.Minute
+// DefaultStepWait is how long a session waits for a card in learning steps once its other cards
+// are done: FSRS-6's first step, 1 minute (a card just answered wrong), and no longer.
+const DefaultStepWait = time.Minute
 
 // lastAnswer is what Grade needs to reschedule the answer just recorded.
 type lastAnswer struct {
@@ -90,6 +96,8 @@ type lastAnswer struct {
 	derived  srs.State // the state committed with the answer
 	outcome  srs.Outcome
 	at       time.Time
+	// note says when the card comes back, for DueNote (auto grades).
+	note Text
 }
 
 type deckSched struct {
@@ -100,7 +108,7 @@ type deckSched struct {
 
 // Questions picks the cards due now under r.Lex (of one deck when deckID is not 0), at most
 // max, and returns them as questions, reviews first and most overdue first. skipped counts due
-// cards of decks under other lexicons.
+// cards of decks under other lexicons (see Elsewhere).
 func (r *Review) Questions(ctx context.Context, now time.Time, deckID int64, max int) (qs []Question, skipped int, err error) {
 	decks, err := r.Store.Decks(ctx)
 	if err != nil {
@@ -152,6 +160,37 @@ func (r *Review) Questions(ctx context.Context, now time.Time, deckID int64, max
 	return qs, rev + fresh - revHere - freshHere, nil
 }
 
+// DeckDue is a deck with the cards it has due now.
+type DeckDue struct {
+	Deck    string `json:"deck"`
+	Lexicon string `json:"lexicon"`
+	Reviews int    `json:"reviews"`
+	New     int    `json:"new"`
+}
+
+// Elsewhere lists the decks under lexicons other than lexName that have cards due at now, with
+// how many: what a review under lexName leaves waiting (a deck made before `atril lexicon use`).
+func Elsewhere(ctx context.Context, st *studystore.Store, now time.Time, lexName string) ([]DeckDue, error) {
+	decks, err := st.Decks(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var out []DeckDue
+	for _, d := range decks {
+		if lexicon.SameName(d.Lexicon, lexName) {
+			continue
+		}
+		rev, fresh, err := st.DueCount(ctx, DueQuery(now, d.ID, 0))
+		if err != nil {
+			return nil, err
+		}
+		if rev+fresh > 0 {
+			out = append(out, DeckDue{Deck: d.Name, Lexicon: d.Lexicon, Reviews: rev, New: fresh})
+		}
+	}
+	return out, nil
+}
+
 // Cards are the cards Questions picked, in the order asked.
 func (r *Review) Cards() []studystore.DeckCard { return r.cards }
 
@@ -174,12 +213,12 @@ func (r *Review) Record(a Answer) error {
 		idx = r.next
 	}
 	if idx < 0 || r.cards[idx].CardID != a.CardID {
-		return fmt.Errorf("review: answer for card %d out of order", a.CardID)
+		return i18n.E("review.err.out_of_order", "Card", a.CardID)
 	}
 	c := &r.cards[idx]
 	ds, ok := r.decks[c.DeckID]
 	if !ok {
-		return fmt.Errorf("review: card %d from unknown deck %d", c.CardID, c.DeckID)
+		return i18n.E("review.err.unknown_deck", "Card", c.CardID, "Deck", c.DeckID)
 	}
 	o := srs.Outcome{Correct: a.Right, Took: a.Elapsed}
 	rating := srs.Rating(0)
@@ -190,7 +229,7 @@ func (r *Review) Record(a Answer) error {
 	before := c.State
 	after, err := ds.sched.Schedule(before, o, a.At)
 	if err != nil {
-		return fmt.Errorf("review: scheduling %s: %w", c.Question, err)
+		return i18n.Wrap(err, "review.err.schedule", "Card", c.Question)
 	}
 	id, err := r.Store.RecordReview(context.Background(), studystore.Answer{
 		SessionID: r.sess, CardID: c.CardID, DeckID: c.DeckID, Drill: string(KindReview),
@@ -210,20 +249,39 @@ func (r *Review) Record(a Answer) error {
 	if rating != 0 {
 		r.last = lastAnswer{card: idx, answerID: id, before: before, derived: after, outcome: o, at: a.At}
 	}
+	r.last.note = comesBack(rating, after, a.At)
 	r.track(idx)
 	return nil
+}
+
+// comesBack says when a card answered at comes back: "good · back in 10 min", "box 3 · due in
+// 7 days" (a cardbox card, rating 0).
+func comesBack(rating srs.Rating, st srs.State, at time.Time) Text {
+	if rating == 0 {
+		return T("review.comes_back", "Grade", T("review.box", "Box", st.Box), "When", dueIn(st.Due.Sub(at)))
+	}
+	return T("review.comes_back", "Grade", gradeName(rating), "When", dueIn(st.Due.Sub(at)))
+}
+
+// DueNote says when the card just answered comes back, unless its grade is asked (the grade's
+// note says it then).
+func (r *Review) DueNote(p *i18n.Printer) string {
+	if r.AskGrade && r.last.card >= 0 {
+		return ""
+	}
+	return r.last.note.In(p)
 }
 
 // track keeps card idx on the learning list while it is in FSRS learning steps.
 func (r *Review) track(idx int) {
 	r.learning = slices.DeleteFunc(r.learning, func(i int) bool { return i == idx })
-	if p := r.cards[idx].State.Phase; (p == srs.Learning || p == srs.Relearning) && r.LearnAhead >= 0 {
+	if p := r.cards[idx].State.Phase; (p == srs.Learning || p == srs.Relearning) && r.StepWait >= 0 {
 		r.learning = append(r.learning, idx)
 	}
 }
 
 // Again hands out, once the cards Questions picked are done, the card in learning steps due
-// first, with how long until it is due, if that is within LearnAhead of now.
+// first, with how long until it is due, if that is within StepWait of now.
 func (r *Review) Again(now time.Time) (Question, time.Duration, bool) {
 	if r.next < len(r.cards) || len(r.learning) == 0 {
 		return Question{}, 0, false
@@ -235,12 +293,8 @@ func (r *Review) Again(now time.Time) (Question, time.Duration, bool) {
 		}
 	}
 	idx := r.learning[first]
-	ahead := r.LearnAhead
-	if ahead == 0 {
-		ahead = DefaultLearnAhead
-	}
 	wait := r.cards[idx].State.Due.Sub(now)
-	if wait > ahead {
+	if wait > r.stepWait() {
 		return Question{}, 0, false
 	}
 	r.learning = slices.Delete(r.learning, first, first+1)
@@ -248,29 +302,50 @@ func (r *Review) Again(now time.Time) (Question, time.Duration, bool) {
 	return r.qs[idx], wait, true
 }
 
+func (r *Review) stepWait() time.Duration {
+	if r.StepWait == 0 {
+		return DefaultStepWait
+	}
+	return r.StepWait
+}
+
+// Learning counts the cards of the session left in learning steps, and when the first comes
+// back: what the session ends with.
+func (r *Review) Learning() (n int, first time.Time) {
+	for _, c := range r.cards {
+		if p := c.State.Phase; p == srs.Learning || p == srs.Relearning {
+			n++
+			if first.IsZero() || c.State.Due.Before(first) {
+				first = c.State.Due
+			}
+		}
+	}
+	return n, first
+}
+
 // GradePrompt asks the grade of the FSRS answer just recorded when AskGrade is set.
-func (r *Review) GradePrompt() string {
+func (r *Review) GradePrompt(p *i18n.Printer) string {
 	if !r.AskGrade || r.last.card < 0 {
 		return ""
 	}
 	d := r.last.outcome.Rating
-	return fmt.Sprintf("  Grade: 1 again, 2 hard, 3 good, 4 easy (Enter: %d %s)", d, d)
+	return "  " + p.T("review.grade_prompt", "Number", int(d), "Grade", gradeName(d).In(p))
 }
 
 // Grade takes the grade typed after an answer: Enter or the derived grade keeps what Record
 // committed; another grade reschedules the card from its state before the answer and replaces
 // the answer's grade and state after, together (studystore.Regrade).
-func (r *Review) Grade(line string) (string, error) {
+func (r *Review) Grade(p *i18n.Printer, line string) (string, error) {
 	g := r.last
 	if g.card < 0 {
 		return "", nil
 	}
 	derived := g.outcome.Rating
 	chosen := derived
-	if s := strings.ToLower(strings.TrimSpace(line)); s != "" {
-		var err error
-		if chosen, err = srs.ParseRating(s); err != nil {
-			return "", &RetryError{Msg: fmt.Sprintf("%q: type 1 (again), 2 (hard), 3 (good) or 4 (easy); Enter keeps %s", s, derived)}
+	if s := strings.TrimSpace(line); s != "" {
+		var ok bool
+		if chosen, ok = parseGrade(s); !ok {
+			return "", &RetryError{Msg: T("review.grade_retry", "Line", strconv.Quote(s), "Grade", gradeName(derived))}
 		}
 	}
 	c := &r.cards[g.card]
@@ -280,7 +355,7 @@ func (r *Review) Grade(line string) (string, error) {
 		o.Rating = chosen
 		var err error
 		if after, err = r.decks[c.DeckID].sched.Schedule(g.before, o, g.at); err != nil {
-			return "", fmt.Errorf("review: scheduling %s: %w", c.Question, err)
+			return "", i18n.Wrap(err, "review.err.schedule", "Card", c.Question)
 		}
 		if err := r.Store.Regrade(context.Background(), g.answerID, studystore.Answer{
 			DeckID: c.DeckID, CardID: c.CardID, Rating: chosen, After: &after,
@@ -291,20 +366,50 @@ func (r *Review) Grade(line string) (string, error) {
 		r.track(g.card)
 	}
 	r.last.card = -1
-	return fmt.Sprintf("%s: %s", chosen, dueIn(after.Due.Sub(g.at))), nil
+	return comesBack(chosen, after, g.at).In(p), nil
+}
+
+// parseGrade reads a grade in either language, or its number: again/otra (vez) 1, hard/difícil
+// 2, good/bien 3, easy/fácil 4.
+func parseGrade(s string) (srs.Rating, bool) {
+	switch strings.ToLower(strings.Join(strings.Fields(s), " ")) {
+	case "1", "again", "otra", "otra vez", "de nuevo":
+		return srs.Again, true
+	case "2", "hard", "difícil", "dificil":
+		return srs.Hard, true
+	case "3", "good", "bien":
+		return srs.Good, true
+	case "4", "easy", "fácil", "facil":
+		return srs.Easy, true
+	}
+	return 0, false
+}
+
+// gradeName is an FSRS grade as the reader calls it.
+func gradeName(r srs.Rating) Text {
+	switch r {
+	case srs.Again:
+		return T("review.grade.again")
+	case srs.Hard:
+		return T("review.grade.hard")
+	case srs.Easy:
+		return T("review.grade.easy")
+	}
+	return T("review.grade.good")
 }
 
 // dueIn says when a card comes back: "back in 10 min", "due in 8 days".
-func dueIn(d time.Duration) string {
+func dueIn(d time.Duration) Text {
 	if d < 24*time.Hour {
-		return "back in " + fmtWait(d)
+		return T("review.back_in", "Wait", waitText{d})
 	}
-	days := int(d.Round(time.Hour).Hours() / 24)
-	if days == 1 {
-		return "due in 1 day"
-	}
-	return fmt.Sprintf("due in %d days", days)
+	return N("review.due_in_days", int(d.Round(time.Hour).Hours()/24))
 }
+
+// waitText is a wait written by fmtWait in the reader's language.
+type waitText struct{ d time.Duration }
+
+func (w waitText) In(p *i18n.Printer) string { return fmtWait(p, w.d) }
 
 // Postponed is one card moved by Postpone.
 type Postponed struct {
@@ -320,7 +425,7 @@ type Postponed struct {
 // of its day. It returns the cards in their new order.
 func Postpone(ctx context.Context, st *studystore.Store, now time.Time, deckID int64, days int) ([]Postponed, error) {
 	if days < 1 || days > MaxPostponeDays {
-		return nil, fmt.Errorf("--days %d: want 1 to %d (ten years)", days, MaxPostponeDays)
+		return nil, i18n.E("review.err.postpone_days", "Days", days, "Max", MaxPostponeDays)
 	}
 	start := DayStart(now)
 	q := studystore.DueQuery{DeckID: deckID, Now: now, DayStart: start, DayEnd: now, NoNew: true}
@@ -328,7 +433,8 @@ func Postpone(ctx context.Context, st *studystore.Store, now time.Time, deckID i
 	if err != nil {
 		return nil, err
 	}
-	fsrs, _ := srs.NewFSRS(0, 0)
+	// Each FSRS deck's recall, with the weights `atril fsrs fit` found for it if any.
+	recall := map[int64]*srs.FSRS{}
 	out := make([]Postponed, 0, len(cards))
 	for _, c := range cards {
 		if !c.State.Due.Before(start) && c.State.Phase == srs.Review {
@@ -336,12 +442,23 @@ func Postpone(ctx context.Context, st *studystore.Store, now time.Time, deckID i
 		}
 		var u float64
 		if c.Scheduler == "fsrs" {
-			u = fsrs.Retrievability(c.State, now)
+			f := recall[c.DeckID]
+			if f == nil {
+				weights, err := st.FSRSWeights(ctx, c.DeckID)
+				if err != nil {
+					return nil, err
+				}
+				if f, err = srs.NewFSRSWeights(weights, 0, 0); err != nil {
+					return nil, err
+				}
+				recall[c.DeckID] = f
+			}
+			u = f.Retrievability(c.State, now)
 		} else {
 			// 0.9 at the due date, falling as FSRS-6's default curve does with S = interval.
 			s := math.Max(float64(c.State.ScheduledDays), 1)
 			t := now.Sub(c.State.LastReview).Hours() / 24
-			u = forgetting(t, s)
+			u = srs.ForgettingCurve(t, s)
 		}
 		out = append(out, Postponed{DeckCard: c, Urgency: u, OldDue: c.State.Due})
 	}
@@ -387,12 +504,4 @@ func PerDay(moved []Postponed) []DayCount {
 		out = append(out, DayCount{Day: m.State.Due, Cards: 1})
 	}
 	return out
-}
-
-// forgetting is FSRS-6's power forgetting curve with the default decay (w20 = 0.1542): recall
-// probability after t days at stability s, 0.9 when t = s.
-func forgetting(t, s float64) float64 {
-	const decay = -0.1542
-	factor := math.Pow(0.9, 1/decay) - 1
-	return math.Pow(1+factor*t/s, decay)
 }

@@ -64,7 +64,7 @@ func asked(out string) []string {
 }
 
 // Cards that go into learning steps come back after the other cards, earliest due first: when
-// due by the clock, or early with the wait shown.
+// due by the clock, or after a wait for their step (never asked early), shown as a wait.
 func TestReviewAsksLearningStepsAgain(t *testing.T) {
 	// 2 s a reading: a question shown, answered and saved takes 6 s, each right answer is quick
 	// (easy: learnt at once).
@@ -78,25 +78,29 @@ func TestReviewAsksLearningStepsAgain(t *testing.T) {
 	}
 	in.WriteString("y\ny\n") // the repeats, right
 	var out bytes.Buffer
-	r := &Runner{In: strings.NewReader(in.String()), Out: &out, Lex: rv.Lex, Now: clock.Now, Recorder: rv, Echo: true}
+	r := &Runner{In: strings.NewReader(in.String()), Out: &out, Lex: rv.Lex, Now: clock.Now, After: clock.After, Recorder: rv, Echo: true}
 	sum, err := r.Run(context.Background(), qs)
 	if err != nil {
 		t.Fatal(err)
 	}
-	// AS, answered wrong 66 s before the round ends, is due by then; ES, wrong last, is asked
-	// early with its wait shown.
+	// AS, answered wrong 66 s before the round ends, is due by then; ES, wrong last, is waited
+	// for: the wait is shown, and the clock has moved on by it when ES is asked.
 	hs := asked(out.String())
 	want := []string{"1/12 AS  a two-tile word?", "12/12 ES  a two-tile word?",
 		"again AS  a two-tile word?  (learning step)",
-		"again ES  a two-tile word?  (learning step due in 50 s: asked early)"}
+		"again ES  a two-tile word?  (learning step)"}
 	if len(hs) != 14 || hs[0] != want[0] || hs[11] != want[1] || hs[12] != want[2] || hs[13] != want[3] {
 		t.Fatalf("questions asked:\n%s\nwant ... %q\n\n%s", strings.Join(hs, "\n"), want, out.String())
+	}
+	if !strings.Contains(out.String(), "Next, ES again: its learning step is due in 50 s; waiting (Ctrl-C stops).") {
+		t.Errorf("the wait is not shown:\n%s", out.String())
 	}
 	if sum.Stopped != "done" || sum.Again != 2 || sum.Questions != 14 || sum.Answered != 14 || sum.Right != 12 ||
 		!strings.Contains(out.String(), "Summary: 14 of 14 answered (2 again in learning steps), 12 right, 2 wrong") {
 		t.Errorf("summary %+v\n%s", sum, out.String())
 	}
-	// The repeats are saved like any answer, from the learning state; every card ends learnt.
+	// The repeats are saved like any answer, from the learning state, never before their step
+	// was due; every card ends learnt.
 	ctx := context.Background()
 	as, err := rv.Store.Answers(ctx, studystore.AnswerQuery{})
 	if err != nil || len(as) != 14 {
@@ -105,6 +109,9 @@ func TestReviewAsksLearningStepsAgain(t *testing.T) {
 	for _, a := range as[12:] {
 		if a.Before.Phase != srs.Learning || a.After.Phase != srs.Review || !a.Correct || a.Rating != srs.Easy {
 			t.Errorf("repeat of %s: %v -> %v, rating %v", a.Question, a.Before.Phase, a.After.Phase, a.Rating)
+		}
+		if a.At.Before(a.Before.Due) {
+			t.Errorf("repeat of %s at %v, before its step was due at %v", a.Question, a.At, a.Before.Due)
 		}
 	}
 	for _, c := range rv.Cards() {
@@ -115,36 +122,54 @@ func TestReviewAsksLearningStepsAgain(t *testing.T) {
 	}
 }
 
-// A card answered slowly in its learning step (hard) stays in the step and comes back again;
-// the session ends when the input does, with everything saved.
-func TestReviewLearningStepRepeatsUntilLearnt(t *testing.T) {
-	clock := &stepClock{t: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC), step: 6 * time.Second}
+// Learning steps are not shrunk to seconds: a card answered good in its first learning step
+// goes to the 10-minute step and does not come back in the same short session, which ends
+// saying so (Learning); answered wrong, it comes back after its 1-minute step, no sooner.
+func TestReviewLearningStepsNotShrunk(t *testing.T) {
+	// 3 s a reading: a right answer takes 3 s, good for a twos card (target 5 s: easy within
+	// 2.5 s).
+	clock := &stepClock{t: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC), step: 3 * time.Second}
 	rv, qs := reviewSession(t, clock, "AS")
-	// wrong; then right in 6 s (hard: the step again), right in 6 s again, and the input ends.
+	// wrong (the 1-minute step); then, once due, right and good (the 10-minute step); a third
+	// line is left unread.
 	in := typed(false, qs[0]) + "\ny\ny\n"
 	var out bytes.Buffer
-	r := &Runner{In: strings.NewReader(in), Out: &out, Lex: rv.Lex, Now: clock.Now, Recorder: rv}
+	r := &Runner{In: strings.NewReader(in), Out: &out, Lex: rv.Lex, Now: clock.Now, After: clock.After, Recorder: rv}
 	sum, err := r.Run(context.Background(), qs)
-	if err != nil || sum.Answered != 3 || sum.Again != 3 || sum.Stopped != "end of input" {
+	if err != nil || sum.Answered != 2 || sum.Again != 1 || sum.Stopped != "done" {
 		t.Fatalf("%+v, %v\n%s", sum, err, out.String())
 	}
 	as, _ := rv.Store.Answers(context.Background(), studystore.AnswerQuery{})
-	if len(as) != 3 || as[1].Rating != srs.Hard || as[1].After.Phase != srs.Learning || as[2].Before.Phase != srs.Learning {
-		t.Errorf("answers %+v", as)
+	if len(as) != 2 || as[0].Rating != srs.Again || as[1].Rating != srs.Good || as[1].After.Phase != srs.Learning {
+		t.Fatalf("answers %+v", as)
+	}
+	if gap := as[1].At.Sub(as[0].At); gap < time.Minute {
+		t.Errorf("the 1-minute step came back after %v", gap)
+	}
+	if step := as[1].After.Due.Sub(as[1].At); step != 10*time.Minute {
+		t.Errorf("good in learning: next step in %v, want 10 min", step)
+	}
+	if n, first := rv.Learning(); n != 1 || !first.Equal(as[1].After.Due) {
+		t.Errorf("left in learning: %d, first back at %v; want 1 at %v", n, first, as[1].After.Due)
+	}
+	for _, want := range []string{"again · back in 1 min", "good · back in 10 min"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("the feedback does not say when the card comes back (%q):\n%s", want, out.String())
+		}
 	}
 }
 
-// Beyond the learn-ahead limit nothing is asked again; LearnAhead < 0 never asks again.
-func TestReviewLearnAheadLimit(t *testing.T) {
-	for _, ahead := range []time.Duration{-1, 30 * time.Second} {
+// Beyond StepWait nothing is waited for nor asked again; StepWait < 0 never asks again.
+func TestReviewStepWaitLimit(t *testing.T) {
+	for _, wait := range []time.Duration{-1, 30 * time.Second} {
 		clock := &stepClock{t: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC), step: time.Second}
 		rv, qs := reviewSession(t, clock, "AS")
-		rv.LearnAhead = ahead
+		rv.StepWait = wait
 		var out bytes.Buffer
-		r := &Runner{In: strings.NewReader(typed(false, qs[0]) + "\n"), Out: &out, Lex: rv.Lex, Now: clock.Now, Recorder: rv}
+		r := &Runner{In: strings.NewReader(typed(false, qs[0]) + "\n"), Out: &out, Lex: rv.Lex, Now: clock.Now, After: clock.After, Recorder: rv}
 		sum, err := r.Run(context.Background(), qs)
 		if err != nil || sum.Stopped != "done" || sum.Again != 0 || sum.Answered != 1 {
-			t.Errorf("learn ahead %v: %+v, %v\n%s", ahead, sum, err, out.String())
+			t.Errorf("step wait %v: %+v, %v\n%s", wait, sum, err, out.String())
 		}
 	}
 }
@@ -156,10 +181,10 @@ func TestReviewAskedGrades(t *testing.T) {
 	rv, qs := reviewSession(t, clock, "AS", "ES", "[CH]A")
 	rv.AskGrade = true
 	// One round (no learning steps asked again): the grades alone.
-	rv.LearnAhead = -1
+	rv.StepWait = -1
 	in := typed(true, qs[0]) + "\n\n" + // right in 1 s: easy, kept
 		typed(true, qs[1]) + "\n1\n" + // right, but the player says again
-		typed(false, qs[2]) + "\nsoso\neasy\n" // wrong (again), a typo, then easy
+		typed(false, qs[2]) + "\nsoso\nfácil\n" // wrong (again), a typo, then easy in Spanish
 	var out bytes.Buffer
 	r := &Runner{In: strings.NewReader(in), Out: &out, Lex: rv.Lex, Now: clock.Now, Recorder: rv, Echo: true}
 	sum, err := r.Run(context.Background(), qs)
@@ -168,9 +193,9 @@ func TestReviewAskedGrades(t *testing.T) {
 	}
 	o := out.String()
 	for _, want := range []string{
-		"  Grade: 1 again, 2 hard, 3 good, 4 easy (Enter: 4 easy)\n> \n  easy: due in 8 days",
-		"> 1\n  again: back in 1 min",
-		`> soso` + "\n" + `  "soso": type 1 (again), 2 (hard), 3 (good) or 4 (easy); Enter keeps again` + "\n> easy\n  easy: due in 8 days",
+		"  Grade: 1 again, 2 hard, 3 good, 4 easy (Enter: 4 easy)\n> \n  easy · due in 8 days",
+		"> 1\n  again · back in 1 min",
+		`> soso` + "\n" + `  "soso": type 1 (again), 2 (hard), 3 (good) or 4 (easy); Enter keeps again` + "\n> fácil\n  easy · due in 8 days",
 	} {
 		if !strings.Contains(o, want) {
 			t.Errorf("transcript lacks %q:\n%s", want, o)

@@ -6,9 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
+	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
@@ -17,7 +20,7 @@ type Answer struct {
 	Kind     Kind
 	Card     string // Question.Card
 	Shown    string // Question.Show
-	Typed    string // the line as typed ("" when the time ran out first)
+	Typed    string // the line as typed ("" when the time ran out first); several lines joined by spaces
 	Expected string // the right answer, as Question.Expected spells it
 	Right    bool
 	TimedOut bool
@@ -40,17 +43,24 @@ type Runner struct {
 	Lex *lexicon.Lexicon
 	// Now is the clock answers are timed with.
 	Now func() time.Time
-	// After starts the per-question timer; nil is time.After. Tests pass their own.
+	// After starts a timer (the time limit, the wait for a learning step); nil is time.After.
+	// Tests pass their own.
 	After func(time.Duration) <-chan time.Time
 	// TimeLimit per question; 0 for none.
 	TimeLimit time.Duration
 	Recorder  Recorder
-	Color     bool
+	// P writes every text (nil: English); UI draws them on Out: colour, the width lists fold to
+	// (nil: plain text, nothing folded).
+	P  *i18n.Printer
+	UI *ui.Term
 	// Echo writes each line read after its prompt: piped input then reads as a transcript. A
 	// terminal echoes by itself.
 	Echo bool
 	// Title heads the drill ("anagram drill · seed 42").
 	Title string
+
+	lines chan line
+	done  chan struct{}
 }
 
 // Summary is what a drill ends with.
@@ -67,9 +77,30 @@ type Summary struct {
 	// Again counts the questions asked a second time or more (FSRS learning steps in a
 	// review); they are counted in Questions too.
 	Again int `json:"again,omitempty"`
+	// Words and WordsFound count, over the questions answered with words (anagrams, build),
+	// the words asked and the words given: partial credit, 5 of 7 found.
+	Words      int `json:"words,omitempty"`
+	WordsFound int `json:"words_found,omitempty"`
+	// Missed lists what the answers missed, each once, in plain upper case whatever the
+	// language: words not given, words and tiles judged wrongly, words whose hooks were missed.
+	Missed []string `json:"missed,omitempty"`
 	// Stopped says how the drill ended: "done", "end of input" (Ctrl-D), "interrupted" (Ctrl-C).
 	Stopped string `json:"stopped"`
+
+	misses []Miss
 }
+
+// Miss is one thing an answer missed: Show as the player saw it (CASAs: the blank's tile in
+// lower case; CASQO (not valid)), Word in plain upper case (Summary.Missed), Tiles what a deck
+// of the drill's MissKind takes as a card (nil: nothing a deck can hold).
+type Miss struct {
+	Show  string
+	Word  string
+	Tiles []lexicon.Tile
+}
+
+// Misses are what the drill's answers missed, each once, in the order met.
+func (s Summary) Misses() []Miss { return s.misses }
 
 // Average is the answering time per answered question.
 func (s Summary) Average() time.Duration {
@@ -110,28 +141,52 @@ func readLines(r io.Reader, out chan<- line, done <-chan struct{}) {
 	}
 }
 
+// start begins reading In, once: Run and Ask share one reader, so nothing read ahead is lost.
+func (r *Runner) start() {
+	if r.lines == nil {
+		r.lines = make(chan line)
+		r.done = make(chan struct{})
+		go readLines(r.In, r.lines, r.done)
+	}
+}
+
+// Close stops reading In. Call it once the Runner will ask nothing more.
+func (r *Runner) Close() {
+	if r.done != nil {
+		close(r.done)
+		r.done = nil
+	}
+}
+
 // Grader is a Recorder that asks a follow-up line after an answer's feedback (the FSRS grade
 // in `atril review --grade ask`). The answer is already saved when it asks, so stopping at
 // the follow-up loses nothing.
 type Grader interface {
 	// GradePrompt is the line to show after the feedback of the answer just recorded; ""
 	// asks nothing.
-	GradePrompt() string
+	GradePrompt(p *i18n.Printer) string
 	// Grade takes the line typed and returns a note to show. A *RetryError is shown and the
 	// prompt asked again; any other error stops the drill.
-	Grade(line string) (note string, err error)
+	Grade(p *i18n.Printer, line string) (note string, err error)
+}
+
+// Scheduled is a Recorder that says, after an answer's feedback, when its card comes back
+// (`atril review`): "good · back in 10 min". "" says nothing.
+type Scheduled interface {
+	DueNote(p *i18n.Printer) string
 }
 
 // RetryError is a line that a follow-up prompt cannot take: it is shown and asked again.
-type RetryError struct{ Msg string }
+type RetryError struct{ Msg Text }
 
-func (e *RetryError) Error() string { return e.Msg }
+func (e *RetryError) Error() string { return e.Msg.String() }
 
 // Requeuer is a Recorder that brings questions back before the session ends (FSRS learning
 // steps): when the questions run out, Runner asks what Again returns until it has nothing.
 type Requeuer interface {
 	// Again returns the next question to ask again at now and how long until it is due (0 or
-	// less: due now; more: asked early, as nothing else is left); ok is false when none is.
+	// less: due now; more: the Runner waits that long first, so that a step is never shrunk);
+	// ok is false when none is.
 	Again(now time.Time) (q Question, wait time.Duration, ok bool)
 }
 
@@ -140,26 +195,28 @@ type Requeuer interface {
 // was answered is saved. The summary is printed and returned; the error is a failed write or a
 // failed recording.
 func (r *Runner) Run(ctx context.Context, qs []Question) (Summary, error) {
+	r.start()
+	p := printer(r.P)
 	sum := Summary{Questions: len(qs), Stopped: "done"}
-	done := make(chan struct{})
-	defer close(done)
-	lines := make(chan line)
-	go readLines(r.In, lines, done)
 	after := r.After
 	if after == nil {
 		after = time.After
 	}
 	requeuer, _ := r.Recorder.(Requeuer)
 	grader, _ := r.Recorder.(Grader)
+	scheduled, _ := r.Recorder.(Scheduled)
 	w := &errWriter{w: r.Out}
 	if r.Title != "" {
-		w.printf("%s\n", r.style(bold, r.Title))
+		r.line(w, "", r.paint(ui.Bold, r.Title))
 	}
-	w.printf("%s. %s\n", Counted(len(qs), "question"), howToAnswer(qs))
+	r.line(w, "", p.N("drill.header.count", len(qs))+" "+howToAnswer(p, qs))
 	if r.TimeLimit > 0 {
-		w.printf("Time limit: %s a question; a late answer counts wrong.\n", fmtDuration(r.TimeLimit))
+		r.line(w, "", p.T("drill.header.time_limit", "Limit", fmtDuration(p, r.TimeLimit)))
 	}
-	w.printf("Ctrl-D or Ctrl-C stops; every answer is saved as you give it.\n")
+	r.line(w, "", p.T("drill.header.stop"))
+	if slices.ContainsFunc(qs, func(q Question) bool { return q.hasBlanks() }) {
+		r.line(w, "", r.paint(ui.Dim, p.T("drill.blank_legend")))
+	}
 	var err error
 	// timedOut: the last question ran out of time, and what the player was typing would land
 	// on the next one: one Enter clears it first.
@@ -180,17 +237,28 @@ func (r *Runner) Run(ctx context.Context, qs []Question) (Summary, error) {
 			if !ok {
 				break
 			}
-			q, label, again = &aq, "again", true
-			note = "  " + r.style(dim, "(learning step)")
 			if wait > 0 {
-				note = "  " + r.style(dim, fmt.Sprintf("(learning step due in %s: asked early)", fmtWait(wait)))
+				// A learning step is not shrunk: wait for it, saying so. What the player types
+				// meanwhile waits for the question.
+				w.printf("\n")
+				r.line(w, "", r.paint(ui.Dim, p.T("drill.waiting", "Card", aq.Show, "Wait", fmtWait(p, wait))))
+				select {
+				case <-ctx.Done():
+					sum.Stopped = "interrupted"
+				case <-after(wait):
+				}
+				if sum.Stopped != "done" {
+					break
+				}
 			}
+			q, label, again = &aq, p.T("drill.again"), true
+			note = "  " + r.paint(ui.Dim, "("+p.T("drill.learning_step")+")")
 		} else {
 			break
 		}
 		if timedOut {
-			w.printf("Press Enter for the next question. ")
-			if _, stopped, _ := r.readLine(ctx, lines, w); stopped != "" {
+			w.printf("%s", p.T("drill.press_enter")+" ")
+			if _, stopped, _ := r.readLine(ctx, w); stopped != "" {
 				sum.Stopped = stopped // the answers are saved: a failed read here only ends the drill
 				break
 			}
@@ -200,7 +268,7 @@ func (r *Runner) Run(ctx context.Context, qs []Question) (Summary, error) {
 			sum.Questions++
 			sum.Again++
 		}
-		res, typed, timer, stopped, aerr := r.ask(ctx, q, label, note, lines, after, w)
+		res, typed, timer, stopped, aerr := r.ask(ctx, q, label, note, after, w)
 		if aerr != nil && stopped == "" {
 			err = aerr // a failed write
 			break
@@ -217,6 +285,11 @@ func (r *Runner) Run(ctx context.Context, qs []Question) (Summary, error) {
 			w.printf("\n")
 		}
 		r.feedback(w, q, res, &sum)
+		if scheduled != nil {
+			if n := scheduled.DueNote(p); n != "" {
+				r.line(w, "    ", "    "+r.paint(ui.Dim, n))
+			}
+		}
 		if timer {
 			timedOut = true
 			continue // no grade for a question left unanswered: it keeps the derived one
@@ -224,28 +297,30 @@ func (r *Runner) Run(ctx context.Context, qs []Question) (Summary, error) {
 		if grader == nil {
 			continue
 		}
-		prompt := grader.GradePrompt()
+		prompt := grader.GradePrompt(p)
 		if prompt == "" {
 			continue
 		}
-		w.printf("%s\n> ", prompt)
+		r.line(w, "  ", prompt)
+		w.printf("> ")
 		for {
-			text, stopped, rerr := r.readLine(ctx, lines, w)
+			text, stopped, rerr := r.readLine(ctx, w)
 			if stopped != "" {
 				sum.Stopped = stopped
 				err = rerr
 				break
 			}
-			gnote, gerr := grader.Grade(text)
+			gnote, gerr := grader.Grade(p, text)
 			var retry *RetryError
 			if errors.As(gerr, &retry) {
-				w.printf("  %s\n> ", retry.Msg)
+				r.line(w, "  ", "  "+retry.Msg.In(p))
+				w.printf("> ")
 				continue
 			}
 			if gerr != nil {
-				err = fmt.Errorf("saving the grade of %s: %w", q.Show, gerr)
+				err = i18n.Wrap(gerr, "drill.err.grade", "Question", q.Show)
 			} else if gnote != "" {
-				w.printf("  %s\n", gnote)
+				r.line(w, "  ", "  "+gnote)
 			}
 			break
 		}
@@ -261,11 +336,18 @@ func (r *Runner) Run(ctx context.Context, qs []Question) (Summary, error) {
 }
 
 // ask shows q and waits for an answer the question can judge (typed), or for the time limit
-// (timer). stopped is "interrupted" or "end of input" when the drill ends instead (err: a failed
-// read); err alone is a failed write.
-func (r *Runner) ask(ctx context.Context, q *Question, label, note string, lines <-chan line,
+// (timer). An answer of words may take several lines: it ends at an empty line, or by itself
+// once every word is given. stopped is "interrupted" or "end of input" when the drill ends
+// instead (err: a failed read); err alone is a failed write.
+func (r *Runner) ask(ctx context.Context, q *Question, label, note string,
 	after func(time.Duration) <-chan time.Time, w *errWriter) (res Result, typed string, timer bool, stopped string, err error) {
-	w.printf("\n%s %s  %s%s\n", r.style(dim, label), r.style(bold, q.Show), q.Ask, note)
+	p := printer(r.P)
+	ask := q.Ask.In(p)
+	if q.Form == FormWords {
+		ask += " · " + p.N("drill.word_count", len(q.Words))
+	}
+	w.printf("\n")
+	r.line(w, "  ", r.paint(ui.Dim, label)+" "+r.paint(ui.Accent, q.Show)+"  "+ask+note)
 	w.printf("> ")
 	if w.err != nil {
 		return res, "", false, "", w.err
@@ -275,54 +357,102 @@ func (r *Runner) ask(ctx context.Context, q *Question, label, note string, lines
 	if r.TimeLimit > 0 {
 		limit = after(r.TimeLimit)
 	}
+	var parts []string // the lines of an answer of words so far
+	// giveUp: an empty line came before any word. A second one gives up; the first may be an
+	// Enter too many after an answer that ended by itself, and must not answer this question.
+	giveUp := false
 	for {
 		select {
 		case <-ctx.Done():
 			w.printf("\n")
 			return res, "", false, "interrupted", nil
-		case l, ok := <-lines:
+		case l, ok := <-r.lines:
 			if !ok || l.err != nil {
 				w.printf("\n")
 				if ok {
-					err = fmt.Errorf("reading answers: %w", l.err)
+					err = i18n.Wrap(l.err, "drill.err.read")
+				}
+				if len(parts) > 0 && err == nil {
+					// Ctrl-D after some words: those are the answer; the drill ends after it.
+					res, _ = q.Judge(r.Lex, strings.Join(parts, " "))
+					res.Elapsed = r.Now().Sub(start)
+					return r.late(res), strings.Join(parts, " "), false, "", nil
 				}
 				return res, "", false, "end of input", err
 			}
 			if r.Echo {
 				w.printf("%s\n", l.text)
 			}
-			res, jerr := q.Judge(r.Lex, l.text)
-			if jerr != nil {
-				w.printf("  %s\n> ", jerr)
+			text := strings.TrimSpace(l.text)
+			if q.Form != FormWords {
+				res, jerr := q.Judge(r.Lex, text)
+				if jerr != nil {
+					r.line(w, "  ", "  "+inputMessage(p, jerr))
+					w.printf("> ")
+					continue
+				}
+				res.Elapsed = r.Now().Sub(start)
+				return r.late(res), l.text, false, "", nil
+			}
+			if text == "" && len(parts) == 0 && len(q.Words) > 0 && !giveUp {
+				giveUp = true
+				r.line(w, "  ", "  "+r.paint(ui.Dim, p.T("drill.give_up")))
+				w.printf("> ")
 				continue
 			}
-			res.Elapsed = r.Now().Sub(start)
-			if r.TimeLimit > 0 && res.Elapsed > r.TimeLimit {
-				res.TimedOut, res.Right = true, false
+			if text != "" {
+				if _, jerr := q.Judge(r.Lex, text); jerr != nil {
+					r.line(w, "  ", "  "+inputMessage(p, jerr))
+					w.printf("> ")
+					continue
+				}
+				parts = append(parts, text)
 			}
-			return res, l.text, false, "", nil
+			res, _ = q.Judge(r.Lex, strings.Join(parts, " "))
+			if text == "" || len(res.Missed) == 0 {
+				res.Elapsed = r.Now().Sub(start)
+				return r.late(res), strings.Join(parts, " "), false, "", nil
+			}
+			r.line(w, "  ", "  "+r.paint(ui.Dim, p.T("drill.more", "Found", res.Found(q), "Total", len(q.Words))))
+			w.printf("> ")
 		case <-limit:
-			res := Result{TimedOut: true, Elapsed: r.TimeLimit}
-			if q.Form == FormWords {
-				res.Missed = q.Words
-			}
-			return res, "", true, "", nil
+			res, _ := q.Judge(r.Lex, strings.Join(parts, " "))
+			res.Right, res.TimedOut, res.Elapsed = false, true, r.TimeLimit
+			return res, strings.Join(parts, " "), true, "", nil
 		}
 	}
 }
 
+// late marks an answer given after the time limit: it counts wrong.
+func (r *Runner) late(res Result) Result {
+	if r.TimeLimit > 0 && res.Elapsed > r.TimeLimit {
+		res.TimedOut, res.Right = true, false
+	}
+	return res
+}
+
+// inputMessage is what the player is told of a line the question cannot read.
+func inputMessage(p *i18n.Printer, err error) string {
+	var ie *InputError
+	if errors.As(err, &ie) {
+		return ie.Msg.In(p)
+	}
+	return p.Err(err)
+}
+
 // readLine waits for one line (echoed under a pipe). stopped is "interrupted" or "end of
 // input" when the drill ends instead; err is a failed read.
-func (r *Runner) readLine(ctx context.Context, lines <-chan line, w *errWriter) (text, stopped string, err error) {
+func (r *Runner) readLine(ctx context.Context, w *errWriter) (text, stopped string, err error) {
+	r.start()
 	select {
 	case <-ctx.Done():
 		w.printf("\n")
 		return "", "interrupted", nil
-	case l, ok := <-lines:
+	case l, ok := <-r.lines:
 		if !ok || l.err != nil {
 			w.printf("\n")
 			if ok {
-				err = fmt.Errorf("reading answers: %w", l.err)
+				err = i18n.Wrap(l.err, "drill.err.read")
 			}
 			return "", "end of input", err
 		}
@@ -333,16 +463,31 @@ func (r *Runner) readLine(ctx context.Context, lines <-chan line, w *errWriter) 
 	}
 }
 
+// Ask shows prompt and reads one line: for the questions after a drill (a deck for the missed
+// words). ok is false when the input ended, ctx was cancelled or the prompt cannot be written.
+func (r *Runner) Ask(ctx context.Context, prompt string) (text string, ok bool) {
+	w := &errWriter{w: r.Out}
+	w.printf("%s ", r.fold("", prompt))
+	text, stopped, _ := r.readLine(ctx, w)
+	return strings.TrimSpace(text), stopped == "" && w.err == nil
+}
+
+// Say writes one line to the player.
+func (r *Runner) Say(text string) error {
+	_, err := fmt.Fprintln(r.Out, text)
+	return err
+}
+
 // fmtWait shows a wait in whole seconds: "45 s", "9 min 12 s".
-func fmtWait(d time.Duration) string {
+func fmtWait(p *i18n.Printer, d time.Duration) string {
 	sec := int(d.Round(time.Second) / time.Second)
-	if sec < 60 {
-		return fmt.Sprintf("%d s", sec)
+	switch {
+	case sec < 60:
+		return p.T("drill.wait.seconds", "Seconds", p.Int(sec))
+	case sec%60 == 0:
+		return p.T("drill.wait.minutes", "Minutes", p.Int(sec/60))
 	}
-	if sec%60 == 0 {
-		return fmt.Sprintf("%d min", sec/60)
-	}
-	return fmt.Sprintf("%d min %d s", sec/60, sec%60)
+	return p.T("drill.wait.minutes_seconds", "Minutes", p.Int(sec/60), "Seconds", p.Int(sec%60))
 }
 
 func (r *Runner) record(q *Question, typed string, res Result) error {
@@ -355,12 +500,13 @@ func (r *Runner) record(q *Question, typed string, res Result) error {
 		Lexicon: r.Lex.Name, CardID: q.CardID, At: r.Now(),
 	})
 	if err != nil {
-		return fmt.Errorf("saving the answer to %s: %w", q.Show, err)
+		return i18n.Wrap(err, "drill.err.save", "Question", q.Show)
 	}
 	return nil
 }
 
 func (r *Runner) feedback(w *errWriter, q *Question, res Result, sum *Summary) {
+	p := printer(r.P)
 	sum.Answered++
 	sum.Time += res.Elapsed
 	sum.Seconds = sum.Time.Seconds()
@@ -373,81 +519,187 @@ func (r *Runner) feedback(w *errWriter, q *Question, res Result, sum *Summary) {
 	if res.TimedOut {
 		sum.TimedOut++
 	}
-	took := fmtDuration(res.Elapsed)
+	took := fmtDuration(p, res.Elapsed)
+	found := 0
+	if q.Form == FormWords {
+		found = res.Found(q)
+		sum.Words += len(q.Words)
+		sum.WordsFound += found
+	}
+	var head string
 	switch {
 	case res.Right:
-		w.printf("  %s (%s)", r.style(green, "right"), took)
+		head = "  " + r.paint(ui.Good, p.T("drill.right")) + " (" + took + ")"
 	case res.TimedOut:
-		w.printf("  %s (%s, limit %s)", r.style(red, "time's up"), took, fmtDuration(r.TimeLimit))
+		head = "  " + r.paint(ui.Bad, p.T("drill.times_up")) + " (" + p.T("drill.took_limit", "Took", took, "Limit", fmtDuration(p, r.TimeLimit)) + ")"
+	case q.Form == FormWords && found > 0 && len(q.Words) > 1:
+		// partial credit
+		head = "  " + r.paint(ui.Warn, p.T("drill.partly", "Found", found, "Total", len(q.Words))) + " (" + took + ")"
 	default:
-		w.printf("  %s (%s)", r.style(red, "wrong"), took)
+		head = "  " + r.paint(ui.Bad, p.T("drill.wrong")) + " (" + took + ")"
 	}
+	shown := q.ShownWords()
 	switch q.Form {
 	case FormWords:
 		if res.Right {
-			w.printf(": %s\n", listOrNone(q.Words))
-		} else {
-			found := ""
-			if n := len(q.Words); n > 1 && len(res.Missed) < n {
-				found = fmt.Sprintf(" (%d of %d found)", n-len(res.Missed), n)
+			r.line(w, "  ", head+": "+listOrNone(p, shown))
+			break
+		}
+		r.line(w, "  ", head)
+		// each missed word once: all of them under "answers" when none was found
+		label := "drill.fb.missed"
+		if found == 0 {
+			label = "drill.fb.answers"
+		}
+		var missed []string
+		for i, word := range q.Words {
+			if slices.Contains(res.Missed, word) {
+				missed = append(missed, shown[i])
+				sum.miss(r.Lex.Tiles, shown[i], word)
 			}
-			w.printf("\n    answers: %s%s\n", listOrNone(q.Words), found)
-			if len(res.Missed) == len(q.Words) {
-				res.Missed = nil // the answers line says it already
+		}
+		if len(q.Words) == 0 {
+			missed = []string{p.T("drill.none")}
+		}
+		if len(missed) > 0 {
+			r.labelled(w, p.T(label), strings.Join(missed, " "), ui.Warn)
+		}
+		if len(res.Wrong) > 0 {
+			var ws []string
+			for i, word := range res.Wrong {
+				ws = append(ws, word+" ("+res.WrongWhy[i].In(p)+")")
 			}
+			r.labelled(w, p.T("drill.fb.wrong"), strings.Join(ws, ", "), ui.Bad)
 		}
 	case FormYesNo:
 		switch {
 		case q.isRack && q.Valid:
-			w.printf(": yes, a word uses all of %s\n", q.Show)
+			r.line(w, "  ", head+": "+p.T("drill.fb.rack_yes", "Rack", q.Show))
 		case q.isRack:
-			w.printf(": no word uses all of %s\n", q.Show)
+			r.line(w, "  ", head+": "+p.T("drill.fb.rack_no", "Rack", q.Show))
 		default:
-			w.printf(": %s is %s\n", q.Show, map[bool]string{true: "valid", false: "not valid"}[q.Valid])
+			r.line(w, "  ", head+": "+p.T("drill.fb.is", "Word", q.Show, "Verdict", validText(p, q.Valid)))
+		}
+		if !res.Right {
+			switch {
+			case q.isRack:
+				for _, word := range q.rackWords {
+					shown := r.Lex.Tiles.Display(letters(word))
+					sum.missTiles(shown, shown, letters(word))
+				}
+			default:
+				sum.missTiles(q.Show+" ("+validText(p, q.Valid)+")", q.Show, q.tiles)
+			}
 		}
 	case FormHooks:
 		if res.Right {
-			w.printf(": %s\n", hooksText(q))
-		} else {
-			w.printf("\n    hooks:   %s\n", hooksText(q))
+			r.line(w, "  ", head+": "+hooksText(q.Front, q.Back))
+			break
 		}
+		r.line(w, "  ", head)
+		r.labelled(w, p.T("drill.fb.hooks"), hooksText(q.Front, q.Back), ui.Normal)
+		if s := sides(p, res.MissedFront, res.MissedBack); s != "" {
+			r.labelled(w, p.T("drill.fb.missed"), s, ui.Warn)
+		}
+		if s := sides(p, res.WrongFront, res.WrongBack); s != "" {
+			r.labelled(w, p.T("drill.fb.wrong"), s, ui.Bad)
+		}
+		sum.missTiles(q.Show, q.Show, q.tiles)
 	}
-	if len(res.Missed) > 0 && q.Form != FormYesNo {
-		w.printf("    missed:  %s\n", r.style(yellow, strings.Join(res.Missed, " ")))
+	if !q.Note.IsZero() {
+		r.line(w, "    ", "    "+q.Note.In(p))
 	}
-	if len(res.Wrong) > 0 && q.Form != FormYesNo {
-		w.printf("    wrong:   %s\n", r.style(red, strings.Join(res.Wrong, ", ")))
+}
+
+// labelled writes "    label: text", text folded under itself; the texts of the feedback's
+// labels start in one column.
+func (r *Runner) labelled(w *errWriter, label, text string, st ui.Style) {
+	p := printer(r.P)
+	width := 0
+	for _, l := range []string{p.T("drill.fb.answers"), p.T("drill.fb.missed"), p.T("drill.fb.wrong"), p.T("drill.fb.hooks")} {
+		width = max(width, len([]rune(l)))
 	}
-	if q.Note != "" {
-		w.printf("    %s\n", q.Note)
+	head := "    " + label + " "
+	if pad := 4 + width + 1 - len([]rune(head)); pad > 0 {
+		head += strings.Repeat(" ", pad)
 	}
+	indent := strings.Repeat(" ", len([]rune(head)))
+	w.printf("%s%s\n", head, r.paint(st, r.fold(indent, text)))
+}
+
+// sides writes hook tiles by side: "front C, L, R · back S".
+func sides(p *i18n.Printer, front, back []string) string {
+	var parts []string
+	if len(front) > 0 {
+		parts = append(parts, p.T("drill.fb.front", "Tiles", strings.Join(front, ", ")))
+	}
+	if len(back) > 0 {
+		parts = append(parts, p.T("drill.fb.back", "Tiles", strings.Join(back, ", ")))
+	}
+	return strings.Join(parts, " · ")
+}
+
+// miss notes a missed word (spelt plainly as word) shown as show.
+func (s *Summary) miss(ts *lexicon.TileSet, show, word string) {
+	tiles, err := ts.ParseWord(word)
+	if err != nil {
+		tiles = nil
+	}
+	s.missTiles(show, word, tiles)
+}
+
+// missTiles notes a miss, once.
+func (s *Summary) missTiles(show, word string, tiles []lexicon.Tile) {
+	if slices.ContainsFunc(s.misses, func(m Miss) bool { return m.Show == show }) {
+		return
+	}
+	s.Missed = append(s.Missed, word)
+	s.misses = append(s.misses, Miss{Show: show, Word: word, Tiles: tiles})
 }
 
 func (r *Runner) printSummary(w *errWriter, s Summary) {
-	w.printf("\n%s", r.style(bold, "Summary"))
-	if s.Stopped != "done" {
-		w.printf(" (%s)", s.Stopped)
+	p := printer(r.P)
+	var b strings.Builder
+	b.WriteString(r.paint(ui.Bold, p.T("drill.summary.title")))
+	switch s.Stopped {
+	case "end of input":
+		b.WriteString(" (" + p.T("drill.stopped.end_of_input") + ")")
+	case "interrupted":
+		b.WriteString(" (" + p.T("drill.stopped.interrupted") + ")")
 	}
-	w.printf(": %d of %d answered", s.Answered, s.Questions)
+	b.WriteString(": " + p.T("drill.summary.answered", "Answered", p.Int(s.Answered), "Questions", p.Int(s.Questions)))
 	if s.Again > 0 {
-		w.printf(" (%d again in learning steps)", s.Again)
+		b.WriteString(" " + p.N("drill.summary.again", s.Again))
 	}
-	w.printf(", %s right, %s wrong", r.style(green, fmt.Sprint(s.Right)), r.style(red, fmt.Sprint(s.Wrong)))
+	b.WriteString(", " + p.T("drill.summary.right_wrong", "Right", r.paint(ui.Good, p.Int(s.Right)), "Wrong", r.paint(ui.Bad, p.Int(s.Wrong))))
 	if s.TimedOut > 0 {
-		w.printf(" (%d out of time)", s.TimedOut)
+		b.WriteString(" " + p.T("drill.summary.timed_out", "Count", p.Int(s.TimedOut)))
 	}
 	if s.Answered > 0 {
-		w.printf(", %.0f%%; time %s, %s a question", 100*float64(s.Right)/float64(s.Answered),
-			fmtDuration(s.Time), fmtDuration(s.Average()))
+		b.WriteString(", " + p.T("drill.summary.time", "Percent", p.Percent(float64(s.Right)/float64(s.Answered), 0),
+			"Time", fmtDuration(p, s.Time), "Mean", fmtDuration(p, s.Average())))
 	}
-	w.printf(".\n")
+	if s.Words > 0 && s.WordsFound < s.Words {
+		b.WriteString("; " + p.T("drill.summary.words", "Found", p.Int(s.WordsFound), "Words", p.Int(s.Words),
+			"Percent", p.Percent(float64(s.WordsFound)/float64(s.Words), 0)))
+	}
+	w.printf("\n")
+	r.line(w, "", b.String()+".")
+	if len(s.misses) > 0 {
+		shown := make([]string, len(s.misses))
+		for i, m := range s.misses {
+			shown[i] = m.Show
+		}
+		head := p.T("drill.summary.missed") + " "
+		w.printf("%s%s\n", head, r.paint(ui.Warn, r.fold(strings.Repeat(" ", len([]rune(head))), strings.Join(shown, ", "))))
+	}
 }
 
 // howToAnswer is the one-line instruction for the forms a drill uses.
-func howToAnswer(qs []Question) string {
+func howToAnswer(p *i18n.Printer, qs []Question) string {
 	var forms []Form
 	for _, q := range qs {
-		if !containsForm(forms, q.Form) {
+		if !slices.Contains(forms, q.Form) {
 			forms = append(forms, q.Form)
 		}
 	}
@@ -455,60 +707,59 @@ func howToAnswer(qs []Question) string {
 	for _, f := range forms {
 		switch f {
 		case FormWords:
-			parts = append(parts, "Type every word on one line, separated by spaces (an empty line: none).")
+			parts = append(parts, p.T("drill.howto.words"))
 		case FormYesNo:
-			parts = append(parts, "Answer y (valid) or n (not valid).")
+			parts = append(parts, p.T("drill.howto.yes_no"))
 		case FormHooks:
-			parts = append(parts, "Type the front hook tiles, a slash, the back hook tiles: \"a ch / s\" (- or nothing for none).")
+			parts = append(parts, p.T("drill.howto.hooks"))
 		}
 	}
 	return strings.Join(parts, " ")
 }
 
-func containsForm(fs []Form, f Form) bool {
-	for _, x := range fs {
-		if x == f {
-			return true
-		}
-	}
-	return false
-}
-
-func hooksText(q *Question) string {
+// hooksText writes hook tiles as they are typed: "A CH / S", "-" for a side without.
+func hooksText(front, back []string) string {
 	side := func(ts []string) string {
 		if len(ts) == 0 {
 			return "-"
 		}
 		return strings.Join(ts, " ")
 	}
-	return side(q.Front) + " / " + side(q.Back)
+	return side(front) + " / " + side(back)
 }
 
-func listOrNone(ws []string) string {
+func listOrNone(p *i18n.Printer, ws []string) string {
 	if len(ws) == 0 {
-		return "none"
+		return p.T("drill.none")
 	}
 	return strings.Join(ws, " ")
 }
 
-// fmtDuration shows seconds with one decimal: "3.2 s".
-func fmtDuration(d time.Duration) string {
-	return fmt.Sprintf("%.1f s", d.Seconds())
+// fmtDuration shows seconds with one decimal: "3.2 s", "3,2 s".
+func fmtDuration(p *i18n.Printer, d time.Duration) string {
+	return p.Float(d.Seconds(), 1) + " s"
 }
 
-const (
-	bold   = "1"
-	dim    = "2"
-	red    = "31"
-	green  = "32"
-	yellow = "33"
-)
-
-func (r *Runner) style(code, s string) string {
-	if !r.Color {
+// paint colours s through the terminal (plain without one).
+func (r *Runner) paint(st ui.Style, s string) string {
+	if r.UI == nil {
 		return s
 	}
-	return "\x1b[" + code + "m" + s + "\x1b[0m"
+	return r.UI.Paint(st, s)
+}
+
+// line writes text and a newline, folded between words to the terminal's width, later lines
+// after indent.
+func (r *Runner) line(w *errWriter, indent, text string) {
+	w.printf("%s\n", r.fold(indent, text))
+}
+
+// fold breaks text between words to the terminal's width, later lines after indent.
+func (r *Runner) fold(indent, text string) string {
+	if r.UI == nil {
+		return text
+	}
+	return r.UI.Fold(indent, text)
 }
 
 // errWriter keeps the first write error, so the loop checks once per question.

@@ -27,15 +27,35 @@ func (c *stepClock) Now() time.Time {
 	return c.t
 }
 
-// syncBuffer is an output the test reads while the drill writes it.
+// After is a timer on the clock: it moves the clock on by d and fires at once.
+func (c *stepClock) After(d time.Duration) <-chan time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+	ch := make(chan time.Time, 1)
+	ch <- c.t
+	return ch
+}
+
+// syncBuffer is an output the test reads while the drill writes it; waiting for some text
+// wakes at each write (no polling).
 type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
+	mu   sync.Mutex
+	b    bytes.Buffer
+	grew *sync.Cond
+}
+
+func (s *syncBuffer) cond() *sync.Cond {
+	if s.grew == nil {
+		s.grew = sync.NewCond(&s.mu)
+	}
+	return s.grew
 }
 
 func (s *syncBuffer) Write(p []byte) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	defer s.cond().Broadcast()
 	return s.b.Write(p)
 }
 
@@ -45,15 +65,24 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
-// waitFor polls the output until it holds want.
+// waitFor blocks until the output holds want, failing after 5 s.
 func (s *syncBuffer) waitFor(t *testing.T, want string) {
 	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for !strings.Contains(s.String(), want) {
-		if time.Now().After(deadline) {
-			t.Fatalf("output never showed %q; it is:\n%s", want, s.String())
+	expired := false
+	timer := time.AfterFunc(5*time.Second, func() {
+		s.mu.Lock()
+		expired = true
+		s.cond().Broadcast()
+		s.mu.Unlock()
+	})
+	defer timer.Stop()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for !strings.Contains(s.b.String(), want) {
+		if expired {
+			t.Fatalf("output never showed %q; it is:\n%s", want, s.b.String())
 		}
-		time.Sleep(time.Millisecond)
+		s.cond().Wait()
 	}
 }
 
@@ -119,17 +148,17 @@ func TestRunnerScripted(t *testing.T) {
 		},
 		{
 			name:  "all wrong",
-			input: "casa\nno\n- / -\n",
+			input: "casa\n\nno\n- / -\n",
 			wrong: 3, stopped: "done",
 			saved:   []row{{"casa", false}, {"no", false}, {"- / -", false}},
-			wantOut: []string{"answers: ASCO CAOS CASO COSA OCAS SACO", "wrong:   CASA (a word, but not from these tiles)", "missed:  front C front L front R back S", "0 right, 3 wrong"},
+			wantOut: []string{"answers: ASCO CAOS CASO COSA OCAS SACO", "wrong:   CASA (a word, but not from these tiles)", "missed:  front C, L, R · back S", "0 right, 3 wrong"},
 		},
 		{
 			name:  "partial answers",
-			input: "CAOS, cosa, cosa  xoca\nsí\nL / S\n",
+			input: "CAOS, cosa, cosa  xoca\n\nsí\nL / S\n",
 			right: 1, wrong: 2, stopped: "done",
 			saved:    []row{{"CAOS, cosa, cosa  xoca", false}, {"sí", true}, {"L / S", false}},
-			wantOut:  []string{"missed:  ASCO CASO OCAS SACO", "wrong:   XOCA (not a word)", "missed:  front C front R"},
+			wantOut:  []string{"2 of 6 found (2.0 s)", "missed:  ASCO CASO OCAS SACO", "wrong:   XOCA (not a word)", "missed:  front C, R"},
 			notInOut: []string{"wrong:   COSA"},
 		},
 		{

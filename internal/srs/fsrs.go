@@ -2,6 +2,7 @@ package srs
 
 import (
 	"fmt"
+	"sync"
 	"time"
 
 	fsrs "github.com/open-spaced-repetition/go-fsrs/v4"
@@ -51,6 +52,16 @@ func (s *FSRS) Schedule(st State, o Outcome, now time.Time) (State, error) {
 		Lapses:        int(c.Lapses),
 	}, nil
 }
+
+// ForgettingCurve is FSRS-6's probability of recall t days after a review at stability s days
+// (0.9 when t = s), with go-fsrs's default parameters (their decay, w20): for cards that have
+// no FSRS state of their own, such as a cardbox card whose interval stands for s.
+func ForgettingCurve(t, s float64) float64 { return defaultMemory().Recall(t, s) }
+
+var defaultMemory = sync.OnceValue(func() *Memory {
+	m, _ := NewMemory(nil) // the defaults: cannot fail
+	return m
+})
 
 // Retrievability is the probability of recalling the card at now (0 for a new card); the
 // backlog tools order overdue cards by it.

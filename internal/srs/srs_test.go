@@ -230,3 +230,24 @@ func TestFSRSRetentionNaN(t *testing.T) {
 		t.Error("NewFSRS accepted retention NaN")
 	}
 }
+
+// The forgetting curve is go-fsrs's (FSRS-6, default decay w20 = 0.1542): 0.9 when the elapsed
+// days equal the stability, falling after it, the same values the hand-written copy used to give.
+func TestForgettingCurve(t *testing.T) {
+	for _, s := range []float64{1, 4, 12, 480} {
+		if r := srs.ForgettingCurve(s, s); math.Abs(r-0.9) > 1e-9 {
+			t.Errorf("R(S, S) at S = %v: %v, want 0.9", s, r)
+		}
+		if a, b := srs.ForgettingCurve(s/2, s), srs.ForgettingCurve(2*s, s); !(a > 0.9 && b < 0.9 && b > 0) {
+			t.Errorf("S = %v: R(S/2) = %v, R(2S) = %v", s, a, b)
+		}
+	}
+	// (1 + factor·t/s)^decay with decay -0.1542 and factor 0.9^(1/decay) - 1; by hand for t = 30,
+	// s = 4: factor ≈ 0.9805, R ≈ 8.354^-0.1542 ≈ 0.721.
+	decay := -0.1542
+	factor := math.Pow(0.9, 1/decay) - 1
+	want := math.Pow(1+factor*30/4, decay)
+	if got := srs.ForgettingCurve(30, 4); math.Abs(got-want) > 1e-9 || math.Abs(got-0.721) > 1e-3 {
+		t.Errorf("R(30, 4) = %v, want %v", got, want)
+	}
+}

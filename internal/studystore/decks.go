@@ -475,7 +475,7 @@ func (s *Store) Due(ctx context.Context, q DueQuery) ([]DeckCard, error) {
 			n = min(n, q.Limit-len(out))
 		}
 		if n <= 0 {
-			break
+			continue // this deck's new cards are used up today; the next deck's may not be
 		}
 		rows, err := s.db.QueryContext(ctx, newCardsSQL, dl.deck, n)
 		if err != nil {

@@ -13,6 +13,10 @@ type Col struct {
 	// Shrink lets a terminal that is too narrow cut this column's cells with an ellipsis (names,
 	// descriptions, notes). Other columns (words, racks, moves, numbers) are never cut nor split.
 	Shrink bool
+	// Wrap lets a terminal that is too narrow fold this column's cells between words onto more
+	// lines (a list of words, answers): no word is ever cut or split, and piped output keeps
+	// each row on one line.
+	Wrap bool
 }
 
 // Cell is a table cell with a style.
@@ -78,7 +82,7 @@ func (t *Term) table(tb *Table, m string) string {
 		}
 	}
 	if t.Mode != Pipe {
-		fit(widths, tb.Cols, t.Width-len(m)-len(gap)*(n-1))
+		fit(widths, tb.Cols, tb.minWidths(), t.Width-len(m)-len(gap)*(n-1))
 	}
 	var lines []string
 	header := make([]string, n)
@@ -98,35 +102,80 @@ func (t *Term) table(tb *Table, m string) string {
 		lines = append(lines, m+t.Paint(Dim, strings.Join(rule, gap)))
 	}
 	for r, row := range tb.rows {
-		cells := make([]string, n)
-		for i := range tb.Cols {
+		// A wrapped cell gives its row more lines; the other cells stay on the first.
+		folded := make([][]string, n)
+		height := 1
+		for i, col := range tb.Cols {
 			var c Cell
 			if i < len(row) {
 				c = row[i]
 			}
-			text := pad(cut(c.Text, widths[i]), widths[i], tb.Cols[i].Right)
-			st := c.Style
-			if tb.bold[r] && st == Normal {
-				st = Bold
+			folded[i] = []string{c.Text}
+			if col.Wrap && xansi.StringWidth(c.Text) > widths[i] {
+				folded[i] = strings.Split(xansi.Wordwrap(c.Text, widths[i], ""), "\n")
 			}
-			cells[i] = t.Paint(st, text)
+			height = max(height, len(folded[i]))
 		}
-		lines = append(lines, m+strings.TrimRight(strings.Join(cells, gap), " "))
+		for k := range height {
+			cells := make([]string, n)
+			for i := range tb.Cols {
+				var c Cell
+				if i < len(row) {
+					c = row[i]
+				}
+				text := ""
+				if k < len(folded[i]) {
+					text = folded[i][k]
+				}
+				text = pad(cut(text, widths[i]), widths[i], tb.Cols[i].Right)
+				st := c.Style
+				if tb.bold[r] && st == Normal {
+					st = Bold
+				}
+				cells[i] = t.Paint(st, text)
+			}
+			lines = append(lines, m+strings.TrimRight(strings.Join(cells, gap), " "))
+		}
 	}
 	return strings.Join(lines, "\n")
 }
 
-// fit narrows the shrinkable columns, widest first, until the widths fit avail or none can
-// shrink more; what cannot shrink is left as it is (the terminal wraps it).
-func fit(widths []int, cols []Col, avail int) {
+// minWidths is how narrow each column may become: a shrinkable column minShrunk (or its
+// width), a wrapped one its longest word, any other its widest cell (left as it is).
+func (tb *Table) minWidths() []int {
+	out := make([]int, len(tb.Cols))
+	for i, c := range tb.Cols {
+		switch {
+		case c.Shrink:
+			out[i] = minShrunk
+		case c.Wrap:
+			out[i] = xansi.StringWidth(c.Header)
+			for _, row := range tb.rows {
+				if i < len(row) {
+					for _, w := range strings.Fields(row[i].Text) {
+						out[i] = max(out[i], xansi.StringWidth(w))
+					}
+				}
+			}
+		default:
+			out[i] = -1
+		}
+	}
+	return out
+}
+
+// fit narrows the shrinkable and wrapped columns, widest first, down to their minimum widths
+// (mins; -1: never), until the widths fit avail or none can narrow more; what cannot is left as
+// it is (the terminal wraps it).
+func fit(widths []int, cols []Col, mins []int, avail int) {
 	total := 0
 	for _, w := range widths {
 		total += w
 	}
 	for total > avail {
 		widest := -1
-		for i, c := range cols {
-			if c.Shrink && widths[i] > minShrunk && (widest < 0 || widths[i] > widths[widest]) {
+		for i := range cols {
+			if mins[i] >= 0 && widths[i] > mins[i] && (widest < 0 || widths[i] > widths[widest]) {
 				widest = i
 			}
 		}

@@ -1,0 +1,254 @@
+package drills
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"hash/fnv"
+	"math"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/srs"
+	"github.com/atril-scrabble/atril/internal/studystore"
+	"github.com/atril-scrabble/atril/lexicon"
+)
+
+// FieldError is a value one of a request's settings cannot take. Field names the setting
+// (kind, scheduler, new_per_day, retention, target), so that a command can name its flag;
+// Value is the value as given, Want what was wanted instead (a catalogue error).
+type FieldError struct {
+	Field string
+	Value string
+	Want  error
+	err   error // the whole message: "card kind "bingo": want one of ..."
+}
+
+func fieldError(field, value string, want error) *FieldError {
+	var setting error
+	switch field {
+	case "kind":
+		setting = i18n.E("deck.setting.kind")
+	case "scheduler":
+		setting = i18n.E("deck.setting.scheduler")
+	case "new_per_day":
+		setting = i18n.E("deck.setting.new_per_day")
+	case "retention":
+		setting = i18n.E("deck.setting.retention")
+	default:
+		setting = i18n.E("deck.setting.target")
+	}
+	return &FieldError{Field: field, Value: value, Want: want,
+		err: i18n.E("deck.err.setting", "Setting", setting, "Value", value, "Want", want)}
+}
+
+func (e *FieldError) Error() string { return e.err.Error() }
+func (e *FieldError) Unwrap() error { return e.err }
+
+// DeckRequest asks for cards to be put into a deck, created if new: `atril deck add`.
+type DeckRequest struct {
+	Name string
+	// Kind, Scheduler, NewPerDay, Retention and Target are fixed when the deck is created. For
+	// a deck that exists, a Kind or Scheduler given (KindSet, SchedulerSet) must be its own;
+	// without them the deck's own are used.
+	Kind         Kind
+	KindSet      bool
+	Scheduler    string
+	SchedulerSet bool
+	NewPerDay    int
+	Retention    float64 // FSRS desired retention; 0 or 0.9 is the default
+	Target       time.Duration
+	// Source gives the cards: a search, or a word file whose contents are FileData (read with
+	// ReadDeckFile). Its Seed, when SeedSet is false, comes from the deck's name: adding the
+	// same search again makes the same phonies, which the deck already holds, instead of
+	// piling up new ones.
+	Source   DeckSource
+	FileData []byte
+	SeedSet  bool
+}
+
+// DeckAdded is what AddDeck did.
+type DeckAdded struct {
+	Deck    studystore.Deck
+	Created bool
+	Fill    DeckFill
+	Added   int // cards new to the deck
+	Total   int // cards in the deck now
+}
+
+// Check refuses settings no deck can have.
+func (req DeckRequest) Check() error {
+	switch {
+	case !slices.Contains(DeckKinds, req.Kind):
+		return fieldError("kind", strconv.Quote(string(req.Kind)), i18n.E("deck.want.kind"))
+	case !slices.Contains(srs.Kinds, req.Scheduler):
+		return fieldError("scheduler", strconv.Quote(req.Scheduler), i18n.E("deck.want.scheduler"))
+	case req.NewPerDay < 0 || req.NewPerDay > MaxCount:
+		return fieldError("new_per_day", strconv.Itoa(req.NewPerDay), i18n.E("deck.want.new_per_day", "Max", MaxCount))
+	case req.Retention != 0 && !(req.Retention > 0.5 && req.Retention < 1): // NaN too
+		return fieldError("retention", strconv.FormatFloat(req.Retention, 'g', -1, 64), i18n.E("deck.want.retention"))
+	case req.Target < 0:
+		return fieldError("target", req.Target.String(), i18n.E("deck.want.target"))
+	}
+	return nil
+}
+
+// AddDeck fills deck req.Name from its source under lex: the deck is created with the request's
+// settings if new; an existing deck keeps its own, must be of lex, and takes the source's
+// cards of its kind. Cards it holds already are skipped.
+func AddDeck(ctx context.Context, st *studystore.Store, lex *lexicon.Lexicon, req DeckRequest) (DeckAdded, error) {
+	if err := req.Check(); err != nil {
+		return DeckAdded{}, err
+	}
+	src := req.Source
+	if !req.SeedSet {
+		h := fnv.New64a()
+		h.Write([]byte(req.Name))
+		src.Seed = h.Sum64()
+	}
+	if req.FileData != nil {
+		src.In = bytes.NewReader(req.FileData)
+	}
+	kind := req.Kind
+	d, exists, err := findDeck(ctx, st, req.Name)
+	if err != nil {
+		return DeckAdded{}, err
+	}
+	if exists {
+		if req.KindSet && d.Kind != string(req.Kind) {
+			return DeckAdded{}, fieldError("kind", string(req.Kind), i18n.E("deck.err.kind_fixed", "Deck", d.Name, "Have", d.Kind, "Want", string(req.Kind)))
+		}
+		if req.SchedulerSet && d.Scheduler != req.Scheduler {
+			return DeckAdded{}, fieldError("scheduler", req.Scheduler, i18n.E("deck.err.scheduler_fixed", "Deck", d.Name, "Have", d.Scheduler, "Want", req.Scheduler))
+		}
+		if err := CheckLexicon(d, lex); err != nil {
+			return DeckAdded{}, err
+		}
+		kind = Kind(d.Kind)
+	}
+	fill, err := FillDeck(lex, kind, src)
+	if err != nil {
+		return DeckAdded{}, err
+	}
+	out := DeckAdded{Deck: d, Fill: fill}
+	if !exists {
+		out.Deck = studystore.Deck{Name: req.Name, Lexicon: lex.Name, Kind: string(kind), Scheduler: req.Scheduler,
+			NewPerDay: req.NewPerDay, Source: fill.Source,
+			Settings: studystore.DeckSettings{TargetMS: req.Target.Milliseconds()}}
+		if req.Retention != 0 && math.Abs(req.Retention-0.9) > 1e-12 {
+			out.Deck.Settings.Retention = req.Retention
+		}
+		if out.Deck.ID, err = st.CreateDeck(ctx, out.Deck); err != nil {
+			return DeckAdded{}, err
+		}
+		out.Created = true
+	}
+	// The deck's spelling of the lexicon's name: its cards are filed under it.
+	if out.Added, err = st.AddCards(ctx, out.Deck.ID, out.Deck.Lexicon, out.Deck.Kind, fill.Cards); err != nil {
+		return DeckAdded{}, err
+	}
+	out.Total = out.Deck.Cards + out.Added
+	return out, nil
+}
+
+// findDeck is the deck called name, and whether there is one.
+func findDeck(ctx context.Context, st *studystore.Store, name string) (studystore.Deck, bool, error) {
+	d, err := st.DeckByName(ctx, name)
+	switch {
+	case errors.Is(err, studystore.ErrNoDeck):
+		return d, false, nil
+	case err != nil:
+		return d, false, err
+	}
+	return d, true, nil
+}
+
+// OpenDeck is the deck called name; a name no deck has is an error that says so.
+func OpenDeck(ctx context.Context, st *studystore.Store, name string) (studystore.Deck, error) {
+	d, ok, err := findDeck(ctx, st, name)
+	if err == nil && !ok {
+		err = i18n.E("deck.err.no_deck", "Deck", name)
+	}
+	return d, err
+}
+
+// CheckLexicon refuses a deck under another lexicon than lex: its cards' answers are those of
+// its own (the error, deck.err.other_lexicon, names both; see `atril deck move`).
+func CheckLexicon(d studystore.Deck, lex *lexicon.Lexicon) error {
+	if lexicon.SameName(d.Lexicon, lex.Name) {
+		return nil
+	}
+	return i18n.E("deck.err.other_lexicon", "Deck", d.Name, "Have", d.Lexicon, "Want", lex.Name)
+}
+
+// DeckQuestions are the questions of deck name's cards for a drill of kind k under lex, count of
+// them (0: all) in an order drawn from seed: drilling a deck outside its schedule. The deck must
+// hold k's cards, under lex.
+func DeckQuestions(ctx context.Context, st *studystore.Store, lex *lexicon.Lexicon, name string, k Kind, count int, seed uint64) ([]Question, studystore.Deck, error) {
+	d, err := OpenDeck(ctx, st, name)
+	if err != nil {
+		return nil, d, err
+	}
+	if d.Kind != string(k) {
+		return nil, d, i18n.E("deck.err.other_kind", "Deck", d.Name, "Have", d.Kind, "Want", string(k))
+	}
+	if err := CheckLexicon(d, lex); err != nil {
+		return nil, d, err
+	}
+	cards, err := st.DeckCards(ctx, d.ID)
+	if err != nil {
+		return nil, d, err
+	}
+	qs, err := FromDeck(lex, cards, count, seed)
+	if err != nil {
+		return nil, d, i18n.Wrap(err, "deck.err.of_deck", "Deck", d.Name)
+	}
+	return qs, d, nil
+}
+
+// SaveMisses puts what a drill of kind k missed into deck name (created if new, as FSRS with
+// the default settings), as cards of MissKind(k): the offer at the end of a drill, and
+// --deck-out. Misses that make no card of that kind are left out.
+func SaveMisses(ctx context.Context, st *studystore.Store, lex *lexicon.Lexicon, name string, k Kind, misses []Miss) (DeckAdded, error) {
+	kind, ok := MissKind(k)
+	if !ok {
+		return DeckAdded{}, errDeckKind(string(k))
+	}
+	var words [][]lexicon.Tile
+	for _, m := range misses {
+		if len(m.Tiles) > 0 && (kind != KindTwos || len(m.Tiles) == 2) {
+			words = append(words, m.Tiles)
+		}
+	}
+	cards, err := CardKeys(lex, kind, words)
+	if err != nil {
+		return DeckAdded{}, err
+	}
+	d, exists, err := findDeck(ctx, st, name)
+	if err != nil {
+		return DeckAdded{}, err
+	}
+	out := DeckAdded{Deck: d, Fill: DeckFill{Cards: cards, Words: len(words)}}
+	if exists {
+		if d.Kind != string(kind) {
+			return DeckAdded{}, i18n.E("deck.err.kind_fixed", "Deck", d.Name, "Have", d.Kind, "Want", string(kind))
+		}
+		if err := CheckLexicon(d, lex); err != nil {
+			return DeckAdded{}, err
+		}
+	} else {
+		out.Deck = studystore.Deck{Name: name, Lexicon: lex.Name, Kind: string(kind), Scheduler: srs.Kinds[0],
+			NewPerDay: DefaultNewPerDay, Source: "missed in drill " + string(k)}
+		if out.Deck.ID, err = st.CreateDeck(ctx, out.Deck); err != nil {
+			return DeckAdded{}, err
+		}
+		out.Created = true
+	}
+	if out.Added, err = st.AddCards(ctx, out.Deck.ID, out.Deck.Lexicon, out.Deck.Kind, cards); err != nil {
+		return DeckAdded{}, err
+	}
+	out.Total = out.Deck.Cards + out.Added
+	return out, nil
+}

@@ -1,0 +1,71 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	xansi "github.com/charmbracelet/x/ansi"
+)
+
+// Long lists fold between words on a terminal, every line within its width and indented after
+// the first; a word is never split, and piped text stays on one line.
+func TestFold(t *testing.T) {
+	words := strings.Fields("ARRUIS ASUMI CUASI CUSIA GUAIS GUIAS GUISA HUIAS ILUSA LUIAS LUISA MIAUS MUIAS MUSIA ZARZAPARRILLAS")
+	text := strings.Join(words, " ")
+	for _, mode := range []Mode{Plain, Rich} {
+		term := &Term{Mode: mode, Width: 40}
+		folded := term.Fold("    ", "    "+term.Paint(Good, text))
+		lines := strings.Split(folded, "\n")
+		if len(lines) < 3 {
+			t.Fatalf("mode %v: not folded:\n%s", mode, folded)
+		}
+		var got []string
+		for _, l := range lines {
+			plain := ansiRE.ReplaceAllString(l, "")
+			if xansi.StringWidth(plain) > 40 || !strings.HasPrefix(plain, "    ") {
+				t.Errorf("mode %v: line %q", mode, plain)
+			}
+			got = append(got, strings.Fields(plain)...)
+		}
+		if strings.Join(got, " ") != text {
+			t.Errorf("mode %v: words changed:\n%s", mode, folded)
+		}
+	}
+	pipe := &Term{Mode: Pipe}
+	if got := pipe.Fold("  ", text); got != text {
+		t.Errorf("piped: %q", got)
+	}
+}
+
+// A Wrap column folds its cells between words onto more lines when the table is too wide; the
+// other cells stay on the row's first line, and piped the row stays whole.
+func TestTableWrapColumn(t *testing.T) {
+	tb := NewTable(Col{Header: "#", Right: true}, Col{Header: "Rack"}, Col{Header: "Answers", Wrap: true}, Col{Header: "Note", Shrink: true})
+	tb.Row("1", "CEELLMOT", "CELLO CETME COME COMETE COTE LLECO MECE MECO MELLE MELLO METE METECO METO MOCEE", "a note long enough to be cut")
+	tb.Row("2", "ACOS", "CASO", "")
+	out := (&Term{Mode: Plain, Width: 50}).Render(NewDoc().Table(tb))
+	lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
+	for _, l := range lines {
+		if xansi.StringWidth(l) > 50 {
+			t.Errorf("line of %d columns: %q", xansi.StringWidth(l), l)
+		}
+	}
+	if len(lines) < 5 || !strings.Contains(lines[2], "CEELLMOT") || strings.Contains(lines[3], "CEELLMOT") || !strings.Contains(out, "…") {
+		t.Errorf("wrapped table:\n%s", out)
+	}
+	var words []string
+	for _, l := range lines[2 : len(lines)-1] {
+		for _, f := range strings.Fields(l) {
+			if f == strings.ToUpper(f) && len(f) > 3 && f != "CEELLMOT" {
+				words = append(words, f)
+			}
+		}
+	}
+	if strings.Join(words, " ") != "CELLO CETME COME COMETE COTE LLECO MECE MECO MELLE MELLO METE METECO METO MOCEE" {
+		t.Errorf("answers split or lost: %v\n%s", words, out)
+	}
+	piped := (&Term{Mode: Pipe}).Render(NewDoc().Table(tb))
+	if !strings.Contains(piped, "CELLO CETME COME COMETE COTE LLECO MECE MECO MELLE MELLO METE METECO METO MOCEE  a note long enough to be cut") {
+		t.Errorf("piped row not whole:\n%s", piped)
+	}
+}
