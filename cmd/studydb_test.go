@@ -288,7 +288,7 @@ func TestDeckAddWhileDrilling(t *testing.T) {
 	if err := <-added; err != nil {
 		t.Fatalf("deck add: %v\n%s", err, addOut.String())
 	}
-	if !strings.Contains(addOut.String(), "deck big8 created with 357302 judge cards") {
+	if !strings.Contains(addOut.String(), "deck big8 created: 357,302 judge cards") {
 		t.Errorf("deck add said:\n%s", addOut.String())
 	}
 	if addingMeanwhile == 0 {
@@ -351,7 +351,7 @@ func TestDeckAddKilled(t *testing.T) {
 		t.Errorf("the deck after the kill gives %d new cards, want 20", l.New)
 	}
 	s, code = study(t, day1, "", strings.Fields(args)...)
-	if code != 0 || !strings.Contains(s.out.String(), fmt.Sprintf("(%d already in it)", k)) {
+	if code != 0 || !strings.Contains(s.out.String(), "("+i18n.For(i18n.English).Int(k)+" already in it)") {
 		t.Fatalf("deck add again: %d %s %s", code, s.out.String(), s.err.String())
 	}
 	d, _ = st.DeckByName(context.Background(), "ochos")
