@@ -61,10 +61,13 @@ func atrilChild(t *testing.T, args string) (*exec.Cmd, io.WriteCloser, *lockedBu
 	return child, stdin, out
 }
 
+// Write collects a child's stdout and stderr together, waking whoever waits for some text.
 func (l *lockedBuffer) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return l.b.Write(p)
+	n, err := l.b.Write(p)
+	l.cond().Broadcast()
+	return n, err
 }
 
 // runAtrilChild runs `atril ARGS` in a child process to its end and returns its output (stdout and
@@ -243,10 +246,13 @@ func TestDeckAddWhileDrilling(t *testing.T) {
 		t.Fatal(s.err.String())
 	}
 	adder, _, addOut := atrilChild(t, "--db "+db+" deck add big8 --kind judge --search length:8-9")
+	addStart := time.Now()
 	added := make(chan error, 1)
-	go func() { added <- adder.Wait() }()
+	var addTook time.Duration
+	go func() { err := adder.Wait(); addTook = time.Since(addStart); added <- err }()
 	// Ready: the deck exists (its cards are being written).
 	waitForDeck(t, db, "big8", 0)
+	t.Logf("deck big8 exists after %s", time.Since(addStart).Round(time.Millisecond))
 	type drill struct {
 		cmd   *exec.Cmd
 		stdin io.WriteCloser
@@ -260,6 +266,7 @@ func TestDeckAddWhileDrilling(t *testing.T) {
 	for _, d := range drills {
 		d.out.waitFor(t, "1/182")
 	}
+	t.Logf("drills asking after %s", time.Since(addStart).Round(time.Millisecond))
 	// A player typing fast: an answer every 40 ms, whatever the drill shows.
 	tick := time.NewTicker(40 * time.Millisecond)
 	addingMeanwhile := 0
@@ -294,7 +301,7 @@ func TestDeckAddWhileDrilling(t *testing.T) {
 	if addingMeanwhile == 0 {
 		t.Errorf("deck add was over before the drills answered: the test tried nothing")
 	}
-	t.Logf("%d of the 182 rounds of answers typed while deck add wrote", addingMeanwhile)
+	t.Logf("%d of the 182 rounds of answers typed while deck add wrote (it took %s)", addingMeanwhile, addTook.Round(time.Millisecond))
 	st := openTestStore(t, db)
 	as, err := st.Answers(context.Background(), studystore.AnswerQuery{})
 	if err != nil || len(as) != 1+2*182 {

@@ -97,6 +97,28 @@ func TestLongWriterLetsDrillsSave(t *testing.T) {
 	if err := writer.Start(); err != nil {
 		t.Fatal(err)
 	}
+	// Meanwhile new drills start: opening the file (with a -wal beside it, being written)
+	// must not wait for the writer either.
+	var opens []time.Duration
+	for i := 0; i < 10; i++ {
+		select {
+		case <-wout.done:
+		default:
+			start := time.Now()
+			s, err := studystore.Open(path, studystore.Options{Now: time.Now, BusyTimeout: 3 * time.Second, ReadOnly: i%2 == 1})
+			if err != nil {
+				t.Fatalf("opening while the deck is written: %v", err)
+			}
+			if i%2 == 0 {
+				if _, err := s.StartSession(context.Background(), studystore.Session{Drill: "twos"}); err != nil {
+					t.Fatalf("starting a session while the deck is written: %v", err)
+				}
+			}
+			s.Close()
+			opens = append(opens, time.Since(start))
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
 	<-wout.done
 	if err := writer.Wait(); err != nil {
 		t.Fatalf("the long writer failed: %v", err)
@@ -152,8 +174,8 @@ func TestLongWriterLetsDrillsSave(t *testing.T) {
 		t.Errorf("deck big: %+v, %v; want %d cards", d, err, n)
 	}
 	slices.Sort(waits)
-	t.Logf("%d cards written in %s; %d answers saved meanwhile; time to save an answer: median %s, max %s",
-		n, took.Round(time.Millisecond), during, waits[len(waits)/2], waits[len(waits)-1])
+	t.Logf("%d cards written in %s; %d answers saved meanwhile; time to save an answer: median %s, max %s; opening (and starting a session) meanwhile: %v",
+		n, took.Round(time.Millisecond), during, waits[len(waits)/2], waits[len(waits)-1], opens)
 }
 
 // TestKilledDuringAddCards kills (SIGKILL) a process adding a big deck once some of its batches

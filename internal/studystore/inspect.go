@@ -87,18 +87,19 @@ func inspect(path string, size int64, wait time.Duration) (fileInfo, error) {
 	}
 	var appID, version int64
 	var names sql.NullString
-	// With a -wal beside it, first without writing even SQLite's shared-memory index (-shm);
-	// should SQLite need to (no -shm to read), as an ordinary reader, which makes one.
-	for _, extra := range [][]string{{"readonly_shm=1"}, nil} {
-		params := []string{"mode=ro", "_pragma=busy_timeout(" + millis(wait) + ")"}
-		switch {
-		case info.wal && !walFile:
-			params = append(params, "immutable=1")
-		case walFile:
-			params = append(params, extra...)
-		}
-		err = readSchema(path, params, &appID, &version, &names)
-		if err == nil || isBusy(err) || !walFile {
+	// With a -wal beside it, first without writing even SQLite's shared-memory index (-shm),
+	// and without waiting (such a reader cannot mark what it reads, and a writer committing
+	// batches can keep it from starting); then, should that fail, as an ordinary reader (which
+	// makes an -shm if there is none).
+	attempts := [][]string{{"mode=ro", "_pragma=busy_timeout(" + millis(wait) + ")"}}
+	switch {
+	case info.wal && !walFile:
+		attempts[0] = append(attempts[0], "immutable=1")
+	case walFile:
+		attempts = append([][]string{{"mode=ro", "readonly_shm=1", "_pragma=busy_timeout(0)"}}, attempts...)
+	}
+	for _, params := range attempts {
+		if err = readSchema(path, params, &appID, &version, &names); err == nil {
 			break
 		}
 	}
