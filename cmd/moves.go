@@ -7,20 +7,23 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/engine"
-	"github.com/atril-scrabble/atril/engine/equity"
 	"github.com/atril-scrabble/atril/engine/movegen"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
+	"github.com/atril-scrabble/atril/stats/leaves"
 )
 
 type movesOptions struct {
-	CGP       string
-	Top       int
-	All       bool
-	By        string
-	Leaves    string
-	Exchanges bool
+	CGP    string
+	Top    int
+	All    bool
+	By     string
+	Leaves string
+	// LeavesGiven: --leaves was given; else builtin falls back to handset for a tile set the
+	// built-in table was not made for.
+	LeavesGiven bool
+	Exchanges   bool
 }
 
 func init() {
@@ -33,16 +36,20 @@ func init() {
 			Long:    p.T("moves.long"),
 			Example: p.T("moves.example"),
 			Args:    cobra.NoArgs,
-			RunE:    func(c *cobra.Command, args []string) error { return runMoves(g, opts) },
+			RunE: func(c *cobra.Command, args []string) error {
+				opts.LeavesGiven = c.Flags().Changed("leaves")
+				return runMoves(g, opts)
+			},
 		}
 		f := c.Flags()
 		f.StringVar(&opts.CGP, "cgp", "", p.T("moves.flag.cgp"))
 		f.IntVar(&opts.Top, "top", 15, p.T("moves.flag.top"))
 		f.BoolVar(&opts.All, "all", false, p.T("moves.flag.all"))
 		f.StringVar(&opts.By, "by", "equity", p.T("moves.flag.by"))
-		f.StringVar(&opts.Leaves, "leaves", "", p.T("moves.flag.leaves"))
+		f.StringVar(&opts.Leaves, "leaves", leaves.Builtin, p.T("moves.flag.leaves"))
 		f.BoolVar(&opts.Exchanges, "exchanges", false, p.T("moves.flag.exchanges"))
 		c.MarkFlagsMutuallyExclusive("top", "all")
+		_ = c.RegisterFlagCompletionFunc("leaves", leavesSpecs)
 		_ = c.RegisterFlagCompletionFunc("by", cobra.FixedCompletions(
 			[]string{"equity\t" + p.T("moves.by_equity"), "score\t" + p.T("moves.by_score")}, cobra.ShellCompDirectiveNoFileComp))
 		return c
@@ -104,19 +111,12 @@ func runMoves(g *Globals, opts *movesOptions) error {
 		notes = append(notes, i18n.E("moves.lexicon_note", "Named", named, "Used", lex.Name))
 	}
 	g.notes(notes)
-	var leaves equity.Leaves = equity.NewDefault(ts)
-	if opts.Leaves != "" {
-		k, err := equity.ReadKLVFile(opts.Leaves) // its errors name the file
-		if err != nil {
-			return withCode(ExitError, i18n.Wrap(err, "moves.leaves_read"))
-		}
-		if err := k.CheckAlphabet(ts); err != nil {
-			return withCode(ExitError, i18n.Wrap(err, "moves.leaves_flag", "Path", opts.Leaves))
-		}
-		leaves = k
+	table, err := g.leavesTable(opts.Leaves, !opts.LeavesGiven)
+	if err != nil {
+		return err
 	}
 	bag := pos.BagCount()
-	mo := movegen.Options{By: by, Sort: true, Leaves: leaves, BagEmpty: bag == 0}
+	mo := movegen.Options{By: by, Sort: true, Leaves: table, BagEmpty: bag == 0}
 	if !opts.All {
 		mo.Top = opts.Top
 	}

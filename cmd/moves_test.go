@@ -173,7 +173,7 @@ func TestMovesTerminal(t *testing.T) {
 	var out, errb bytes.Buffer
 	io := &IO{In: strings.NewReader(""), Out: &out, Err: &errb, OutTTY: true,
 		Now: func() time.Time { return time.Unix(0, 0) }, Getenv: func(k string) string { return map[string]string{"NO_COLOR": "1"}[k] }}
-	if code := Run(io, []string{"moves", "--lexicon", lex, "--top", "3", "--by", "score", "--cgp", "15/15/15/15/15/15/15/6CASA5/15/15/15/15/15/15/15 SSO/ 0/0 0"}); code != 0 {
+	if code := Run(io, []string{"moves", "--lexicon", lex, "--leaves", "handset", "--top", "3", "--by", "score", "--cgp", "15/15/15/15/15/15/15/6CASA5/15/15/15/15/15/15/15 SSO/ 0/0 0"}); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	o := out.String()
@@ -190,7 +190,7 @@ func TestMovesSpanish(t *testing.T) {
 	var out, errb bytes.Buffer
 	io := &IO{In: strings.NewReader(""), Out: &out, Err: &errb, OutTTY: true, Width: 80,
 		Now: func() time.Time { return time.Unix(0, 0) }, Getenv: func(k string) string { return map[string]string{"NO_COLOR": "1", "LANG": "es_ES.UTF-8"}[k] }}
-	if code := Run(io, []string{"moves", "--lexicon", lex, "--top", "3", "--by", "score", "--cgp", cgp}); code != 0 {
+	if code := Run(io, []string{"moves", "--lexicon", lex, "--leaves", "handset", "--top", "3", "--by", "score", "--cgp", cgp}); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	o := out.String()
@@ -204,8 +204,8 @@ func TestMovesSpanish(t *testing.T) {
 			t.Errorf("line of %d columns at 80: %q", w, line)
 		}
 	}
-	en, _, _ := runEngineCmd(t, nil, "moves", "--lexicon", lex, "--json", "--top", "3", "--cgp", cgp)
-	es, _, _ := runEngineCmd(t, nil, "moves", "--lang", "es", "--lexicon", lex, "--json", "--top", "3", "--cgp", cgp)
+	en, _, _ := runEngineCmd(t, nil, "moves", "--lexicon", lex, "--leaves", "handset", "--json", "--top", "3", "--cgp", cgp)
+	es, _, _ := runEngineCmd(t, nil, "moves", "--lang", "es", "--lexicon", lex, "--leaves", "handset", "--json", "--top", "3", "--cgp", cgp)
 	if en != es || !strings.Contains(es, `"equity": 16.5`) {
 		t.Errorf("JSON differs by language:\n%s\n%s", en, es)
 	}

@@ -6,10 +6,10 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/atril-scrabble/atril/engine/equity"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/puzzles"
+	"github.com/atril-scrabble/atril/stats/leaves"
 )
 
 // puzzleCommands are the `atril puzzle` subcommands, one file each (puzzle_gen.go, ...).
@@ -87,7 +87,11 @@ func puzzleService(g *Globals, mustExist bool) (*puzzles.Service, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &puzzles.Service{Store: st, Lex: lex, Leaves: equity.NewDefault(lex.Tiles)}, nil
+	table, err := g.leavesTable(leaves.Builtin, true)
+	if err != nil {
+		return nil, err
+	}
+	return &puzzles.Service{Store: st, Lex: lex, Leaves: table}, nil
 }
 
 type puzzleOptions struct {

@@ -10,11 +10,11 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/atril-scrabble/atril/engine/equity"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/puzzles"
+	"github.com/atril-scrabble/atril/stats/leaves"
 )
 
 type puzzleGenOptions struct {
@@ -218,7 +218,11 @@ func runPuzzleGen(c *cobra.Command, g *Globals, opts *puzzleGenOptions) error {
 			return withCode(ExitError, err)
 		}
 	}
-	plan, err := puzzles.NewPlan(o, inputs, lex, equity.NewDefault(lex.Tiles), deck)
+	table, err := g.leavesTable(leaves.Builtin, true)
+	if err != nil {
+		return err
+	}
+	plan, err := puzzles.NewPlan(o, inputs, lex, table, deck)
 	if err != nil {
 		return withCode(ExitError, err)
 	}

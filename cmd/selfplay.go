@@ -21,6 +21,7 @@ import (
 	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
 	"github.com/atril-scrabble/atril/stats"
+	"github.com/atril-scrabble/atril/stats/leaves"
 )
 
 type selfplayOptions struct {
@@ -31,6 +32,9 @@ type selfplayOptions struct {
 	Workers int
 	Rules   string
 	CGP     string
+	Leaves  string
+	// LeavesGiven: --leaves was given (see movesOptions).
+	LeavesGiven bool
 }
 
 func init() {
@@ -43,7 +47,10 @@ func init() {
 			Long:    p.T("selfplay.long"),
 			Example: p.T("selfplay.example"),
 			Args:    cobra.NoArgs,
-			RunE:    func(c *cobra.Command, args []string) error { return runSelfplay(c.Context(), g, opts) },
+			RunE: func(c *cobra.Command, args []string) error {
+				opts.LeavesGiven = c.Flags().Changed("leaves")
+				return runSelfplay(c.Context(), g, opts)
+			},
 		}
 		stopsCleanly(c) // Ctrl-C: the summary of the games finished so far
 		f := c.Flags()
@@ -54,6 +61,8 @@ func init() {
 		f.IntVar(&opts.Workers, "workers", 0, p.T("selfplay.flag.workers"))
 		f.StringVar(&opts.Rules, "rules", "file", p.T("selfplay.flag.rules"))
 		f.StringVar(&opts.CGP, "cgp", "", p.T("selfplay.flag.cgp"))
+		f.StringVar(&opts.Leaves, "leaves", leaves.Builtin, p.T("selfplay.flag.leaves"))
+		_ = c.RegisterFlagCompletionFunc("leaves", leavesSpecs)
 		_ = c.RegisterFlagCompletionFunc("players", cobra.FixedCompletions(selfplayPairings(), cobra.ShellCompDirectiveNoFileComp))
 		_ = c.RegisterFlagCompletionFunc("rules", cobra.FixedCompletions([]string{
 			game.FILERules.Name + "\t" + p.T("selfplay.rules_file"),
@@ -83,6 +92,7 @@ type selfplayJSON struct {
 	GamesPerSec   float64 `json:"games_per_second"`
 	SavedTo       string  `json:"saved_to,omitempty"`
 	CGP           string  `json:"cgp,omitempty"`
+	Leaves        string  `json:"leaves"`
 	GamesFinished int     `json:"games_finished"`
 }
 
@@ -138,6 +148,13 @@ func runSelfplay(ctx context.Context, g *Globals, opts *selfplayOptions) error {
 	if startPos != nil && !lex.Tiles.SameAlphabet(startPos.Tiles) {
 		return withCode(ExitError, i18n.E("engine.lexicon_alphabet", "Lexicon", lex.Name, "Set", startPos.Tiles.Name))
 	}
+	table, err := g.leavesTable(opts.Leaves, !opts.LeavesGiven)
+	if err != nil {
+		return err
+	}
+	if table == nil {
+		table = leaves.Zero // --leaves none
+	}
 	workers := opts.Workers
 	if workers <= 0 {
 		workers = min(opts.Games, runtime.GOMAXPROCS(0))
@@ -159,7 +176,7 @@ func runSelfplay(ctx context.Context, g *Globals, opts *selfplayOptions) error {
 		return saveGame(filepath.Join(opts.Save, fmt.Sprintf("game-%04d.gcg", r.Index+1)), r.Record, lex.Tiles)
 	}
 	tally, runErr := game.SelfPlay(ctx, game.SelfPlayConfig{
-		Lexicon: lex, Layout: engine.StandardLayout(), Start: startPos, Rules: rules, Players: players,
+		Lexicon: lex, Layout: engine.StandardLayout(), Start: startPos, Rules: rules, Players: players, Leaves: table,
 		Games: opts.Games, Seed: opts.Seed, Workers: workers, Record: opts.Save != "",
 		OnGame: onGame,
 	})
@@ -175,7 +192,7 @@ func runSelfplay(ctx context.Context, g *Globals, opts *selfplayOptions) error {
 
 	out := selfplayJSON{
 		SelfPlay: stats.SummarizeSelfPlay(&tally, players), Seed: opts.Seed, Rules: rules.Name,
-		Lexicon: lex.Name, Workers: workers, Seconds: elapsed.Seconds(), SavedTo: opts.Save,
+		Lexicon: lex.Name, Workers: workers, Seconds: elapsed.Seconds(), SavedTo: opts.Save, Leaves: opts.Leaves,
 		GamesFinished: tally.Games,
 	}
 	if startPos != nil {
@@ -239,6 +256,7 @@ func selfplayDoc(p *i18n.Printer, s *selfplayJSON) *ui.Doc {
 	if s.CGP != "" {
 		doc.P(p.T("selfplay.from_cgp", "CGP", s.CGP))
 	}
+	doc.P(p.T("selfplay.leaves", "Leaves", s.Leaves))
 	t := ui.NewTable(ui.Col{Header: p.T("selfplay.col.player")}, ui.Col{Header: p.T("selfplay.col.mean"), Right: true},
 		ui.Col{Header: p.T("selfplay.col.bingos"), Right: true}, ui.Col{Header: p.T("selfplay.col.wins"), Right: true})
 	for i := 0; i < 2; i++ {

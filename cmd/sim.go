@@ -7,11 +7,11 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/engine"
-	"github.com/atril-scrabble/atril/engine/equity"
 	"github.com/atril-scrabble/atril/engine/movegen"
 	"github.com/atril-scrabble/atril/engine/sim"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/ui"
+	"github.com/atril-scrabble/atril/stats/leaves"
 )
 
 type simOptions struct {
@@ -23,6 +23,9 @@ type simOptions struct {
 	Seed       uint64
 	Workers    int
 	Stop       float64
+	Leaves     string
+	// LeavesGiven: --leaves was given (see movesOptions).
+	LeavesGiven bool
 }
 
 func init() {
@@ -35,7 +38,10 @@ func init() {
 			Long:    p.T("sim.long"),
 			Example: p.T("sim.example"),
 			Args:    cobra.NoArgs,
-			RunE:    func(c *cobra.Command, args []string) error { return runSim(c, g, opts) },
+			RunE: func(c *cobra.Command, args []string) error {
+				opts.LeavesGiven = c.Flags().Changed("leaves")
+				return runSim(c, g, opts)
+			},
 		}
 		stopsCleanly(c)
 		f := c.Flags()
@@ -47,6 +53,8 @@ func init() {
 		f.Uint64Var(&opts.Seed, "seed", 1, p.T("sim.flag.seed"))
 		f.IntVar(&opts.Workers, "workers", 0, p.T("sim.flag.workers"))
 		f.Float64Var(&opts.Stop, "stop", 99, p.T("sim.flag.stop"))
+		f.StringVar(&opts.Leaves, "leaves", leaves.Builtin, p.T("sim.flag.leaves"))
+		_ = c.RegisterFlagCompletionFunc("leaves", leavesSpecs)
 		return c
 	})
 }
@@ -111,13 +119,19 @@ func runSim(c *cobra.Command, g *Globals, opts *simOptions) error {
 	if err != nil {
 		return err
 	}
-	leaves := equity.NewDefault(ts)
+	table, err := g.leavesTable(opts.Leaves, !opts.LeavesGiven)
+	if err != nil {
+		return err
+	}
+	if table == nil {
+		table = leaves.Zero // --leaves none
+	}
 	hidden := *pos
 	hidden.Racks[1] = nil
 	bag := max(0, len(hidden.UnseenTiles())-engine.RackSize)
 	gen := movegen.New(lex.Graph, ts, layout)
 	gen.SetBoard(pos.Board)
-	mo := movegen.Options{Top: opts.Candidates, By: movegen.ByEquity, Leaves: leaves, BagEmpty: bag == 0, Pass: true}
+	mo := movegen.Options{Top: opts.Candidates, By: movegen.ByEquity, Leaves: table, BagEmpty: bag == 0, Pass: true}
 	if bag > 0 {
 		mo.Exchanges = min(engine.RackSize, bag)
 	}
@@ -154,7 +168,7 @@ func runSim(c *cobra.Command, g *Globals, opts *simOptions) error {
 	bar := ui.NewProgress(g.io.Err, g.io.ErrTTY, g.io.Now, opts.Iterations, func(done, total int, rate float64, left time.Duration) string {
 		return p.T("sim.progress", "Done", p.Int(done), "Total", p.Int(total), "Rate", p.Float(rate, 0)) + timeLeft(p, left)
 	})
-	s, err := sim.New(sim.Config{Lexicon: lex, Layout: layout, Leaves: leaves, Plies: opts.Plies, MaxIterations: opts.Iterations,
+	s, err := sim.New(sim.Config{Lexicon: lex, Layout: layout, Leaves: table, Plies: opts.Plies, MaxIterations: opts.Iterations,
 		StopZ: z, Workers: opts.Workers, Seed: opts.Seed, Progress: bar.Update})
 	if err != nil {
 		return withCode(ExitError, err)

@@ -16,7 +16,7 @@ func TestVersion(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	for _, want := range []string{"atril ", "Commit ", "Go ", runtime.Version(), "Lexicon ", "FISE2-LIBRE (636,624 words, embedded)",
-		"Leave table ", "hand-set: the built-in model"} {
+		"Leave table ", "builtin (FISE2-LIBRE): learned values of 1,170,590 leaves"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("version lacks %q:\n%s", want, out)
 		}
@@ -26,7 +26,7 @@ func TestVersion(t *testing.T) {
 		t.Errorf("--version (exit %d) differs from version:\n%s\n%s", code, flag, out)
 	}
 	es, _, _ := runEngineCmd(t, nil, "--version", "--lang", "es")
-	for _, want := range []string{"Léxico ", "FISE2-LIBRE (636.624 palabras, incluido en atril)", "Tabla de remanentes ", "el modelo de atril"} {
+	for _, want := range []string{"Léxico ", "FISE2-LIBRE (636.624 palabras, incluido en atril)", "Tabla de remanentes ", "valores aprendidos de 1.170.590 remanentes"} {
 		if !strings.Contains(es, want) {
 			t.Errorf("Spanish version lacks %q:\n%s", want, es)
 		}
@@ -37,7 +37,7 @@ func TestVersion(t *testing.T) {
 		t.Fatalf("exit %d, %v: %s", code, err, js)
 	}
 	if got.Version == "" || got.Go != runtime.Version() || got.Lexicon.Name != "FISE2-LIBRE" || got.Lexicon.Words != 636624 ||
-		got.Leaves.Name != "hand-set" || got.Leaves.Kind != "model" || got.Platform != runtime.GOOS+"/"+runtime.GOARCH {
+		got.Leaves.Name != "builtin (FISE2-LIBRE)" || got.Leaves.Kind != "klv2" || got.Leaves.Leaves != 1_170_590 || got.Platform != runtime.GOOS+"/"+runtime.GOARCH {
 		t.Errorf("JSON %+v", got)
 	}
 	if jf, _, _ := runEngineCmd(t, nil, "--version", "--json"); jf != js {

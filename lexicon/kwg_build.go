@@ -15,34 +15,12 @@ import (
 // The trie is built with Daciuk's incremental algorithm on sorted input, so memory stays near the
 // size of the result; the GADDAG's strings are generated and sorted one first tile at a time.
 func BuildKWG(words [][]Tile) (*KWG, error) {
-	total := 0
-	for _, w := range words {
-		total += len(w)
+	all, sorted, err := sortWords(words, 1)
+	if err != nil {
+		return nil, err
 	}
-	all := make([]byte, 0, total) // every word's bytes; words are spans of it
-	sorted := make([]gaddagString, 0, len(words))
-	for i, w := range words {
-		if len(w) == 0 {
-			return nil, i18n.E("kwg.build_empty_word", "Word", i+1)
-		}
-		if len(w) > maxWordTiles {
-			return nil, i18n.E("kwg.build_long_word", "Word", i+1, "Tiles", len(w), "Max", maxWordTiles)
-		}
-		for _, t := range w {
-			if t == Blank || t > MaxLetters {
-				return nil, i18n.E("kwg.build_bad_tile", "Word", i+1, "Tile", int(t), "Max", MaxLetters)
-			}
-		}
-		start := len(all)
-		for _, t := range w {
-			all = append(all, byte(t))
-		}
-		sorted = append(sorted, gaddagString{start: uint32(start), n: uint8(len(w))})
-	}
-	tmp := make([]gaddagString, len(sorted))
-	radixSort(all, sorted, tmp, 0)
 	word := func(s gaddagString) []byte { return all[s.start : s.start+uint32(s.n)] }
-	sorted = slices.CompactFunc(sorted, func(x, y gaddagString) bool { return bytes.Equal(word(x), word(y)) })
+	tmp := make([]gaddagString, 0, len(sorted))
 
 	b := newKWGBuilder(len(sorted))
 	for _, w := range sorted {
@@ -397,4 +375,62 @@ func (b *kwgBuilder) layout(dawg, gaddag uint32) (*KWG, error) {
 	nodes[0] = kwgIsEnd | pos(dawg)
 	nodes[1] = kwgIsEnd | pos(gaddag)
 	return &KWG{nodes: nodes}, nil
+}
+
+// BuildDAWG compiles words into a KWG that holds only the DAWG (the GADDAG root is empty),
+// minimised like BuildKWG. Unlike BuildKWG, tile 0 is allowed: without a GADDAG there is no
+// separator, and KLV2 leave tables store the blank as tile 0. Words may come in any order and
+// repeat; each must be non-empty and made of tiles 0..MaxLetters.
+func BuildDAWG(words [][]Tile) (*KWG, error) {
+	all, sorted, err := sortWords(words, 0)
+	if err != nil {
+		return nil, err
+	}
+	word := func(s gaddagString) []byte { return all[s.start : s.start+uint32(s.n)] }
+	b := newKWGBuilder(len(sorted))
+	for _, w := range sorted {
+		b.add(word(w))
+	}
+	dawg := b.finish()
+	if err := b.tooBig(); err != nil {
+		return nil, err
+	}
+	return b.layout(dawg, 0)
+}
+
+// sortWords checks the words (non-empty, tiles minTile..MaxLetters) and returns their bytes in
+// one arena with the distinct words as spans of it, in byte order.
+func sortWords(words [][]Tile, minTile Tile) ([]byte, []gaddagString, error) {
+	total := 0
+	for _, w := range words {
+		total += len(w)
+	}
+	all := make([]byte, 0, total) // every word's bytes; words are spans of it
+	sorted := make([]gaddagString, 0, len(words))
+	for i, w := range words {
+		if len(w) == 0 {
+			return nil, nil, i18n.E("kwg.build_empty_word", "Word", i+1)
+		}
+		if len(w) > maxWordTiles {
+			return nil, nil, i18n.E("kwg.build_long_word", "Word", i+1, "Tiles", len(w), "Max", maxWordTiles)
+		}
+		for _, t := range w {
+			if t < minTile || t > MaxLetters {
+				if minTile == 1 {
+					return nil, nil, i18n.E("kwg.build_bad_tile", "Word", i+1, "Tile", int(t), "Max", MaxLetters)
+				}
+				return nil, nil, i18n.E("kwg.build_bad_dawg_tile", "Word", i+1, "Tile", int(t), "Max", MaxLetters)
+			}
+		}
+		start := len(all)
+		for _, t := range w {
+			all = append(all, byte(t))
+		}
+		sorted = append(sorted, gaddagString{start: uint32(start), n: uint8(len(w))})
+	}
+	tmp := make([]gaddagString, len(sorted))
+	radixSort(all, sorted, tmp, 0)
+	word := func(s gaddagString) []byte { return all[s.start : s.start+uint32(s.n)] }
+	sorted = slices.CompactFunc(sorted, func(x, y gaddagString) bool { return bytes.Equal(word(x), word(y)) })
+	return all, sorted, nil
 }

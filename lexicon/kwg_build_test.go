@@ -353,3 +353,61 @@ func BenchmarkBuildKWGDefault(b *testing.B) {
 		}
 	}
 }
+
+// TestBuildDAWG: a DAWG-only graph (the shape of a KLV2 leave table) holds exactly the words
+// given, tile 0 included, walks them in tile order, shares sibling lists and has no GADDAG.
+func TestBuildDAWG(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for round := range 30 {
+		var words [][]Tile
+		seen := map[string]bool{}
+		for range 1 + r.IntN(300) {
+			w := make([]Tile, 1+r.IntN(6))
+			for i := range w {
+				w[i] = Tile(r.IntN(5)) // blanks (0) and four letters
+			}
+			slices.Sort(w)
+			words = append(words, w)
+			seen[string(w)] = true
+		}
+		g, err := BuildDAWG(words)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.GaddagRoot() != 0 {
+			t.Errorf("round %d: GADDAG root %d, want none", round, g.GaddagRoot())
+		}
+		var got []string
+		g.Walk(func(w []Tile) bool { got = append(got, string(w)); return true })
+		if !slices.IsSorted(got) || len(got) != len(seen) {
+			t.Fatalf("round %d: walked %d words (sorted %v), want %d", round, len(got), slices.IsSorted(got), len(seen))
+		}
+		for _, w := range got {
+			if !seen[w] {
+				t.Fatalf("round %d: walked %v, not a word given", round, []byte(w))
+			}
+		}
+	}
+	// Every multiset of up to three of four tiles: the lists below A, B, ... share their tails,
+	// so the minimised graph is far smaller than the trie.
+	var words [][]Tile
+	for a := Tile(0); a < 4; a++ {
+		words = append(words, []Tile{a})
+		for b := a; b < 4; b++ {
+			words = append(words, []Tile{a, b})
+			for c := b; c < 4; c++ {
+				words = append(words, []Tile{a, b, c})
+			}
+		}
+	}
+	g, err := BuildDAWG(words)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if trie := len(words) + 2; g.NumNodes() >= trie {
+		t.Errorf("%d nodes for %d words: not minimised", g.NumNodes(), len(words))
+	}
+	if _, err := BuildDAWG([][]Tile{{1, MaxLetters + 1}}); err == nil || !strings.Contains(err.Error(), "not a tile 0..63") {
+		t.Errorf("tile beyond the alphabet: %v", err)
+	}
+}

@@ -1,7 +1,6 @@
 package equity
 
 import (
-	"bytes"
 	"encoding/binary"
 	"fmt"
 	"io"
@@ -21,6 +20,12 @@ type KLV struct {
 	g      *lexicon.KWG
 	counts []uint32
 	values []float32
+	// byRank is every value again, by the rank of its leave (see ranker), 0 for the multisets
+	// the table does not hold: one array load per lookup instead of a graph walk. Built when the
+	// table's leaves are short enough for the ranks to fit (always for a rack of seven and the
+	// FISE set); otherwise nil and lookups walk the graph.
+	byRank []float32
+	r      ranker
 }
 
 // ReadKLVFile loads a .klv2 file.
@@ -71,8 +76,93 @@ func KLVFromBytes(b []byte) (*KLV, error) {
 		if root := k.g.DawgRoot(); root != 0 && int(k.counts[root]) > nv {
 			return nil, fmt.Errorf("not a KLV2 leave table: %d leaves but only %d values", k.counts[root], nv)
 		}
+		k.rankValues()
 	}
 	return k, nil
+}
+
+// rankValues builds byRank when the leaves have at most MaxLeave+1 tiles (a table may hold the
+// full rack) and the graph is a sane DAWG: no cycles, tiles ascending along every path, no more
+// leaves than values. Otherwise byRank stays nil and lookups walk the graph as they always did.
+func (k *KLV) rankValues() {
+	g := k.g
+	n := g.NumNodes()
+	// The alphabet is the largest tile on any node; the longest leave the graph's depth.
+	kinds := 0
+	for p := 2; p < n; p++ {
+		kinds = max(kinds, int(g.Tile(uint32(p)))+1)
+	}
+	depth := make([]int8, n) // longest path from a list (by its first node); -1 while visiting
+	var longest func(list uint32) int
+	longest = func(list uint32) int {
+		if list == 0 {
+			return 0
+		}
+		switch d := depth[list]; {
+		case d < 0:
+			return 1 << 20 // a cycle
+		case d > 0:
+			return int(d)
+		}
+		depth[list] = -1
+		best := 0
+		for p := list; int(p) < n; p++ {
+			best = max(best, 1+longest(g.ArcIndex(p)))
+			if best > MaxLeave+1 || g.IsEnd(p) {
+				break
+			}
+		}
+		depth[list] = int8(min(best, MaxLeave+2))
+		return best
+	}
+	maxLen := longest(g.DawgRoot())
+	if kinds == 0 || kinds > lexicon.MaxLetters+1 || maxLen > MaxLeave+1 {
+		return
+	}
+	r := newRanker(kinds, maxLen)
+	if r.size() > maxRanks {
+		return
+	}
+	w := rankWalk{g: g, r: &r, values: k.values, byRank: make([]float32, r.size())}
+	if w.walk(g.DawgRoot(), 0, 0, 0) {
+		k.byRank, k.r = w.byRank, r
+	}
+}
+
+// rankWalk visits a DAWG's leaves in word order, carrying each prefix's partial rank.
+type rankWalk struct {
+	g      *lexicon.KWG
+	r      *ranker
+	values []float32
+	byRank []float32
+	next   int // the number of the next leave in word order
+}
+
+// walk visits the list at depth d whose parent tile is prev; partial is the prefix's sum of
+// binomials. False when the graph is not a sane leave DAWG.
+func (w *rankWalk) walk(list uint32, d int, prev lexicon.Tile, partial uint32) bool {
+	g := w.g
+	for p := list; p != 0; p++ {
+		t := g.Tile(p)
+		if d > 0 && t < prev {
+			return false
+		}
+		x := partial + w.r.binom[d][int(t)+d]
+		if g.Accepts(p) {
+			if w.next >= len(w.values) {
+				return false
+			}
+			w.byRank[w.r.offset[d+1]+x] = w.values[w.next]
+			w.next++
+		}
+		if arc := g.ArcIndex(p); arc != 0 && !w.walk(arc, d+1, t, x) {
+			return false
+		}
+		if g.IsEnd(p) {
+			return true
+		}
+	}
+	return true
 }
 
 // countWords gives, for each node, the number of words accepted at or below it and its later
@@ -130,6 +220,14 @@ func (k *KLV) SingleTiles() []lexicon.Tile {
 
 // LeaveValue is the table's value of the leave (0 for the empty leave or one not in the table).
 func (k *KLV) LeaveValue(leave []lexicon.Tile) float64 {
+	if k.byRank != nil {
+		var buf [MaxLeave + 1]lexicon.Tile
+		w, ok := sortLeave(buf[:k.r.maxLen], leave, k.r.kinds)
+		if !ok {
+			return 0
+		}
+		return float64(k.byRank[k.r.rank(w)])
+	}
 	if len(leave) == 0 || k.g == nil || len(leave) > 15 {
 		return 0
 	}
@@ -186,8 +284,9 @@ type Leave struct {
 	Value float32
 }
 
-// WriteKLV writes leaves as a KLV2 table (a plain trie, not minimised: correct for any reader,
-// just larger than wolges' output). Each leave's tiles are sorted; duplicates keep the last value.
+// WriteKLV writes leaves as a KLV2 table: the leaves' DAWG built and minimised by
+// lexicon.BuildDAWG, then the values in its word order. Each leave's tiles are sorted (a
+// designated blank counts as a blank); duplicates keep the last value.
 func WriteKLV(w io.Writer, leaves []Leave) error {
 	type entry struct {
 		tiles []lexicon.Tile
@@ -203,7 +302,7 @@ func WriteKLV(w io.Writer, leaves []Leave) error {
 			if t[i].IsBlanked() {
 				t[i] = lexicon.Blank
 			}
-			if t[i] >= 64 {
+			if t[i] > lexicon.MaxLetters {
 				return fmt.Errorf("KLV2: tile %d out of range", t[i])
 			}
 		}
@@ -212,81 +311,33 @@ func WriteKLV(w io.Writer, leaves []Leave) error {
 	}
 	slices.SortStableFunc(es, func(a, b entry) int { return slices.Compare(a.tiles, b.tiles) })
 	// Deduplicate, keeping the last value given.
-	out := es[:0]
+	words := make([][]lexicon.Tile, 0, len(es))
+	values := make([]float32, 0, len(es))
 	for i, e := range es {
 		if i+1 < len(es) && slices.Equal(e.tiles, es[i+1].tiles) {
 			continue
 		}
-		out = append(out, e)
+		words = append(words, e.tiles)
+		values = append(values, e.value)
 	}
-	es = out
+	return writeKLV(w, words, values)
+}
 
-	// Trie nodes: children kept in ascending tile order because leaves are sorted.
-	type tnode struct {
-		tile     lexicon.Tile
-		accepts  bool
-		children []int
+// writeKLV writes distinct sorted words in ascending order with their values.
+func writeKLV(w io.Writer, words [][]lexicon.Tile, values []float32) error {
+	g, err := lexicon.BuildDAWG(words)
+	if err != nil {
+		return fmt.Errorf("KLV2: %w", err)
 	}
-	nodes := []tnode{{}}
-	for _, e := range es {
-		cur := 0
-		for _, t := range e.tiles {
-			ch := nodes[cur].children
-			if len(ch) > 0 && nodes[ch[len(ch)-1]].tile == t {
-				cur = ch[len(ch)-1]
-				continue
-			}
-			nodes = append(nodes, tnode{tile: t})
-			nodes[cur].children = append(nodes[cur].children, len(nodes)-1)
-			cur = len(nodes) - 1
-		}
-		nodes[cur].accepts = true
-	}
-	// Lay out sibling lists breadth first after the two root nodes; listAt[trie node] is the
-	// KWG index of its children's list.
-	kwg := []uint32{0, 1<<22 | 0}
-	listAt := make([]uint32, len(nodes))
-	queue := []int{0}
-	for len(queue) > 0 {
-		cur := queue[0]
-		queue = queue[1:]
-		ch := nodes[cur].children
-		if len(ch) == 0 {
-			continue
-		}
-		listAt[cur] = uint32(len(kwg))
-		for range ch {
-			kwg = append(kwg, 0)
-		}
-		queue = append(queue, ch...)
-	}
-	if len(kwg) > 1<<22 {
-		return fmt.Errorf("KLV2: %d nodes exceed the KWG's 22-bit indexes", len(kwg))
-	}
-	for cur := range nodes {
-		ch := nodes[cur].children
-		for i, c := range ch {
-			v := uint32(nodes[c].tile)<<24 | listAt[c]
-			if nodes[c].accepts {
-				v |= 1 << 23
-			}
-			if i == len(ch)-1 {
-				v |= 1 << 22
-			}
-			kwg[int(listAt[cur])+i] = v
-		}
-	}
-	kwg[0] = 1<<22 | listAt[0]
-	var buf bytes.Buffer
+	b := g.Bytes()
+	out := make([]byte, 0, 8+len(b)+4*len(values))
 	le := binary.LittleEndian
-	buf.Write(le.AppendUint32(nil, uint32(len(kwg))))
-	for _, v := range kwg {
-		buf.Write(le.AppendUint32(nil, v))
+	out = le.AppendUint32(out, uint32(len(b)/4))
+	out = append(out, b...)
+	out = le.AppendUint32(out, uint32(len(values)))
+	for _, v := range values {
+		out = le.AppendUint32(out, math.Float32bits(v))
 	}
-	buf.Write(le.AppendUint32(nil, uint32(len(es))))
-	for _, e := range es {
-		buf.Write(le.AppendUint32(nil, math.Float32bits(e.value)))
-	}
-	_, err := w.Write(buf.Bytes())
+	_, err = w.Write(out)
 	return err
 }

@@ -105,9 +105,8 @@ func TestKLVFile(t *testing.T) {
 }
 
 // TestKLVMinimisedDAWG reads a hand-encoded table whose DAWG shares a sibling list between two
-// parents, as wolges' minimised output does (WriteKLV writes a plain trie, so the round trip
-// never exercises this): leaves A, AB, B, BB share the list [B] and the index must still count
-// each path separately.
+// parents, as minimised output (wolges', and WriteKLV's through lexicon.BuildDAWG) does: leaves
+// A, AB, B, BB share the list [B] and the index must still count each path separately.
 func TestKLVMinimisedDAWG(t *testing.T) {
 	const (
 		accepts = 1 << 23

@@ -16,8 +16,9 @@ type TableInfo struct {
 	Leaves int `json:"leaves,omitempty"`
 }
 
-// DefaultTable describes the leave table that moves and self-play use when none is given: the
-// one place to change when a learned table ships.
+// DefaultTable describes the leave table the engine's packages use when given none (a nil
+// Leaves): the hand-set model. atril's commands default instead to the table it learned
+// (stats/leaves.BuiltinInfo), which the engine cannot embed.
 func DefaultTable() TableInfo { return TableInfo{Name: "hand-set", Kind: "model"} }
 
 // CheckAlphabet refuses a table made for another alphabet than ts. A KLV2 file does not say

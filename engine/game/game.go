@@ -56,10 +56,16 @@ func RulesByName(name string) (Rules, error) {
 
 // Bag is the tiles not yet drawn, drawn at random from a seeded generator so that a game is
 // reproducible from its seed.
+//
+// An Ordered bag is shuffled once when it is filled and then drawn from the top, and tiles put
+// back go to random places: the tiles come out in the same order however many each turn takes,
+// so two games from one seed deal the same tiles to the same seats until an exchange (what
+// mirrored game pairs need). An unordered bag draws each tile at random.
 type Bag struct {
-	tiles []lexicon.Tile
-	src   *rand.PCG
-	rng   *rand.Rand
+	Ordered bool
+	tiles   []lexicon.Tile
+	src     *rand.PCG
+	rng     *rand.Rand
 }
 
 // NewBag fills a bag with the whole tile set.
@@ -78,6 +84,7 @@ func (b *Bag) Reset(ts *lexicon.TileSet, seed uint64) {
 		}
 	}
 	b.seed(seed)
+	b.shuffle()
 }
 
 // resetTo fills the bag with the given tiles (in that order, so that a seed draws the same
@@ -85,6 +92,14 @@ func (b *Bag) Reset(ts *lexicon.TileSet, seed uint64) {
 func (b *Bag) resetTo(tiles []lexicon.Tile, seed uint64) {
 	b.tiles = append(b.tiles[:0], tiles...)
 	b.seed(seed)
+	b.shuffle()
+}
+
+// shuffle puts an ordered bag in its drawing order.
+func (b *Bag) shuffle() {
+	if b.Ordered {
+		b.rng.Shuffle(len(b.tiles), func(i, j int) { b.tiles[i], b.tiles[j] = b.tiles[j], b.tiles[i] })
+	}
 }
 
 func (b *Bag) seed(seed uint64) {
@@ -101,16 +116,32 @@ func (b *Bag) Len() int { return len(b.tiles) }
 
 // Draw takes one tile at random; the bag must not be empty.
 func (b *Bag) Draw() lexicon.Tile {
+	last := len(b.tiles) - 1
+	if b.Ordered {
+		t := b.tiles[last]
+		b.tiles = b.tiles[:last]
+		return t
+	}
 	i := b.rng.IntN(len(b.tiles))
 	t := b.tiles[i]
-	last := len(b.tiles) - 1
 	b.tiles[i] = b.tiles[last]
 	b.tiles = b.tiles[:last]
 	return t
 }
 
-// Put returns tiles to the bag.
-func (b *Bag) Put(tiles ...lexicon.Tile) { b.tiles = append(b.tiles, tiles...) }
+// Put returns tiles to the bag (an ordered bag slips each in at a random place).
+func (b *Bag) Put(tiles ...lexicon.Tile) {
+	if !b.Ordered {
+		b.tiles = append(b.tiles, tiles...)
+		return
+	}
+	for _, t := range tiles {
+		i := b.rng.IntN(len(b.tiles) + 1)
+		b.tiles = append(b.tiles, 0)
+		copy(b.tiles[i+1:], b.tiles[i:])
+		b.tiles[i] = t
+	}
+}
 
 // Tiles lists the bag's tiles (do not modify).
 func (b *Bag) Tiles() []lexicon.Tile { return b.tiles }

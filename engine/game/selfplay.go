@@ -43,8 +43,15 @@ type SelfPlayConfig struct {
 	Start   *engine.Position
 	Rules   Rules
 	Players [2]Strategy
-	Leaves  equity.Leaves // for equity players; nil: the built-in default
-	Games   int           // 1..MaxGames
+	Leaves  equity.Leaves // for equity players; nil: the hand-set model (commands pass the learned table)
+	// PlayerLeaves, where set, replaces Leaves for one configured player (leave tables compared
+	// head to head).
+	PlayerLeaves [2]equity.Leaves
+	// Mirror plays the games in pairs: games 2k and 2k+1 share one seed and an ordered bag
+	// (see Bag), so the same tiles come to the same seats while the players swap seats, and the
+	// luck of the draw cancels between the two.
+	Mirror  bool
+	Games   int // 1..MaxGames
 	Seed    uint64
 	Workers int  // 0: one per CPU; at most MaxWorkers
 	Record  bool // keep each game as GCG (in the GameResult given to OnGame)
@@ -172,9 +179,15 @@ func SelfPlay(ctx context.Context, cfg SelfPlayConfig) (Tally, error) {
 // Player plays self-play games one after another on its own generator and game (one per
 // goroutine; they share the lexicon).
 type Player struct {
-	cfg  SelfPlayConfig
-	gen  *movegen.Generator
-	game *Game
+	// OnTurn, if set, sees every turn before it is played: the game as it stands (the rack to
+	// move, the bag, the scores) and the move chosen. It must not keep or change them.
+	OnTurn func(g *Game, m *engine.Move)
+
+	cfg    SelfPlayConfig
+	leaves [2]equity.Leaves
+	gen    *movegen.Generator
+	game   *Game
+	move   engine.Move
 }
 
 // NewPlayer prepares a self-play worker.
@@ -186,11 +199,19 @@ func NewPlayer(cfg SelfPlayConfig) *Player {
 		cfg.Leaves = equity.NewDefault(cfg.Lexicon.Tiles)
 	}
 	ts := cfg.Lexicon.Tiles
-	return &Player{
+	p := &Player{
 		cfg:  cfg,
 		gen:  movegen.New(cfg.Lexicon.Graph, ts, cfg.Layout),
 		game: New(ts, cfg.Layout, cfg.Rules, 0),
 	}
+	p.game.Bag.Ordered = cfg.Mirror
+	for i := range p.leaves {
+		p.leaves[i] = cfg.Leaves
+		if cfg.PlayerLeaves[i] != nil {
+			p.leaves[i] = cfg.PlayerLeaves[i]
+		}
+	}
+	return p
 }
 
 // maxTurns stops a game that never ends (a bug): real games take about 25 turns.
@@ -200,6 +221,9 @@ const maxTurns = 500
 func (p *Player) PlayGame(i int) (GameResult, error) {
 	cfg := &p.cfg
 	seed := GameSeed(cfg.Seed, i)
+	if cfg.Mirror {
+		seed = GameSeed(cfg.Seed, i/2)
+	}
 	g := p.game
 	if cfg.Start != nil {
 		if err := g.ResetTo(cfg.Start, seed); err != nil {
@@ -233,19 +257,23 @@ func (p *Player) PlayGame(i int) (GameResult, error) {
 			opts.Exchanges = min(engine.RackSize, g.Bag.Len())
 		}
 		if cfg.Players[pl] == ByEquity {
-			opts.By, opts.Leaves = movegen.ByEquity, cfg.Leaves
+			opts.By, opts.Leaves = movegen.ByEquity, p.leaves[pl]
 		} else {
 			opts.By = movegen.ByScore
 		}
 		moves := p.gen.Generate(g.Rack(), opts)
-		m := engine.Move{Kind: engine.Pass}
+		m := &p.move // not a local: OnTurn would move it to the heap every turn
+		*m = engine.Move{Kind: engine.Pass}
 		if len(moves) > 0 {
-			m = moves[0]
+			*m = moves[0]
 		}
-		if err := g.Apply(&m); err != nil {
+		if p.OnTurn != nil {
+			p.OnTurn(g, m)
+		}
+		if err := g.Apply(m); err != nil {
 			return GameResult{}, i18n.Wrap(err, "game.turn", "Game", i+1, "Seed", seed, "Turn", g.Turns+1)
 		}
-		p.gen.Play(&m)
+		p.gen.Play(m)
 	}
 	r := GameResult{Index: i, Seed: seed, First: first, Turns: g.Turns, End: g.End, Record: g.Record}
 	for seat := 0; seat < 2; seat++ {

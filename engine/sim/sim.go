@@ -53,7 +53,7 @@ type Config struct {
 	Lexicon *lexicon.Lexicon // its Graph and Tiles
 	Layout  *engine.Layout   // nil: the standard board
 	// Leaves values the tiles kept, for the static players and for the leaves at the end of the
-	// plies; nil: the built-in default (equity.NewDefault), the one the move lists use.
+	// plies; nil: the hand-set model (equity.NewDefault); atril sim passes its --leaves table.
 	Leaves equity.Leaves
 	// Plies is how many turns are played after the candidate (opponent, player, ...): 1 to
 	// MaxPlies; 0 means DefaultPlies.

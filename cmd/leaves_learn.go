@@ -1,0 +1,183 @@
+package cmd
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/ui"
+	"github.com/atril-scrabble/atril/stats/leaves"
+)
+
+type leavesLearnOptions struct {
+	Games       int
+	Generations int
+	Seed        uint64
+	Out         string
+	From        string
+	Workers     int
+	Resume      bool
+}
+
+func init() {
+	registerLeaves(func(g *Globals) *cobra.Command {
+		opts := &leavesLearnOptions{}
+		p := g.P
+		c := &cobra.Command{
+			Use:     p.T("leaves.learn.use"),
+			Short:   p.T("leaves.learn.short"),
+			Long:    p.T("leaves.learn.long"),
+			Example: p.T("leaves.learn.example"),
+			Args:    cobra.NoArgs,
+			RunE:    func(c *cobra.Command, args []string) error { return runLeavesLearn(c.Context(), g, opts) },
+		}
+		stopsCleanly(c) // Ctrl-C: the state is saved for --resume
+		f := c.Flags()
+		f.IntVar(&opts.Games, "games", 100_000, p.T("leaves.learn.flag.games"))
+		f.IntVar(&opts.Generations, "generations", 4, p.T("leaves.learn.flag.generations"))
+		f.Uint64Var(&opts.Seed, "seed", 1, p.T("leaves.learn.flag.seed"))
+		f.StringVar(&opts.Out, "out", "", p.T("leaves.learn.flag.out"))
+		f.StringVar(&opts.From, "from", leaves.Handset, p.T("leaves.learn.flag.from"))
+		f.IntVar(&opts.Workers, "workers", 0, p.T("leaves.learn.flag.workers"))
+		f.BoolVar(&opts.Resume, "resume", false, p.T("leaves.learn.flag.resume"))
+		_ = c.RegisterFlagCompletionFunc("from", leavesSpecs)
+		return c
+	})
+}
+
+// learnJSON is what --json prints.
+type learnJSON struct {
+	Out         string             `json:"out"`
+	Lexicon     string             `json:"lexicon"`
+	Tiles       string             `json:"tiles"`
+	Games       int                `json:"games"`
+	Generations int                `json:"generations"`
+	Seed        uint64             `json:"seed"`
+	From        string             `json:"from"`
+	Workers     int                `json:"workers"`
+	Leaves      int                `json:"leaves"`
+	Seconds     float64            `json:"seconds"`
+	GamesPerSec float64            `json:"games_per_second"`
+	Reports     []leaves.FitReport `json:"reports"`
+}
+
+func runLeavesLearn(ctx context.Context, g *Globals, opts *leavesLearnOptions) error {
+	if opts.Out == "" {
+		return withCode(ExitError, i18n.E("leaves.err.out_needed"))
+	}
+	lex, err := g.Lex()
+	if err != nil {
+		return err
+	}
+	from, err := g.leavesTable(opts.From, false)
+	if err != nil {
+		return err
+	}
+	if from == nil {
+		from = leaves.Zero // --from none
+	}
+	workers := opts.Workers
+	if workers == 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	ckpt := opts.Out + ".ckpt"
+	bar := newGamesProgress(g, opts.Games)
+	gen := 0
+	lo := leaves.LearnOptions{Lexicon: lex, Games: opts.Games, Generations: opts.Generations, Seed: opts.Seed,
+		Workers: workers, From: from, Checkpoint: ckpt, Resume: opts.Resume, Now: g.io.Now}
+	lo.Progress = func(pr leaves.Progress) {
+		if pr.Phase == "resume" {
+			bar.bar.Clear()
+			fmt.Fprintln(g.io.Err, g.P.T("leaves.learn.resumed", "File", ckpt, "Generation", pr.Generation, "Games", g.P.Int(pr.Games)))
+		}
+		if pr.Generation != gen {
+			gen = pr.Generation
+			bar.bar.Restart(pr.GamesTotal)
+		}
+		prefix := g.P.T("leaves.learn.progress_prefix", "Generation", pr.Generation, "Generations", pr.Generations)
+		if pr.Phase == "fit" {
+			prefix += " · " + g.P.T("leaves.learn.fitting")
+		}
+		bar.bar.Prefix(prefix)
+		bar.rate, bar.left = pr.GamesPerSec, pr.ETA
+		bar.bar.Update(pr.Games)
+	}
+	start := g.io.Now()
+	res, err := leaves.Learn(ctx, lo)
+	bar.bar.Finish()
+	if err != nil {
+		if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+			return withCode(ExitInterrupted, i18n.E("leaves.learn.interrupted", "File", ckpt))
+		}
+		return withCode(ExitError, err)
+	}
+	if err := writeFileAtomic(opts.Out, res.WriteKLV); err != nil {
+		return withCode(ExitError, i18n.Wrap(err, "leaves.err.out_write", "File", opts.Out))
+	}
+	os.Remove(ckpt) // the table is written: nothing left to resume
+	elapsed := g.io.Now().Sub(start)
+	out := learnJSON{Out: opts.Out, Lexicon: lex.Name, Tiles: lex.Tiles.Name, Games: opts.Games, Generations: opts.Generations,
+		Seed: opts.Seed, From: opts.From, Workers: workers, Leaves: len(res.Values), Seconds: elapsed.Seconds(), Reports: res.Reports}
+	if s := elapsed.Seconds(); s > 0 {
+		out.GamesPerSec = float64(opts.Games*opts.Generations) / s
+	}
+	if g.JSON {
+		return g.PrintJSON(out)
+	}
+	return g.Print(learnDoc(g, &out))
+}
+
+func learnDoc(g *Globals, o *learnJSON) *ui.Doc {
+	p := g.P
+	d := ui.NewDoc().H1(p.T("leaves.learn.title", "File", o.Out)).
+		P(p.T("leaves.learn.summary", "Games", p.Int(o.Games), "Generations", o.Generations, "Seed", o.Seed, "Lexicon", o.Lexicon, "Tiles", o.Tiles))
+	t := ui.NewTable(ui.Col{Header: p.T("leaves.learn.gen"), Right: true}, ui.Col{Header: p.T("leaves.learn.turns"), Right: true},
+		ui.Col{Header: p.T("leaves.learn.racks"), Right: true}, ui.Col{Header: p.T("leaves.learn.baseline"), Right: true},
+		ui.Col{Header: p.T("leaves.learn.measured"), Right: true}, ui.Col{Header: p.T("leaves.learn.prior")})
+	for i, r := range o.Reports {
+		measured := 0
+		sds := make([]string, 0, 6)
+		for k := 1; k < len(r.Measured); k++ {
+			measured += r.Measured[k]
+			sds = append(sds, p.Float(r.PriorSD[k], 1))
+		}
+		t.Row(fmt.Sprint(i+1), p.Int(int(r.Turns)), p.Int(r.Racks), p.Float(r.Baseline, 1), p.Int(measured), strings.Join(sds, " · "))
+	}
+	d.Table(t).Note(p.T("leaves.learn.note"))
+	return d.P(p.T("leaves.learn.speed", "Total", p.Int(o.Games*o.Generations), "Time", duration(p, time.Duration(o.Seconds*float64(time.Second))),
+		"Rate", p.Float(o.GamesPerSec, 0), "Workers", o.Workers))
+}
+
+// writeFileAtomic writes a file through a temporary one beside it, synced and renamed over it.
+func writeFileAtomic(path string, write func(w io.Writer) error) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(f.Name())
+	if err := f.Chmod(0o644); err != nil {
+		f.Close()
+		return err
+	}
+	if err := write(f); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(f.Name(), path)
+}

@@ -1,0 +1,144 @@
+package cmd
+
+import (
+	"github.com/spf13/cobra"
+
+	"github.com/atril-scrabble/atril/engine/equity"
+	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/ui"
+	"github.com/atril-scrabble/atril/lexicon"
+	"github.com/atril-scrabble/atril/stats/leaves"
+)
+
+type leavesShowOptions struct {
+	Table  string
+	Leaves []string
+	Top    int
+}
+
+// maxShowTop bounds --top: the lists are for reading.
+const maxShowTop = 1000
+
+func init() {
+	registerLeaves(func(g *Globals) *cobra.Command {
+		opts := &leavesShowOptions{}
+		p := g.P
+		c := &cobra.Command{
+			Use:     p.T("leaves.show.use"),
+			Short:   p.T("leaves.show.short"),
+			Long:    p.T("leaves.show.long"),
+			Example: p.T("leaves.show.example"),
+			RunE: func(c *cobra.Command, args []string) error {
+				opts.Table = leaves.Builtin
+				if len(args) > 0 && isLeavesTable(args[0]) {
+					opts.Table, args = args[0], args[1:]
+				}
+				opts.Leaves = args
+				return runLeavesShow(g, opts)
+			},
+		}
+		c.Flags().IntVar(&opts.Top, "top", 5, p.T("leaves.show.flag.top"))
+		return c
+	})
+}
+
+type leaveValueJSON struct {
+	Leave string  `json:"leave"`
+	Value float64 `json:"value"`
+}
+
+type leavesByLengthJSON struct {
+	Length int              `json:"length"`
+	Best   []leaveValueJSON `json:"best"`
+	Worst  []leaveValueJSON `json:"worst"`
+}
+
+type leavesShowJSON struct {
+	Table    string               `json:"table"`
+	Leaves   []leaveValueJSON     `json:"leaves,omitempty"`
+	ByLength []leavesByLengthJSON `json:"by_length,omitempty"`
+}
+
+func runLeavesShow(g *Globals, opts *leavesShowOptions) error {
+	p := g.P
+	if opts.Top < 1 || opts.Top > maxShowTop {
+		return withCode(ExitError, i18n.E("leaves.err.top", "Top", opts.Top, "Max", maxShowTop))
+	}
+	ts, err := g.TileSet()
+	if err != nil {
+		return err
+	}
+	table, err := g.leavesTable(opts.Table, false)
+	if err != nil {
+		return err
+	}
+	if table == nil {
+		return g.Say(p.T("leaves.show.none_table"))
+	}
+	set, err := equity.NewLeaveSet(ts, equity.MaxLeave)
+	if err != nil {
+		return withCode(ExitError, err)
+	}
+	out := leavesShowJSON{Table: opts.Table}
+	entry := func(w []lexicon.Tile, v float64) leaveValueJSON {
+		return leaveValueJSON{Leave: leaveNotation(ts, w), Value: round2(v)}
+	}
+	for _, s := range opts.Leaves {
+		w, err := ts.Parse(s, lexicon.ParseOptions{AllowBlank: true})
+		switch {
+		case err != nil:
+			return withCode(ExitError, i18n.Wrap(err, "leaves.err.bad_leave", "Leave", s))
+		case len(w) < 1 || len(w) > equity.MaxLeave:
+			return withCode(ExitError, i18n.E("leaves.err.long_leave", "Leave", s, "Count", len(w)))
+		case set.Index(w) < 0:
+			return withCode(ExitError, i18n.E("leaves.err.not_in_set", "Leave", s, "Tiles", ts.Name))
+		}
+		out.Leaves = append(out.Leaves, entry(w, table.LeaveValue(w)))
+	}
+	if len(opts.Leaves) == 0 {
+		best, worst := leaves.Extremes(set, table, opts.Top)
+		for k := 1; k <= equity.MaxLeave; k++ {
+			bl := leavesByLengthJSON{Length: k}
+			for _, e := range best[k] {
+				bl.Best = append(bl.Best, entry(e.Leave, e.Value))
+			}
+			for _, e := range worst[k] {
+				bl.Worst = append(bl.Worst, entry(e.Leave, e.Value))
+			}
+			out.ByLength = append(out.ByLength, bl)
+		}
+	}
+	if g.JSON {
+		return g.PrintJSON(out)
+	}
+	d := ui.NewDoc().H1(p.T("leaves.show.title", "Table", opts.Table))
+	if len(out.Leaves) > 0 {
+		t := ui.NewTable(ui.Col{Header: p.T("leaves.show.leave")}, ui.Col{Header: p.T("leaves.show.value"), Right: true})
+		for _, e := range out.Leaves {
+			t.Cells(ui.Cell{Text: e.Leave}, valueCell(p, e.Value))
+		}
+		d.Table(t)
+	}
+	for _, bl := range out.ByLength {
+		d.H2(p.N("count.tiles", bl.Length))
+		t := ui.NewTable(ui.Col{Header: p.T("leaves.show.best")}, ui.Col{Header: p.T("leaves.show.value"), Right: true},
+			ui.Col{Header: p.T("leaves.show.worst")}, ui.Col{Header: p.T("leaves.show.value"), Right: true})
+		for i := range bl.Best {
+			t.Cells(ui.Cell{Text: bl.Best[i].Leave}, valueCell(p, bl.Best[i].Value), ui.Cell{Text: bl.Worst[i].Leave}, valueCell(p, bl.Worst[i].Value))
+		}
+		d.Table(t)
+	}
+	return g.Print(d)
+}
+
+// valueCell is a leave value, green when it helps and red when it hurts.
+func valueCell(p *i18n.Printer, v float64) ui.Cell {
+	c := ui.Cell{Text: p.Float(v, 2)}
+	switch {
+	case v > 0:
+		c.Style = ui.Good
+	case v < 0:
+		c.Style = ui.Bad
+	}
+	return c
+}

@@ -1,0 +1,201 @@
+package cmd
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/atril-scrabble/atril/engine/equity"
+)
+
+// leavesWords is a tiny lexicon without repeated letters: duplicates are bad leaves on it.
+var leavesWords = []string{"AS", "ES", "SE", "LA", "AL", "EL", "LO", "OS", "NO", "ON", "SI", "TE", "DE", "EN", "UN",
+	"MI", "TU", "SU", "NI", "ME", "MA", "TA", "RE", "DO", "IR", "OR", "RA", "RO", "SOL", "MAR", "PAN", "LEON",
+	"RESTO", "SALTO", "NOTA", "ROSA", "MESA", "PESO", "SOPA", "TREN", "LUNES", "DUNA", "ALTO", "TELA", "SALE"}
+
+// learn writes a KLV2 table for the whole FISE set with its report, leaves no state file behind,
+// and show reads the table back.
+func TestLeavesLearnCommand(t *testing.T) {
+	lex := engineTestLexicon(t, leavesWords...)
+	out := filepath.Join(t.TempDir(), "tiny.klv2")
+	stdout, errOut, code := runEngineCmd(t, nil, "leaves", "learn", "--lexicon", lex, "--games", "150", "--generations", "2",
+		"--seed", "3", "--workers", "2", "--out", out, "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var got learnJSON
+	if err := json.Unmarshal([]byte(stdout), &got); err != nil {
+		t.Fatalf("%v: %s", err, stdout)
+	}
+	if got.Leaves != 1_170_590 || len(got.Reports) != 2 || got.Out != out || got.Reports[1].Turns == 0 {
+		t.Errorf("report %+v", got)
+	}
+	k, err := equity.ReadKLVFile(out)
+	if err != nil || k.Len() != 1_170_590 {
+		t.Fatalf("%s: %v", out, err)
+	}
+	if _, err := os.Stat(out + ".ckpt"); err == nil {
+		t.Error("the state file is left after the table was written")
+	}
+	fi, _ := os.Stat(out)
+	if fi.Mode().Perm() != 0o644 {
+		t.Errorf("table written %v", fi.Mode())
+	}
+	stdout, errOut, code = runEngineCmd(t, nil, "leaves", "show", out, "AAA", "?", "--json")
+	if code != 0 {
+		t.Fatalf("show: exit %d: %s", code, errOut)
+	}
+	var shown leavesShowJSON
+	if err := json.Unmarshal([]byte(stdout), &shown); err != nil {
+		t.Fatal(err)
+	}
+	if len(shown.Leaves) != 2 || shown.Leaves[0].Value >= 0 || shown.Leaves[1].Value <= 0 {
+		t.Errorf("AAA and ? in the learned table: %+v", shown.Leaves)
+	}
+
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"leaves", "learn", "--lexicon", lex, "--games", "10"}, "--out"},
+		{[]string{"leaves", "learn", "--lexicon", lex, "--games", "10", "--out", out, "--resume"}, "does not exist"},
+		{[]string{"leaves", "learn", "--lexicon", lex, "--games", "0", "--out", out}, "--games 0"},
+		{[]string{"leaves", "learn", "--lexicon", lex, "--games", "10", "--out", out, "--from", "nowhere.klv2"}, "nowhere.klv2"},
+		{[]string{"leaves", "learn", "--lang", "es", "--lexicon", lex, "--games", "10", "--out", out, "--resume"}, "no existe"},
+	} {
+		_, errOut, code := runEngineCmd(t, nil, c.args...)
+		if code != ExitError || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: exit %d, stderr %q, want %q", c.args, code, errOut, c.want)
+		}
+	}
+}
+
+// show: the built-in table by default, given leaves or the best and worst of each length, in
+// either language; bad leaves are refused naming them.
+func TestLeavesShowCommand(t *testing.T) {
+	stdout, errOut, code := runEngineCmd(t, nil, "leaves", "show", "--top", "2", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var got leavesShowJSON
+	if err := json.Unmarshal([]byte(stdout), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Table != "builtin" || len(got.ByLength) != 6 || len(got.ByLength[0].Best) != 2 || got.ByLength[0].Best[0].Leave != "?" ||
+		got.ByLength[5].Worst[0].Value >= got.ByLength[5].Best[0].Value {
+		t.Errorf("builtin extremes: %+v", got)
+	}
+	stdout, _, code = runEngineCmd(t, nil, "leaves", "show", "handset", "S", "[LL]Q", "--lang", "es")
+	if code != 0 || !strings.Contains(stdout, "Valor de los remanentes: handset") || !strings.Contains(stdout, "7,50") || !strings.Contains(stdout, "[LL]Q") {
+		t.Errorf("Spanish show:\n%s", stdout)
+	}
+	stdout, _, code = runEngineCmd(t, nil, "leaves", "show", "none")
+	if code != 0 || !strings.Contains(stdout, "nothing to show") {
+		t.Errorf("none: exit %d %q", code, stdout)
+	}
+	for _, c := range []struct{ arg, want string }{
+		{"AEIOUAE", "7 tiles"}, {"QQ", "does not have that many"}, {"A~", "A~"},
+	} {
+		_, errOut, code := runEngineCmd(t, nil, "leaves", "show", c.arg)
+		if code != ExitError || !strings.Contains(errOut, c.want) {
+			t.Errorf("show %s: exit %d, stderr %q, want %q", c.arg, code, errOut, c.want)
+		}
+	}
+	if _, errOut, code := runEngineCmd(t, nil, "leaves", "show", "--top", "0"); code != ExitError || !strings.Contains(errOut, "--top 0") {
+		t.Errorf("--top 0: exit %d %q", code, errOut)
+	}
+}
+
+// eval: a table against itself is an even match; the report is in the reader's language.
+func TestLeavesEvalCommand(t *testing.T) {
+	lex := engineTestLexicon(t, leavesWords...)
+	stdout, errOut, code := runEngineCmd(t, nil, "leaves", "eval", "--lexicon", lex, "--a", "handset", "--b", "handset", "--pairs", "6", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var got leavesEvalJSON
+	if err := json.Unmarshal([]byte(stdout), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Pairs != 6 || got.AWinRate != 0.5 || got.SpreadMean != 0 || got.A != "handset" || got.Lexicon != "small" {
+		t.Errorf("handset against itself: %+v", got)
+	}
+	stdout, _, code = runEngineCmd(t, nil, "leaves", "eval", "--lexicon", lex, "--a", "handset", "--b", "none", "--pairs", "4", "--lang", "es")
+	if code != 0 || !strings.Contains(stdout, "handset contra none") || !strings.Contains(stdout, "4 pares espejo (8 partidas)") {
+		t.Errorf("Spanish eval:\n%s", stdout)
+	}
+	if _, errOut, code := runEngineCmd(t, nil, "leaves", "eval", "--lexicon", lex, "--a", "missing.klv2"); code != ExitError || !strings.Contains(errOut, "missing.klv2") {
+		t.Errorf("missing table: exit %d %q", code, errOut)
+	}
+}
+
+// moves and selfplay value leaves with the built-in table unless --leaves says otherwise.
+func TestLeavesDefaultTable(t *testing.T) {
+	cgp := emptyRows + " EEQSSUU/ 0/0 0"
+	equityOf := func(leaves ...string) []moveJSON {
+		args := append([]string{"moves", "--json", "--top", "3", "--cgp", cgp}, leaves...)
+		stdout, errOut, code := runEngineCmd(t, nil, args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", leaves, code, errOut)
+		}
+		var got movesJSON
+		if err := json.Unmarshal([]byte(stdout), &got); err != nil {
+			t.Fatal(err)
+		}
+		return got.Moves
+	}
+	def, builtin, handset := equityOf(), equityOf("--leaves", "builtin"), equityOf("--leaves", "handset")
+	if def[0] != builtin[0] || def[0].Leave == "" || def[0].Equity == handset[0].Equity {
+		t.Errorf("default %+v, builtin %+v, handset %+v", def[0], builtin[0], handset[0])
+	}
+	none := equityOf("--leaves", "none")
+	if none[0].Equity != float64(none[0].Score) {
+		t.Errorf("--leaves none: %+v", none[0])
+	}
+	lex := engineTestLexicon(t, leavesWords...)
+	for _, spec := range []string{"builtin", "handset", "none"} {
+		stdout, errOut, code := runEngineCmd(t, nil, "selfplay", "--lexicon", lex, "--games", "2", "--leaves", spec, "--json")
+		if code != 0 || !strings.Contains(stdout, `"leaves": "`+spec+`"`) {
+			t.Errorf("selfplay --leaves %s: exit %d %s %s", spec, code, errOut, stdout)
+		}
+	}
+	if _, errOut, code := runEngineCmd(t, nil, "selfplay", "--lexicon", lex, "--games", "2", "--leaves", "nowhere.klv2"); code != ExitError || !strings.Contains(errOut, "nowhere.klv2") {
+		t.Errorf("selfplay --leaves nowhere.klv2: exit %d %q", code, errOut)
+	}
+}
+
+// Ctrl-C (a real SIGINT) stops a learning run with its state saved beside --out and exit 130;
+// the state is that run's: resuming it with other flags is refused, naming the difference.
+func TestLeavesLearnSIGINT(t *testing.T) {
+	lex := engineTestLexicon(t, leavesWords...)
+	out := filepath.Join(t.TempDir(), "run.klv2")
+	child, _, stdout := startDrillChild(t, "--lexicon "+lex+" leaves learn --games 1000000 --workers 1 --out "+out)
+	time.Sleep(1500 * time.Millisecond)
+	if err := child.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- child.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(60 * time.Second):
+		child.Process.Kill()
+		t.Fatal("leaves learn did not stop on Ctrl-C")
+	}
+	if code := child.ProcessState.ExitCode(); code != ExitInterrupted {
+		t.Errorf("exit %d (%v), want %d; stdout %q", code, child.ProcessState, ExitInterrupted, stdout.String())
+	}
+	if _, err := os.Stat(out + ".ckpt"); err != nil {
+		t.Fatalf("no state saved: %v", err)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("a table was written by an interrupted run")
+	}
+	_, errOut, code := runEngineCmd(t, nil, "leaves", "learn", "--lexicon", lex, "--games", "10", "--out", out, "--resume")
+	if code != ExitError || !strings.Contains(errOut, "--games 1000000 ≠ 10") {
+		t.Errorf("resume with other flags: exit %d, %q", code, errOut)
+	}
+}

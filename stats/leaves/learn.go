@@ -1,0 +1,351 @@
+// Package leaves learns leave values (what the tiles kept on the rack are worth) from self-play
+// and measures leave tables against each other in mirrored games.
+//
+// Learning plays generations of games. Generation 0 plays with a starting table (the hand-set
+// model equity.Default, or a table given); every turn with tiles in the bag records the rack, the
+// best play's equity and the leave it kept; the generation's records become a value for every
+// leave of 1 to 6 tiles (see fitLeaves), and the next generation plays with those values.
+//
+// It sits above engine/game because it plays games; engine/equity, which the move generator
+// imports, only reads and writes tables.
+package leaves
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"math"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/atril-scrabble/atril/engine"
+	"github.com/atril-scrabble/atril/engine/equity"
+	"github.com/atril-scrabble/atril/engine/game"
+	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/lexicon"
+)
+
+// LearnOptions configure a learning run.
+type LearnOptions struct {
+	Lexicon     *lexicon.Lexicon // its Graph and Tiles
+	Rules       game.Rules       // zero: game.FILERules
+	Games       int              // games per generation, 1..game.MaxGames
+	Generations int              // 1..MaxGenerations
+	Seed        uint64
+	Workers     int // 0: one per CPU; at most game.MaxWorkers
+	// From is generation 0's table; nil: the hand-set model (equity.NewDefault). Its values of
+	// every leave of 1..6 tiles are what generation 0 plays with.
+	From equity.Leaves
+	// MinBag records only turns with at least this many tiles in the bag (0: 1, every turn the
+	// table is used on).
+	MinBag int
+	// Checkpoint, if set, is the file the run's state is saved to at least every
+	// CheckpointEvery (default a minute), at the end of each generation and when ctx is
+	// cancelled; Resume goes on from it.
+	Checkpoint      string
+	CheckpointEvery time.Duration
+	Resume          bool
+	Now             func() time.Time // nil: time.Now
+	// Progress, if set, is called after every batch of games (about every second or two) and
+	// before each fit.
+	Progress func(Progress)
+}
+
+// MaxGenerations bounds a run.
+const MaxGenerations = 100
+
+// Progress is where a learning run stands.
+type Progress struct {
+	Phase       string // "play", "fit", or "resume" once at the start of a resumed run
+	Generation  int    // 1-based
+	Generations int
+	Games       int // games played in this generation
+	GamesTotal  int // games a generation plays
+	Done, Total int // games played in the whole run, and its total
+	GamesPerSec float64
+	ETA         time.Duration // the run's remaining time at that rate; 0 when unknown
+}
+
+// Learned is a learning run's result: a value for every leave of the set.
+type Learned struct {
+	Set     *equity.LeaveSet
+	Values  []float32
+	Reports []FitReport // one per generation
+}
+
+// WriteKLV writes the learned table as KLV2.
+func (l *Learned) WriteKLV(w io.Writer) error { return l.Set.WriteKLV(w, l.Values) }
+
+// Table is the learned table as the engine reads it.
+func (l *Learned) Table() (*equity.KLV, error) { return klvOf(l.Set, l.Values) }
+
+func klvOf(set *equity.LeaveSet, values []float32) (*equity.KLV, error) {
+	var buf bytes.Buffer
+	if err := set.WriteKLV(&buf, values); err != nil {
+		return nil, err
+	}
+	return equity.KLVFromBytes(buf.Bytes())
+}
+
+// Materialize is a table's value of every leave of the set.
+func Materialize(set *equity.LeaveSet, l equity.Leaves) []float32 {
+	v := make([]float32, set.Len())
+	for i := range v {
+		v[i] = float32(l.LeaveValue(set.Leave(i)))
+	}
+	return v
+}
+
+// state is what a run has done, all a checkpoint holds.
+type state struct {
+	gen     int       // the generation being played, 0-based; = Generations when done
+	done    int       // games of it played
+	values  []float32 // the table it plays with
+	tot     *totals
+	reports []FitReport
+}
+
+// Learn runs a learning run. When ctx is cancelled it saves a checkpoint (if configured) and
+// returns ctx's error; the result is the same for a given seed whatever the number of workers
+// and however often the run was stopped and resumed.
+func Learn(ctx context.Context, opts LearnOptions) (*Learned, error) {
+	if err := opts.check(); err != nil {
+		return nil, err
+	}
+	ts := opts.Lexicon.Tiles
+	set, err := equity.NewLeaveSet(ts, equity.MaxLeave)
+	if err != nil {
+		return nil, err
+	}
+	racks, err := equity.NewLeaveSet(ts, engine.RackSize)
+	if err != nil {
+		return nil, err
+	}
+	l := &learner{opts: opts, set: set, racks: racks, fp: fingerprintOf(&opts)}
+	if opts.Resume {
+		st, err := readCheckpoint(opts.Checkpoint, l.fp, set.Len(), racks.Len())
+		if err != nil {
+			return nil, err
+		}
+		l.st = st
+	} else {
+		from := opts.From
+		if from == nil {
+			from = equity.NewDefault(ts)
+		}
+		l.st = state{values: Materialize(set, from), tot: newTotals(racks.Len(), set.Len())}
+	}
+	l.start = opts.Now()
+	l.lastSave = l.start
+	l.doneAtStart = l.st.gen*opts.Games + l.st.done
+	if opts.Resume {
+		l.progress("resume")
+	}
+	for l.st.gen < opts.Generations {
+		if err := l.playGeneration(ctx); err != nil {
+			return nil, err
+		}
+	}
+	return &Learned{Set: set, Values: l.st.values, Reports: l.st.reports}, nil
+}
+
+func (o *LearnOptions) check() error {
+	if o.Lexicon == nil || o.Lexicon.Graph == nil || o.Lexicon.Tiles == nil {
+		return i18n.E("leaves.err.no_lexicon")
+	}
+	if o.Games < 1 || o.Games > game.MaxGames {
+		return i18n.E("leaves.err.games", "Games", o.Games, "Max", game.MaxGames)
+	}
+	if o.Generations < 1 || o.Generations > MaxGenerations {
+		return i18n.E("leaves.err.generations", "Generations", o.Generations, "Max", MaxGenerations)
+	}
+	if o.Workers < 0 || o.Workers > game.MaxWorkers {
+		return i18n.E("leaves.err.workers", "Workers", o.Workers, "Max", game.MaxWorkers)
+	}
+	if o.MinBag < 0 || o.MinBag > o.Lexicon.Tiles.Total() {
+		return i18n.E("leaves.err.min_bag", "MinBag", o.MinBag, "Max", o.Lexicon.Tiles.Total())
+	}
+	if o.Resume && o.Checkpoint == "" {
+		return i18n.E("leaves.err.resume_needs_checkpoint")
+	}
+	if o.Rules.Name == "" {
+		o.Rules = game.FILERules
+	}
+	if o.MinBag == 0 {
+		o.MinBag = 1
+	}
+	if o.Workers == 0 {
+		o.Workers = runtime.GOMAXPROCS(0)
+	}
+	if o.CheckpointEvery <= 0 {
+		o.CheckpointEvery = time.Minute
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	return nil
+}
+
+type learner struct {
+	opts        LearnOptions
+	set, racks  *equity.LeaveSet
+	fp          fingerprint
+	st          state
+	start       time.Time
+	lastSave    time.Time
+	doneAtStart int
+}
+
+// recorder is one worker's player and what it adds to the totals.
+type recorder struct {
+	p            *game.Player
+	buf          [engine.RackSize]lexicon.Tile
+	turns, sumSq int64
+}
+
+// GenerationSeed is the seed generation g of a run plays its games from.
+func GenerationSeed(seed uint64, g int) uint64 { return game.GameSeed(seed^0x6c656176, g) }
+
+func (l *learner) playGeneration(ctx context.Context) error {
+	o := &l.opts
+	table, err := klvOf(l.set, l.st.values)
+	if err != nil {
+		return err
+	}
+	cfg := game.SelfPlayConfig{Lexicon: o.Lexicon, Rules: o.Rules, Players: [2]game.Strategy{game.ByEquity, game.ByEquity},
+		Leaves: table, Seed: GenerationSeed(o.Seed, l.st.gen)}
+	workers := max(1, min(o.Workers, o.Games))
+	recs := make([]*recorder, workers)
+	for w := range recs {
+		recs[w] = l.newRecorder(cfg)
+	}
+	chunk := 256 * workers
+	for l.st.done < o.Games {
+		end := min(o.Games, l.st.done+chunk)
+		if err := playRange(recs, l.st.done, end); err != nil {
+			return err
+		}
+		for _, r := range recs {
+			l.st.tot.turns += r.turns
+			l.st.tot.sumSq += r.sumSq
+			r.turns, r.sumSq = 0, 0
+		}
+		l.st.done = end
+		l.progress("play")
+		now := o.Now()
+		if ctx.Err() != nil {
+			if err := l.save(now); err != nil {
+				return err
+			}
+			return ctx.Err()
+		}
+		if now.Sub(l.lastSave) >= o.CheckpointEvery {
+			if err := l.save(now); err != nil {
+				return err
+			}
+		}
+	}
+	l.progress("fit")
+	values, rep, err := fitLeaves(l.set, l.racks, l.st.tot)
+	if err != nil {
+		return i18n.Wrap(err, "leaves.err.generation", "Generation", l.st.gen+1)
+	}
+	l.st.values = values
+	l.st.reports = append(l.st.reports, rep)
+	l.st.gen++
+	l.st.done = 0
+	l.st.tot.reset()
+	return l.save(o.Now())
+}
+
+func (l *learner) newRecorder(cfg game.SelfPlayConfig) *recorder {
+	r := &recorder{p: game.NewPlayer(cfg)}
+	tot, racks, set := l.st.tot, l.racks, l.set
+	minBag := l.opts.MinBag
+	r.p.OnTurn = func(g *game.Game, m *engine.Move) {
+		rack := g.Rack()
+		if g.Bag.Len() < minBag || len(rack) != engine.RackSize {
+			return
+		}
+		w := r.buf[:]
+		for i, t := range rack {
+			j := i
+			for ; j > 0 && w[j-1] > t; j-- {
+				w[j] = w[j-1]
+			}
+			w[j] = t
+		}
+		idx := racks.IndexSorted(w)
+		atomic.AddInt64(&tot.sums[idx], int64(math.Round(m.Equity*fixedScale)))
+		atomic.AddUint32(&tot.counts[idx], 1)
+		if n := int(m.LeaveLn); n > 0 && n <= equity.MaxLeave {
+			if k := set.Index(m.Leave[:n]); k >= 0 {
+				atomic.AddUint32(&tot.kept[k], 1)
+			}
+		}
+		q := int64(math.Round(m.Equity * fixedScaleSq))
+		r.turns++
+		r.sumSq += q * q
+	}
+	return r
+}
+
+// playRange plays games [from, to) on the recorders' players, one goroutine each.
+func playRange(recs []*recorder, from, to int) error {
+	var (
+		next  atomic.Int64
+		wg    sync.WaitGroup
+		mu    sync.Mutex
+		first error
+	)
+	next.Store(int64(from))
+	for _, r := range recs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= to {
+					return
+				}
+				if _, err := r.p.PlayGame(i); err != nil {
+					mu.Lock()
+					if first == nil {
+						first = err
+					}
+					mu.Unlock()
+					next.Store(int64(to))
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return first
+}
+
+func (l *learner) progress(phase string) {
+	o := &l.opts
+	if o.Progress == nil {
+		return
+	}
+	done := l.st.gen*o.Games + l.st.done
+	total := o.Games * o.Generations
+	p := Progress{Phase: phase, Generation: min(l.st.gen+1, o.Generations), Generations: o.Generations,
+		Games: l.st.done, GamesTotal: o.Games, Done: done, Total: total}
+	if el := o.Now().Sub(l.start).Seconds(); el > 0 && done > l.doneAtStart {
+		p.GamesPerSec = float64(done-l.doneAtStart) / el
+		p.ETA = time.Duration(float64(total-done) / p.GamesPerSec * float64(time.Second))
+	}
+	o.Progress(p)
+}
+
+func (l *learner) save(now time.Time) error {
+	l.lastSave = now
+	if l.opts.Checkpoint == "" {
+		return nil
+	}
+	return writeCheckpoint(l.opts.Checkpoint, l.fp, &l.st)
+}
