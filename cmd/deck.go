@@ -181,7 +181,7 @@ func deckListCmd(g *Globals) *cobra.Command {
 		Long:  p.T("deck.list.long"),
 		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
-			st, err := openExistingStudyStore(g)
+			st, err := openStudyStoreToRead(g)
 			if err != nil {
 				return err
 			}

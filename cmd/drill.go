@@ -64,7 +64,7 @@ func addDeckFlag(g *Globals, c *cobra.Command, f *drillFlags) {
 // database.
 func completeDeckNames(g *Globals, ofKind bool) cobra.CompletionFunc {
 	return func(c *cobra.Command, args []string, prefix string) ([]string, cobra.ShellCompDirective) {
-		st, err := openExistingStudyStore(g)
+		st, err := openStudyStoreToRead(g)
 		if err != nil {
 			return nil, cobra.ShellCompDirectiveNoFileComp
 		}
@@ -346,35 +346,4 @@ func deckHint(err error) error {
 func isTerminal(r io.Reader) bool {
 	f, ok := r.(*os.File)
 	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
-}
-
-// openStudyStore opens the study database that --db, $ATRIL_DB or the data directory names,
-// creating it if missing: for the commands that record (drills, deck add).
-func openStudyStore(g *Globals) (*studystore.Store, error) { return openStudy(g, false) }
-
-// openExistingStudyStore opens the study database for a command with nothing to record when
-// it is missing (stats, deck list and rm, review): a missing file is refused, not created,
-// so that a mistyped --db leaves no file behind.
-func openExistingStudyStore(g *Globals) (*studystore.Store, error) { return openStudy(g, true) }
-
-func openStudy(g *Globals, mustExist bool) (*studystore.Store, error) {
-	path := g.DB
-	if path == "" {
-		p, err := studystore.DefaultPath(g.io.Getenv)
-		if err != nil {
-			return nil, withCode(ExitError, err)
-		}
-		path = p
-	}
-	st, err := studystore.Open(path, studystore.Options{Now: g.io.Now, MustExist: mustExist})
-	if err != nil {
-		if errors.Is(err, studystore.ErrNoDatabase) {
-			return nil, withCode(ExitError, fmt.Errorf("study database %s does not exist: nothing studied yet, or a mistyped --db or $ATRIL_DB (atril drill and atril deck add make it)", path))
-		}
-		if errors.Is(err, studystore.ErrNotAtril) || errors.Is(err, studystore.ErrTooNew) {
-			return nil, withCode(ExitError, err)
-		}
-		return nil, withCode(ExitError, err) // store errors name the database already
-	}
-	return st, nil
 }

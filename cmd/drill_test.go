@@ -190,7 +190,7 @@ func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
 // file adds to it.
 func TestDrillEndOfInputKeepsAnswers(t *testing.T) {
 	kwg := engineTestLexicon(t, drillTestWords...)
-	db := filepath.Join(t.TempDir(), "sub", "study.db")
+	db := filepath.Join(t.TempDir(), "study.db")
 	args := []string{"--lexicon", kwg, "--db", db, "drill", "twos", "--count", "5", "--seed", "9"}
 	d, code := runDrillCmd(t, "y\nn\n", args...)
 	if code != 0 || !strings.Contains(d.out.String(), "Summary (end of input): 2 of 5 answered") {

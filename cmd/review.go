@@ -90,7 +90,11 @@ func runReview(g *Globals, c *cobra.Command, opts *reviewOptions) error {
 		}
 		return nil
 	}
-	st, err := openExistingStudyStore(g)
+	open := openExistingStudyStore
+	if opts.List {
+		open = openStudyStoreToRead
+	}
+	st, err := open(g)
 	if err != nil {
 		return err
 	}

@@ -19,6 +19,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
 )
@@ -32,6 +33,9 @@ const (
 	// ExitInterrupted: Ctrl-C stopped a run before it finished (what it did is kept and summed
 	// up); 128+SIGINT as shells report it.
 	ExitInterrupted = 130
+	// ExitBusy: another program kept the study database locked longer than atril waits (a
+	// minute); nothing was written, and running the command again is safe. EX_TEMPFAIL.
+	ExitBusy = 75
 )
 
 // exitError carries an exit code up from a command.
@@ -199,6 +203,9 @@ func execute(ctx context.Context, root *cobra.Command, io *IO, args []string) (c
 	var ee *exitError
 	if errors.As(err, &ee) {
 		code = ee.code
+	}
+	if errors.Is(err, studystore.ErrBusy) {
+		code = ExitBusy // a locked database is never bad input, whatever the command said
 	}
 	if errors.Is(err, errSilentNo) {
 		return code

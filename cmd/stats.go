@@ -119,7 +119,7 @@ func openStatsStore(g *Globals) (*studystore.Store, error) {
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
-	return openExistingStudyStore(g)
+	return openStudyStoreForReport(g)
 }
 
 // updateStats brings the daily sums up to date, with a progress bar on a terminal when there is

@@ -94,8 +94,10 @@ func TestStatsFirstDay(t *testing.T) {
 	if _, err := os.Stat(dir); !os.IsNotExist(err) {
 		t.Errorf("stats made %s", dir)
 	}
-	// A database with decks but no answer yet is a first day too.
+	// A database with decks but no answer yet is a first day too. (deck add makes the file, not
+	// a directory named in --db.)
 	kwg := engineTestLexicon(t, drillTestWords...)
+	os.Mkdir(dir, 0o755)
 	if s, code := study(t, day1, "", "--lexicon", kwg, "--db", db, "deck", "add", "cuatro", "--search", "length:4"); code != 0 {
 		t.Fatal(s.err.String())
 	}

@@ -74,8 +74,17 @@ func TestReadOnlyStudyCommandsNeedTheDatabase(t *testing.T) {
 	if _, err := os.Stat(dir); !os.IsNotExist(err) {
 		t.Fatalf("completion created %s", dir)
 	}
-	// recording commands do make it
+	// recording commands make the file, not a directory typed in --db
 	kwg := engineTestLexicon(t, drillTestWords...)
+	if s, code := study(t, day1, "", "--lexicon", kwg, "--db", db, "deck", "add", "sietes", "--search", "length:4"); code != ExitError || !strings.Contains(s.err.String(), "the directory "+dir+" does not exist") {
+		t.Errorf("deck add into a missing directory: exit %d, stderr %q", code, s.err.String())
+	}
+	if _, err := os.Stat(dir); !os.IsNotExist(err) {
+		t.Fatalf("deck add created %s", dir)
+	}
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	if s, code := study(t, day1, "", "--lexicon", kwg, "--db", db, "deck", "add", "sietes", "--search", "length:4"); code != 0 {
 		t.Fatalf("deck add: %d %s", code, s.err.String())
 	}

@@ -27,7 +27,9 @@ func StartSession(st *studystore.Store, kind Kind, lexiconName string, deckID in
 }
 
 // Record commits one answer. It does not take the drill's context: an answer given just before
-// Ctrl-C is still saved.
+// Ctrl-C is still saved. While another process writes the same file (a long deck add), it waits
+// its turn, up to the store's busy timeout; past that the error wraps studystore.ErrBusy and the
+// answer is not saved (the command then exits 75, not as for bad input).
 func (r *StoreRecorder) Record(a Answer) error {
 	_, err := r.Store.RecordAnswer(context.Background(), studystore.Answer{
 		SessionID: r.SessionID,

@@ -392,8 +392,8 @@ func printer(lang string) *i18n.Printer {
 	return i18n.For(i18n.English)
 }
 
-// A database that cannot be written (here, every connection query-only) keeps what it had; the
-// report adds the sums it could not keep, and says the same as one that could.
+// A database that cannot be written (here, opened read-only) keeps what it had; the report adds
+// the sums it could not keep, and says the same as one that could.
 func TestCollectReadOnly(t *testing.T) {
 	now := time.Date(2026, 5, 31, 20, 0, 0, 0, time.UTC)
 	st := openTestStore(t, now)
@@ -407,19 +407,20 @@ func TestCollectReadOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	record(t, st, studystore.Answer{Drill: "judge", Lexicon: "x", Question: "CASA", Correct: true, Took: time.Second, At: now.Add(-day)})
-	st.DB().SetMaxOpenConns(1)
-	if _, err := st.DB().Exec(`PRAGMA query_only = ON`); err != nil {
+	ro, err := studystore.Open(st.Path(), studystore.Options{Now: func() time.Time { return now }, ReadOnly: true})
+	if err != nil {
 		t.Fatal(err)
 	}
-	un, err := Update(ctx, st, time.UTC, nil, nil)
+	defer ro.Close()
+	un, err := Update(ctx, ro, time.UTC, nil, nil)
 	if err != nil || len(un.days) == 0 || len(un.questions) != 1 {
 		t.Fatalf("unsaved %+v, %v", un, err)
 	}
-	r, err := Collect(ctx, st, Options{Now: now, Loc: time.UTC, Unsaved: un})
+	r, err := Collect(ctx, ro, Options{Now: now, Loc: time.UTC, Unsaved: un})
 	if err != nil || r.Windows[0].Total.Answers != 2 || r.Windows[2].Total.Answers != 3 || len(r.Windows[2].ByDrill) != 2 {
 		t.Errorf("read-only report: %+v %v", r.Windows, err)
 	}
-	w, err := FindWeak(ctx, st, nil, WeakOptions{Now: now, Unsaved: un})
+	w, err := FindWeak(ctx, ro, nil, WeakOptions{Now: now, Unsaved: un})
 	if err != nil || len(w.MostMissed) != 1 || w.MostMissed[0].Question != "ZO" || len(w.Slowest) != 0 {
 		t.Errorf("read-only weak words: %+v %v", w, err)
 	}

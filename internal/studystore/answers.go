@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/srs"
 )
 
@@ -25,7 +26,7 @@ func (s *Store) StartSession(ctx context.Context, sess Session) (int64, error) {
 	if sess.Options != nil {
 		b, err := json.Marshal(sess.Options)
 		if err != nil {
-			return 0, fmt.Errorf("store: session options: %w", err)
+			return 0, i18n.Wrap(err, "store.bad_options", "File", s.path)
 		}
 		opts = b
 	}
@@ -40,7 +41,7 @@ func (s *Store) StartSession(ctx context.Context, sess Session) (int64, error) {
 		return err
 	})
 	if err != nil {
-		return 0, fmt.Errorf("store: start session: %w", err)
+		return 0, i18n.Wrap(err, "store.start_session", "File", s.path)
 	}
 	return id, nil
 }
@@ -53,7 +54,7 @@ func (s *Store) EndSession(ctx context.Context, id int64) error {
 		return err
 	})
 	if err != nil {
-		return fmt.Errorf("store: end session: %w", err)
+		return i18n.Wrap(err, "store.end_session", "File", s.path)
 	}
 	return nil
 }
@@ -78,7 +79,8 @@ type Answer struct {
 
 // RecordAnswer stores one answer in its own transaction and returns its id once it is
 // committed: after it returns, the answer survives the process being killed. Call it the
-// moment the player answers, never batched.
+// moment the player answers, never batched. While another process writes, it waits for its
+// turn (up to Options.BusyTimeout; then ErrBusy, and nothing is stored).
 func (s *Store) RecordAnswer(ctx context.Context, a Answer) (int64, error) {
 	var id int64
 	err := s.write(ctx, func(tx *sql.Tx) error {
@@ -87,14 +89,14 @@ func (s *Store) RecordAnswer(ctx context.Context, a Answer) (int64, error) {
 		return err
 	})
 	if err != nil {
-		return 0, fmt.Errorf("store: record answer: %w", err)
+		return 0, i18n.Wrap(err, "store.record_answer", "File", s.path)
 	}
 	return id, nil
 }
 
 func (s *Store) insertAnswer(ctx context.Context, tx *sql.Tx, a Answer) (int64, error) {
 	if a.Drill == "" {
-		return 0, fmt.Errorf("answer without a drill kind")
+		return 0, i18n.E("store.answer_no_drill")
 	}
 	at := a.At
 	if at.IsZero() {
@@ -169,7 +171,7 @@ func (s *Store) Answers(ctx context.Context, q AnswerQuery) ([]LoggedAnswer, err
 	}
 	rows, err := s.db.QueryContext(ctx, query, args...)
 	if err != nil {
-		return nil, fmt.Errorf("store: answers: %w", err)
+		return nil, s.readErr(err)
 	}
 	defer rows.Close()
 	var out []LoggedAnswer
@@ -180,19 +182,22 @@ func (s *Store) Answers(ctx context.Context, q AnswerQuery) ([]LoggedAnswer, err
 		if err := rows.Scan(&a.ID, &a.SessionID, &a.CardID, &a.DeckID, &a.Drill, &a.Lexicon,
 			&a.Question, &a.Answer.Answer, &a.Expected, &a.Correct, &took, &a.Rating,
 			&before, &after, &at); err != nil {
-			return nil, fmt.Errorf("store: answers: %w", err)
+			return nil, s.readErr(err)
 		}
 		a.Took = time.Duration(took) * time.Millisecond
 		a.At = fromMS(at)
 		if a.Before, err = parseState(before); err != nil {
-			return nil, fmt.Errorf("store: answer %d: %w", a.ID, err)
+			return nil, i18n.Wrap(err, "store.bad_state", "File", s.path, "Answer", a.ID)
 		}
 		if a.After, err = parseState(after); err != nil {
-			return nil, fmt.Errorf("store: answer %d: %w", a.ID, err)
+			return nil, i18n.Wrap(err, "store.bad_state", "File", s.path, "Answer", a.ID)
 		}
 		out = append(out, a)
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, s.readErr(err)
+	}
+	return out, nil
 }
 
 func parseState(ns sql.NullString) (*srs.State, error) {
@@ -232,7 +237,7 @@ func (s *Store) StatsByDeck(ctx context.Context, since time.Time) ([]Stat, error
 func (s *Store) stats(ctx context.Context, query string, since time.Time) ([]Stat, error) {
 	rows, err := s.db.QueryContext(ctx, query, ms(since))
 	if err != nil {
-		return nil, fmt.Errorf("store: stats: %w", err)
+		return nil, s.readErr(err)
 	}
 	defer rows.Close()
 	var out []Stat
@@ -240,7 +245,7 @@ func (s *Store) stats(ctx context.Context, query string, since time.Time) ([]Sta
 		var st Stat
 		var total int64
 		if err := rows.Scan(&st.Group, &st.Answers, &st.Correct, &total); err != nil {
-			return nil, fmt.Errorf("store: stats: %w", err)
+			return nil, s.readErr(err)
 		}
 		st.Time = time.Duration(total) * time.Millisecond
 		if st.Answers > 0 {
@@ -249,5 +254,8 @@ func (s *Store) stats(ctx context.Context, query string, since time.Time) ([]Sta
 		}
 		out = append(out, st)
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, s.readErr(err)
+	}
+	return out, nil
 }

@@ -42,7 +42,8 @@ func BenchmarkRecordAnswer(b *testing.B) {
 
 var (
 	bigOnce sync.Once
-	bigPath string
+	bigPath string // a temporary database, removed by TestMain
+	bigKept string // ATRIL_BENCH_BIGDB
 	bigErr  error
 	bigNow  = time.Date(2026, 6, 1, 9, 0, 0, 0, time.UTC)
 )
@@ -52,6 +53,18 @@ var (
 // inserts in one transaction.
 func bigDB(b *testing.B) string {
 	bigOnce.Do(func() {
+		// ATRIL_BENCH_BIGDB keeps the database between runs (built there if missing): to compare
+		// binaries, or to measure under valgrind without building it there.
+		if p := os.Getenv("ATRIL_BENCH_BIGDB"); p != "" {
+			if _, err := os.Stat(p); err == nil {
+				bigPath = ""
+				bigKept = p
+				return
+			}
+			bigKept = p
+			bigErr = buildBig(p)
+			return
+		}
 		dir, err := os.MkdirTemp("", "atril-bench-")
 		if err != nil {
 			bigErr = err
@@ -62,6 +75,9 @@ func bigDB(b *testing.B) string {
 	})
 	if bigErr != nil {
 		b.Fatal(bigErr)
+	}
+	if bigKept != "" {
+		return bigKept
 	}
 	return bigPath
 }
@@ -144,6 +160,28 @@ func BenchmarkDueQuery(b *testing.B) {
 	}
 	b.ReportMetric(float64(n), "cards")
 	b.ReportMetric(float64(due), "due")
+}
+
+// BenchmarkDueQueryReadOnly is BenchmarkDueQuery as `atril review --list` opens the database:
+// for reading only.
+func BenchmarkDueQueryReadOnly(b *testing.B) {
+	path := bigDB(b)
+	start := bigNow.Truncate(24 * time.Hour)
+	q := studystore.DueQuery{Now: bigNow, DayStart: start, DayEnd: start.Add(24 * time.Hour), Limit: 100}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s, err := studystore.Open(path, studystore.Options{Now: func() time.Time { return bigNow }, ReadOnly: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, _, err := s.DueCount(context.Background(), q); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := s.Due(context.Background(), q); err != nil {
+			b.Fatal(err)
+		}
+		s.Close()
+	}
 }
 
 // BenchmarkRecordReviewBig records a review answer with its new schedule in the big database.

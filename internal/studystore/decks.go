@@ -5,10 +5,12 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
-	"fmt"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
+	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/srs"
 )
 
@@ -43,17 +45,17 @@ var ErrDeckExists = errors.New("deck already exists")
 // CreateDeck adds an empty deck and returns its id.
 func (s *Store) CreateDeck(ctx context.Context, d Deck) (int64, error) {
 	if strings.TrimSpace(d.Name) == "" {
-		return 0, errors.New("a deck needs a name")
+		return 0, i18n.E("store.deck_no_name")
 	}
 	if d.Scheduler != "fsrs" && d.Scheduler != "cardbox" {
-		return 0, fmt.Errorf("deck %s: scheduler %q: want fsrs or cardbox", d.Name, d.Scheduler)
+		return 0, i18n.E("store.deck_scheduler", "Deck", d.Name, "Value", strconv.Quote(d.Scheduler))
 	}
 	if d.NewPerDay < 0 {
-		return 0, fmt.Errorf("deck %s: new cards a day %d: want 0 or more", d.Name, d.NewPerDay)
+		return 0, i18n.E("store.deck_new_per_day", "Deck", d.Name, "Value", d.NewPerDay)
 	}
 	settings, err := json.Marshal(d.Settings)
 	if err != nil {
-		return 0, err
+		return 0, i18n.Wrap(err, "store.deck_settings", "Deck", d.Name)
 	}
 	var id int64
 	err = s.write(ctx, func(tx *sql.Tx) error {
@@ -62,7 +64,7 @@ func (s *Store) CreateDeck(ctx context.Context, d Deck) (int64, error) {
 			return err
 		}
 		if n > 0 {
-			return fmt.Errorf("deck %s: %w (add cards to it with the same command, or choose another name)", d.Name, ErrDeckExists)
+			return i18n.Wrap(ErrDeckExists, "store.deck_exists", "Deck", d.Name)
 		}
 		r, err := tx.ExecContext(ctx, `INSERT INTO decks (name, lexicon, kind, scheduler, new_per_day, settings, source, created_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, d.Name, d.Lexicon, d.Kind, d.Scheduler, d.NewPerDay, string(settings), d.Source, ms(s.now()))
@@ -72,7 +74,14 @@ func (s *Store) CreateDeck(ctx context.Context, d Deck) (int64, error) {
 		id, err = r.LastInsertId()
 		return err
 	})
-	return id, err
+	if err != nil {
+		var ie *i18n.Error
+		if errors.As(err, &ie) && ie.ID == "store.deck_exists" {
+			return 0, err
+		}
+		return 0, i18n.Wrap(err, "store.create_deck", "File", s.path, "Deck", d.Name)
+	}
+	return id, nil
 }
 
 // NewCard is a card to add to a deck.
@@ -92,16 +101,98 @@ func Cards(questions ...string) []NewCard {
 	return out
 }
 
+// Batches of a long write: each holds the write lock for at most batchHold; between two, the
+// writer gives way to the writes waiting (see waitRoom), for at most maxYield, then pauses
+// batchGap (for writers that do not announce themselves).
+const (
+	batchHold = 100 * time.Millisecond
+	batchGap  = time.Millisecond
+	maxYield  = 2 * time.Second
+)
+
+// longWrite is the state of a long write between its batches.
+type longWrite struct {
+	room *waitRoom
+}
+
+func (s *Store) longWrite() *longWrite {
+	return &longWrite{room: openWaitRoom(filepath.Dir(s.path))}
+}
+
+// between lets other writes in between two batches.
+func (lw *longWrite) between(ctx context.Context) error {
+	for deadline := time.Now().Add(maxYield); lw.room.occupied() && time.Now().Before(deadline); {
+		if err := sleep(ctx, pollInterval); err != nil {
+			return err
+		}
+	}
+	return sleep(ctx, batchGap)
+}
+
+func (lw *longWrite) close() { lw.room.close() }
+
+func sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
 // AddCards puts cards (created if new: one per lexicon, kind and question) into a deck, in the
 // order given, as new cards after the ones it has. Cards already in the deck are skipped. It
-// returns how many were added. All in one transaction.
+// returns how many were added.
+//
+// It writes in batches, each its own short transaction, so that the write lock is never held
+// for long (a drill on the same file saves its answers meanwhile). A process killed, or an
+// error, part way leaves the deck holding the cards of the batches committed: each whole, in
+// order, the deck usable; adding the same cards again adds just the rest, after them. On an
+// error the count is of the cards committed.
 func (s *Store) AddCards(ctx context.Context, deckID int64, lexicon, kind string, cards []NewCard) (int, error) {
-	added := 0
+	total := 0
+	pos := int64(-1) // the deck's last position, once read
+	lw := s.longWrite()
+	defer lw.close()
+	for first := true; len(cards) > 0; first = false {
+		if !first {
+			if err := lw.between(ctx); err != nil {
+				return total, i18n.Wrap(err, "store.add_cards", "File", s.path, "Added", total)
+			}
+		}
+		added, done, last, err := s.addBatch(ctx, deckID, lexicon, kind, cards, pos)
+		if err != nil {
+			return total, i18n.Wrap(err, "store.add_cards", "File", s.path, "Added", total)
+		}
+		total += added
+		cards = cards[done:]
+		pos = last
+	}
+	return total, nil
+}
+
+// addBatch adds cards from the start of cards in one transaction, for at most batchHold (at
+// least one card), after position pos (-1: after the deck's last card, read here: a scan of
+// the deck, done once), and returns how many it added to the deck, how many of cards it went
+// through and the last position.
+func (s *Store) addBatch(ctx context.Context, deckID int64, lexicon, kind string, cards []NewCard, pos int64) (added, done int, last int64, err error) {
 	now := ms(s.now())
-	err := s.write(ctx, func(tx *sql.Tx) error {
-		var pos int64
-		if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(position), 0) FROM deck_cards WHERE deck_id = ?`, deckID).Scan(&pos); err != nil {
-			return err
+	err = s.write(ctx, func(tx *sql.Tx) error {
+		added, done, last = 0, 0, pos // a retried transaction starts again
+		if last < 0 {
+			if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(position), 0) FROM deck_cards WHERE deck_id = ?`, deckID).Scan(&last); err != nil {
+				return err
+			}
+		} else {
+			// Another process may have added cards to this deck since the last batch: they
+			// are new, found on an index.
+			var newest int64
+			if err := tx.QueryRowContext(ctx, newestCardSQL, deckID).Scan(&newest); err != nil {
+				return err
+			}
+			last = max(last, newest)
 		}
 		insCard, err := tx.PrepareContext(ctx, `INSERT INTO cards (lexicon, kind, question, valid, created_at) VALUES (?, ?, ?, ?, ?)
 			ON CONFLICT (lexicon, kind, question) DO UPDATE SET valid = coalesce(excluded.valid, valid) RETURNING id`)
@@ -114,7 +205,11 @@ func (s *Store) AddCards(ctx context.Context, deckID int64, lexicon, kind string
 			return err
 		}
 		defer insDeck.Close()
+		start := time.Now()
 		for _, c := range cards {
+			if done > 0 && time.Since(start) >= batchHold {
+				break
+			}
 			var valid sql.NullBool
 			if c.Valid != nil {
 				valid = sql.NullBool{Bool: *c.Valid, Valid: true}
@@ -123,22 +218,26 @@ func (s *Store) AddCards(ctx context.Context, deckID int64, lexicon, kind string
 			if err := insCard.QueryRowContext(ctx, lexicon, kind, c.Question, valid, now).Scan(&id); err != nil {
 				return err
 			}
-			r, err := insDeck.ExecContext(ctx, deckID, id, pos+1)
+			r, err := insDeck.ExecContext(ctx, deckID, id, last+1)
 			if err != nil {
 				return err
 			}
 			if n, _ := r.RowsAffected(); n > 0 {
 				added++
-				pos++
+				last++
 			}
+			done++
 		}
 		return nil
 	})
 	if err != nil {
-		return 0, fmt.Errorf("store: add cards: %w", err)
+		return 0, 0, pos, err
 	}
-	return added, nil
+	return added, done, last, nil
 }
+
+// newestCardSQL is the last position of deck ?1's new cards (0 for none).
+const newestCardSQL = `SELECT coalesce(max(position), 0) FROM deck_cards WHERE deck_id = ? AND state = 0`
 
 const deckColumns = `d.id, d.name, d.lexicon, d.kind, d.scheduler, d.new_per_day, d.settings, d.source, d.created_at`
 
@@ -152,7 +251,7 @@ func scanDeck(sc interface{ Scan(...any) error }, extra ...any) (Deck, error) {
 	}
 	d.Created = fromMS(created)
 	if err := json.Unmarshal([]byte(settings), &d.Settings); err != nil {
-		return d, fmt.Errorf("deck %s: settings: %w", d.Name, err)
+		return d, i18n.Wrap(err, "store.deck_settings", "Deck", d.Name)
 	}
 	return d, nil
 }
@@ -162,7 +261,7 @@ func (s *Store) Decks(ctx context.Context) ([]Deck, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT `+deckColumns+`,
 		(SELECT count(*) FROM deck_cards c WHERE c.deck_id = d.id) FROM decks d ORDER BY d.name`)
 	if err != nil {
-		return nil, fmt.Errorf("store: decks: %w", err)
+		return nil, s.readErr(err)
 	}
 	defer rows.Close()
 	var out []Deck
@@ -170,12 +269,15 @@ func (s *Store) Decks(ctx context.Context) ([]Deck, error) {
 		var n int
 		d, err := scanDeck(rows, &n)
 		if err != nil {
-			return nil, fmt.Errorf("store: decks: %w", err)
+			return nil, s.readErr(err)
 		}
 		d.Cards = n
 		out = append(out, d)
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, s.readErr(err)
+	}
+	return out, nil
 }
 
 // DeckByName finds a deck; the error wraps ErrNoDeck when there is none.
@@ -185,25 +287,72 @@ func (s *Store) DeckByName(ctx context.Context, name string) (Deck, error) {
 	var n int
 	d, err := scanDeck(row, &n)
 	if errors.Is(err, sql.ErrNoRows) {
-		return d, fmt.Errorf("deck %s: %w (see `atril deck list`)", name, ErrNoDeck)
+		return d, i18n.Wrap(ErrNoDeck, "store.no_deck", "Deck", name)
+	}
+	if err != nil {
+		return d, s.readErr(err)
 	}
 	d.Cards = n
-	return d, err
+	return d, nil
 }
 
 // DeleteDeck removes a deck and its schedules; its cards stay (other decks may hold them) and
-// logged answers keep their text, with no deck.
+// logged answers keep their text, with no deck. A big deck's schedules go in batches (see
+// AddCards), the deck itself last: a process killed part way leaves the deck, usable, with fewer
+// cards, and deleting it again finishes.
 func (s *Store) DeleteDeck(ctx context.Context, name string) error {
-	return s.write(ctx, func(tx *sql.Tx) error {
-		r, err := tx.ExecContext(ctx, `DELETE FROM decks WHERE name = ?`, name)
+	var id int64
+	err := s.db.QueryRowContext(ctx, `SELECT id FROM decks WHERE name = ?`, name).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return i18n.Wrap(ErrNoDeck, "store.no_deck", "Deck", name)
+	}
+	if err != nil {
+		return s.readErr(err)
+	}
+	lw := s.longWrite()
+	defer lw.close()
+	for first, left := true, true; left; first = false {
+		if !first {
+			if err := lw.between(ctx); err != nil {
+				return i18n.Wrap(err, "store.delete_deck", "File", s.path, "Deck", name)
+			}
+		}
+		err := s.write(ctx, func(tx *sql.Tx) error {
+			left = true
+			for start := time.Now(); time.Since(start) < batchHold; {
+				r, err := tx.ExecContext(ctx, `DELETE FROM deck_cards WHERE deck_id = ?1 AND card_id IN
+					(SELECT card_id FROM deck_cards WHERE deck_id = ?1 ORDER BY card_id LIMIT 500)`, id)
+				if err != nil {
+					return err
+				}
+				if n, _ := r.RowsAffected(); n == 0 {
+					left = false
+					break
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return i18n.Wrap(err, "store.delete_deck", "File", s.path, "Deck", name)
+		}
+	}
+	found := true
+	err = s.write(ctx, func(tx *sql.Tx) error {
+		r, err := tx.ExecContext(ctx, `DELETE FROM decks WHERE id = ?`, id)
 		if err != nil {
 			return err
 		}
-		if n, _ := r.RowsAffected(); n == 0 {
-			return fmt.Errorf("deck %s: %w", name, ErrNoDeck)
-		}
+		n, _ := r.RowsAffected()
+		found = n > 0
 		return nil
 	})
+	if err != nil {
+		return i18n.Wrap(err, "store.delete_deck", "File", s.path, "Deck", name)
+	}
+	if !found { // another process deleted it meanwhile
+		return i18n.Wrap(ErrNoDeck, "store.no_deck", "Deck", name)
+	}
+	return nil
 }
 
 // DeckCard is a card of a deck with its schedule there.
@@ -307,11 +456,11 @@ func (q DueQuery) args() []any {
 func (s *Store) Due(ctx context.Context, q DueQuery) ([]DeckCard, error) {
 	rows, err := s.db.QueryContext(ctx, dueSQL(q.DeckID != 0), q.args()...)
 	if err != nil {
-		return nil, fmt.Errorf("store: due cards: %w", err)
+		return nil, s.readErr(err)
 	}
 	out, err := scanDeckCards(rows)
 	if err != nil {
-		return nil, fmt.Errorf("store: due cards: %w", err)
+		return nil, s.readErr(err)
 	}
 	if q.NoNew || q.Limit > 0 && len(out) >= q.Limit {
 		return out, nil
@@ -330,11 +479,11 @@ func (s *Store) Due(ctx context.Context, q DueQuery) ([]DeckCard, error) {
 		}
 		rows, err := s.db.QueryContext(ctx, newCardsSQL, dl.deck, n)
 		if err != nil {
-			return nil, fmt.Errorf("store: new cards: %w", err)
+			return nil, s.readErr(err)
 		}
 		cs, err := scanDeckCards(rows)
 		if err != nil {
-			return nil, fmt.Errorf("store: new cards: %w", err)
+			return nil, s.readErr(err)
 		}
 		out = append(out, cs...)
 	}
@@ -351,40 +500,43 @@ func (s *Store) newLeft(ctx context.Context, q DueQuery) ([]deckLeft, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT id, new_per_day FROM decks
 		WHERE (?1 = 0 OR id = ?1) AND (?2 = '' OR lexicon = ?2 COLLATE NOCASE) ORDER BY name`, q.DeckID, q.Lexicon)
 	if err != nil {
-		return nil, fmt.Errorf("store: decks: %w", err)
+		return nil, s.readErr(err)
 	}
 	var out []deckLeft
 	for rows.Next() {
 		var dl deckLeft
 		if err := rows.Scan(&dl.deck, &dl.left); err != nil {
 			rows.Close()
-			return nil, err
+			return nil, s.readErr(err)
 		}
 		out = append(out, dl)
 	}
 	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, s.readErr(err)
+	}
 	for i := range out {
 		var started int
 		if err := s.db.QueryRowContext(ctx, startedTodaySQL, out[i].deck, ms(q.DayStart)).Scan(&started); err != nil {
-			return nil, fmt.Errorf("store: new cards started today: %w", err)
+			return nil, s.readErr(err)
 		}
 		out[i].left = max(out[i].left-started, 0)
 		if out[i].left > 0 {
 			var avail int
 			if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT 1 FROM deck_cards WHERE deck_id = ? AND state = 0 LIMIT ?)`,
 				out[i].deck, out[i].left).Scan(&avail); err != nil {
-				return nil, err
+				return nil, s.readErr(err)
 			}
 			out[i].left = avail
 		}
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // DueCount counts the reviews due now and the new cards the daily limits still let in.
 func (s *Store) DueCount(ctx context.Context, q DueQuery) (reviews, fresh int, err error) {
 	if err := s.db.QueryRowContext(ctx, dueCountSQL(q.DeckID != 0), q.args()...).Scan(&reviews); err != nil {
-		return 0, 0, fmt.Errorf("store: count due cards: %w", err)
+		return 0, 0, s.readErr(err)
 	}
 	left, err := s.newLeft(ctx, q)
 	if err != nil {
@@ -414,7 +566,7 @@ func scanDeckCards(rows *sql.Rows) ([]DeckCard, error) {
 // committed.
 func (s *Store) RecordReview(ctx context.Context, a Answer) (int64, error) {
 	if a.DeckID == 0 || a.CardID == 0 || a.After == nil {
-		return 0, errors.New("store: a review needs its deck, card and new state")
+		return 0, i18n.E("store.review_incomplete")
 	}
 	at := a.At
 	if at.IsZero() {
@@ -438,12 +590,12 @@ func (s *Store) RecordReview(ctx context.Context, a Answer) (int64, error) {
 			return err
 		}
 		if k, _ := r.RowsAffected(); k != 1 {
-			return fmt.Errorf("card %d is not in deck %d", a.CardID, a.DeckID)
+			return i18n.E("store.card_not_in_deck", "Card", a.CardID, "Deck", a.DeckID)
 		}
 		return nil
 	})
 	if err != nil {
-		return 0, fmt.Errorf("store: record review: %w", err)
+		return 0, i18n.Wrap(err, "store.record_review", "File", s.path)
 	}
 	return id, nil
 }
@@ -457,7 +609,7 @@ func (s *Store) RecordReview(ctx context.Context, a Answer) (int64, error) {
 // (another process reviewed it meanwhile), nothing changes and the error says so.
 func (s *Store) Regrade(ctx context.Context, answerID int64, a Answer, prev srs.State) error {
 	if answerID == 0 || a.DeckID == 0 || a.CardID == 0 || a.After == nil || a.Rating == 0 {
-		return errors.New("store: a regrade needs the answer, its deck, card, rating and new state")
+		return i18n.E("store.regrade_incomplete")
 	}
 	after, err := stateJSON(a.After)
 	if err != nil {
@@ -470,7 +622,7 @@ func (s *Store) Regrade(ctx context.Context, answerID int64, a Answer, prev srs.
 			return err
 		}
 		if k, _ := r.RowsAffected(); k != 1 {
-			return fmt.Errorf("no answer %d for card %d of deck %d", answerID, a.CardID, a.DeckID)
+			return i18n.E("store.no_answer", "Answer", answerID, "Card", a.CardID, "Deck", a.DeckID)
 		}
 		n := a.After
 		r, err = tx.ExecContext(ctx, `UPDATE deck_cards SET state = ?, due = ?, last_review = ?,
@@ -483,31 +635,49 @@ func (s *Store) Regrade(ctx context.Context, answerID int64, a Answer, prev srs.
 			return err
 		}
 		if k, _ := r.RowsAffected(); k != 1 {
-			return fmt.Errorf("card %d of deck %d was reviewed again meanwhile: grade left as it was", a.CardID, a.DeckID)
+			return i18n.E("store.reviewed_meanwhile", "Card", a.CardID, "Deck", a.DeckID)
 		}
 		return nil
 	})
 	if err != nil {
-		return fmt.Errorf("store: regrade: %w", err)
+		return i18n.Wrap(err, "store.regrade", "File", s.path)
 	}
 	return nil
 }
 
-// Reschedule sets new due times (postponing a backlog), all in one transaction.
+// Reschedule sets new due times (postponing a backlog), in batches (see AddCards): a process
+// killed part way leaves each card with its old due time or its new one.
 func (s *Store) Reschedule(ctx context.Context, dues []DeckCard) error {
-	return s.write(ctx, func(tx *sql.Tx) error {
-		st, err := tx.PrepareContext(ctx, `UPDATE deck_cards SET due = ? WHERE deck_id = ? AND card_id = ?`)
-		if err != nil {
-			return err
-		}
-		defer st.Close()
-		for _, c := range dues {
-			if _, err := st.ExecContext(ctx, nullMS(c.State.Due), c.DeckID, c.CardID); err != nil {
-				return err
+	lw := s.longWrite()
+	defer lw.close()
+	for first := true; len(dues) > 0; first = false {
+		if !first {
+			if err := lw.between(ctx); err != nil {
+				return i18n.Wrap(err, "store.reschedule", "File", s.path)
 			}
 		}
-		return nil
-	})
+		done := 0
+		err := s.write(ctx, func(tx *sql.Tx) error {
+			done = 0
+			st, err := tx.PrepareContext(ctx, `UPDATE deck_cards SET due = ? WHERE deck_id = ? AND card_id = ?`)
+			if err != nil {
+				return err
+			}
+			defer st.Close()
+			for start := time.Now(); done < len(dues) && (done == 0 || time.Since(start) < batchHold); done++ {
+				c := dues[done]
+				if _, err := st.ExecContext(ctx, nullMS(c.State.Due), c.DeckID, c.CardID); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return i18n.Wrap(err, "store.reschedule", "File", s.path)
+		}
+		dues = dues[done:]
+	}
+	return nil
 }
 
 // DeckCounts is a deck's cards by state and what falls due in the coming days.
@@ -527,7 +697,7 @@ func (s *Store) Counts(ctx context.Context, d Deck, dayStart time.Time, days int
 	}
 	rows, err := s.db.QueryContext(ctx, `SELECT state, box, count(*) FROM deck_cards WHERE deck_id = ? GROUP BY state, box`, d.ID)
 	if err != nil {
-		return dc, fmt.Errorf("store: deck counts: %w", err)
+		return dc, s.readErr(err)
 	}
 	if d.Scheduler == "cardbox" {
 		dc.ByBox = make([]int, len(srs.CardboxDays))
@@ -537,7 +707,7 @@ func (s *Store) Counts(ctx context.Context, d Deck, dayStart time.Time, days int
 		var box, n int
 		if err := rows.Scan(&phase, &box, &n); err != nil {
 			rows.Close()
-			return dc, err
+			return dc, s.readErr(err)
 		}
 		dc.ByPhase[phase.String()] += n
 		if dc.ByBox != nil && phase != srs.New && box >= 0 && box < len(dc.ByBox) {
@@ -557,7 +727,7 @@ func (s *Store) Counts(ctx context.Context, d Deck, dayStart time.Time, days int
 		}
 		if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM deck_cards WHERE deck_id = ? AND due >= ? AND due < ? AND state <> 0`,
 			d.ID, lo, b).Scan(&dc.DuePerDay[i]); err != nil {
-			return dc, fmt.Errorf("store: deck counts: %w", err)
+			return dc, s.readErr(err)
 		}
 	}
 	return dc, nil

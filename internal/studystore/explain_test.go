@@ -25,6 +25,7 @@ func TestDueQueriesUseIndexes(t *testing.T) {
 		{"due, one deck", dueSQL(true), []any{1, 1, 1, 10, ""}, "USING INDEX deck_cards_deck_due (deck_id=? AND due<?)"},
 		{"due count", dueCountSQL(false), []any{1, 1, 0, 0, "x"}, "USING COVERING INDEX deck_cards_due (due<?)"},
 		{"new cards", newCardsSQL, []any{1, 10}, "USING INDEX deck_cards_new (deck_id=?)"},
+		{"newest card", newestCardSQL, []any{1}, "USING COVERING INDEX deck_cards_new (deck_id=?)"},
 		{"started today", startedTodaySQL, []any{1, 1}, "USING COVERING INDEX deck_cards_first (deck_id=? AND first_review>?)"},
 		{"stats", `SELECT drill, count(*), sum(correct), sum(time_ms) FROM answers WHERE answered_at >= ? GROUP BY drill`, []any{1}, "USING COVERING INDEX answers_stats (answered_at>?)"},
 	} {

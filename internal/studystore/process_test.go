@@ -3,7 +3,9 @@ package studystore_test
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,11 +19,13 @@ import (
 	"github.com/atril-scrabble/atril/internal/studystore"
 )
 
-// The test binary doubles as a drilling process: with ATRIL_STORE_CHILD set it records answers
-// into that database, printing each answer's id once RecordAnswer has returned (committed).
+// The test binary doubles as the processes these tests need: with ATRIL_STORE_CHILD set to a
+// database path it becomes, by ATRIL_STORE_CHILD_MODE, a drill recording answers ("answers",
+// the default, or "drill"), a long writer adding a deck ("deckadd"), or a program opening the
+// database and reporting what it could do ("open").
 func TestMain(m *testing.M) {
 	if path := os.Getenv("ATRIL_STORE_CHILD"); path != "" {
-		os.Exit(child(path, os.Getenv("ATRIL_STORE_CHILD_N"), os.Getenv("ATRIL_STORE_CHILD_TAG")))
+		os.Exit(child(path))
 	}
 	code := m.Run()
 	if bigPath != "" {
@@ -30,9 +34,20 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-func child(path, count, tag string) int {
-	n, _ := strconv.Atoi(count) // 0: until killed
-	s, err := studystore.Open(path, studystore.Options{Now: time.Now})
+func child(path string) int {
+	n, _ := strconv.Atoi(os.Getenv("ATRIL_STORE_CHILD_N")) // 0: until killed
+	tag := os.Getenv("ATRIL_STORE_CHILD_TAG")
+	wait, _ := time.ParseDuration(os.Getenv("ATRIL_STORE_CHILD_WAIT")) // 0: the default
+	switch os.Getenv("ATRIL_STORE_CHILD_MODE") {
+	case "drill":
+		every, _ := time.ParseDuration(os.Getenv("ATRIL_STORE_CHILD_EVERY"))
+		return drillChild(path, tag, every, wait)
+	case "deckadd":
+		return deckAddChild(path, n, wait)
+	case "open":
+		return openChild(path, os.Getenv("ATRIL_STORE_CHILD_OPEN"))
+	}
+	s, err := studystore.Open(path, studystore.Options{Now: time.Now, BusyTimeout: wait})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 2
@@ -59,11 +74,170 @@ func child(path, count, tag string) int {
 	return 0
 }
 
-func childCmd(t *testing.T, path, n, tag string) *exec.Cmd {
+// drillChild answers a question every interval until its stdin closes, as a player typing fast
+// does, and prints "ID QUESTION MILLISECONDS" once each answer is committed.
+func drillChild(path, tag string, every, wait time.Duration) int {
+	s, err := studystore.Open(path, studystore.Options{Now: time.Now, BusyTimeout: wait})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	defer s.Close()
+	ctx := context.Background()
+	sid, err := s.StartSession(ctx, studystore.Session{Drill: "twos", Lexicon: "test"})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	stop := make(chan struct{})
+	go func() { io.Copy(io.Discard, os.Stdin); close(stop) }()
+	for i := 0; ; i++ {
+		select {
+		case <-stop:
+			s.EndSession(ctx, sid)
+			return 0
+		case <-time.After(every):
+		}
+		start := time.Now()
+		id, err := s.RecordAnswer(ctx, studystore.Answer{SessionID: sid, Drill: "twos", Lexicon: "test",
+			Question: fmt.Sprintf("%s-%d", tag, i), Answer: "y", Correct: true})
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 2
+		}
+		fmt.Printf("%d %s-%d %d\n", id, tag, i, time.Since(start).Milliseconds())
+	}
+}
+
+// bigDeckCards are the cards deckAddChild adds: questions in order, every third not valid.
+func bigDeckCards(n int) []studystore.NewCard {
+	cards := make([]studystore.NewCard, n)
+	for i := range cards {
+		valid := i%3 != 0
+		cards[i] = studystore.NewCard{Question: fmt.Sprintf("Q%07d", i), Valid: &valid}
+	}
+	return cards
+}
+
+// deckAddChild adds n cards to deck "big" (made if missing) and prints how many it added.
+func deckAddChild(path string, n int, wait time.Duration) int {
+	s, err := studystore.Open(path, studystore.Options{Now: time.Now, BusyTimeout: wait})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	defer s.Close()
+	ctx := context.Background()
+	id, err := s.CreateDeck(ctx, studystore.Deck{Name: "big", Lexicon: "test", Kind: "judge", Scheduler: "fsrs", NewPerDay: 20})
+	if errors.Is(err, studystore.ErrDeckExists) {
+		var d studystore.Deck
+		d, err = s.DeckByName(ctx, "big")
+		id = d.ID
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	added, err := s.AddCards(ctx, id, "test", "judge", bigDeckCards(n))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	fmt.Printf("added %d\n", added)
+	return 0
+}
+
+// openChild opens the database (mode "rw", "existing" or "ro") and reports: "refused: ERROR", or
+// what it read, and then what a write did.
+func openChild(path, mode string) int {
+	s, err := studystore.Open(path, studystore.Options{Now: time.Now, MustExist: mode == "existing", ReadOnly: mode == "ro"})
+	if err != nil {
+		fmt.Printf("refused: %v\n", err)
+		return 0
+	}
+	defer s.Close()
+	ctx := context.Background()
+	decks, err := s.Decks(ctx)
+	if err != nil {
+		fmt.Printf("decks: %v\n", err)
+		return 0
+	}
+	answers, err := s.Answers(ctx, studystore.AnswerQuery{})
+	if err != nil {
+		fmt.Printf("answers: %v\n", err)
+		return 0
+	}
+	due, err := s.Due(ctx, studystore.DueQuery{Now: time.Now(), DayEnd: time.Now()})
+	if err != nil {
+		fmt.Printf("due: %v\n", err)
+		return 0
+	}
+	fmt.Printf("read: %d decks, %d answers, %d due\n", len(decks), len(answers), len(due))
+	_, err = s.RecordAnswer(ctx, studystore.Answer{Drill: "twos", Lexicon: "test", Question: "AB"})
+	fmt.Printf("write: %v (read-only: %v)\n", err, errors.Is(err, studystore.ErrReadOnly))
+	return 0
+}
+
+// storeChild is a child process of mode (see TestMain) on the database at path.
+func storeChild(path, mode string, env ...string) *exec.Cmd {
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), "ATRIL_STORE_CHILD="+path, "ATRIL_STORE_CHILD_N="+n, "ATRIL_STORE_CHILD_TAG="+tag)
+	cmd.Env = append(os.Environ(), "ATRIL_STORE_CHILD="+path, "ATRIL_STORE_CHILD_MODE="+mode)
+	cmd.Env = append(cmd.Env, env...)
 	cmd.Stderr = os.Stderr
 	return cmd
+}
+
+func childCmd(t *testing.T, path, n, tag string) *exec.Cmd {
+	return storeChild(path, "answers", "ATRIL_STORE_CHILD_N="+n, "ATRIL_STORE_CHILD_TAG="+tag)
+}
+
+// lines collects a child's stdout lines as they come.
+type lines struct {
+	mu   sync.Mutex
+	got  []string
+	done chan struct{}
+}
+
+func readLines(t *testing.T, cmd *exec.Cmd) *lines {
+	t.Helper()
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := &lines{done: make(chan struct{})}
+	go func() {
+		defer close(l.done)
+		sc := bufio.NewScanner(out)
+		for sc.Scan() {
+			l.mu.Lock()
+			l.got = append(l.got, sc.Text())
+			l.mu.Unlock()
+		}
+	}()
+	return l
+}
+
+func (l *lines) all() []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return append([]string(nil), l.got...)
+}
+
+// waitFor waits until the child has printed n lines (its readiness), up to a minute.
+func (l *lines) waitFor(t *testing.T, n int) {
+	t.Helper()
+	for deadline := time.Now().Add(time.Minute); len(l.all()) < n; time.Sleep(time.Millisecond) {
+		select {
+		case <-l.done:
+			if len(l.all()) < n {
+				t.Fatalf("the child stopped after printing %d lines, want %d", len(l.all()), n)
+			}
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the child printed %d lines in a minute, want %d", len(l.all()), n)
+		}
+	}
 }
 
 // TestKilledMidDrillLosesNothing kills a process recording answers (SIGKILL, no chance to clean
@@ -131,25 +305,29 @@ func TestKilledMidDrillLosesNothing(t *testing.T) {
 }
 
 // TestTwoProcessesWriteTogether runs two processes recording answers into one database at once,
-// while this process reviews, and checks that every answer of each arrived.
+// while this process records too, and checks that every answer of each arrived.
 func TestTwoProcessesWriteTogether(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "atril.db")
 	const n = 150
 	// Neither process has created the file: both race to migrate it too.
 	cmds := []*exec.Cmd{childCmd(t, path, strconv.Itoa(n), "a"), childCmd(t, path, strconv.Itoa(n), "b")}
-	var wg sync.WaitGroup
+	var outs []*lines
 	for _, c := range cmds {
-		c.Stdout = nil
+		outs = append(outs, readLines(t, c))
 		if err := c.Start(); err != nil {
 			t.Fatal(err)
 		}
 	}
-	time.Sleep(50 * time.Millisecond)
+	// Ready when both have committed an answer: the file exists, migrated.
+	for _, o := range outs {
+		o.waitFor(t, 1)
+	}
 	s, err := studystore.Open(path, studystore.Options{Now: time.Now})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer s.Close()
+	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
@@ -160,7 +338,8 @@ func TestTwoProcessesWriteTogether(t *testing.T) {
 			}
 		}
 	}()
-	for _, c := range cmds {
+	for i, c := range cmds {
+		<-outs[i].done
 		if err := c.Wait(); err != nil {
 			t.Fatalf("writer process failed: %v", err)
 		}

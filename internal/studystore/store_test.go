@@ -1,11 +1,7 @@
 package studystore_test
 
 import (
-	"bytes"
 	"context"
-	"database/sql"
-	"errors"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -87,75 +83,6 @@ func TestRecordAnswerAndStats(t *testing.T) {
 	}
 }
 
-func TestRefusesForeignFilesUntouched(t *testing.T) {
-	dir := t.TempDir()
-	text := filepath.Join(dir, "notes.txt")
-	os.WriteFile(text, []byte("CASA\nPERRO\n"), 0o644)
-
-	other := filepath.Join(dir, "other.db")
-	db, err := sql.Open("sqlite", other)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.Exec(`CREATE TABLE t (x); INSERT INTO t VALUES (1)`); err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
-
-	otherWAL := filepath.Join(dir, "other-wal.db")
-	db, err = sql.Open("sqlite", otherWAL+"?_pragma=journal_mode(WAL)")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.Exec(`CREATE TABLE t (x); INSERT INTO t VALUES (1)`); err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
-	for _, side := range []string{"-wal", "-shm"} {
-		if _, err := os.Stat(otherWAL + side); err == nil {
-			t.Fatalf("setup left %s", side)
-		}
-	}
-
-	newer := filepath.Join(dir, "newer.db")
-	s, err := studystore.Open(newer, studystore.Options{Now: time.Now})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.DB().Exec(`PRAGMA wal_checkpoint(TRUNCATE)`)
-	s.Close()
-	db, _ = sql.Open("sqlite", newer)
-	if _, err := db.Exec(`PRAGMA user_version = 99`); err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
-
-	for _, c := range []struct {
-		path string
-		want error
-	}{{text, studystore.ErrNotAtril}, {other, studystore.ErrNotAtril}, {otherWAL, studystore.ErrNotAtril}, {newer, studystore.ErrTooNew}} {
-		before, _ := os.ReadFile(c.path)
-		s, err := studystore.Open(c.path, studystore.Options{Now: time.Now})
-		if err == nil {
-			s.Close()
-			t.Errorf("%s: opened, want %v", c.path, c.want)
-			continue
-		}
-		if !errors.Is(err, c.want) {
-			t.Errorf("%s: error %v, want %v", c.path, err, c.want)
-		}
-		after, _ := os.ReadFile(c.path)
-		if !bytes.Equal(before, after) {
-			t.Errorf("%s: file changed by a refused Open", c.path)
-		}
-		for _, side := range []string{"-wal", "-shm", "-journal"} {
-			if _, err := os.Stat(c.path + side); err == nil && c.path != newer {
-				t.Errorf("%s: left a %s file", c.path, side)
-			}
-		}
-	}
-}
-
 // The database lives in the data directory lexicons use, unless $ATRIL_DB names it.
 func TestDefaultPath(t *testing.T) {
 	for _, tc := range []struct {
@@ -170,21 +97,10 @@ func TestDefaultPath(t *testing.T) {
 	} {
 		got, err := studystore.DefaultPath(func(k string) string { return tc.env[k] })
 		switch {
-		case tc.want == "" && (err == nil || !strings.Contains(err.Error(), "--db PATH")):
-			t.Errorf("%v: %q, %v; want an error saying to use --db", tc.env, got, err)
+		case tc.want == "" && (err == nil || !strings.Contains(err.Error(), "ATRIL_DB")):
+			t.Errorf("%v: %q, %v; want an error naming ATRIL_DB", tc.env, got, err)
 		case tc.want != "" && (err != nil || got != filepath.FromSlash(tc.want)):
 			t.Errorf("%v: %q, %v; want %q", tc.env, got, err, tc.want)
 		}
-	}
-}
-
-func TestRefusesADirectory(t *testing.T) {
-	dir := t.TempDir()
-	_, err := studystore.Open(dir, studystore.Options{Now: time.Now})
-	if err == nil || !strings.Contains(err.Error(), "is a directory") {
-		t.Fatalf("opening a directory: %v, want it named as a directory", err)
-	}
-	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
-		t.Errorf("opening a directory wrote %d files into it", len(entries))
 	}
 }

@@ -1,0 +1,74 @@
+package cmd
+
+import (
+	"errors"
+
+	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/studystore"
+)
+
+// The three ways a command opens the study database that --db, $ATRIL_DB or the data directory
+// names. Only the data directory is created when missing: a directory in --db or $ATRIL_DB
+// was typed by someone, and a typo must not leave directories behind.
+
+// openStudyStore opens the study database for a command that records (drills, deck add),
+// creating it if missing.
+func openStudyStore(g *Globals) (*studystore.Store, error) {
+	return openStudyWith(g, studystore.Options{})
+}
+
+// openExistingStudyStore opens the study database for a command that writes to study data
+// already there (review, deck rm, review postpone): a missing or empty file is refused, not
+// made a database, and a read-only one is refused before anything is asked.
+func openExistingStudyStore(g *Globals) (*studystore.Store, error) {
+	return openStudyWith(g, studystore.Options{MustExist: true})
+}
+
+// openStudyStoreToRead opens the study database for a command that only reads it (stats, deck
+// list, review --list, completion): it is never written, created or turned into a database,
+// and a read-only file is read all the same.
+func openStudyStoreToRead(g *Globals) (*studystore.Store, error) {
+	return openStudyWith(g, studystore.Options{ReadOnly: true})
+}
+
+// openStudyStoreForReport opens the study database for a command that reads it and keeps
+// derived sums in it where it can (stats, today, forecast): a missing or empty file is refused,
+// and a read-only one is read, the sums then kept in memory only.
+func openStudyStoreForReport(g *Globals) (*studystore.Store, error) {
+	return openStudyWith(g, studystore.Options{WriteIfAble: true})
+}
+
+// openStudy is openExistingStudyStore when mustExist, else openStudyStore.
+func openStudy(g *Globals, mustExist bool) (*studystore.Store, error) {
+	if mustExist {
+		return openExistingStudyStore(g)
+	}
+	return openStudyStore(g)
+}
+
+func openStudyWith(g *Globals, opt studystore.Options) (*studystore.Store, error) {
+	path := g.DB
+	if path == "" {
+		p, err := studystore.DefaultPath(g.io.Getenv)
+		if err != nil {
+			return nil, withCode(ExitError, i18n.Wrap(err, "store.cmd.no_home"))
+		}
+		path = p
+		opt.MakeDir = g.io.Getenv("ATRIL_DB") == "" // the data directory is atril's own
+	}
+	opt.Now = g.io.Now
+	st, err := studystore.Open(path, opt)
+	switch {
+	case err == nil:
+		return st, nil
+	case errors.Is(err, studystore.ErrNoDatabase):
+		var ie *i18n.Error
+		if errors.As(err, &ie) && ie.ID == "store.missing" {
+			return nil, withCode(ExitError, i18n.E("store.cmd.no_database", "File", path))
+		}
+		return nil, withCode(ExitError, err)
+	case errors.Is(err, studystore.ErrBusy):
+		return nil, withCode(ExitBusy, err)
+	}
+	return nil, withCode(ExitError, err) // store errors name the database already
+}
