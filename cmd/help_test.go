@@ -55,6 +55,9 @@ func TestHelpInBothLanguages(t *testing.T) {
 			if !strings.Contains(help, want) || strings.Contains(help, not) {
 				t.Errorf("%s --help in %s lacks %q:\n%s", path, lang, want, help)
 			}
+			if strings.Contains(help, "[flags] [flags]") || strings.Contains(help, "[opciones] [opciones]") {
+				t.Errorf("%s --help (%s) names the flags twice in its usage line", path, lang)
+			}
 			if lang == "es" && strings.Contains(help, "(default ") {
 				t.Errorf("%s --help in Spanish has pflag's English \"(default ...)\":\n%s", path, help)
 			}
