@@ -11,21 +11,35 @@ import (
 
 // TestReadmeTour runs every command of README.md's "A short tour" on the embedded default, so a
 // promise in the README cannot silently break: each must exit 0, or 1 where the line judges a word
-// that is not valid (a clear "no"), and never 2 or 3.
+// that is not valid (a clear "no"), and never 2 or 3. LEEME.md, the Spanish README, is run the
+// same way in Spanish, and must show as many commands.
 func TestReadmeTour(t *testing.T) {
-	readme, err := os.ReadFile("../README.md")
+	en := runTour(t, "../README.md", "## A short tour", "## Set up", "en")
+	es := runTour(t, "../LEEME.md", "## Un recorrido breve", "## Puesta en marcha", "es")
+	if en != es {
+		t.Errorf("README.md's tour has %d commands, LEEME.md's %d: keep them together", en, es)
+	}
+}
+
+func runTour(t *testing.T, file, tourHeading, setupHeading, lang string) int {
+	raw, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
-	lines := tourLines(t, string(readme))
+	readme := string(raw)
+	lines := tourLines(t, readme, tourHeading)
 	if len(lines) < 10 {
-		t.Fatalf("found %d tour commands in README.md; the tour section moved or lost its commands", len(lines))
+		t.Fatalf("found %d tour commands in %s; the tour section moved or lost its commands", len(lines), file)
 	}
 	// The set-up command: build, then run the main job.
-	setup := string(readme)[strings.Index(string(readme), "## Set up"):]
-	k := strings.Index(setup, "&& ./atril ")
+	k := strings.Index(readme, setupHeading)
 	if k < 0 {
-		t.Fatal("README's set-up command does not run ./atril after building it")
+		t.Fatalf("%s has no %q section", file, setupHeading)
+	}
+	setup := readme[k:]
+	k = strings.Index(setup, "&& ./atril ")
+	if k < 0 {
+		t.Fatalf("%s's set-up command does not run ./atril after building it", file)
 	}
 	lines = append(lines, strings.TrimSpace(strings.SplitN(setup[k+3:], "\n", 2)[0]))
 	dir := t.TempDir()
@@ -33,6 +47,7 @@ func TestReadmeTour(t *testing.T) {
 		"ATRIL_DATA_DIR": filepath.Join(dir, "data"),
 		"ATRIL_DB":       filepath.Join(dir, "atril.db"),
 		"NO_COLOR":       "1",
+		"ATRIL_LANG":     lang,
 	}
 	clock := time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)
 	for _, line := range lines {
@@ -46,19 +61,20 @@ func TestReadmeTour(t *testing.T) {
 		code := Run(io, args)
 		wantNo := strings.Contains(line, "ZZZ") // the lines that judge a non-word
 		if code != ExitOK && !(wantNo && code == ExitNo) {
-			t.Errorf("%s\nexit %d\nstdout: %s\nstderr: %s", line, code, out.String(), errOut.String())
+			t.Errorf("%s (%s)\nexit %d\nstdout: %s\nstderr: %s", line, file, code, out.String(), errOut.String())
 		}
 		if out.Len() == 0 {
-			t.Errorf("%s: printed nothing", line)
+			t.Errorf("%s (%s): printed nothing", line, file)
 		}
 	}
+	return len(lines)
 }
 
-// tourLines returns the ./atril lines of the first sh block after "## A short tour", comments cut.
-func tourLines(t *testing.T, readme string) []string {
-	i := strings.Index(readme, "## A short tour")
+// tourLines returns the ./atril lines of the first sh block after the tour's heading, comments cut.
+func tourLines(t *testing.T, readme, heading string) []string {
+	i := strings.Index(readme, heading)
 	if i < 0 {
-		t.Fatal(`README.md has no "## A short tour" section`)
+		t.Fatalf("no %q section", heading)
 	}
 	rest := readme[i:]
 	start := strings.Index(rest, "```sh\n")
