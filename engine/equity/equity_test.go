@@ -2,10 +2,15 @@ package equity
 
 import (
 	"bytes"
+	"errors"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
+	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
@@ -143,8 +148,27 @@ func TestKLVBadInput(t *testing.T) {
 		"trailing garbage": append(slices.Clone(g), 1, 2, 3, 4),
 		"huge node count":  {0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0},
 	} {
-		if _, err := KLVFromBytes(b); err == nil {
+		_, err := KLVFromBytes(b)
+		if err == nil {
 			t.Errorf("%s: no error", name)
+			continue
+		}
+		// Every error is the catalogue's, so it reads in the player's language.
+		var ie *i18n.Error
+		if !errors.As(err, &ie) || !strings.HasPrefix(ie.ID, "leavetable.") {
+			t.Errorf("%s: %v is not a leave-table error of the catalogue", name, err)
+		}
+		// Read from a file, the error names it, in English and in Spanish.
+		path := filepath.Join(t.TempDir(), "roto.klv2")
+		if err := os.WriteFile(path, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err = ReadKLVFile(path)
+		for lang, want := range map[i18n.Lang]string{i18n.English: "leave table", i18n.Spanish: "tabla de remanentes"} {
+			msg := i18n.For(lang).Err(err)
+			if !strings.HasPrefix(msg, path+": ") || !strings.Contains(msg, want) {
+				t.Errorf("%s in %s: %q, want the file and %q", name, lang, msg, want)
+			}
 		}
 	}
 	// The empty table of wolges (one node, no values) reads and values everything at 0.
