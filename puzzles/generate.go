@@ -22,6 +22,7 @@ import (
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/lexicon"
+	"github.com/atril-scrabble/atril/puzzles/puzzletag"
 )
 
 // GenOptions say which puzzles to make. They are stored with a run (as JSON) so that --resume
@@ -38,13 +39,13 @@ type GenOptions struct {
 	MinLoss   float64  `json:"min_loss,omitempty"`
 	CGP       string   `json:"cgp,omitempty"`
 
-	Kinds  []Kind        `json:"kinds,omitempty"`
-	Tags   []Tag         `json:"tags,omitempty"` // keep puzzles with one of these tags (none: all)
-	Deck   string        `json:"deck,omitempty"` // keep puzzles whose answer is a word of this deck
-	Margin float64       `json:"margin,omitempty"`
-	Accept float64       `json:"accept,omitempty"`
-	Verify bool          `json:"verify"`
-	Sim    VerifyOptions `json:"sim"`
+	Kinds  []Kind          `json:"kinds,omitempty"`
+	Tags   []puzzletag.Tag `json:"tags,omitempty"` // keep puzzles with one of these tags (none: all)
+	Deck   string          `json:"deck,omitempty"` // keep puzzles whose answer is a word of this deck
+	Margin float64         `json:"margin,omitempty"`
+	Accept float64         `json:"accept,omitempty"`
+	Verify bool            `json:"verify"`
+	Sim    VerifyOptions   `json:"sim"`
 	// Limit stops the run once this many puzzles are stored (0: no limit).
 	Limit int `json:"limit,omitempty"`
 

@@ -16,6 +16,7 @@ import (
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/internal/testlex"
 	"github.com/atril-scrabble/atril/lexicon"
+	"github.com/atril-scrabble/atril/puzzles/puzzletag"
 )
 
 var t0 = time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
@@ -316,7 +317,7 @@ func TestFilters(t *testing.T) {
 		t.Error("a missing deck loads")
 	}
 	bingos := generate(t, openStore(t), lex, GenOptions{SelfPlay: 4, Seed: 21, Kinds: []Kind{KindBingo}}, nil, 2)
-	tagged := generate(t, openStore(t), lex, GenOptions{SelfPlay: 4, Seed: 21, Tags: []Tag{TagPowerTile}}, nil, 2)
+	tagged := generate(t, openStore(t), lex, GenOptions{SelfPlay: 4, Seed: 21, Tags: []puzzletag.Tag{puzzletag.PowerTile}}, nil, 2)
 	limited := generate(t, openStore(t), lex, GenOptions{SelfPlay: 4, Seed: 21, Limit: 7}, nil, 2)
 	if len(bingos.Stored) == 0 || len(tagged.Stored) == 0 || len(limited.Stored) != 7 {
 		t.Fatalf("bingos %d, tagged %d, limited %d", len(bingos.Stored), len(tagged.Stored), len(limited.Stored))
@@ -327,7 +328,7 @@ func TestFilters(t *testing.T) {
 		}
 	}
 	for _, p := range tagged.Stored {
-		if !p.HasTag(TagPowerTile) {
+		if !p.HasTag(puzzletag.PowerTile) {
 			t.Errorf("--tag POWER_TILE stored %v", p.Tags)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
+	"github.com/atril-scrabble/atril/puzzles/puzzletag"
 )
 
 // Drawing puzzles, feedback and stats for a terminal: every text from the catalogue, every
@@ -40,18 +41,14 @@ func PuzzleDoc(t *ui.Term, p *i18n.Printer, pz *Puzzle, player Rating, draw Boar
 	}
 	d.H2(title)
 	d.Pre(draw(t, p, pz.Position, nil))
-	tags := make([]string, len(pz.Tags))
-	for i, tg := range pz.Tags {
-		tags[i] = string(tg)
-	}
 	kv := [][2]string{
 		{p.T("puzzle.rack"), t.Paint(ui.Accent, RackText(ts, pz.Rack()))},
 		{p.T("puzzle.scores"), p.T("puzzle.scores_value", "You", pz.Position.Scores[0], "Opponent", pz.Position.Scores[1])},
 		{p.T("puzzle.bag"), p.N("count.tiles", pz.Bag)},
 		{p.T("puzzle.rating"), p.T("puzzle.rating_value", "Puzzle", p.Int(roundInt(pz.Rating.Rating)), "Player", p.Int(roundInt(player.Rating)))},
 	}
-	if len(tags) > 0 {
-		kv = append(kv, [2]string{p.T("puzzle.tags"), strings.Join(tags, " ")})
+	if len(pz.Tags) > 0 {
+		kv = append(kv, [2]string{p.T("puzzle.tags"), puzzletag.Names(p, pz.Tags)})
 	}
 	if pz.Played != nil {
 		kv = append(kv, [2]string{p.T("puzzle.from_game"), pz.SourceRef})
@@ -253,7 +250,7 @@ func StatsDoc(t *ui.Term, p *i18n.Printer, st *Stats, history int) *ui.Doc {
 	rates(p.T("puzzle.stats.col.kind"), append(append([]SolvedRate(nil), st.ByKind...), st.All), kindName)
 	if len(st.ByTag) > 0 {
 		d.H2(p.T("puzzle.stats.by_tag"))
-		rates(p.T("puzzle.stats.col.tag"), st.ByTag, func(s string) string { return s })
+		rates(p.T("puzzle.stats.col.tag"), st.ByTag, func(s string) string { return puzzletag.Name(p, puzzletag.Tag(s)) })
 	}
 	d.H2(p.T("puzzle.stats.history"))
 	tb := ui.NewTable(ui.Col{Header: p.T("puzzle.stats.col.date")}, ui.Col{Header: p.T("puzzle.stats.col.puzzle"), Right: true},

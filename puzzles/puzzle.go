@@ -15,6 +15,7 @@ import (
 	"github.com/atril-scrabble/atril/engine"
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/lexicon"
+	"github.com/atril-scrabble/atril/puzzles/puzzletag"
 )
 
 // Kind is what a puzzle asks.
@@ -35,37 +36,6 @@ func ParseKind(s string) (Kind, bool) {
 		return k, true
 	}
 	return "", false
-}
-
-// Tag says what a puzzle is about.
-type Tag string
-
-// Bingo puzzles' tags.
-const (
-	TagOnlyBingo  Tag = "ONLY_BINGO"   // one bingo word exists (in one or more placements)
-	TagBlankBingo Tag = "BLANK_BINGO"  // the rack has a blank
-	TagBingo8Plus Tag = "BINGO_8_PLUS" // every bingo goes through board tiles: 8 tiles or more
-	TagDigraph    Tag = "DIGRAPH"      // a bingo places a CH, LL or RR tile
-)
-
-// Best-play puzzles' tags.
-const (
-	TagEquity    Tag = "EQUITY"     // the answer leads the second play by the margin (10) or more
-	TagPoints    Tag = "POINTS"     // the answer is also the top scorer, by 10 points or more
-	TagBingo     Tag = "BINGO"      // the answer is a bingo
-	TagNonBingo  Tag = "NON_BINGO"  // it is not
-	TagPowerTile Tag = "POWER_TILE" // it places a power tile: CH, LL, RR, Ñ, J, Q, X or Z
-	TagExchange  Tag = "EXCHANGE"   // it is an exchange
-)
-
-// Tags lists every tag: bingo puzzles' first.
-var Tags = []Tag{TagOnlyBingo, TagBlankBingo, TagBingo8Plus, TagDigraph,
-	TagEquity, TagPoints, TagBingo, TagNonBingo, TagPowerTile, TagExchange}
-
-// ParseTag reads a tag name (any case).
-func ParseTag(s string) (Tag, bool) {
-	t := Tag(strings.ToUpper(strings.TrimSpace(s)))
-	return t, slices.Contains(Tags, t)
 }
 
 // powerTiles are the Spanish power tiles, by label.
@@ -160,7 +130,7 @@ type Puzzle struct {
 	Source     Source
 	SourceRef  string
 	Player     string
-	Tags       []Tag
+	Tags       []puzzletag.Tag
 	Difficulty float64
 	Rating     Rating
 	Rated      int
@@ -171,7 +141,7 @@ type Puzzle struct {
 func (p *Puzzle) Rack() []lexicon.Tile { return lexicon.Alphagram(p.Position.Racks[0]) }
 
 // HasTag reports whether the puzzle has tag t.
-func (p *Puzzle) HasTag(t Tag) bool { return slices.Contains(p.Tags, t) }
+func (p *Puzzle) HasTag(t puzzletag.Tag) bool { return slices.Contains(p.Tags, t) }
 
 // positionKey is the board and the rack: what makes two puzzles the same position.
 func positionKey(pos *engine.Position) string {
@@ -273,7 +243,7 @@ func fromRecord(rec studystore.PuzzleRecord, ts *lexicon.TileSet, layout *engine
 		SourceRef: rec.SourceRef, Player: rec.Player, Difficulty: rec.Difficulty, Rating: Rating(rec.Rating), Rated: rec.Rated,
 	}
 	for _, t := range rec.Tags {
-		p.Tags = append(p.Tags, Tag(t))
+		p.Tags = append(p.Tags, puzzletag.Tag(t))
 	}
 	if err := json.Unmarshal(rec.Data, &p.Data); err != nil {
 		return nil, fmt.Errorf("puzzle %d: %w", rec.ID, err)

@@ -11,6 +11,7 @@ import (
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/lexicon"
+	"github.com/atril-scrabble/atril/puzzles/puzzletag"
 )
 
 // Service serves puzzles from the store and records every try, hint and give-up the moment it
@@ -25,7 +26,7 @@ type Service struct {
 // Filter selects the puzzles served.
 type Filter struct {
 	Kind   Kind
-	Tag    Tag
+	Tag    puzzletag.Tag
 	Source Source
 	Deck   *DeckFilter
 }

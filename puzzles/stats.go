@@ -5,6 +5,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/atril-scrabble/atril/puzzles/puzzletag"
 	"github.com/atril-scrabble/atril/stats"
 )
 
@@ -91,7 +92,7 @@ func (s *Service) Stats(ctx context.Context) (*Stats, error) {
 			st.ByKind = append(st.ByKind, *sr)
 		}
 	}
-	for _, t := range Tags {
+	for _, t := range puzzletag.All {
 		if sr := tags[string(t)]; sr != nil {
 			finish(sr)
 			st.ByTag = append(st.ByTag, *sr)
