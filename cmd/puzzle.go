@@ -83,15 +83,15 @@ func puzzleService(g *Globals, mustExist bool) (*puzzles.Service, error) {
 	if err != nil {
 		return nil, err
 	}
+	table, err := g.openLeaves(leaves.Builtin, true)
+	if err != nil {
+		return nil, err
+	}
 	st, err := openStudy(g, mustExist)
 	if err != nil {
 		return nil, err
 	}
-	table, err := g.leavesTable(leaves.Builtin, true)
-	if err != nil {
-		return nil, err
-	}
-	return &puzzles.Service{Store: st, Lex: lex, Leaves: table}, nil
+	return &puzzles.Service{Store: st, Lex: lex, Table: table, Known: leaves.Known(lex.Tiles)}, nil
 }
 
 type puzzleOptions struct {

@@ -218,7 +218,7 @@ func runPuzzleGen(c *cobra.Command, g *Globals, opts *puzzleGenOptions) error {
 			return withCode(ExitError, err)
 		}
 	}
-	table, err := g.leavesTable(leaves.Builtin, true)
+	table, err := g.openLeaves(leaves.Builtin, true)
 	if err != nil {
 		return err
 	}

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/atril-scrabble/atril/engine"
+	"github.com/atril-scrabble/atril/engine/equity"
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/lexicon"
 	"github.com/atril-scrabble/atril/puzzles/puzzletag"
@@ -134,7 +135,26 @@ type Puzzle struct {
 	Difficulty float64
 	Rating     Rating
 	Rated      int
+	// Leaves is the leave table the puzzle was made with: its equities are that table's. Only
+	// the name and checksum are stored; both are "" for a puzzle stored before atril recorded
+	// them, until Service recognises its table.
+	Leaves equity.TableInfo
+	// Valued says how the plays typed as answers are valued; set by Service when it serves the
+	// puzzle.
+	Valued Valuation
 	Data
+}
+
+// Valuation is the leave table a served puzzle's answers are valued with.
+type Valuation struct {
+	// InUse is the table the commands use now (the service's).
+	InUse equity.TableInfo
+	// Own: the puzzle's own table values the answers (InUse or another this atril has). When
+	// false this atril does not have it (or, for a puzzle stored before the tables were
+	// recorded, none of its tables gives the stored equities), InUse values them, and their
+	// equity may not match the puzzle's figures.
+	Own    bool
+	leaves equity.Leaves
 }
 
 // Rack is the rack to play, in alphagram order.
@@ -202,6 +222,7 @@ func (p *Puzzle) record(ts *lexicon.TileSet) (studystore.PuzzleRecord, error) {
 	if p.Sim != nil {
 		rec.Verification = p.Sim.Outcome
 	}
+	rec.Leaves, rec.LeavesChecksum = p.Leaves.Name, p.Leaves.Checksum
 	for _, t := range p.Tags {
 		rec.Tags = append(rec.Tags, string(t))
 	}
@@ -241,6 +262,7 @@ func fromRecord(rec studystore.PuzzleRecord, ts *lexicon.TileSet, layout *engine
 	p := &Puzzle{
 		ID: rec.ID, Kind: Kind(rec.Kind), Position: pos, Lexicon: rec.Lexicon, Tiles: rec.Tiles, Source: Source(rec.Source),
 		SourceRef: rec.SourceRef, Player: rec.Player, Difficulty: rec.Difficulty, Rating: Rating(rec.Rating), Rated: rec.Rated,
+		Leaves: equity.TableInfo{Name: rec.Leaves, Checksum: rec.LeavesChecksum},
 	}
 	for _, t := range rec.Tags {
 		p.Tags = append(p.Tags, puzzletag.Tag(t))

@@ -37,6 +37,8 @@ type Stats struct {
 	All     SolvedRate     `json:"all"`
 	ByKind  []SolvedRate   `json:"by_kind"`
 	ByTag   []SolvedRate   `json:"by_tag"`
+	// Tables counts the puzzles of the lexicon by the leave table they were made with.
+	Tables []TableCount `json:"leave_tables"`
 }
 
 // Stats reads the player's rating, its history and the solved rates by kind and tag (first
@@ -48,6 +50,9 @@ func (s *Service) Stats(ctx context.Context) (*Stats, error) {
 	}
 	st := &Stats{Rating: r, Rated: n}
 	if st.Unseen, err = s.Unseen(ctx, Filter{}); err != nil {
+		return nil, err
+	}
+	if st.Tables, err = s.Tables(ctx); err != nil {
 		return nil, err
 	}
 	results, err := s.Store.PuzzleResults(ctx, s.Lex.Name)

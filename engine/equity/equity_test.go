@@ -3,6 +3,8 @@ package equity
 import (
 	"bytes"
 	"errors"
+	"fmt"
+	"hash/crc32"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -232,4 +234,44 @@ func mustTile(t *testing.T, ts *lexicon.TileSet, label string) lexicon.Tile {
 		t.Fatalf("no tile %s", label)
 	}
 	return tl
+}
+
+// TestChecksums: a KLV2 table's checksum is a CRC-32C of its file bytes, and any changed value
+// changes it; the hand-set model's depends on its values for the tile set; Same compares
+// checksums only.
+func TestChecksums(t *testing.T) {
+	var a, b bytes.Buffer
+	if err := WriteKLV(&a, []Leave{{[]lexicon.Tile{1}, 1}, {[]lexicon.Tile{1, 2}, 2}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteKLV(&b, []Leave{{[]lexicon.Tile{1}, 1}, {[]lexicon.Tile{1, 2}, 2.5}}); err != nil {
+		t.Fatal(err)
+	}
+	ka, err := KLVFromBytes(a.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	kb, err := KLVFromBytes(b.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("crc32c:%08x", crc32.Checksum(a.Bytes(), crc32.MakeTable(crc32.Castagnoli)))
+	if ka.Checksum() != want || kb.Checksum() == ka.Checksum() {
+		t.Errorf("checksums %s and %s, want %s for the first", ka.Checksum(), kb.Checksum(), want)
+	}
+	fise := lexicon.DefaultTileSet()
+	other, err := lexicon.ParseTileSet("tiny", "tiny.csv", strings.NewReader("?,2,0,false\nA,9,1,true\nB,2,3,false\nS,4,1,false\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h1, h2, h3 := HandSet(fise), HandSet(fise), HandSet(other)
+	if !h1.Info.Same(h2.Info) || h1.Info.Same(h3.Info) || h1.Info.Name != "handset" || !strings.HasPrefix(h1.Info.Checksum, "crc32c:") {
+		t.Errorf("hand-set: %+v, again %+v, other set %+v", h1.Info, h2.Info, h3.Info)
+	}
+	if (TableInfo{Name: "x"}).Same(TableInfo{Name: "x"}) {
+		t.Error("two tables without checksums are not known to be the same")
+	}
+	if !(TableInfo{Name: "a", Checksum: ka.Checksum()}).Same(TableInfo{Name: "b", Checksum: ka.Checksum()}) {
+		t.Error("the same checksum under two names is the same table")
+	}
 }

@@ -26,6 +26,8 @@ type KLV struct {
 	// FISE set); otherwise nil and lookups walk the graph.
 	byRank []float32
 	r      ranker
+	// checksum is a CRC-32C of the file's bytes (Checksum).
+	checksum string
 }
 
 // ReadKLVFile loads a .klv2 file.
@@ -51,7 +53,7 @@ func KLVFromBytes(b []byte) (*KLV, error) {
 	if n < 0 || 4+4*n+4 > len(b) || 4+4*n+4 < 0 {
 		return nil, i18n.E("leavetable.nodes", "Nodes", n, "Size", len(b))
 	}
-	k := &KLV{}
+	k := &KLV{checksum: crc32c(b)}
 	off := 4 + 4*n
 	if n >= 2 {
 		g, err := lexicon.KWGFromBytes(b[4:off])
@@ -197,6 +199,10 @@ func countWords(g *lexicon.KWG) []uint32 {
 	}
 	return counts
 }
+
+// Checksum identifies the table: a CRC-32C of its file's bytes, as "crc32c:0123abcd" (see
+// TableInfo.Checksum).
+func (k *KLV) Checksum() string { return k.checksum }
 
 // Len is the number of values in the table.
 func (k *KLV) Len() int { return len(k.values) }
