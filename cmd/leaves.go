@@ -39,18 +39,24 @@ func registerLeaves(f func(*Globals) *cobra.Command) { leavesCommands = append(l
 // none. With useDefault (the flag left at builtin), a tile set the built-in table was not made
 // for gets the hand-set model instead of an error.
 func (g *Globals) leavesTable(spec string, useDefault bool) (equity.Leaves, error) {
+	t, err := g.openLeaves(spec, useDefault)
+	return t.Leaves, err
+}
+
+// openLeaves is leavesTable with the table's name and checksum.
+func (g *Globals) openLeaves(spec string, useDefault bool) (equity.Table, error) {
 	ts, err := g.TileSet()
 	if err != nil {
-		return nil, err
+		return equity.Table{}, err
 	}
-	l, err := leaves.Table(spec, ts)
+	t, err := leaves.Open(spec, ts)
 	if err != nil && useDefault && spec == leaves.Builtin {
-		return equity.NewDefault(ts), nil
+		return equity.HandSet(ts), nil
 	}
 	if err != nil {
-		return nil, withCode(ExitError, err)
+		return equity.Table{}, withCode(ExitError, err)
 	}
-	return l, nil
+	return t, nil
 }
 
 // leavesSpecs completes a leave SPEC flag.

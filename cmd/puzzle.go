@@ -2,13 +2,13 @@ package cmd
 
 import (
 	"context"
-	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/puzzles"
+	"github.com/atril-scrabble/atril/puzzles/puzzletag"
 	"github.com/atril-scrabble/atril/stats/leaves"
 )
 
@@ -37,14 +37,14 @@ func addPuzzleFilterFlags(g *Globals, c *cobra.Command, f *puzzleFilterFlags) {
 
 func puzzleTagNames() []string {
 	var out []string
-	for _, t := range puzzles.Tags {
+	for _, t := range puzzletag.All {
 		out = append(out, string(t))
 	}
 	return out
 }
 
 // filter reads the filter flags.
-func (f *puzzleFilterFlags) filter(ctx context.Context, st *studystore.Store) (puzzles.Filter, error) {
+func (f *puzzleFilterFlags) filter(ctx context.Context, p *i18n.Printer, st *studystore.Store) (puzzles.Filter, error) {
 	var out puzzles.Filter
 	if f.Kind != "" {
 		k, ok := puzzles.ParseKind(f.Kind)
@@ -54,9 +54,9 @@ func (f *puzzleFilterFlags) filter(ctx context.Context, st *studystore.Store) (p
 		out.Kind = k
 	}
 	if f.Tag != "" {
-		t, ok := puzzles.ParseTag(f.Tag)
+		t, ok := puzzletag.Parse(f.Tag)
 		if !ok {
-			return out, withCode(ExitError, i18n.E("puzzle.bad_tag", "Value", f.Tag, "Tags", strings.Join(puzzleTagNames(), " ")))
+			return out, withCode(ExitError, i18n.E("puzzle.bad_tag", "Value", f.Tag, "Tags", puzzletag.Choices(p)))
 		}
 		out.Tag = t
 	}
@@ -83,15 +83,15 @@ func puzzleService(g *Globals, mustExist bool) (*puzzles.Service, error) {
 	if err != nil {
 		return nil, err
 	}
+	table, err := g.openLeaves(leaves.Builtin, true)
+	if err != nil {
+		return nil, err
+	}
 	st, err := openStudy(g, mustExist)
 	if err != nil {
 		return nil, err
 	}
-	table, err := g.leavesTable(leaves.Builtin, true)
-	if err != nil {
-		return nil, err
-	}
-	return &puzzles.Service{Store: st, Lex: lex, Leaves: table}, nil
+	return &puzzles.Service{Store: st, Lex: lex, Table: table, Known: leaves.Known(lex.Tiles)}, nil
 }
 
 type puzzleOptions struct {
@@ -135,7 +135,7 @@ func runPuzzle(ctx context.Context, g *Globals, opts *puzzleOptions) error {
 		return err
 	}
 	defer svc.Store.Close()
-	f, err := opts.filter(ctx, svc.Store)
+	f, err := opts.filter(ctx, g.P, svc.Store)
 	if err != nil {
 		return err
 	}

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -14,6 +13,7 @@ import (
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/puzzles"
+	"github.com/atril-scrabble/atril/puzzles/puzzletag"
 	"github.com/atril-scrabble/atril/stats/leaves"
 )
 
@@ -183,9 +183,9 @@ func runPuzzleGen(c *cobra.Command, g *Globals, opts *puzzleGenOptions) error {
 			o.Kinds = append(o.Kinds, kind)
 		}
 		for _, t := range opts.Tags {
-			tag, ok := puzzles.ParseTag(t)
+			tag, ok := puzzletag.Parse(t)
 			if !ok {
-				return withCode(ExitError, i18n.E("puzzle.bad_tag", "Value", t, "Tags", strings.Join(puzzleTagNames(), " ")))
+				return withCode(ExitError, i18n.E("puzzle.bad_tag", "Value", t, "Tags", puzzletag.Choices(g.P)))
 			}
 			o.Tags = append(o.Tags, tag)
 		}
@@ -218,7 +218,7 @@ func runPuzzleGen(c *cobra.Command, g *Globals, opts *puzzleGenOptions) error {
 			return withCode(ExitError, err)
 		}
 	}
-	table, err := g.leavesTable(leaves.Builtin, true)
+	table, err := g.openLeaves(leaves.Builtin, true)
 	if err != nil {
 		return err
 	}

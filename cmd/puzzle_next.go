@@ -41,7 +41,7 @@ func runPuzzleNext(c *cobra.Command, g *Globals, opts *puzzleFilterFlags) error 
 		return err
 	}
 	defer svc.Store.Close()
-	f, err := opts.filter(ctx, svc.Store)
+	f, err := opts.filter(ctx, g.P, svc.Store)
 	if err != nil {
 		return err
 	}

@@ -116,7 +116,7 @@ func runVersion(g *Globals) error {
 	}
 	leaves := p.T("version.leaves_model", "Name", v.Leaves.Name)
 	if v.Leaves.Kind != "model" {
-		leaves = p.T("version.leaves_table", "Name", v.Leaves.Name, "Leaves", p.N("version.leaves", v.Leaves.Leaves))
+		leaves = p.T("version.leaves_table", "Name", v.Leaves.Name, "Leaves", p.N("version.leaves", v.Leaves.Leaves), "Checksum", v.Leaves.Checksum)
 	}
 	return g.Print(ui.NewDoc().KV(
 		[2]string{"atril", version},

@@ -208,9 +208,56 @@ func DeckQuestions(ctx context.Context, st *studystore.Store, lex *lexicon.Lexic
 	return qs, d, nil
 }
 
+// MissDeckName is the deck the end of a drill offers for misses that make cards of kind k
+// (MissKind), in p's language: missed-anagram, fallos-anagramas.
+func MissDeckName(p *i18n.Printer, k Kind) string {
+	switch k {
+	case KindHooks:
+		return p.T("drill.offer.deck.hooks")
+	case KindJudge:
+		return p.T("drill.offer.deck.judge")
+	case KindTwos:
+		return p.T("drill.offer.deck.twos")
+	}
+	return p.T("drill.offer.deck.anagram")
+}
+
+// missDeck is the deck that takes misses offered into name: name itself, unless it is the
+// offered deck's name in one language and that deck does not exist while the offered deck of
+// another language does, of kind and lex. So the misses of a player who switches language go
+// on into the deck they started, not a second one.
+func missDeck(ctx context.Context, st *studystore.Store, lex *lexicon.Lexicon, name string, kind Kind) (studystore.Deck, bool, error) {
+	d, exists, err := findDeck(ctx, st, name)
+	if exists || err != nil {
+		return d, exists, err
+	}
+	var names []string
+	for _, l := range i18n.Langs {
+		names = append(names, MissDeckName(i18n.For(l), kind))
+	}
+	if !slices.Contains(names, name) {
+		return d, false, nil
+	}
+	for _, other := range names {
+		if other == name {
+			continue
+		}
+		o, ok, err := findDeck(ctx, st, other)
+		if err != nil {
+			return d, false, err
+		}
+		if ok && o.Kind == string(kind) && CheckLexicon(o, lex) == nil {
+			return o, true, nil
+		}
+	}
+	return d, false, nil
+}
+
 // SaveMisses puts what a drill of kind k missed into deck name (created if new, as FSRS with
 // the default settings), as cards of MissKind(k): the offer at the end of a drill, and
-// --deck-out. Misses that make no card of that kind are left out.
+// --deck-out. Misses that make no card of that kind are left out. The deck offered by default
+// is one whatever the language: offered as fallos-anagramas, the misses go on into
+// missed-anagram if that is the one the player has.
 func SaveMisses(ctx context.Context, st *studystore.Store, lex *lexicon.Lexicon, name string, k Kind, misses []Miss) (DeckAdded, error) {
 	kind, ok := MissKind(k)
 	if !ok {
@@ -226,7 +273,7 @@ func SaveMisses(ctx context.Context, st *studystore.Store, lex *lexicon.Lexicon,
 	if err != nil {
 		return DeckAdded{}, err
 	}
-	d, exists, err := findDeck(ctx, st, name)
+	d, exists, err := missDeck(ctx, st, lex, name, kind)
 	if err != nil {
 		return DeckAdded{}, err
 	}

@@ -249,3 +249,47 @@ func TestMissedPlainInJSON(t *testing.T) {
 		t.Errorf("%+v %v\n%s", sum, err, out.String())
 	}
 }
+
+// The deck offered for a drill's misses is one whatever the interface language: misses offered
+// into fallos-anagramas go on into the player's missed-anagram, and the other way round; a deck
+// the player names is that deck, and an offered deck of another lexicon or kind is not taken.
+func TestMissDeckEitherLanguage(t *testing.T) {
+	lex := defaultLexicon(t)
+	clock := &stepClock{t: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC), step: time.Second}
+	st := openStore(t, clock.Now)
+	ctx := context.Background()
+	ts := lex.Tiles
+	en, es := i18n.For(i18n.English), i18n.For(i18n.Spanish)
+	if MissDeckName(en, KindAnagram) != "missed-anagram" || MissDeckName(es, KindAnagram) != "fallos-anagramas" {
+		t.Fatalf("offered names %q, %q", MissDeckName(en, KindAnagram), MissDeckName(es, KindAnagram))
+	}
+	miss := func(w string) []Miss { return []Miss{{Show: w, Tiles: mustWord(t, ts, w)}} }
+	first, err := SaveMisses(ctx, st, lex, MissDeckName(en, KindAnagram), KindAnagram, miss("CASA"))
+	if err != nil || !first.Created || first.Deck.Name != "missed-anagram" {
+		t.Fatalf("first misses: %+v, %v", first, err)
+	}
+	// The player switches to Spanish: a build drill's misses (anagram cards) are offered into
+	// fallos-anagramas and go into missed-anagram.
+	again, err := SaveMisses(ctx, st, lex, MissDeckName(es, KindAnagram), KindBuild, miss("PERRO"))
+	if err != nil || again.Created || again.Deck.ID != first.Deck.ID || again.Added != 1 || again.Total != 2 {
+		t.Fatalf("misses in Spanish: %+v, %v", again, err)
+	}
+	// A name the player typed is taken as it is.
+	own, err := SaveMisses(ctx, st, lex, "mis-fallos", KindAnagram, miss("CASA"))
+	if err != nil || !own.Created || own.Deck.Name != "mis-fallos" {
+		t.Errorf("a deck of the player's: %+v, %v", own, err)
+	}
+	// The offered hooks deck of another lexicon is not the one to continue: a new one is made.
+	other := smallLexicon(t)
+	if _, err := SaveMisses(ctx, st, other, MissDeckName(es, KindHooks), KindHooks, []Miss{{Show: "CASA", Tiles: mustWord(t, other.Tiles, "CASA")}}); err != nil {
+		t.Fatal(err)
+	}
+	h, err := SaveMisses(ctx, st, lex, MissDeckName(en, KindHooks), KindHooks, miss("CASA"))
+	if err != nil || !h.Created || h.Deck.Name != "missed-hooks" {
+		t.Errorf("hooks under the default lexicon: %+v, %v", h, err)
+	}
+	decks, _ := st.Decks(ctx)
+	if len(decks) != 4 {
+		t.Errorf("%d decks, want missed-anagram, mis-fallos, fallos-ganchos and missed-hooks", len(decks))
+	}
+}

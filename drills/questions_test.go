@@ -256,10 +256,15 @@ func TestPhoniesDefault(t *testing.T) {
 	testPhonies(t, lex, pool, 100)
 }
 
-// On the official list (tests only, nothing kept): phonies of 7-8 tile words are never words,
-// and most keep the shape of real words: a substitution keeps the tile's class.
-func TestPhoniesFILE2017(t *testing.T) {
-	lex := file2017(t)
+// Phonies of 7-8 tile words are never words, and most keep the shape of real words: a
+// substitution keeps the tile's class. On the default lexicon, and on the official list when it
+// is beside the project (tests only, nothing kept).
+func TestPhoniesOfSevensAndEights(t *testing.T) {
+	t.Run("default", func(t *testing.T) { checkPhoniesOfSevens(t, defaultLexicon(t)) })
+	t.Run("FILE2017", func(t *testing.T) { checkPhoniesOfSevens(t, file2017(t)) })
+}
+
+func checkPhoniesOfSevens(t *testing.T, lex *lexicon.Lexicon) {
 	pool, err := WordRange{MinLen: 7, MaxLen: 8, MaxRank: 5000}.words(lex)
 	if err != nil {
 		t.Fatal(err)
@@ -489,8 +494,14 @@ func TestJudgeQuestions(t *testing.T) {
 	}
 }
 
+// Anagram racks by probability rank and with blanks, on the default lexicon and on the official
+// list when it is beside the project.
 func TestAnagramRanksAndBlanks(t *testing.T) {
-	lex := file2017(t)
+	t.Run("default", func(t *testing.T) { checkAnagramRanksAndBlanks(t, defaultLexicon(t)) })
+	t.Run("FILE2017", func(t *testing.T) { checkAnagramRanksAndBlanks(t, file2017(t)) })
+}
+
+func checkAnagramRanksAndBlanks(t *testing.T, lex *lexicon.Lexicon) {
 	ts := lex.Tiles
 	qs, err := Anagram(lex, AnagramOptions{Count: 0, Length: 7, MinRank: 1, MaxRank: 50})
 	if err != nil {

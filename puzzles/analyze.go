@@ -7,6 +7,7 @@ import (
 	"github.com/atril-scrabble/atril/engine/equity"
 	"github.com/atril-scrabble/atril/engine/movegen"
 	"github.com/atril-scrabble/atril/lexicon"
+	"github.com/atril-scrabble/atril/puzzles/puzzletag"
 )
 
 // Defaults of AnalyzeOptions.
@@ -193,16 +194,16 @@ func (a *Analyzer) tagBingo(pz *Puzzle, bingos []*engine.Move) {
 	}
 	blank := slices.Contains(pz.Position.Racks[0], lexicon.Blank)
 	if len(words) == 1 {
-		pz.Tags = append(pz.Tags, TagOnlyBingo)
+		pz.Tags = append(pz.Tags, puzzletag.OnlyBingo)
 	}
 	if blank {
-		pz.Tags = append(pz.Tags, TagBlankBingo)
+		pz.Tags = append(pz.Tags, puzzletag.BlankBingo)
 	}
 	if all8 {
-		pz.Tags = append(pz.Tags, TagBingo8Plus)
+		pz.Tags = append(pz.Tags, puzzletag.Bingo8Plus)
 	}
 	if digraph {
-		pz.Tags = append(pz.Tags, TagDigraph)
+		pz.Tags = append(pz.Tags, puzzletag.Digraph)
 	}
 	// Difficulty: fewer words to find is harder, a bingo only through the board harder still,
 	// a blank widens the search.
@@ -260,23 +261,23 @@ func (a *Analyzer) tagBest(pz *Puzzle, m *engine.Move, other float64, sc scores)
 	lead := m.Equity - other
 	second := sc.bestOther(m)
 	if lead >= a.opts.Margin {
-		pz.Tags = append(pz.Tags, TagEquity)
+		pz.Tags = append(pz.Tags, puzzletag.Equity)
 	}
 	if m.Kind == engine.Play && float64(m.Score-second) >= a.opts.Margin {
-		pz.Tags = append(pz.Tags, TagPoints)
+		pz.Tags = append(pz.Tags, puzzletag.Points)
 	}
 	switch {
 	case m.Kind == engine.Exchange:
-		pz.Tags = append(pz.Tags, TagExchange, TagNonBingo)
+		pz.Tags = append(pz.Tags, puzzletag.Exchange, puzzletag.NonBingo)
 	case m.Placed == engine.RackSize:
-		pz.Tags = append(pz.Tags, TagBingo)
+		pz.Tags = append(pz.Tags, puzzletag.Bingo)
 	default:
-		pz.Tags = append(pz.Tags, TagNonBingo)
+		pz.Tags = append(pz.Tags, puzzletag.NonBingo)
 	}
 	if m.Kind == engine.Play {
 		for _, t := range m.Tiles[:m.Len] {
 			if t != engine.PlayedThrough && !t.IsBlanked() && int(t) < len(a.power) && a.power[t] {
-				pz.Tags = append(pz.Tags, TagPowerTile)
+				pz.Tags = append(pz.Tags, puzzletag.PowerTile)
 				break
 			}
 		}

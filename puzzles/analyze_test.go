@@ -11,6 +11,7 @@ import (
 	"github.com/atril-scrabble/atril/engine/movegen"
 	"github.com/atril-scrabble/atril/internal/testlex"
 	"github.com/atril-scrabble/atril/lexicon"
+	"github.com/atril-scrabble/atril/puzzles/puzzletag"
 )
 
 func position(t testing.TB, lex *lexicon.Lexicon, cgp string) *engine.Position {
@@ -22,7 +23,7 @@ func position(t testing.TB, lex *lexicon.Lexicon, cgp string) *engine.Position {
 	return pos
 }
 
-func tagSet(tags []Tag) []string {
+func tagSet(tags []puzzletag.Tag) []string {
 	var out []string
 	for _, t := range tags {
 		out = append(out, string(t))
@@ -74,7 +75,7 @@ func TestBingoTags(t *testing.T) {
 			}
 			// Asked for best-play puzzles only, the same position makes one.
 			b := NewAnalyzer(lex, nil, nil, AnalyzeOptions{Kinds: []Kind{KindBest}}).Analyze(position(t, lex, tc.cgp))
-			if b.Puzzle == nil || b.Puzzle.Kind != KindBest || !b.Puzzle.HasTag(TagBingo) {
+			if b.Puzzle == nil || b.Puzzle.Kind != KindBest || !b.Puzzle.HasTag(puzzletag.Bingo) {
 				t.Errorf("best-play puzzle of a bingo position: %+v", b.Puzzle)
 			}
 		})
@@ -82,7 +83,7 @@ func TestBingoTags(t *testing.T) {
 	// Two bingo words: not ONLY_BINGO; an 8-tile and a 7-tile bingo: not BINGO_8_PLUS.
 	lex2 := testlex.Small(t, "OS", "OSA", "LATRINEO", "ALTERNAS", "LATRINE")
 	an := NewAnalyzer(lex2, nil, nil, AnalyzeOptions{}).Analyze(position(t, lex2, "15/15/15/15/15/15/15/7OS6/15/15/15/15/15/15/15 AEILNRT/ 0/0 0"))
-	if an.Puzzle == nil || an.Puzzle.HasTag(TagOnlyBingo) || an.Puzzle.HasTag(TagBingo8Plus) {
+	if an.Puzzle == nil || an.Puzzle.HasTag(puzzletag.OnlyBingo) || an.Puzzle.HasTag(puzzletag.Bingo8Plus) {
 		t.Errorf("LATRINE and LATRINEO: %+v", an.Puzzle)
 	}
 }

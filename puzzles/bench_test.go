@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/atril-scrabble/atril/engine/equity"
 	"github.com/atril-scrabble/atril/internal/testlex"
 )
 
@@ -18,7 +19,7 @@ func benchGenerate(b *testing.B, games int, verify bool) {
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
 		st := openStore(b)
-		plan, err := NewPlan(GenOptions{SelfPlay: games, Seed: uint64(i + 1), Verify: verify}, nil, lex, nil, nil)
+		plan, err := NewPlan(GenOptions{SelfPlay: games, Seed: uint64(i + 1), Verify: verify}, nil, lex, equity.Table{}, nil)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -22,6 +22,7 @@ import (
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/lexicon"
+	"github.com/atril-scrabble/atril/puzzles/puzzletag"
 )
 
 // GenOptions say which puzzles to make. They are stored with a run (as JSON) so that --resume
@@ -38,13 +39,13 @@ type GenOptions struct {
 	MinLoss   float64  `json:"min_loss,omitempty"`
 	CGP       string   `json:"cgp,omitempty"`
 
-	Kinds  []Kind        `json:"kinds,omitempty"`
-	Tags   []Tag         `json:"tags,omitempty"` // keep puzzles with one of these tags (none: all)
-	Deck   string        `json:"deck,omitempty"` // keep puzzles whose answer is a word of this deck
-	Margin float64       `json:"margin,omitempty"`
-	Accept float64       `json:"accept,omitempty"`
-	Verify bool          `json:"verify"`
-	Sim    VerifyOptions `json:"sim"`
+	Kinds  []Kind          `json:"kinds,omitempty"`
+	Tags   []puzzletag.Tag `json:"tags,omitempty"` // keep puzzles with one of these tags (none: all)
+	Deck   string          `json:"deck,omitempty"` // keep puzzles whose answer is a word of this deck
+	Margin float64         `json:"margin,omitempty"`
+	Accept float64         `json:"accept,omitempty"`
+	Verify bool            `json:"verify"`
+	Sim    VerifyOptions   `json:"sim"`
 	// Limit stops the run once this many puzzles are stored (0: no limit).
 	Limit int `json:"limit,omitempty"`
 
@@ -90,7 +91,8 @@ type Plan struct {
 	jobs    []job
 	lex     *lexicon.Lexicon
 	layout  *engine.Layout
-	leaves  equity.Leaves
+	table   equity.Table
+	leaves  equity.Leaves // table.Leaves
 	deck    *DeckFilter
 }
 
@@ -99,13 +101,15 @@ func (p *Plan) Jobs() int { return len(p.jobs) }
 
 // NewPlan checks the options and reads every input (the GCG files named in o.GCG, in that
 // order): a bad GCG or CGP is an error naming the file and line, before anything is stored.
-// deck is the --deck filter (nil for none); leaves nil is the built-in model.
-func NewPlan(o GenOptions, gcgFiles []Input, lex *lexicon.Lexicon, leaves equity.Leaves, deck *DeckFilter) (*Plan, error) {
+// deck is the --deck filter (nil for none); table values leaves and is recorded with every
+// puzzle (a Table without Leaves is the hand-set model).
+func NewPlan(o GenOptions, gcgFiles []Input, lex *lexicon.Lexicon, table equity.Table, deck *DeckFilter) (*Plan, error) {
 	ts := lex.Tiles
 	layout := engine.StandardLayout()
-	if leaves == nil {
-		leaves = equity.NewDefault(ts)
+	if table.Leaves == nil {
+		table = equity.HandSet(ts)
 	}
+	leaves := table.Leaves
 	o.Lexicon, o.Tiles = lex.Name, ts.Name
 	if o.SelfPlay < 0 || o.SelfPlay > MaxSelfPlay {
 		return nil, i18n.E("puzzle.bad_selfplay", "Games", o.SelfPlay, "Max", MaxSelfPlay)
@@ -135,7 +139,7 @@ func NewPlan(o GenOptions, gcgFiles []Input, lex *lexicon.Lexicon, leaves equity
 	if deck != nil {
 		o.Deck = deck.Name
 	}
-	p := &Plan{lex: lex, layout: layout, leaves: leaves, deck: deck}
+	p := &Plan{lex: lex, layout: layout, table: table, leaves: leaves, deck: deck}
 	for i := range o.SelfPlay {
 		p.jobs = append(p.jobs, job{game: i, source: SourceSelfPlay, ref: fmt.Sprintf("seed %d, game %d", o.Seed, i+1)})
 	}
@@ -332,6 +336,8 @@ type Summary struct {
 	// SimIterations counts the simulation iterations run (every candidate once each).
 	SimIterations int
 	Finished      bool
+	// Leaves is the leave table the puzzles were made with (each records it).
+	Leaves equity.TableInfo
 }
 
 type jobResult struct {
@@ -361,7 +367,7 @@ func (gn *Generator) Run(ctx context.Context, plan *Plan, runID int64, from int,
 			return nil, err
 		}
 	}
-	sum := &Summary{RunID: runID, Jobs: len(plan.jobs), Done: from}
+	sum := &Summary{RunID: runID, Jobs: len(plan.jobs), Done: from, Leaves: plan.table.Info}
 	every := gn.CommitEvery
 	if every <= 0 {
 		every = DefaultCommitEvery
@@ -480,6 +486,7 @@ func (gn *Generator) Run(ctx context.Context, plan *Plan, runID int64, from int,
 				if limit > 0 && stored+len(batch) >= limit {
 					break
 				}
+				pz.Leaves = plan.table.Info
 				batch = append(batch, pz)
 			}
 		}

@@ -11,11 +11,13 @@ import (
 	"time"
 
 	"github.com/atril-scrabble/atril/engine"
+	"github.com/atril-scrabble/atril/engine/equity"
 	"github.com/atril-scrabble/atril/engine/game"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/internal/testlex"
 	"github.com/atril-scrabble/atril/lexicon"
+	"github.com/atril-scrabble/atril/puzzles/puzzletag"
 )
 
 var t0 = time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
@@ -49,7 +51,7 @@ func fingerprint(ps []*Puzzle) []string {
 
 func generate(t *testing.T, st *studystore.Store, lex *lexicon.Lexicon, o GenOptions, gcgs []Input, workers int) *Summary {
 	t.Helper()
-	plan, err := NewPlan(o, gcgs, lex, nil, nil)
+	plan, err := NewPlan(o, gcgs, lex, equity.Table{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,7 +116,7 @@ func TestResume(t *testing.T) {
 	whole := generate(t, openStore(t), lex, o, nil, 2)
 
 	st := openStore(t)
-	plan, err := NewPlan(o, nil, lex, nil, nil)
+	plan, err := NewPlan(o, nil, lex, equity.Table{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -197,7 +199,7 @@ func TestGCG(t *testing.T) {
 			t.Errorf("puzzle %d: player %q, played %+v", p.ID, p.Player, p.Played)
 		}
 	}
-	if _, err := NewPlan(GenOptions{GCG: o.GCG, Player: "nadie"}, in, lex, nil, nil); err == nil || !strings.Contains(err.Error(), "a.gcg") {
+	if _, err := NewPlan(GenOptions{GCG: o.GCG, Player: "nadie"}, in, lex, equity.Table{}, nil); err == nil || !strings.Contains(err.Error(), "a.gcg") {
 		t.Errorf("unknown player: %v", err)
 	}
 
@@ -208,7 +210,7 @@ func TestGCG(t *testing.T) {
 			lines[i] = strings.Replace(l, "+", "+9", 1) // a score the play does not make
 			bad := []Input{in[0], {Name: "b.gcg", Data: []byte(strings.Join(lines, "\n"))}}
 			st := openStore(t)
-			_, err := NewPlan(GenOptions{GCG: o.GCG}, bad, lex, nil, nil)
+			_, err := NewPlan(GenOptions{GCG: o.GCG}, bad, lex, equity.Table{}, nil)
 			msg := ""
 			if err != nil {
 				msg = i18n.For(i18n.English).Err(err)
@@ -222,12 +224,12 @@ func TestGCG(t *testing.T) {
 			break
 		}
 	}
-	if _, err := NewPlan(GenOptions{GCG: []string{"c.gcg"}}, []Input{{Name: "c.gcg", Data: []byte("#player1 a A\n#player2 b B\n>a: ABC 8H ??? +1 1\n")}}, lex, nil, nil); err == nil || !strings.Contains(err.Error(), "c.gcg:3") {
+	if _, err := NewPlan(GenOptions{GCG: []string{"c.gcg"}}, []Input{{Name: "c.gcg", Data: []byte("#player1 a A\n#player2 b B\n>a: ABC 8H ??? +1 1\n")}}, lex, equity.Table{}, nil); err == nil || !strings.Contains(err.Error(), "c.gcg:3") {
 		t.Errorf("unreadable move: %v", err)
 	}
 	// A file changed since its run started.
 	o2 := GenOptions{GCG: []string{"a.gcg"}, GCGSHA256: []string{"0000"}}
-	if _, err := NewPlan(o2, in[:1], lex, nil, nil); err == nil || !strings.Contains(err.Error(), "changed") {
+	if _, err := NewPlan(o2, in[:1], lex, equity.Table{}, nil); err == nil || !strings.Contains(err.Error(), "changed") {
 		t.Errorf("changed file: %v", err)
 	}
 }
@@ -241,7 +243,7 @@ func TestCGP(t *testing.T) {
 	if len(s.Stored) != 1 || s.Stored[0].Source != SourceCGP {
 		t.Fatalf("%+v", s)
 	}
-	if _, err := NewPlan(GenOptions{CGP: "15/15 AEI/ 0/0 0"}, nil, lex, nil, nil); err == nil || !strings.Contains(i18n.For(i18n.Spanish).Err(err), "--cgp") {
+	if _, err := NewPlan(GenOptions{CGP: "15/15 AEI/ 0/0 0"}, nil, lex, equity.Table{}, nil); err == nil || !strings.Contains(i18n.For(i18n.Spanish).Err(err), "--cgp") {
 		t.Errorf("bad CGP: %v", err)
 	}
 	// Everything on the board but a few tiles: fewer than 7 in the bag, no puzzle.
@@ -295,7 +297,7 @@ func TestFilters(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		plan, _ := NewPlan(GenOptions{SelfPlay: 4, Seed: 21}, nil, lex, nil, deck)
+		plan, _ := NewPlan(GenOptions{SelfPlay: 4, Seed: 21}, nil, lex, equity.Table{}, deck)
 		s, err := (&Generator{Store: openStore(t)}).Run(ctx, plan, 0, 0, 0)
 		if err != nil || len(s.Stored) == 0 || s.Filtered == 0 {
 			t.Fatalf("deck %s: %v, %+v", tc.deck, err, s)
@@ -316,7 +318,7 @@ func TestFilters(t *testing.T) {
 		t.Error("a missing deck loads")
 	}
 	bingos := generate(t, openStore(t), lex, GenOptions{SelfPlay: 4, Seed: 21, Kinds: []Kind{KindBingo}}, nil, 2)
-	tagged := generate(t, openStore(t), lex, GenOptions{SelfPlay: 4, Seed: 21, Tags: []Tag{TagPowerTile}}, nil, 2)
+	tagged := generate(t, openStore(t), lex, GenOptions{SelfPlay: 4, Seed: 21, Tags: []puzzletag.Tag{puzzletag.PowerTile}}, nil, 2)
 	limited := generate(t, openStore(t), lex, GenOptions{SelfPlay: 4, Seed: 21, Limit: 7}, nil, 2)
 	if len(bingos.Stored) == 0 || len(tagged.Stored) == 0 || len(limited.Stored) != 7 {
 		t.Fatalf("bingos %d, tagged %d, limited %d", len(bingos.Stored), len(tagged.Stored), len(limited.Stored))
@@ -327,7 +329,7 @@ func TestFilters(t *testing.T) {
 		}
 	}
 	for _, p := range tagged.Stored {
-		if !p.HasTag(TagPowerTile) {
+		if !p.HasTag(puzzletag.PowerTile) {
 			t.Errorf("--tag POWER_TILE stored %v", p.Tags)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
+	"github.com/atril-scrabble/atril/puzzles/puzzletag"
 )
 
 // Drawing puzzles, feedback and stats for a terminal: every text from the catalogue, every
@@ -40,24 +41,37 @@ func PuzzleDoc(t *ui.Term, p *i18n.Printer, pz *Puzzle, player Rating, draw Boar
 	}
 	d.H2(title)
 	d.Pre(draw(t, p, pz.Position, nil))
-	tags := make([]string, len(pz.Tags))
-	for i, tg := range pz.Tags {
-		tags[i] = string(tg)
-	}
 	kv := [][2]string{
 		{p.T("puzzle.rack"), t.Paint(ui.Accent, RackText(ts, pz.Rack()))},
 		{p.T("puzzle.scores"), p.T("puzzle.scores_value", "You", pz.Position.Scores[0], "Opponent", pz.Position.Scores[1])},
 		{p.T("puzzle.bag"), p.N("count.tiles", pz.Bag)},
 		{p.T("puzzle.rating"), p.T("puzzle.rating_value", "Puzzle", p.Int(roundInt(pz.Rating.Rating)), "Player", p.Int(roundInt(player.Rating)))},
 	}
-	if len(tags) > 0 {
-		kv = append(kv, [2]string{p.T("puzzle.tags"), strings.Join(tags, " ")})
+	if len(pz.Tags) > 0 {
+		kv = append(kv, [2]string{p.T("puzzle.tags"), puzzletag.Names(p, pz.Tags)})
 	}
 	if pz.Played != nil {
 		kv = append(kv, [2]string{p.T("puzzle.from_game"), pz.SourceRef})
 	}
 	d.KV(kv...)
+	tableNote(t, p, d, pz, p.T("puzzle.leaves_other", "Table", pz.Leaves.Name, "InUse", pz.Valued.InUse.Name))
 	return d
+}
+
+// tableNote notes, for a puzzle served by a Service, that its plays are valued with another
+// table than the one it was made with (this atril does not have it: a warning), or else other
+// when that table is not the one in use.
+func tableNote(t *ui.Term, p *i18n.Printer, d *ui.Doc, pz *Puzzle, other string) {
+	v := pz.Valued
+	switch {
+	case v.leaves == nil: // not served by a Service: nothing known
+	case !v.Own && pz.Leaves.Checksum == "":
+		d.Note(t.Paint(ui.Warn, p.T("puzzle.leaves_unknown", "InUse", v.InUse.Name)))
+	case !v.Own:
+		d.Note(t.Paint(ui.Warn, p.T("puzzle.leaves_missing", "Table", pz.Leaves.Name, "Checksum", pz.Leaves.Checksum, "InUse", v.InUse.Name)))
+	case !pz.Leaves.Same(v.InUse):
+		d.Note(other)
+	}
 }
 
 func roundInt(x float64) int {
@@ -166,6 +180,7 @@ func SolutionDoc(t *ui.Term, p *i18n.Printer, pz *Puzzle, top int, draw BoardDra
 	}
 	d.H2(p.T("puzzle.top_title"))
 	d.Table(TopTable(p, pz, top))
+	tableNote(t, p, d, pz, p.T("puzzle.leaves_figures", "Table", pz.Leaves.Name))
 	if v := pz.Sim; v != nil {
 		switch v.Outcome {
 		case Replaced:
@@ -227,6 +242,7 @@ func StatsDoc(t *ui.Term, p *i18n.Printer, st *Stats, history int) *ui.Doc {
 		[2]string{p.T("puzzle.stats.rated"), p.Int(st.Rated)},
 		[2]string{p.T("puzzle.stats.unseen"), p.Int(st.Unseen)},
 	)
+	tablesDoc(t, p, d, st.Tables)
 	if st.All.Attempts == 0 {
 		d.P(p.T("puzzle.stats.none"))
 		return d
@@ -253,7 +269,7 @@ func StatsDoc(t *ui.Term, p *i18n.Printer, st *Stats, history int) *ui.Doc {
 	rates(p.T("puzzle.stats.col.kind"), append(append([]SolvedRate(nil), st.ByKind...), st.All), kindName)
 	if len(st.ByTag) > 0 {
 		d.H2(p.T("puzzle.stats.by_tag"))
-		rates(p.T("puzzle.stats.col.tag"), st.ByTag, func(s string) string { return s })
+		rates(p.T("puzzle.stats.col.tag"), st.ByTag, func(s string) string { return puzzletag.Name(p, puzzletag.Tag(s)) })
 	}
 	d.H2(p.T("puzzle.stats.history"))
 	tb := ui.NewTable(ui.Col{Header: p.T("puzzle.stats.col.date")}, ui.Col{Header: p.T("puzzle.stats.col.puzzle"), Right: true},
@@ -269,6 +285,35 @@ func StatsDoc(t *ui.Term, p *i18n.Printer, st *Stats, history int) *ui.Doc {
 	}
 	d.Table(tb)
 	return d
+}
+
+// tablesDoc lists the leave tables the puzzles were made with, when some were not made with the
+// one in use: their figures are another table's.
+func tablesDoc(t *ui.Term, p *i18n.Printer, d *ui.Doc, tables []TableCount) {
+	if !slices.ContainsFunc(tables, func(tc TableCount) bool { return !tc.InUse }) {
+		return
+	}
+	d.H2(p.T("puzzle.stats.tables"))
+	tb := ui.NewTable(ui.Col{Header: p.T("puzzle.stats.col.table"), Shrink: true}, ui.Col{Header: p.T("puzzle.stats.col.checksum")},
+		ui.Col{Header: p.T("puzzle.stats.col.puzzles"), Right: true}, ui.Col{Header: p.T("puzzle.stats.col.judged"), Shrink: true})
+	for _, tc := range tables {
+		name, sum := tc.Table.Name, tc.Table.Checksum
+		if sum == "" {
+			name, sum = p.T("puzzle.stats.table_unknown"), "–"
+		}
+		judged := ui.Cell{Text: p.T("puzzle.stats.table_own")}
+		switch {
+		case tc.InUse:
+			judged.Text = p.T("puzzle.stats.table_in_use")
+		case !tc.Available:
+			judged = ui.Cell{Text: p.T("puzzle.stats.table_missing"), Style: ui.Warn}
+		}
+		if tc.Recognised > 0 {
+			judged.Text += "; " + p.N("puzzle.stats.recognised", tc.Recognised)
+		}
+		tb.Cells(ui.Cell{Text: name}, ui.Cell{Text: sum}, ui.Cell{Text: p.Int(tc.Puzzles)}, judged)
+	}
+	d.Table(tb)
 }
 
 // RunSummaryDoc sums up a solving session.
@@ -314,6 +359,7 @@ func GenSummaryDoc(t *ui.Term, p *i18n.Printer, s *Summary, elapsed time.Duratio
 		[2]string{p.T("puzzle_gen.summary.filtered"), p.Int(s.Filtered)},
 		[2]string{p.T("puzzle_gen.summary.sim"), p.T("puzzle_gen.summary.sim_value", "Dropped", p.Int(s.Dropped), "Replaced", p.Int(s.Replaced))},
 		[2]string{p.T("puzzle_gen.summary.time"), p.T("puzzle_gen.summary.time_value", "Seconds", p.Float(elapsed.Seconds(), 1), "Rate", p.Float(rate, 1))},
+		[2]string{p.T("puzzle_gen.summary.leaves"), s.Leaves.Name},
 	)
 	if !s.Finished {
 		d.Note(p.T("puzzle_gen.summary.resume"))

@@ -13,8 +13,10 @@ import (
 	"strings"
 
 	"github.com/atril-scrabble/atril/engine"
+	"github.com/atril-scrabble/atril/engine/equity"
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/lexicon"
+	"github.com/atril-scrabble/atril/puzzles/puzzletag"
 )
 
 // Kind is what a puzzle asks.
@@ -35,37 +37,6 @@ func ParseKind(s string) (Kind, bool) {
 		return k, true
 	}
 	return "", false
-}
-
-// Tag says what a puzzle is about.
-type Tag string
-
-// Bingo puzzles' tags.
-const (
-	TagOnlyBingo  Tag = "ONLY_BINGO"   // one bingo word exists (in one or more placements)
-	TagBlankBingo Tag = "BLANK_BINGO"  // the rack has a blank
-	TagBingo8Plus Tag = "BINGO_8_PLUS" // every bingo goes through board tiles: 8 tiles or more
-	TagDigraph    Tag = "DIGRAPH"      // a bingo places a CH, LL or RR tile
-)
-
-// Best-play puzzles' tags.
-const (
-	TagEquity    Tag = "EQUITY"     // the answer leads the second play by the margin (10) or more
-	TagPoints    Tag = "POINTS"     // the answer is also the top scorer, by 10 points or more
-	TagBingo     Tag = "BINGO"      // the answer is a bingo
-	TagNonBingo  Tag = "NON_BINGO"  // it is not
-	TagPowerTile Tag = "POWER_TILE" // it places a power tile: CH, LL, RR, Ñ, J, Q, X or Z
-	TagExchange  Tag = "EXCHANGE"   // it is an exchange
-)
-
-// Tags lists every tag: bingo puzzles' first.
-var Tags = []Tag{TagOnlyBingo, TagBlankBingo, TagBingo8Plus, TagDigraph,
-	TagEquity, TagPoints, TagBingo, TagNonBingo, TagPowerTile, TagExchange}
-
-// ParseTag reads a tag name (any case).
-func ParseTag(s string) (Tag, bool) {
-	t := Tag(strings.ToUpper(strings.TrimSpace(s)))
-	return t, slices.Contains(Tags, t)
 }
 
 // powerTiles are the Spanish power tiles, by label.
@@ -160,18 +131,37 @@ type Puzzle struct {
 	Source     Source
 	SourceRef  string
 	Player     string
-	Tags       []Tag
+	Tags       []puzzletag.Tag
 	Difficulty float64
 	Rating     Rating
 	Rated      int
+	// Leaves is the leave table the puzzle was made with: its equities are that table's. Only
+	// the name and checksum are stored; both are "" for a puzzle stored before atril recorded
+	// them, until Service recognises its table.
+	Leaves equity.TableInfo
+	// Valued says how the plays typed as answers are valued; set by Service when it serves the
+	// puzzle.
+	Valued Valuation
 	Data
+}
+
+// Valuation is the leave table a served puzzle's answers are valued with.
+type Valuation struct {
+	// InUse is the table the commands use now (the service's).
+	InUse equity.TableInfo
+	// Own: the puzzle's own table values the answers (InUse or another this atril has). When
+	// false this atril does not have it (or, for a puzzle stored before the tables were
+	// recorded, none of its tables gives the stored equities), InUse values them, and their
+	// equity may not match the puzzle's figures.
+	Own    bool
+	leaves equity.Leaves
 }
 
 // Rack is the rack to play, in alphagram order.
 func (p *Puzzle) Rack() []lexicon.Tile { return lexicon.Alphagram(p.Position.Racks[0]) }
 
 // HasTag reports whether the puzzle has tag t.
-func (p *Puzzle) HasTag(t Tag) bool { return slices.Contains(p.Tags, t) }
+func (p *Puzzle) HasTag(t puzzletag.Tag) bool { return slices.Contains(p.Tags, t) }
 
 // positionKey is the board and the rack: what makes two puzzles the same position.
 func positionKey(pos *engine.Position) string {
@@ -232,6 +222,7 @@ func (p *Puzzle) record(ts *lexicon.TileSet) (studystore.PuzzleRecord, error) {
 	if p.Sim != nil {
 		rec.Verification = p.Sim.Outcome
 	}
+	rec.Leaves, rec.LeavesChecksum = p.Leaves.Name, p.Leaves.Checksum
 	for _, t := range p.Tags {
 		rec.Tags = append(rec.Tags, string(t))
 	}
@@ -271,9 +262,10 @@ func fromRecord(rec studystore.PuzzleRecord, ts *lexicon.TileSet, layout *engine
 	p := &Puzzle{
 		ID: rec.ID, Kind: Kind(rec.Kind), Position: pos, Lexicon: rec.Lexicon, Tiles: rec.Tiles, Source: Source(rec.Source),
 		SourceRef: rec.SourceRef, Player: rec.Player, Difficulty: rec.Difficulty, Rating: Rating(rec.Rating), Rated: rec.Rated,
+		Leaves: equity.TableInfo{Name: rec.Leaves, Checksum: rec.LeavesChecksum},
 	}
 	for _, t := range rec.Tags {
-		p.Tags = append(p.Tags, Tag(t))
+		p.Tags = append(p.Tags, puzzletag.Tag(t))
 	}
 	if err := json.Unmarshal(rec.Data, &p.Data); err != nil {
 		return nil, fmt.Errorf("puzzle %d: %w", rec.ID, err)

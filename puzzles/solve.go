@@ -11,21 +11,26 @@ import (
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/lexicon"
+	"github.com/atril-scrabble/atril/puzzles/puzzletag"
 )
 
 // Service serves puzzles from the store and records every try, hint and give-up the moment it
 // is made, with the rating change of a puzzle's first attempt.
 type Service struct {
-	Store  *studystore.Store
-	Lex    *lexicon.Lexicon
-	Leaves equity.Leaves  // nil: the built-in model
+	Store *studystore.Store
+	Lex   *lexicon.Lexicon
+	// Table is the leave table in use (no Leaves: the hand-set model). Known are the other
+	// tables this atril has (stats/leaves.Known). A puzzle's answers are valued with the table
+	// it was made with when it is one of these, else with Table (see Valuation).
+	Table  equity.Table
+	Known  []equity.Table
 	Layout *engine.Layout // nil: the standard board
 }
 
 // Filter selects the puzzles served.
 type Filter struct {
 	Kind   Kind
-	Tag    Tag
+	Tag    puzzletag.Tag
 	Source Source
 	Deck   *DeckFilter
 }
@@ -72,7 +77,17 @@ func (s *Service) Next(ctx context.Context, f Filter) (*Puzzle, error) {
 	if err != nil {
 		return nil, err
 	}
-	return fromRecord(rec, s.Lex.Tiles, s.layout())
+	return s.served(rec)
+}
+
+// served reads a stored puzzle and sets how its answers are valued.
+func (s *Service) served(rec studystore.PuzzleRecord) (*Puzzle, error) {
+	pz, err := fromRecord(rec, s.Lex.Tiles, s.layout())
+	if err != nil {
+		return nil, err
+	}
+	s.value(pz)
+	return pz, nil
 }
 
 // Unseen counts the unseen puzzles matching f.
@@ -93,7 +108,7 @@ func (s *Service) Puzzle(ctx context.Context, id int64) (*Puzzle, error) {
 		return nil, i18n.E("puzzle.other_lexicon", "ID", id, "Lexicon", rec.Lexicon, "Tiles", rec.Tiles,
 			"Current", s.Lex.Name, "CurrentTiles", s.Lex.Tiles.Name)
 	}
-	return fromRecord(rec, s.Lex.Tiles, s.layout())
+	return s.served(rec)
 }
 
 // Outcome is a try or a give-up as saved.
@@ -114,10 +129,13 @@ func rate(solved bool) studystore.RateFunc {
 }
 
 // Answer judges a typed answer and saves it (see Judge; input that is not a move is an error
-// and saves nothing). took is the time since the puzzle was shown; session is the solving
-// session (0: none).
+// and saves nothing), valuing its leave as pz.Valued says. took is the time since the puzzle
+// was shown; session is the solving session (0: none).
 func (s *Service) Answer(ctx context.Context, pz *Puzzle, input string, took time.Duration, session int64) (*Outcome, error) {
-	j, err := Judge(pz, s.Lex, s.Leaves, input)
+	if pz.Valued.leaves == nil {
+		s.value(pz)
+	}
+	j, err := Judge(pz, s.Lex, pz.Valued.leaves, input)
 	if err != nil {
 		return nil, err
 	}

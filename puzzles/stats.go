@@ -5,6 +5,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/atril-scrabble/atril/puzzles/puzzletag"
 	"github.com/atril-scrabble/atril/stats"
 )
 
@@ -36,6 +37,8 @@ type Stats struct {
 	All     SolvedRate     `json:"all"`
 	ByKind  []SolvedRate   `json:"by_kind"`
 	ByTag   []SolvedRate   `json:"by_tag"`
+	// Tables counts the puzzles of the lexicon by the leave table they were made with.
+	Tables []TableCount `json:"leave_tables"`
 }
 
 // Stats reads the player's rating, its history and the solved rates by kind and tag (first
@@ -47,6 +50,9 @@ func (s *Service) Stats(ctx context.Context) (*Stats, error) {
 	}
 	st := &Stats{Rating: r, Rated: n}
 	if st.Unseen, err = s.Unseen(ctx, Filter{}); err != nil {
+		return nil, err
+	}
+	if st.Tables, err = s.Tables(ctx); err != nil {
 		return nil, err
 	}
 	results, err := s.Store.PuzzleResults(ctx, s.Lex.Name)
@@ -91,7 +97,7 @@ func (s *Service) Stats(ctx context.Context) (*Stats, error) {
 			st.ByKind = append(st.ByKind, *sr)
 		}
 	}
-	for _, t := range Tags {
+	for _, t := range puzzletag.All {
 		if sr := tags[string(t)]; sr != nil {
 			finish(sr)
 			st.ByTag = append(st.ByTag, *sr)

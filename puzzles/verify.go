@@ -6,6 +6,7 @@ import (
 
 	"github.com/atril-scrabble/atril/engine"
 	"github.com/atril-scrabble/atril/engine/sim"
+	"github.com/atril-scrabble/atril/puzzles/puzzletag"
 )
 
 // What generation does with a best-play puzzle whose simulated winner is not its static answer.
@@ -115,9 +116,9 @@ func (a *Analyzer) Verify(ctx context.Context, s *sim.Simulator, an *Analysis, o
 	pz.Accepted = alive()
 	// Tags from the new answer; EQUITY from the simulated lead.
 	a.tagBest(pz, &winner.Move, an.Top[0].Equity, an.scores)
-	pz.Tags = slices.DeleteFunc(pz.Tags, func(t Tag) bool { return t == TagEquity })
+	pz.Tags = slices.DeleteFunc(pz.Tags, func(t puzzletag.Tag) bool { return t == puzzletag.Equity })
 	if len(res.Candidates) > 1 && winner.Equity.Mean-res.Candidates[1].Equity.Mean >= a.opts.Margin {
-		pz.Tags = append([]Tag{TagEquity}, pz.Tags...)
+		pz.Tags = append([]puzzletag.Tag{puzzletag.Equity}, pz.Tags...)
 	}
 	return true, nil
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/atril-scrabble/atril/internal/ui"
 )
 
 // Puzzle results join the report: the solved rate (first tries only, when the attempts say which
@@ -72,7 +74,7 @@ func TestPuzzleStats(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	for _, tg := range [][2]any{{1, "bingo"}, {1, "ch"}, {2, "bingo"}, {3, "best"}} {
+	for _, tg := range [][2]any{{1, "BLANK_BINGO"}, {1, "DIGRAPH"}, {2, "BLANK_BINGO"}, {3, "POWER_TILE"}} {
 		db.Exec(`INSERT INTO puzzle_tags (puzzle_id, tag) VALUES (?, ?)`, tg[0], tg[1])
 	}
 	// Puzzle 1 solved first try, 2 missed then solved (the second try is not rated), 3 missed.
@@ -106,7 +108,7 @@ func TestPuzzleStats(t *testing.T) {
 	for _, g := range p.ByTag {
 		tags[g.Group] = [2]int{g.Correct, g.Answers}
 	}
-	if tags["bingo"] != [2]int{1, 2} || tags["best"] != [2]int{0, 1} || tags["ch"] != [2]int{1, 1} {
+	if tags["BLANK_BINGO"] != [2]int{1, 2} || tags["POWER_TILE"] != [2]int{0, 1} || tags["DIGRAPH"] != [2]int{1, 1} {
 		t.Errorf("by tag %v", tags)
 	}
 	td, err := PlanToday(ctx, st, now, time.UTC)
@@ -117,8 +119,21 @@ func TestPuzzleStats(t *testing.T) {
 	if len(td.Puzzles) != 2 || td.Puzzles[0].ID != "5" || td.Puzzles[1].ID != "4" || td.Rating == nil {
 		t.Errorf("suggestions %+v", td.Puzzles)
 	}
-	doc := printer("es")
-	if out := r.Doc(doc); out.Empty() {
-		t.Error("no report")
+	// On screen the tags are in the reader's words; JSON keeps the identifiers (above).
+	for lang, want := range map[string][]string{"es": {"scrabble con comodín", "scrabble con dígrafo", "ficha de poder"},
+		"en": {"blank bingo", "digraph bingo", "power tile"}} {
+		var buf strings.Builder
+		if err := ui.NewTerm(&buf, false, 0, func(string) string { return "" }).Print(r.Doc(printer(lang))); err != nil {
+			t.Fatal(err)
+		}
+		out := buf.String()
+		for _, w := range want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%s: no tag %q in:\n%s", lang, w, out)
+			}
+		}
+		if strings.Contains(out, "BLANK_BINGO") || strings.Contains(out, "POWER_TILE") {
+			t.Errorf("%s: tag identifiers on screen:\n%s", lang, out)
+		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/ui"
+	"github.com/atril-scrabble/atril/puzzles/puzzletag"
 )
 
 // Doc draws the report in the reader's language.
@@ -16,8 +17,13 @@ func (r Report) Doc(p *i18n.Printer) *ui.Doc {
 	} else {
 		d.H1(p.T("stats.title"))
 	}
-	if r.Empty {
+	if r.Empty && r.Puzzles == nil {
 		d.P(p.T("stats.first_day"))
+		return d
+	}
+	if r.Empty { // puzzles solved, but no drill or review answered yet
+		d.P(p.T("stats.puzzles_only"))
+		puzzleDoc(p, d, r.Puzzles)
 		return d
 	}
 	longest := r.Windows[len(r.Windows)-1]
@@ -231,7 +237,7 @@ func puzzleDoc(p *i18n.Printer, d *ui.Doc, ps *PuzzleStats) {
 		t := ui.NewTable(ui.Col{Header: p.T("stats.puzzles.tag"), Shrink: true},
 			ui.Col{Header: p.T("stats.col.answers"), Right: true}, ui.Col{Header: p.T("stats.puzzles.rate"), Right: true})
 		for _, r := range ps.ByTag {
-			t.Row(r.Group, p.Int(r.Answers), accuracy(p, r))
+			t.Row(puzzletag.Name(p, puzzletag.Tag(r.Group)), p.Int(r.Answers), accuracy(p, r))
 		}
 		d.Table(t)
 	}

@@ -4,10 +4,10 @@ import (
 	"cmp"
 	"context"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/atril-scrabble/atril/internal/studystore"
+	"github.com/atril-scrabble/atril/lexicon"
 )
 
 // WeakWord is a question the player finds hard.
@@ -59,7 +59,7 @@ func FindWeak(ctx context.Context, st *studystore.Store, model *Model, o WeakOpt
 	}
 	var all []WeakWord
 	for _, q := range qs {
-		if o.Lexicon != "" && !strings.EqualFold(q.Lexicon, o.Lexicon) {
+		if o.Lexicon != "" && !lexicon.SameName(q.Lexicon, o.Lexicon) {
 			continue
 		}
 		w := WeakWord{Lexicon: q.Lexicon, Kind: q.Kind, Question: q.Question, CardID: q.CardID,

@@ -3,7 +3,6 @@ package stats
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/atril-scrabble/atril/drills"
@@ -61,25 +60,29 @@ func missHigh(q WeakWord) float64 {
 // under the lexicon.
 var ErrNoWeakCards = errors.New("stats: no weak question fits the deck")
 
-// WeakDeck puts the weak questions of one deck kind (anagram, hooks, judge, twos; "" picks the
-// kind with the most weak questions) asked under lex into the deck name, creating it (FSRS,
-// drills.DefaultNewPerDay new cards a day) if it does not exist; an existing deck must have that
-// kind and lexicon. It returns the deck's kind and how many cards were added.
+// WeakDeck puts the weak questions of one deck kind (anagram, hooks, judge, twos) asked under
+// lex into the deck name, as drills.SaveMisses puts a drill's misses: the deck is created if
+// new (FSRS, the default settings), and one that exists must have that kind and lex. Without a
+// kind, an existing deck's own is taken, else the kind with the most weak questions. It
+// returns the kind and how many cards were added.
 func WeakDeck(ctx context.Context, st *studystore.Store, lex *lexicon.Lexicon, name, kind string, words []WeakWord) (string, int, error) {
-	byKind := map[string][][]lexicon.Tile{}
+	byKind := map[string][]drills.Miss{}
 	for _, w := range words {
-		if !strings.EqualFold(w.Lexicon, lex.Name) {
-			continue
-		}
-		k := w.Kind
-		if !isDeckKind(k) {
+		if !lexicon.SameName(w.Lexicon, lex.Name) || !isDeckKind(w.Kind) {
 			continue
 		}
 		tiles := readTiles(lex.Tiles, w.Question)
 		if len(tiles) == 0 {
 			continue
 		}
-		byKind[k] = append(byKind[k], tiles)
+		byKind[w.Kind] = append(byKind[w.Kind], drills.Miss{Word: w.Question, Tiles: tiles})
+	}
+	if kind == "" {
+		if d, err := st.DeckByName(ctx, name); err == nil {
+			kind = d.Kind
+		} else if !errors.Is(err, studystore.ErrNoDeck) {
+			return "", 0, err
+		}
 	}
 	if kind == "" {
 		for _, k := range drills.DeckKinds {
@@ -91,29 +94,11 @@ func WeakDeck(ctx context.Context, st *studystore.Store, lex *lexicon.Lexicon, n
 	if kind == "" || len(byKind[kind]) == 0 {
 		return kind, 0, ErrNoWeakCards
 	}
-	cards, err := drills.CardKeys(lex, drills.Kind(kind), byKind[kind])
+	out, err := drills.SaveMisses(ctx, st, lex, name, drills.Kind(kind), byKind[kind])
 	if err != nil {
 		return kind, 0, err
 	}
-	d, err := st.DeckByName(ctx, name)
-	switch {
-	case errors.Is(err, studystore.ErrNoDeck):
-		d = studystore.Deck{Name: name, Lexicon: lex.Name, Kind: kind, Scheduler: "fsrs",
-			NewPerDay: drills.DefaultNewPerDay, Source: "atril stats weak"}
-		if d.ID, err = st.CreateDeck(ctx, d); err != nil {
-			return kind, 0, err
-		}
-	case err != nil:
-		return kind, 0, err
-	case d.Kind != kind || !strings.EqualFold(d.Lexicon, lex.Name):
-		return kind, 0, i18n.E("stats.weak.deck_mismatch", "Deck", name, "Kind", d.Kind, "Lexicon", d.Lexicon,
-			"Want", kind, "WantLexicon", lex.Name)
-	}
-	added, err := st.AddCards(ctx, d.ID, d.Lexicon, d.Kind, cards)
-	if err != nil {
-		return kind, 0, fmt.Errorf("deck %s: %w", name, err)
-	}
-	return kind, added, nil
+	return kind, out.Added, nil
 }
 
 func isDeckKind(k string) bool {

@@ -1,6 +1,11 @@
 package equity
 
-import "github.com/atril-scrabble/atril/lexicon"
+import (
+	"encoding/binary"
+	"math"
+
+	"github.com/atril-scrabble/atril/lexicon"
+)
 
 // Default is the built-in leave model: a hand-made placeholder until leaves learned from
 // self-play exist, written with the Spanish set in mind. A leave is worth the sum of
@@ -40,6 +45,26 @@ func NewDefault(ts *lexicon.TileSet) *Default {
 	d.q, _ = ts.Tile("Q")
 	d.u, _ = ts.Tile("U")
 	return d
+}
+
+// defaultRules names the model's rules beyond its per-tile values (the numbers in LeaveValue),
+// so that changing one changes Checksum.
+const defaultRules = "duplicate -3, vowel -4; balance beyond 1: -2 a step, blanks either; Q without U -4"
+
+// Checksum identifies the model's values for its tile set: a CRC-32C of its per-tile values,
+// which tiles are vowels, its Q and U, and its rules.
+func (d *Default) Checksum() string {
+	var b []byte
+	for t := range d.value {
+		b = binary.LittleEndian.AppendUint64(b, math.Float64bits(d.value[t]))
+		if d.vowel[t] {
+			b = append(b, 1)
+		} else {
+			b = append(b, 0)
+		}
+	}
+	b = append(b, byte(d.q), byte(d.u))
+	return crc32c(append(b, defaultRules...))
 }
 
 // LeaveValue implements Leaves.

@@ -2,10 +2,17 @@ package equity
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
+	"hash/crc32"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
+	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
@@ -143,8 +150,27 @@ func TestKLVBadInput(t *testing.T) {
 		"trailing garbage": append(slices.Clone(g), 1, 2, 3, 4),
 		"huge node count":  {0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0},
 	} {
-		if _, err := KLVFromBytes(b); err == nil {
+		_, err := KLVFromBytes(b)
+		if err == nil {
 			t.Errorf("%s: no error", name)
+			continue
+		}
+		// Every error is the catalogue's, so it reads in the player's language.
+		var ie *i18n.Error
+		if !errors.As(err, &ie) || !strings.HasPrefix(ie.ID, "leavetable.") {
+			t.Errorf("%s: %v is not a leave-table error of the catalogue", name, err)
+		}
+		// Read from a file, the error names it, in English and in Spanish.
+		path := filepath.Join(t.TempDir(), "roto.klv2")
+		if err := os.WriteFile(path, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err = ReadKLVFile(path)
+		for lang, want := range map[i18n.Lang]string{i18n.English: "leave table", i18n.Spanish: "tabla de remanentes"} {
+			msg := i18n.For(lang).Err(err)
+			if !strings.HasPrefix(msg, path+": ") || !strings.Contains(msg, want) {
+				t.Errorf("%s in %s: %q, want the file and %q", name, lang, msg, want)
+			}
 		}
 	}
 	// The empty table of wolges (one node, no values) reads and values everything at 0.
@@ -208,4 +234,44 @@ func mustTile(t *testing.T, ts *lexicon.TileSet, label string) lexicon.Tile {
 		t.Fatalf("no tile %s", label)
 	}
 	return tl
+}
+
+// TestChecksums: a KLV2 table's checksum is a CRC-32C of its file bytes, and any changed value
+// changes it; the hand-set model's depends on its values for the tile set; Same compares
+// checksums only.
+func TestChecksums(t *testing.T) {
+	var a, b bytes.Buffer
+	if err := WriteKLV(&a, []Leave{{[]lexicon.Tile{1}, 1}, {[]lexicon.Tile{1, 2}, 2}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteKLV(&b, []Leave{{[]lexicon.Tile{1}, 1}, {[]lexicon.Tile{1, 2}, 2.5}}); err != nil {
+		t.Fatal(err)
+	}
+	ka, err := KLVFromBytes(a.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	kb, err := KLVFromBytes(b.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("crc32c:%08x", crc32.Checksum(a.Bytes(), crc32.MakeTable(crc32.Castagnoli)))
+	if ka.Checksum() != want || kb.Checksum() == ka.Checksum() {
+		t.Errorf("checksums %s and %s, want %s for the first", ka.Checksum(), kb.Checksum(), want)
+	}
+	fise := lexicon.DefaultTileSet()
+	other, err := lexicon.ParseTileSet("tiny", "tiny.csv", strings.NewReader("?,2,0,false\nA,9,1,true\nB,2,3,false\nS,4,1,false\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h1, h2, h3 := HandSet(fise), HandSet(fise), HandSet(other)
+	if !h1.Info.Same(h2.Info) || h1.Info.Same(h3.Info) || h1.Info.Name != "handset" || !strings.HasPrefix(h1.Info.Checksum, "crc32c:") {
+		t.Errorf("hand-set: %+v, again %+v, other set %+v", h1.Info, h2.Info, h3.Info)
+	}
+	if (TableInfo{Name: "x"}).Same(TableInfo{Name: "x"}) {
+		t.Error("two tables without checksums are not known to be the same")
+	}
+	if !(TableInfo{Name: "a", Checksum: ka.Checksum()}).Same(TableInfo{Name: "b", Checksum: ka.Checksum()}) {
+		t.Error("the same checksum under two names is the same table")
+	}
 }

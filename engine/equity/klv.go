@@ -2,12 +2,12 @@ package equity
 
 import (
 	"encoding/binary"
-	"fmt"
 	"io"
 	"math"
 	"os"
 	"slices"
 
+	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
@@ -26,6 +26,8 @@ type KLV struct {
 	// FISE set); otherwise nil and lookups walk the graph.
 	byRank []float32
 	r      ranker
+	// checksum is a CRC-32C of the file's bytes (Checksum).
+	checksum string
 }
 
 // ReadKLVFile loads a .klv2 file.
@@ -36,36 +38,37 @@ func ReadKLVFile(path string) (*KLV, error) {
 	}
 	k, err := KLVFromBytes(b)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, i18n.Wrap(err, "leavetable.file", "File", path)
 	}
 	return k, nil
 }
 
-// KLVFromBytes reads a KLV2 table from its file bytes.
+// KLVFromBytes reads a KLV2 table from its file bytes. Its errors say what is wrong with the
+// bytes; ReadKLVFile's name the file too.
 func KLVFromBytes(b []byte) (*KLV, error) {
 	if len(b) < 4 {
-		return nil, fmt.Errorf("not a KLV2 leave table: %d bytes, need at least a 4-byte node count", len(b))
+		return nil, i18n.E("leavetable.short", "Size", len(b))
 	}
 	n := int(binary.LittleEndian.Uint32(b))
 	if n < 0 || 4+4*n+4 > len(b) || 4+4*n+4 < 0 {
-		return nil, fmt.Errorf("not a KLV2 leave table: %d KWG nodes do not fit in %d bytes", n, len(b))
+		return nil, i18n.E("leavetable.nodes", "Nodes", n, "Size", len(b))
 	}
-	k := &KLV{}
+	k := &KLV{checksum: crc32c(b)}
 	off := 4 + 4*n
 	if n >= 2 {
 		g, err := lexicon.KWGFromBytes(b[4:off])
 		if err != nil {
-			return nil, fmt.Errorf("KLV2 leave table: %w", err)
+			return nil, i18n.Wrap(err, "leavetable.graph")
 		}
 		k.g = g
 	}
 	nv := int(binary.LittleEndian.Uint32(b[off:]))
 	off += 4
 	if nv < 0 || off+4*nv > len(b) || off+4*nv < 0 {
-		return nil, fmt.Errorf("not a KLV2 leave table: %d f32 values do not fit in the %d bytes after the KWG", nv, len(b)-off)
+		return nil, i18n.E("leavetable.values", "Values", nv, "Size", len(b)-off)
 	}
 	if off+4*nv != len(b) {
-		return nil, fmt.Errorf("not a KLV2 leave table: %d bytes after the values", len(b)-off-4*nv)
+		return nil, i18n.E("leavetable.trailing", "Extra", len(b)-off-4*nv)
 	}
 	k.values = make([]float32, nv)
 	for i := range k.values {
@@ -74,7 +77,7 @@ func KLVFromBytes(b []byte) (*KLV, error) {
 	if k.g != nil {
 		k.counts = countWords(k.g)
 		if root := k.g.DawgRoot(); root != 0 && int(k.counts[root]) > nv {
-			return nil, fmt.Errorf("not a KLV2 leave table: %d leaves but only %d values", k.counts[root], nv)
+			return nil, i18n.E("leavetable.few_values", "Leaves", k.counts[root], "Values", nv)
 		}
 		k.rankValues()
 	}
@@ -197,6 +200,10 @@ func countWords(g *lexicon.KWG) []uint32 {
 	return counts
 }
 
+// Checksum identifies the table: a CRC-32C of its file's bytes, as "crc32c:0123abcd" (see
+// TableInfo.Checksum).
+func (k *KLV) Checksum() string { return k.checksum }
+
 // Len is the number of values in the table.
 func (k *KLV) Len() int { return len(k.values) }
 
@@ -295,7 +302,7 @@ func WriteKLV(w io.Writer, leaves []Leave) error {
 	es := make([]entry, 0, len(leaves))
 	for _, l := range leaves {
 		if len(l.Tiles) == 0 {
-			return fmt.Errorf("KLV2: the empty leave cannot be stored")
+			return i18n.E("leavetable.empty_leave")
 		}
 		t := slices.Clone(l.Tiles)
 		for i := range t {
@@ -303,7 +310,7 @@ func WriteKLV(w io.Writer, leaves []Leave) error {
 				t[i] = lexicon.Blank
 			}
 			if t[i] > lexicon.MaxLetters {
-				return fmt.Errorf("KLV2: tile %d out of range", t[i])
+				return i18n.E("leavetable.tile_range", "Tile", int(t[i]), "Max", lexicon.MaxLetters)
 			}
 		}
 		slices.Sort(t)
@@ -327,7 +334,7 @@ func WriteKLV(w io.Writer, leaves []Leave) error {
 func writeKLV(w io.Writer, words [][]lexicon.Tile, values []float32) error {
 	g, err := lexicon.BuildDAWG(words)
 	if err != nil {
-		return fmt.Errorf("KLV2: %w", err)
+		return i18n.Wrap(err, "leavetable.build")
 	}
 	b := g.Bytes()
 	out := make([]byte, 0, 8+len(b)+4*len(values))

@@ -1,9 +1,9 @@
 package equity
 
 import (
-	"fmt"
 	"io"
 
+	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
@@ -27,14 +27,14 @@ type LeaveSet struct {
 func NewLeaveSet(ts *lexicon.TileSet, maxLen int) (*LeaveSet, error) {
 	kinds := ts.Size()
 	if kinds > lexicon.MaxLetters+1 {
-		return nil, fmt.Errorf("tile set %s: %d tile kinds, at most %d", ts.Name, kinds, lexicon.MaxLetters+1)
+		return nil, i18n.E("leavetable.kinds", "Tiles", ts.Name, "Kinds", kinds, "Max", lexicon.MaxLetters+1)
 	}
 	if maxLen < 1 || maxLen > maxSetLen {
-		return nil, fmt.Errorf("leaves of up to %d tiles: expected 1 to %d", maxLen, maxSetLen)
+		return nil, i18n.E("leavetable.max_len", "Length", maxLen, "Max", maxSetLen)
 	}
 	s := &LeaveSet{ts: ts, r: newRanker(kinds, maxLen)}
 	if s.r.size() > maxRanks {
-		return nil, fmt.Errorf("tile set %s: %d tile kinds make too many leaves of up to %d tiles to number", ts.Name, kinds, maxLen)
+		return nil, i18n.E("leavetable.too_many", "Tiles", ts.Name, "Kinds", kinds, "Length", maxLen)
 	}
 	s.index = make([]int32, s.r.size())
 	for i := range s.index {
@@ -104,7 +104,7 @@ func (s *LeaveSet) IndexSorted(w []lexicon.Tile) int { return int(s.index[s.r.ra
 // WriteKLV writes a KLV2 table of every leave with values[i] the value of leave i.
 func (s *LeaveSet) WriteKLV(w io.Writer, values []float32) error {
 	if len(values) != s.Len() {
-		return fmt.Errorf("KLV2: %d values for %d leaves", len(values), s.Len())
+		return i18n.E("leavetable.value_count", "Values", len(values), "Leaves", s.Len())
 	}
 	words := make([][]lexicon.Tile, s.Len())
 	for i := range words {

@@ -10,8 +10,8 @@ import (
 	"time"
 )
 
-// Puzzle queries (schema 5): puzzles, their tags and answer words, generation runs with their
-// checkpoints, attempts and ratings. Package puzzles decides what a puzzle is; the store keeps
+// Puzzle queries (schemas 5 and 6): puzzles, their tags and answer words, the leave table each
+// was made with, generation runs with their checkpoints, attempts and ratings. Package puzzles decides what a puzzle is; the store keeps
 // the rows and does each change in one transaction.
 
 // PuzzleRating is a Glicko-2 rating as stored.
@@ -42,9 +42,12 @@ type PuzzleRecord struct {
 	Rating       PuzzleRating
 	Rated        int    // first attempts rated
 	Verification string // "", "confirmed" or "replaced"
-	Data         []byte // JSON of package puzzles
-	RunID        int64
-	Created      time.Time
+	// Leaves and LeavesChecksum name and identify the leave table the puzzle was made with
+	// (equity.TableInfo); both "" for a puzzle stored before schema 6.
+	Leaves, LeavesChecksum string
+	Data                   []byte // JSON of package puzzles
+	RunID                  int64
+	Created                time.Time
 }
 
 // ErrNoPuzzle is returned (wrapped) when no puzzle matches.
@@ -135,8 +138,9 @@ func (s *Store) CommitPuzzles(ctx context.Context, c PuzzleCommit) ([]int64, err
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		now := ms(s.now())
 		ins, err := tx.PrepareContext(ctx, `INSERT INTO puzzles (lexicon, tiles, kind, position_key, cgp, rack,
-			source, source_ref, player, difficulty, rating, deviation, volatility, verification, data, run_id, created_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+			source, source_ref, player, difficulty, rating, deviation, volatility, verification, leaves, leaves_checksum,
+			data, run_id, created_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT (lexicon, tiles, position_key) DO NOTHING`)
 		if err != nil {
 			return err
@@ -156,7 +160,7 @@ func (s *Store) CommitPuzzles(ctx context.Context, c PuzzleCommit) ([]int64, err
 		for i, p := range c.Puzzles {
 			r, err := ins.ExecContext(ctx, p.Lexicon, p.Tiles, p.Kind, p.PositionKey, p.CGP, p.Rack, p.Source, p.SourceRef,
 				p.Player, p.Difficulty, p.Rating.Rating, p.Rating.Deviation, p.Rating.Volatility, p.Verification,
-				string(p.Data), nullID(c.RunID), now)
+				p.Leaves, p.LeavesChecksum, string(p.Data), nullID(c.RunID), now)
 			if err != nil {
 				return fmt.Errorf("puzzle %s: %w", p.PositionKey, err)
 			}
@@ -238,7 +242,8 @@ func (q PuzzleQuery) where() (string, []any) {
 }
 
 const puzzleColumns = `p.id, p.lexicon, p.tiles, p.kind, p.position_key, p.cgp, p.rack, p.source, p.source_ref, p.player,
-	p.difficulty, p.rating, p.deviation, p.volatility, p.rated, p.verification, p.data, p.run_id, p.created_at`
+	p.difficulty, p.rating, p.deviation, p.volatility, p.rated, p.verification, p.leaves, p.leaves_checksum, p.data, p.run_id,
+	p.created_at`
 
 func (s *Store) scanPuzzle(ctx context.Context, row *sql.Row) (PuzzleRecord, error) {
 	var p PuzzleRecord
@@ -246,7 +251,8 @@ func (s *Store) scanPuzzle(ctx context.Context, row *sql.Row) (PuzzleRecord, err
 	var run sql.NullInt64
 	var created int64
 	err := row.Scan(&p.ID, &p.Lexicon, &p.Tiles, &p.Kind, &p.PositionKey, &p.CGP, &p.Rack, &p.Source, &p.SourceRef, &p.Player,
-		&p.Difficulty, &p.Rating.Rating, &p.Rating.Deviation, &p.Rating.Volatility, &p.Rated, &p.Verification, &data, &run, &created)
+		&p.Difficulty, &p.Rating.Rating, &p.Rating.Deviation, &p.Rating.Volatility, &p.Rated, &p.Verification, &p.Leaves,
+		&p.LeavesChecksum, &data, &run, &created)
 	if err != nil {
 		return p, err
 	}
@@ -317,6 +323,54 @@ func (s *Store) Puzzle(ctx context.Context, id int64) (PuzzleRecord, error) {
 		return p, fmt.Errorf("store: puzzle %d: %w", id, err)
 	}
 	return p, nil
+}
+
+// PuzzleTableCount is how many puzzles of a lexicon and tile set were made with one leave
+// table ("" for puzzles stored before schema 6 recorded it).
+type PuzzleTableCount struct {
+	Leaves, LeavesChecksum string
+	Puzzles                int
+}
+
+// PuzzleTables counts the puzzles of a lexicon and tile set by the leave table they were made
+// with, most puzzles first.
+func (s *Store) PuzzleTables(ctx context.Context, lexicon, tiles string) ([]PuzzleTableCount, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT leaves, leaves_checksum, count(*) FROM puzzles WHERE lexicon = ? AND tiles = ?
+		GROUP BY leaves, leaves_checksum ORDER BY count(*) DESC, leaves, leaves_checksum`, lexicon, tiles)
+	if err != nil {
+		return nil, fmt.Errorf("store: puzzle tables: %w", err)
+	}
+	defer rows.Close()
+	var out []PuzzleTableCount
+	for rows.Next() {
+		var c PuzzleTableCount
+		if err := rows.Scan(&c.Leaves, &c.LeavesChecksum, &c.Puzzles); err != nil {
+			return nil, fmt.Errorf("store: puzzle tables: %w", err)
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
+// PuzzleDataWithoutTable is the data (package puzzles' JSON) of every puzzle of a lexicon and
+// tile set stored without its leave table (before schema 6), by id.
+func (s *Store) PuzzleDataWithoutTable(ctx context.Context, lexicon, tiles string) (map[int64][]byte, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, data FROM puzzles WHERE lexicon = ? AND tiles = ? AND leaves_checksum = ''`,
+		lexicon, tiles)
+	if err != nil {
+		return nil, fmt.Errorf("store: puzzles without a leave table: %w", err)
+	}
+	defer rows.Close()
+	out := map[int64][]byte{}
+	for rows.Next() {
+		var id int64
+		var data string
+		if err := rows.Scan(&id, &data); err != nil {
+			return nil, fmt.Errorf("store: puzzles without a leave table: %w", err)
+		}
+		out[id] = []byte(data)
+	}
+	return out, rows.Err()
 }
 
 // PuzzleRatingKind is the player_ratings row of the puzzle rating.

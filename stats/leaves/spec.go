@@ -28,26 +28,44 @@ func (zero) LeaveValue([]lexicon.Tile) float64 { return 0 }
 // (nil: every leave worth 0) or the path of a KLV2 table, which must have been made for the tile
 // set's alphabet.
 func Table(spec string, ts *lexicon.TileSet) (equity.Leaves, error) {
+	t, err := Open(spec, ts)
+	return t.Leaves, err
+}
+
+// Open is Table with what identifies the table (its name and checksum), for what records
+// which table it used (puzzles).
+func Open(spec string, ts *lexicon.TileSet) (equity.Table, error) {
 	switch spec {
 	case None:
-		return nil, nil
+		return equity.Table{Info: equity.TableInfo{Name: None, Kind: "model", Checksum: None}}, nil
 	case Handset:
-		return equity.NewDefault(ts), nil
+		return equity.HandSet(ts), nil
 	case Builtin:
 		return builtinTable(ts)
 	case "":
-		return nil, i18n.E("leaves.err.spec_empty")
+		return equity.Table{}, i18n.E("leaves.err.spec_empty")
 	}
 	k, err := equity.ReadKLVFile(spec)
 	if err != nil {
-		return nil, err
+		return equity.Table{}, err
 	}
 	// A table for another alphabet reads without an error and values every leave wrongly: its
 	// single-tile leaves give its alphabet away.
 	if st := k.SingleTiles(); len(st) != ts.Size() || int(st[len(st)-1]) >= ts.Size() {
-		return nil, i18n.E("leaves.err.other_alphabet", "File", spec, "Kinds", len(st), "Tiles", ts.Name, "Size", ts.Size())
+		return equity.Table{}, i18n.E("leaves.err.other_alphabet", "File", spec, "Kinds", len(st), "Tiles", ts.Name, "Size", ts.Size())
 	}
-	return k, nil
+	return equity.Table{Leaves: k, Info: equity.TableInfo{Name: spec, Kind: "klv2", Leaves: k.Len(), Checksum: k.Checksum()}}, nil
+}
+
+// Known are the tables this atril can value leaves with for the tile set without a file: the
+// built-in table (when the tile set has its alphabet) and the hand-set model. A puzzle made with
+// one of them is judged with it.
+func Known(ts *lexicon.TileSet) []equity.Table {
+	var out []equity.Table
+	if t, err := builtinTable(ts); err == nil {
+		out = append(out, t)
+	}
+	return append(out, equity.HandSet(ts))
 }
 
 // builtin reads the embedded table once per process.
@@ -65,16 +83,24 @@ func BuiltinInfo() (equity.TableInfo, error) {
 	if err != nil {
 		return equity.TableInfo{}, err
 	}
-	return equity.TableInfo{Name: Builtin + " (" + defaultleaves.Lexicon + ")", Kind: "klv2", Leaves: k.Len()}, nil
+	return builtinInfo(k), nil
 }
 
-func builtinTable(ts *lexicon.TileSet) (equity.Leaves, error) {
+func builtinInfo(k *equity.KLV) equity.TableInfo {
+	return equity.TableInfo{Name: Builtin + " (" + defaultleaves.Lexicon + ")", Kind: "klv2", Leaves: k.Len(), Checksum: k.Checksum()}
+}
+
+func builtinTable(ts *lexicon.TileSet) (equity.Table, error) {
 	fise, err := lexicon.LoadTileSet(defaultleaves.TileSet)
 	if err != nil {
-		return nil, err
+		return equity.Table{}, err
 	}
 	if !ts.SameAlphabet(fise) {
-		return nil, i18n.E("leaves.err.builtin_tiles", "Builtin", fise.Name, "Tiles", ts.Name)
+		return equity.Table{}, i18n.E("leaves.err.builtin_tiles", "Builtin", fise.Name, "Tiles", ts.Name)
 	}
-	return builtin()
+	k, err := builtin()
+	if err != nil {
+		return equity.Table{}, err
+	}
+	return equity.Table{Leaves: k, Info: builtinInfo(k)}, nil
 }
