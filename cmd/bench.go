@@ -1,0 +1,223 @@
+package cmd
+
+import (
+	"os"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/atril-scrabble/atril/engine"
+	"github.com/atril-scrabble/atril/engine/bench"
+	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/ui"
+	"github.com/atril-scrabble/atril/stats/leaves"
+)
+
+type benchOptions struct {
+	Positions string
+	Count     int
+	Runs      int
+	Seconds   float64
+	Figures   []string
+	Magpie    string
+	Macondo   string
+	Seed      uint64
+	Leaves    string
+	// LeavesGiven: --leaves was given (see movesOptions).
+	LeavesGiven bool
+}
+
+func init() {
+	register(func(g *Globals) *cobra.Command {
+		opts := &benchOptions{}
+		p := g.P
+		c := &cobra.Command{
+			Use:     p.T("bench.use"),
+			Short:   p.T("bench.short"),
+			Long:    p.T("bench.long"),
+			Example: p.T("bench.example"),
+			Args:    cobra.NoArgs,
+			RunE: func(c *cobra.Command, args []string) error {
+				opts.LeavesGiven = c.Flags().Changed("leaves")
+				return runBench(c, g, opts)
+			},
+		}
+		f := c.Flags()
+		f.StringVar(&opts.Positions, "positions", "", p.T("bench.flag.positions"))
+		f.IntVar(&opts.Count, "count", 70, p.T("bench.flag.count"))
+		f.IntVar(&opts.Runs, "runs", 5, p.T("bench.flag.runs"))
+		f.Float64Var(&opts.Seconds, "seconds", 1, p.T("bench.flag.seconds"))
+		f.StringSliceVar(&opts.Figures, "figures", nil, p.T("bench.flag.figures"))
+		f.StringVar(&opts.Magpie, "magpie", "", p.T("bench.flag.magpie"))
+		f.StringVar(&opts.Macondo, "macondo", "", p.T("bench.flag.macondo"))
+		f.Uint64Var(&opts.Seed, "seed", 1, p.T("bench.flag.seed"))
+		f.StringVar(&opts.Leaves, "leaves", leaves.Builtin, p.T("bench.flag.leaves"))
+		_ = c.RegisterFlagCompletionFunc("leaves", leavesSpecs)
+		_ = c.RegisterFlagCompletionFunc("figures", cobra.FixedCompletions(
+			[]string{"topeq", "all", "sim", "selfplay"}, cobra.ShellCompDirectiveNoFileComp))
+		return c
+	})
+}
+
+func runBench(c *cobra.Command, g *Globals, opts *benchOptions) error {
+	var figs []bench.Figure
+	for _, s := range opts.Figures {
+		f, err := bench.ParseFigure(strings.TrimSpace(s))
+		if err != nil {
+			return withCode(ExitError, err)
+		}
+		figs = append(figs, f)
+	}
+	// Bounds first: a bad flag is refused before any work.
+	switch {
+	case opts.Runs < 1 || opts.Runs > bench.MaxRuns:
+		return withCode(ExitError, i18n.E("bench.bad_runs", "Runs", opts.Runs, "Max", bench.MaxRuns))
+	case !(opts.Seconds > 0 && opts.Seconds <= bench.MaxSeconds):
+		return withCode(ExitError, i18n.E("bench.bad_seconds", "Seconds", opts.Seconds, "Max", bench.MaxSeconds))
+	case opts.Positions == "" && (opts.Count < 1 || opts.Count > bench.MaxPositions):
+		return withCode(ExitError, i18n.E("bench.bad_count", "Count", opts.Count, "Max", bench.MaxPositions))
+	}
+	lex, err := g.Lex()
+	if err != nil {
+		return err
+	}
+	table, err := g.leavesTable(opts.Leaves, !opts.LeavesGiven)
+	if err != nil {
+		return err
+	}
+	if table == nil {
+		table = leaves.Zero // --leaves none
+	}
+	var positions []*engine.Position
+	if opts.Positions != "" {
+		if positions, err = bench.ReadPositionsFile(opts.Positions, lex.Tiles, engine.StandardLayout()); err != nil {
+			return withCode(ExitError, err)
+		}
+	} else if positions, err = bench.Builtin(lex, table, opts.Count, opts.Seed); err != nil {
+		return withCode(ExitInternal, err)
+	}
+	var drivers []bench.Driver
+	if opts.Magpie != "" {
+		drivers = append(drivers, bench.Driver{Name: "MAGPIE", Path: opts.Magpie})
+	}
+	if opts.Macondo != "" {
+		drivers = append(drivers, bench.Driver{Name: "macondo", Path: opts.Macondo})
+	}
+	file := opts.Positions
+	if len(drivers) > 0 && file == "" {
+		// The built-in set, written for the drivers.
+		f, err := os.CreateTemp("", "atril-bench-*.cgp")
+		if err != nil {
+			return withCode(ExitError, err)
+		}
+		defer os.Remove(f.Name())
+		werr := bench.WritePositions(f, positions, lex.Name)
+		if cerr := f.Close(); werr == nil {
+			werr = cerr
+		}
+		if werr != nil {
+			return withCode(ExitError, werr)
+		}
+		file = f.Name()
+	}
+
+	p := g.P
+	bar := ui.NewProgress(g.io.Err, g.io.ErrTTY, g.io.Now, 1, func(done, total int, rate float64, left time.Duration) string {
+		return p.T("bench.progress", "Done", p.Int(done), "Total", p.Int(total)) + timeLeft(p, left)
+	})
+	rep, err := bench.Run(c.Context(), bench.Config{
+		Lexicon: lex, Leaves: table, Positions: positions, PositionsFile: file, Figures: figs,
+		Runs: opts.Runs, Seconds: opts.Seconds, Seed: opts.Seed, Drivers: drivers,
+		Progress: func(done, total int) {
+			if done == 1 {
+				bar.Restart(total)
+			}
+			bar.Update(done)
+		},
+	})
+	bar.Finish()
+	if err != nil {
+		return withCode(ExitError, err)
+	}
+	if g.JSON {
+		return g.PrintJSON(rep)
+	}
+	return g.Print(benchDoc(p, rep, opts.Positions))
+}
+
+// benchDoc is the report: one row a figure, atril's median and spread, and for each other
+// engine its median and the ratio.
+func benchDoc(p *i18n.Printer, rep *bench.Report, file string) *ui.Doc {
+	source := p.T("bench.builtin", "Seed", rep.Seed)
+	if file != "" {
+		source = file
+	}
+	doc := ui.NewDoc().H2(p.T("bench.title", "Positions", p.Int(rep.Positions), "Source", source, "Lexicon", rep.Lexicon))
+	secDec := 2
+	if rep.Seconds < 0.1 {
+		secDec = 3
+	}
+	doc.P(p.T("bench.how", "Runs", p.N("bench.runs", rep.Runs), "Seconds", p.Float(rep.Seconds, secDec)))
+	cols := []ui.Col{{Header: p.T("bench.col.figure"), Shrink: true}, {Header: p.T("bench.col.unit")},
+		{Header: "atril", Right: true}, {Header: p.T("bench.col.spread"), Right: true}}
+	var engines []string
+	if len(rep.Results) > 0 {
+		for _, o := range rep.Results[0].Others {
+			engines = append(engines, o.Engine)
+		}
+	}
+	for _, e := range engines {
+		cols = append(cols, ui.Col{Header: e, Right: true}, ui.Col{Header: p.T("bench.col.ratio", "Engine", e), Right: true})
+	}
+	t := ui.NewTable(cols...)
+	for _, r := range rep.Results {
+		dec := 1
+		if r.Figure == bench.Sim {
+			dec = 0
+		}
+		cells := []ui.Cell{{Text: figureName(p, r.Figure)}, {Text: unitName(p, r.Figure)},
+			{Text: p.Float(r.Atril.Median, dec), Style: ui.Bold},
+			{Text: p.Float(r.Atril.Min, dec) + "–" + p.Float(r.Atril.Max, dec)}}
+		for _, o := range r.Others {
+			if !o.Supported {
+				cells = append(cells, ui.Cell{Text: "—"}, ui.Cell{Text: "—"})
+				continue
+			}
+			ratio := o.Ratio.Median
+			style := ui.Bad
+			if (ratio < 1) == r.LowerIsBetter && ratio != 1 {
+				style = ui.Good
+			}
+			cells = append(cells, ui.Cell{Text: p.Float(o.Stats.Median, dec)}, ui.Cell{Text: p.Float(ratio, 2) + "×", Style: style})
+		}
+		t.Cells(cells...)
+	}
+	doc.Table(t)
+	if len(engines) > 0 {
+		doc.Note(p.T("bench.legend"))
+	}
+	return doc
+}
+
+func figureName(p *i18n.Printer, f bench.Figure) string {
+	switch f {
+	case bench.TopEquity:
+		return p.T("bench.figure.topeq")
+	case bench.AllMoves:
+		return p.T("bench.figure.all")
+	case bench.Sim:
+		return p.T("bench.figure.sim")
+	}
+	return p.T("bench.figure.selfplay")
+}
+
+func unitName(p *i18n.Printer, f bench.Figure) string {
+	switch f {
+	case bench.Sim:
+		return p.T("bench.unit.iterations")
+	case bench.SelfPlay:
+		return p.T("bench.unit.games")
+	}
+	return p.T("bench.unit.us")
+}
