@@ -45,6 +45,12 @@ func midgamePositions(tb testing.TB, graph *lexicon.KWG, ts *lexicon.TileSet, la
 //
 // TestWriteBenchData writes the positions and the leave table for other engines' drivers.
 func benchGenerate(b *testing.B, graph *lexicon.KWG, opts Options) {
+	benchGenerateReuse(b, graph, opts, true)
+}
+
+// benchGenerateReuse is benchGenerate; with reuse false each generation forgets the rack's
+// tables first, as when a generator meets a new rack every turn (self-play, simulation).
+func benchGenerateReuse(b *testing.B, graph *lexicon.KWG, opts Options, reuse bool) {
 	ts := lexicon.DefaultTileSet()
 	layout := engine.StandardLayout()
 	ps := midgamePositions(b, graph, ts, layout, benchGames)
@@ -64,7 +70,11 @@ func benchGenerate(b *testing.B, graph *lexicon.KWG, opts Options) {
 	b.ResetTimer()
 	plays := 0
 	for i := 0; i < b.N; i++ {
-		plays += benchPass(gens, ps, opts)
+		if reuse {
+			plays += benchPass(gens, ps, opts)
+		} else {
+			plays += benchPassFresh(gens, ps, opts)
+		}
 	}
 	b.StopTimer()
 	cpu := cpuTime() - cpu0
@@ -108,6 +118,18 @@ func benchPass(gens []*Generator, ps []position, opts Options) int {
 	return plays
 }
 
+// benchPassFresh is benchPass with every generator's rack tables forgotten first.
+//
+//go:noinline
+func benchPassFresh(gens []*Generator, ps []position, opts Options) int {
+	plays := 0
+	for j, p := range ps {
+		gens[j].lastRack = rackKey{}
+		plays += len(gens[j].Generate(p.rack, opts))
+	}
+	return plays
+}
+
 // cpuTime is the process's user+system CPU time: on a shared machine it is steadier than the
 // wall clock, which also counts time spent waiting for a core.
 func cpuTime() time.Duration {
@@ -116,6 +138,13 @@ func cpuTime() time.Duration {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkTopEquityNoReuseFILE2017 is BenchmarkTopEquityFILE2017 without the rack's tables
+// kept from the previous pass.
+func BenchmarkTopEquityNoReuseFILE2017(b *testing.B) {
+	klv, _ := benchLeaves(b)
+	benchGenerateReuse(b, file2017(b), topEquity(klv), false)
 }
 
 func BenchmarkAllMovesDefault(b *testing.B) { benchGenerate(b, defaultGraph(b), Options{}) }
