@@ -255,7 +255,7 @@ func (s *Simulator) Run(ctx context.Context, pos *engine.Position, cands []engin
 		if j := slices.IndexFunc(cands[:i], func(o engine.Move) bool { return o.Kind != engine.Play }); m.Kind != engine.Play && j >= 0 {
 			r.snaps[i] = r.snaps[j]
 		} else {
-			gen := s.workers[0].gen
+			gen := s.workers[0].gens[0]
 			gen.SetBoard(b)
 			r.snaps[i] = gen.Snapshot()
 		}
@@ -427,8 +427,12 @@ func iterSeed(seed uint64, i int) uint64 {
 
 // worker is one goroutine's state, reused from iteration to iteration and run to run.
 type worker struct {
-	cfg  *Config
-	gen  *movegen.Generator
+	cfg *Config
+	// gens[p] generates for player p (0: the player to move, 1: the opponent) with the board
+	// kept the same in both: the opponent's rack is the same for every candidate of an
+	// iteration, so its generator keeps that rack's tables (leave values, subracks, bingo
+	// answers) from one candidate to the next.
+	gens [2]*movegen.Generator
 	pcg  *rand.PCG
 	rng  *rand.Rand
 	bag  []lexicon.Tile
@@ -458,7 +462,10 @@ func (r *rackBuf) remove(t lexicon.Tile) {
 
 func newWorker(cfg *Config) *worker {
 	ts := cfg.Lexicon.Tiles
-	w := &worker{cfg: cfg, gen: movegen.New(cfg.Lexicon.Graph, ts, cfg.Layout), pcg: rand.NewPCG(1, 2)}
+	w := &worker{cfg: cfg, pcg: rand.NewPCG(1, 2)}
+	for i := range w.gens {
+		w.gens[i] = movegen.New(cfg.Lexicon.Graph, ts, cfg.Layout)
+	}
 	w.rng = rand.New(w.pcg)
 	w.bag = make([]lexicon.Tile, 0, ts.Total()+engine.RackSize)
 	for t := 1; t < ts.Size() && t <= lexicon.MaxLetters; t++ {
@@ -535,7 +542,10 @@ func (w *worker) sample(r *run, c int, seed uint64) (value, win float64) {
 		spread += 2 * float64(w.value(opp))
 	}
 	if !over {
-		w.gen.Restore(r.snaps[c])
+		w.gens[1].Restore(r.snaps[c])
+		if cfg.Plies > 1 {
+			w.gens[0].Restore(r.snaps[c])
+		}
 		mover, sign := 1, -1.0
 		for ply := 0; ply < cfg.Plies; ply++ {
 			rk := &w.rack[mover]
@@ -544,7 +554,7 @@ func (w *worker) sample(r *run, c int, seed uint64) (value, win float64) {
 			if bag > 0 {
 				opts.Exchanges = min(engine.RackSize, bag)
 			}
-			moves := w.gen.Generate(rk.tiles(), opts)
+			moves := w.gens[mover].Generate(rk.tiles(), opts)
 			var best engine.Move
 			if len(moves) > 0 {
 				best = moves[0]
@@ -560,8 +570,12 @@ func (w *worker) sample(r *run, c int, seed uint64) (value, win float64) {
 						rk.remove(t)
 					}
 				}
-				if ply < cfg.Plies-1 {
-					w.gen.Play(&best)
+				// Onto the board of each generator that moves again.
+				if ply+1 < cfg.Plies {
+					w.gens[1-mover].Play(&best)
+				}
+				if ply+2 < cfg.Plies {
+					w.gens[mover].Play(&best)
 				}
 				w.fill(rk)
 			case engine.Exchange:
