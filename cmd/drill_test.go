@@ -10,9 +10,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
-	"regexp"
 	"strings"
 	"sync"
 	"syscall"
@@ -369,14 +369,14 @@ func startChild(t *testing.T, args string) (*exec.Cmd, io.Writer, *lockedBuffer,
 }
 
 // startWorkingChild is startChild for a long job whose progress bar shows on stderr; it
-// returns once the bar counts done at least one of total games, so a signal then stops a run
-// that has done some work.
-func startWorkingChild(t *testing.T, args, total string) (*exec.Cmd, *lockedBuffer) {
+// returns once the bar counts at least 10^(digits-1) of total games done, so a signal then
+// stops a run that has done some work.
+func startWorkingChild(t *testing.T, args, total string, digits int) (*exec.Cmd, *lockedBuffer) {
 	t.Helper()
 	t.Setenv("ATRIL_CHILD_PROGRESS", "1")
 	child, _, out, errOut := startChild(t, args)
-	working := regexp.MustCompile(`\b[1-9][0-9,]*/` + regexp.QuoteMeta(total))
-	errOut.waitUntil(t, "a game done of "+total, working.MatchString)
+	working := regexp.MustCompile(`\b[1-9][0-9,]{` + strconv.Itoa(digits-1) + `,}/` + regexp.QuoteMeta(total))
+	errOut.waitUntil(t, "games done of "+total, working.MatchString)
 	return child, out
 }
 

@@ -172,7 +172,7 @@ func TestLeavesDefaultTable(t *testing.T) {
 func TestLeavesLearnSIGINT(t *testing.T) {
 	lex := engineTestLexicon(t, leavesWords...)
 	out := filepath.Join(t.TempDir(), "run.klv2")
-	child, stdout := startWorkingChild(t, "--lexicon "+lex+" leaves learn --games 1000000 --workers 1 --out "+out, "1,000,000")
+	child, stdout := startWorkingChild(t, "--lexicon "+lex+" leaves learn --games 1000000 --workers 1 --out "+out, "1,000,000", 1)
 	if err := child.Process.Signal(os.Interrupt); err != nil {
 		t.Fatal(err)
 	}
