@@ -194,7 +194,7 @@ func TestLeavesLearnSIGINT(t *testing.T) {
 		t.Error("a table was written by an interrupted run")
 	}
 	_, errOut, code := runEngineCmd(t, nil, "leaves", "learn", "--lexicon", lex, "--games", "10", "--out", out, "--resume")
-	if code != ExitError || !strings.Contains(errOut, "--games 1000000 ≠ 10") {
+	if code != ExitError || !strings.Contains(errOut, "(games 1000000 ≠ 10); give the flags it was started with") {
 		t.Errorf("resume with other flags: exit %d, %q", code, errOut)
 	}
 }
