@@ -62,7 +62,7 @@ func TestLeavesLearnCommand(t *testing.T) {
 	}{
 		{[]string{"leaves", "learn", "--lexicon", lex, "--games", "10"}, "--out"},
 		{[]string{"leaves", "learn", "--lexicon", lex, "--games", "10", "--out", out, "--resume"}, "does not exist"},
-		{[]string{"leaves", "learn", "--lexicon", lex, "--games", "0", "--out", out}, "--games 0"},
+		{[]string{"leaves", "learn", "--lexicon", lex, "--games", "0", "--out", out}, "--games: 0 games a generation"},
 		{[]string{"leaves", "learn", "--lexicon", lex, "--games", "10", "--out", out, "--from", "nowhere.klv2"}, "nowhere.klv2"},
 		{[]string{"leaves", "learn", "--lang", "es", "--lexicon", lex, "--games", "10", "--out", out, "--resume"}, "no existe"},
 	} {

@@ -243,7 +243,7 @@ func TestCGP(t *testing.T) {
 	if len(s.Stored) != 1 || s.Stored[0].Source != SourceCGP {
 		t.Fatalf("%+v", s)
 	}
-	if _, err := NewPlan(GenOptions{CGP: "15/15 AEI/ 0/0 0"}, nil, lex, equity.Table{}, nil); err == nil || !strings.Contains(i18n.For(i18n.Spanish).Err(err), "--cgp") {
+	if _, err := NewPlan(GenOptions{CGP: "15/15 AEI/ 0/0 0"}, nil, lex, equity.Table{}, nil); err == nil || !strings.Contains(i18n.For(i18n.Spanish).Err(err), "CGP, tablero: 2 filas") {
 		t.Errorf("bad CGP: %v", err)
 	}
 	// Everything on the board but a few tiles: fewer than 7 in the bag, no puzzle.
