@@ -3,7 +3,9 @@ package cmd
 import (
 	"errors"
 	"regexp"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -97,10 +99,76 @@ func init() {
 	// cobra's template functions are process-wide: the language comes from the command's tree.
 	cobra.AddTemplateFunc("flagUsages", func(fs *pflag.FlagSet, c *cobra.Command) string {
 		p := printerOf(c.Root())
-		return defaultRE.ReplaceAllStringFunc(fs.FlagUsages(), func(m string) string {
-			return p.T("help.default", "Value", defaultRE.FindStringSubmatch(m)[1])
-		})
+		return localFlagColumn(p, defaultRE.ReplaceAllStringFunc(fs.FlagUsages(), func(m string) string {
+			v := defaultRE.FindStringSubmatch(m)[1]
+			if decimalRE.MatchString(v) { // 0,95 in Spanish
+				x, _ := strconv.ParseFloat(v, 64)
+				v = p.Float(x, len(v)-strings.IndexByte(v, '.')-1)
+			}
+			return p.T("help.default", "Value", v)
+		}))
 	})
+}
+
+var (
+	// flagLineRE is one flag of pflag's listing: "  -n, --count int   usage".
+	flagLineRE = regexp.MustCompile(`^(\s+(?:-\S, )?--\S+)(?: (\S+))?( {2,})(.*)$`)
+	decimalRE  = regexp.MustCompile(`^-?\d+\.\d+$`)
+)
+
+// localFlagColumn names the values flags take in the reader's language (--count N, not --count
+// int) and realigns the usage column the new names widen or narrow.
+func localFlagColumn(p *i18n.Printer, usages string) string {
+	lines := strings.Split(usages, "\n")
+	type row struct{ left, usage string }
+	rows := make([]row, len(lines))
+	width := 0
+	for i, l := range lines {
+		m := flagLineRE.FindStringSubmatch(l)
+		if m == nil {
+			rows[i] = row{usage: strings.TrimLeft(l, " ")}
+			continue
+		}
+		left := m[1]
+		if m[2] != "" {
+			left += " " + flagPlaceholder(p, m[2])
+		}
+		rows[i] = row{left: left, usage: m[4]}
+		width = max(width, utf8.RuneCountInString(left))
+	}
+	var sb strings.Builder
+	for i, r := range rows {
+		if i > 0 {
+			sb.WriteByte('\n')
+		}
+		if r.usage == "" && r.left == "" {
+			continue
+		}
+		sb.WriteString(r.left)
+		sb.WriteString(strings.Repeat(" ", width+3-utf8.RuneCountInString(r.left)))
+		sb.WriteString(r.usage)
+	}
+	return sb.String()
+}
+
+// flagPlaceholder is pflag's name for a flag's value type in the reader's language; a name the
+// flag's usage gave itself (`NAME`) stays.
+func flagPlaceholder(p *i18n.Printer, typ string) string {
+	switch typ {
+	case "int":
+		return p.T("help.placeholder.int")
+	case "uint":
+		return p.T("help.placeholder.uint")
+	case "float":
+		return p.T("help.placeholder.float")
+	case "duration":
+		return p.T("help.placeholder.duration")
+	case "string", "stringArray": // an array is a flag given again for each value
+		return p.T("help.placeholder.string")
+	case "strings":
+		return p.T("help.placeholder.strings")
+	}
+	return typ
 }
 
 // defaultRE is the "(default X)" pflag appends to a flag's usage.
