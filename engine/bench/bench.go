@@ -189,10 +189,10 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		return nil, i18n.E("bench.no_lexicon")
 	}
 	if cfg.Runs < 1 || cfg.Runs > MaxRuns {
-		return nil, i18n.E("bench.bad_runs", "Runs", cfg.Runs, "Max", MaxRuns)
+		return nil, i18n.E("bench.runs_range", "Runs", cfg.Runs, "Max", MaxRuns)
 	}
 	if !(cfg.Seconds > 0 && cfg.Seconds <= MaxSeconds) {
-		return nil, i18n.E("bench.bad_seconds", "Seconds", cfg.Seconds, "Max", MaxSeconds)
+		return nil, i18n.E("bench.seconds_range", "Seconds", cfg.Seconds, "Max", MaxSeconds)
 	}
 	if len(cfg.Positions) == 0 {
 		return nil, i18n.E("bench.no_positions")
@@ -541,7 +541,7 @@ func clip(s string) string {
 // player to move sees them (the opponent's rack unknown). The same seed gives the same set.
 func Builtin(lex *lexicon.Lexicon, leaves equity.Leaves, n int, seed uint64) ([]*engine.Position, error) {
 	if n < 1 || n > MaxPositions {
-		return nil, i18n.E("bench.bad_count", "Count", n, "Max", MaxPositions)
+		return nil, i18n.E("bench.count_range", "Count", n, "Max", MaxPositions)
 	}
 	var out []*engine.Position
 	p := game.NewPlayer(game.SelfPlayConfig{Lexicon: lex, Rules: game.FILERules, Leaves: leaves,

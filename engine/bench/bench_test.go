@@ -247,8 +247,8 @@ func TestConfigErrors(t *testing.T) {
 		want string
 	}{
 		{Config{Positions: ps, Runs: 1, Seconds: 1}, "needs a lexicon"},
-		{Config{Lexicon: lex, Positions: ps, Runs: 0, Seconds: 1}, "--runs 0"},
-		{Config{Lexicon: lex, Positions: ps, Runs: 1, Seconds: 0}, "--seconds 0"},
+		{Config{Lexicon: lex, Positions: ps, Runs: 0, Seconds: 1}, "0 runs: expected 1 to"},
+		{Config{Lexicon: lex, Positions: ps, Runs: 1, Seconds: 0}, "0 s a run"},
 		{Config{Lexicon: lex, Runs: 1, Seconds: 1}, "no positions"},
 		{Config{Lexicon: lex, Positions: ps, Runs: 1, Seconds: 1, Drivers: []Driver{{Name: "x", Path: "x"}}}, "as a file"},
 	} {
