@@ -273,6 +273,11 @@ func TestDrillMissesGoToADeck(t *testing.T) {
 	if code != 0 || strings.Contains(out, "Put the") {
 		t.Errorf("--deck-out: exit %d, or asked anyway:\n%s", code, out)
 	}
+	// Offered, the count is of the cards the deck would get (one a rack), not of the words.
+	d, code = runDrillCmd(t, "\n\n\n\nn\n", append(append(base, deckArgs...), "--lang", "es")...)
+	if want := "¿Guardar las 2 tarjetas falladas en el mazo fallos-anagramas"; code != 0 || !strings.Contains(d.out.String(), want) {
+		t.Errorf("offer: exit %d, lacks %q:\n%s", code, want, d.out.String())
+	}
 	fallos, err := st.DeckByName(ctx, "fallos")
 	if err != nil || fallos.Kind != "anagram" || fallos.Cards != 2 {
 		t.Errorf("deck fallos %+v, %v", fallos, err)
