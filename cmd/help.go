@@ -97,10 +97,52 @@ func init() {
 	// cobra's template functions are process-wide: the language comes from the command's tree.
 	cobra.AddTemplateFunc("flagUsages", func(fs *pflag.FlagSet, c *cobra.Command) string {
 		p := printerOf(c.Root())
-		return defaultRE.ReplaceAllStringFunc(fs.FlagUsages(), func(m string) string {
+		return defaultRE.ReplaceAllStringFunc(flagUsages(fs, p), func(m string) string {
 			return p.T("help.default", "Value", defaultRE.FindStringSubmatch(m)[1])
 		})
 	})
+}
+
+// flagUsages is pflag's FlagUsages with the value of each flag named in the printer's language
+// ("--db texto", not "--db string") where its usage names none in `backquotes` itself. The
+// names are ASCII: pflag aligns the usages by bytes.
+func flagUsages(fs *pflag.FlagSet, p *i18n.Printer) string {
+	const mark = "\x01" // ends the borrowed name in the usage, where pflag repeats it
+	named := pflag.NewFlagSet(fs.Name(), pflag.ContinueOnError)
+	named.SortFlags = fs.SortFlags
+	fs.VisitAll(func(f *pflag.Flag) {
+		g := *f
+		if name := valueName(p, f); name != "" && !strings.Contains(f.Usage, "`") {
+			g.Usage = "`" + name + "`" + mark + f.Usage
+		}
+		named.AddFlag(&g)
+	})
+	return borrowedNameRE.ReplaceAllString(named.FlagUsages(), "")
+}
+
+// borrowedNameRE is a value's name that flagUsages put at the head of a usage, with its mark.
+var borrowedNameRE = regexp.MustCompile(`[^\s\x01]+\x01`)
+
+// valueName is the word the help writes after a flag for its value, by the flag's type; ""
+// for a switch (bool) and for a type pflag names by itself.
+func valueName(p *i18n.Printer, f *pflag.Flag) string {
+	switch f.Value.Type() {
+	case "string":
+		return p.T("help.value.string")
+	case "stringSlice":
+		return p.T("help.value.strings")
+	case "stringArray":
+		return p.T("help.value.string_array")
+	case "int", "int64", "int32":
+		return p.T("help.value.int")
+	case "uint", "uint64", "uint32":
+		return p.T("help.value.uint")
+	case "float64", "float32":
+		return p.T("help.value.float")
+	case "duration":
+		return p.T("help.value.duration")
+	}
+	return ""
 }
 
 // defaultRE is the "(default X)" pflag appends to a flag's usage.

@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"bytes"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -12,6 +13,9 @@ import (
 // untranslated lists the commands whose own texts are not in the catalogue yet: none now (the
 // Spanish-interface issue); a new command is born bilingual.
 var untranslated = map[string]bool{}
+
+// englishValueRE is a flag's value named by its Go type, as pflag writes it.
+var englishValueRE = regexp.MustCompile(`(?m)^ +(-\w, )?--\S+ (string|strings|stringArray|int|uint|float|duration) `)
 
 // commandPaths lists every command of the tree, without the root's name ("drill anagram").
 func commandPaths(root *cobra.Command) []string {
@@ -60,6 +64,9 @@ func TestHelpInBothLanguages(t *testing.T) {
 			}
 			if lang == "es" && strings.Contains(help, "(default ") {
 				t.Errorf("%s --help in Spanish has pflag's English \"(default ...)\":\n%s", path, help)
+			}
+			if m := englishValueRE.FindString(help); lang == "es" && m != "" {
+				t.Errorf("%s --help in Spanish names a flag's value in English: %q", path, m)
 			}
 			if lang == "es" && strings.Contains(help, "help for ") {
 				t.Errorf("%s --help in Spanish has English flag help:\n%s", path, help)
