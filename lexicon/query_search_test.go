@@ -134,7 +134,9 @@ func mustSearch(t testing.TB, ts *TileSet, s string) Search {
 func TestParseSearchErrors(t *testing.T) {
 	ts := DefaultTileSet()
 	tests := []struct{ query, want string }{
-		{"lenght:7", `search term "lenght:7": unknown key "lenght" (expected one of pattern, anagram`},
+		{"lenght:7", `search term "lenght:7": unknown key "lenght"; did you mean length?`},
+		{"longitd:7", `unknown key "longitd"; did you mean longitud?`},
+		{"xyzzy:7", `search term "xyzzy:7": unknown key "xyzzy" (expected one of pattern, anagram`},
 		{"length", `search term "length": expected key:value`},
 		{"length:x", `search term "length:x": expected N, N-M, N- or -M`},
 		{"length:8-7", `the range "8-7" is empty`},
