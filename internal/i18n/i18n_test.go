@@ -92,6 +92,12 @@ func TestErrors(t *testing.T) {
 	if got := For(English).Err(Wrap(ferr, "i18n.bad_lang", "Source", "x", "Value", "y")); !strings.HasPrefix(got, "x y:") {
 		t.Errorf("wrap: %q", got)
 	}
+	// A message that names the file does not name it twice (atril lexicon add NAME /tmp).
+	dir := t.TempDir()
+	_, derr := os.ReadFile(dir)
+	if got, want := For(Spanish).Err(Wrap(derr, "wordlist.read", "File", dir)), dir+": es un directorio; se esperaba un archivo"; got != want {
+		t.Errorf("directory in Spanish: %q, want %q", got, want)
+	}
 	if !errors.Is(Wrap(ferr, "i18n.bad_lang"), os.ErrNotExist) {
 		t.Error("Wrap hides its cause from errors.Is")
 	}
