@@ -70,6 +70,16 @@ func TestRunnerBlanksCountsAndFolding(t *testing.T) {
 			}
 		}
 	}
+	// What the runner says after the questions (the learning cards' return, a deck made) folds too.
+	out.Reset()
+	long := "2 tarjetas en aprendizaje vuelven desde las 16:27 (dentro de 1 min): ejecute entonces atril review otra vez."
+	if err := r.Say(long); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(strings.Fields(out.String()), " ") != long {
+		t.Errorf("Say lost or split words: %q", out.String())
+	}
+	lines = append(lines, strings.Split(out.String(), "\n")...)
 	for _, l := range lines {
 		if xansi.StringWidth(l) > 40 {
 			t.Errorf("line of %d columns on a 40-column terminal: %q", xansi.StringWidth(l), l)

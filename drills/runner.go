@@ -472,9 +472,9 @@ func (r *Runner) Ask(ctx context.Context, prompt string) (text string, ok bool) 
 	return strings.TrimSpace(text), stopped == "" && w.err == nil
 }
 
-// Say writes one line to the player.
+// Say writes one line to the player, folded between words to the terminal's width.
 func (r *Runner) Say(text string) error {
-	_, err := fmt.Fprintln(r.Out, text)
+	_, err := fmt.Fprintln(r.Out, r.fold("", text))
 	return err
 }
 
