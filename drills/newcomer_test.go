@@ -258,6 +258,14 @@ func TestMissedPlainInJSON(t *testing.T) {
 		!strings.Contains(out.String(), "Falladas: CHA (válida)") {
 		t.Errorf("%+v %v\n%s", sum, err, out.String())
 	}
+	// The verdict reads as Spanish: "CHX no es válida", never "es no válida".
+	out.Reset()
+	r = &Runner{In: strings.NewReader("s\nn\n"), Out: &out, Lex: lex, Now: clock.Now, P: i18n.For(i18n.Spanish)}
+	no := twoQuestion(lex.Tiles, mustWord(t, lex.Tiles, "CHX"), false)
+	if _, err := r.Run(context.Background(), []Question{no, q}); err != nil ||
+		!strings.Contains(out.String(), "CHX no es válida") || !strings.Contains(out.String(), "CHA es válida") {
+		t.Errorf("verdicts in Spanish: %v\n%s", err, out.String())
+	}
 }
 
 // The deck offered for a drill's misses is one whatever the interface language: misses offered

@@ -578,7 +578,11 @@ func (r *Runner) feedback(w *errWriter, q *Question, res Result, sum *Summary) {
 		case q.isRack:
 			r.line(w, "  ", head+": "+p.T("drill.fb.rack_no", "Rack", q.Show))
 		default:
-			r.line(w, "  ", head+": "+p.T("drill.fb.is", "Word", q.Show, "Verdict", validText(p, q.Valid)))
+			verdict := p.T("drill.fb.is_not_valid", "Word", q.Show)
+			if q.Valid {
+				verdict = p.T("drill.fb.is_valid", "Word", q.Show)
+			}
+			r.line(w, "  ", head+": "+verdict)
 		}
 		if !res.Right {
 			switch {
