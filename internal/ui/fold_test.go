@@ -69,3 +69,32 @@ func TestTableWrapColumn(t *testing.T) {
 		t.Errorf("piped row not whole:\n%s", piped)
 	}
 }
+
+// Text folds only at spaces: a deck's name, a range or a dash in parentheses is never cut at its
+// hyphen (the x/ansi word wrapper cuts there); runs of spaces inside a line stay.
+func TestFoldOnlyAtSpaces(t *testing.T) {
+	term := &Term{Mode: Plain, Width: 30}
+	for _, text := range []string{
+		"¿Guardar las 12 tarjetas en el mazo fallos-anagramas para repasarlas?",
+		"Escriba las fichas de gancho: \"a ch / s\" (- o nada si no hay).",
+		"longitud:7-8 vocales:3-4 dígrafo:sí orden:-probabilidad",
+		"aaaaaaaaaa bbbbbbbbbb fallos-anagramas",
+		"Escriba las fichas de gancho delantero, una barra y las de gancho trasero: \"a ch / s\" (- o nada si no hay).",
+	} {
+		folded := term.Fold("", text)
+		for _, l := range strings.Split(folded, "\n") {
+			if xansi.StringWidth(l) > 30 && strings.Contains(l, " ") {
+				t.Errorf("line %q wider than 30 columns", l)
+			}
+			if strings.HasPrefix(l, " ") {
+				t.Errorf("%q folded leaving a space: %q", text, folded)
+			}
+		}
+		if strings.Join(strings.Fields(folded), " ") != text {
+			t.Errorf("words cut (at a hyphen?) or changed: %q", folded)
+		}
+	}
+	if got := wrap("erróneas:   X (no es palabra)", 80); got != "erróneas:   X (no es palabra)" {
+		t.Errorf("spaces inside a line: %q", got)
+	}
+}

@@ -112,7 +112,7 @@ func (t *Term) table(tb *Table, m string) string {
 			}
 			folded[i] = []string{c.Text}
 			if col.Wrap && xansi.StringWidth(c.Text) > widths[i] {
-				folded[i] = strings.Split(xansi.Wordwrap(c.Text, widths[i], ""), "\n")
+				folded[i] = strings.Split(wrap(c.Text, widths[i]), "\n")
 			}
 			height = max(height, len(folded[i]))
 		}
