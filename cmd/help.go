@@ -3,6 +3,7 @@ package cmd
 import (
 	"errors"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -96,17 +97,15 @@ MOREHELP{{end}}
 func init() {
 	// cobra's template functions are process-wide: the language comes from the command's tree.
 	cobra.AddTemplateFunc("flagUsages", func(fs *pflag.FlagSet, c *cobra.Command) string {
-		p := printerOf(c.Root())
-		return defaultRE.ReplaceAllStringFunc(flagUsages(fs, p), func(m string) string {
-			return p.T("help.default", "Value", defaultRE.FindStringSubmatch(m)[1])
-		})
+		width, _ := strconv.Atoi(c.Root().Annotations[widthKey])
+		return flagUsages(fs, printerOf(c.Root()), width)
 	})
 }
 
 // flagUsages is pflag's FlagUsages with the value of each flag named in the printer's language
-// ("--db texto", not "--db string") where its usage names none in `backquotes` itself. The
-// names are ASCII: pflag aligns the usages by bytes.
-func flagUsages(fs *pflag.FlagSet, p *i18n.Printer) string {
+// ("--db texto", not "--db string") where its usage names none in `backquotes` itself, folded
+// to width columns (0: no folding). The names are ASCII: pflag aligns the usages by bytes.
+func flagUsages(fs *pflag.FlagSet, p *i18n.Printer, width int) string {
 	const mark = "\x01" // ends the borrowed name in the usage, where pflag repeats it
 	named := pflag.NewFlagSet(fs.Name(), pflag.ContinueOnError)
 	named.SortFlags = fs.SortFlags
@@ -115,9 +114,21 @@ func flagUsages(fs *pflag.FlagSet, p *i18n.Printer) string {
 		if name := valueName(p, f); name != "" && !strings.Contains(f.Usage, "`") {
 			g.Usage = "`" + name + "`" + mark + f.Usage
 		}
+		// The default in the reader's words, in the usage itself so that it folds with it;
+		// pflag, given a zero default, adds its English "(default X)" no more.
+		if zero := zeroDefault(f); f.DefValue != zero && !(f.Value.Type() == "duration" && f.DefValue == "0") {
+			value := f.DefValue
+			if f.Value.Type() == "string" {
+				value = strconv.Quote(value)
+			}
+			g.Usage += " " + p.T("help.default", "Value", value)
+			g.DefValue = zero
+		}
 		named.AddFlag(&g)
 	})
-	return borrowedNameRE.ReplaceAllString(named.FlagUsages(), "")
+	// On a terminal the usages fold at spaces under their column (pflag counts bytes, so a line
+	// with accents comes out a little short, never long); piped, each stays on one line.
+	return borrowedNameRE.ReplaceAllString(named.FlagUsagesWrapped(width), "")
 }
 
 // borrowedNameRE is a value's name that flagUsages put at the head of a usage, with its mark.
@@ -145,8 +156,25 @@ func valueName(p *i18n.Printer, f *pflag.Flag) string {
 	return ""
 }
 
-// defaultRE is the "(default X)" pflag appends to a flag's usage.
-var defaultRE = regexp.MustCompile(`(?m)\(default (.*)\)$`)
+// zeroDefault is the default pflag leaves out of a flag's usage, by the flag's type.
+func zeroDefault(f *pflag.Flag) string {
+	switch f.Value.Type() {
+	case "bool":
+		return "false"
+	case "string":
+		return ""
+	case "stringSlice", "stringArray", "intSlice", "uintSlice", "float64Slice", "boolSlice", "durationSlice":
+		return "[]"
+	case "duration":
+		return "0s"
+	case "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64", "float32", "float64", "count":
+		return "0"
+	}
+	if f.DefValue == "<nil>" || f.DefValue == "false" || f.DefValue == "" || f.DefValue == "0" {
+		return f.DefValue
+	}
+	return "0"
+}
 
 var (
 	unknownCommandRE = regexp.MustCompile(`^unknown command "(.*)" for "(.*?)"(?s:(.*))$`)

@@ -111,3 +111,26 @@ func TestHelpInBothLanguages(t *testing.T) {
 		}
 	}
 }
+
+// On a narrow terminal the flags' usages fold under their column, with the default in the
+// reader's words wherever the fold falls; piped, each flag stays on one line.
+func TestHelpFlagsFoldToTheTerminal(t *testing.T) {
+	for _, lang := range []string{"es", "en"} {
+		var out bytes.Buffer
+		code := Run(&IO{In: strings.NewReader(""), Out: &out, Err: &bytes.Buffer{}, OutTTY: true, Width: 60,
+			Getenv: func(k string) string { return map[string]string{"NO_COLOR": "1"}[k] }}, []string{"drill", "build", "--help", "--lang", lang})
+		help := out.String()
+		flags := help[strings.Index(help, "\n      --blanks"):]
+		if code != 0 || !strings.Contains(flags, "--time-limit") {
+			t.Fatalf("%s: exit %d\n%s", lang, code, help)
+		}
+		for _, l := range strings.Split(flags, "\n") {
+			if n := len([]rune(l)); n > 60 {
+				t.Errorf("%s: flag line of %d columns at 60: %q", lang, n, l)
+			}
+		}
+		if lang == "es" && (strings.Contains(flags, "default") || !strings.Contains(strings.Join(strings.Fields(flags), " "), "(por omisión: 30)")) {
+			t.Errorf("Spanish defaults:\n%s", flags)
+		}
+	}
+}
