@@ -38,6 +38,10 @@ func TestDetect(t *testing.T) {
 		{"en-GB", env("LANG", "es_ES"), English, false},
 		{"fr", env(), English, true},
 		{"", env("ATRIL_LANG", "klingon"), English, true},
+		// A language atril does not speak is an error in the language the rest asks for.
+		{"fr", env("LANG", "es_ES.UTF-8"), Spanish, true},
+		{"fr", env("ATRIL_LANG", "es", "LANG", "en_US"), Spanish, true},
+		{"", env("ATRIL_LANG", "klingon", "LANG", "es_ES.UTF-8"), Spanish, true},
 	} {
 		got, err := Detect(tc.flag, tc.env)
 		if got != tc.want || (err != nil) != tc.err {
