@@ -51,11 +51,27 @@ func localizeHelp(root *cobra.Command, p *i18n.Printer) {
 		if c.Flags().Lookup("help") == nil {
 			c.Flags().BoolP("help", "h", false, p.T("help.help_flag", "Command", c.Name()))
 		}
+		c.Flags().VisitAll(func(f *pflag.Flag) {
+			if _, done := f.Value.(decimalComma); !done && f.Value.Type() == "float64" {
+				f.Value = decimalComma{f.Value}
+			}
+		})
 		for _, sub := range c.Commands() {
 			walk(sub)
 		}
 	}
 	walk(root)
+}
+
+// decimalComma is a number flag that also takes a decimal comma, as Spanish writes numbers:
+// --retention 0,9 is --retention 0.9.
+type decimalComma struct{ pflag.Value }
+
+func (d decimalComma) Set(s string) error {
+	if strings.Count(s, ",") == 1 && !strings.Contains(s, ".") {
+		s = strings.Replace(s, ",", ".", 1)
+	}
+	return d.Value.Set(s)
 }
 
 // usageTemplate is cobra's usage template with its words in the printer's language.
