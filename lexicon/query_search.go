@@ -370,6 +370,49 @@ func parseRange(s string) (Range, error) {
 // String is the search in its text form, which ParseSearch reads back to the same search.
 func (q Search) String() string { return strings.Join(q.terms, " ") }
 
+// Text is the search as String writes it with each key, and digraph's yes, in the reader's
+// language ("longitud:8 top:5" to a Spanish reader): what the player would type back.
+func (q Search) Text(p *i18n.Printer) string {
+	terms := make([]string, len(q.terms))
+	for i, t := range q.terms {
+		key, value, _ := strings.Cut(t, ":")
+		if key == "digraph" && value == "yes" {
+			value = p.T("query.key.yes")
+		}
+		terms[i] = searchKeyName(p, key) + ":" + value
+	}
+	return strings.Join(terms, " ")
+}
+
+// searchKeyName is a canonical key's name in the reader's language.
+func searchKeyName(p *i18n.Printer, key string) string {
+	switch key {
+	case "pattern":
+		return p.T("query.key.pattern")
+	case "anagram":
+		return p.T("query.key.anagram")
+	case "length":
+		return p.T("query.key.length")
+	case "contains":
+		return p.T("query.key.contains")
+	case "prefix":
+		return p.T("query.key.prefix")
+	case "suffix":
+		return p.T("query.key.suffix")
+	case "digraph":
+		return p.T("query.key.digraph")
+	case "vowels":
+		return p.T("query.key.vowels")
+	case "points":
+		return p.T("query.key.points")
+	case "rank":
+		return p.T("query.key.rank")
+	case "order":
+		return p.T("query.key.order")
+	}
+	return key // sub, top: the same in both languages
+}
+
 // IsEmpty reports whether no condition was given (a search for every word).
 func (q Search) IsEmpty() bool { return len(q.terms) == 0 }
 
