@@ -172,9 +172,11 @@ func groupTable(p *i18n.Printer, ws []Window, dim string) *ui.Table {
 	}
 	cols := []ui.Col{{Header: p.T("stats.col.group"), Shrink: true}, {Header: p.T("stats.col.answers"), Right: true}}
 	for _, w := range ws {
-		cols = append(cols, ui.Col{Header: p.T("stats.col.accuracy", "Days", w.Days), Right: true})
+		// On a narrow terminal the interval folds under the share, and the header over two
+		// lines, rather than push the table past the edge.
+		cols = append(cols, ui.Col{Header: p.T("stats.col.accuracy", "Days", w.Days), Right: true, Wrap: true})
 	}
-	cols = append(cols, ui.Col{Header: p.T("stats.col.time", "Days", longest.Days), Right: true},
+	cols = append(cols, ui.Col{Header: p.T("stats.col.time", "Days", longest.Days), Right: true, Wrap: true},
 		ui.Col{Header: p.T("stats.col.trend", "Days", longest.Days), Shrink: true})
 	t := ui.NewTable(cols...)
 	for _, g := range ordered {
