@@ -134,7 +134,11 @@ func runDrill(g *Globals, c *cobra.Command, d drillRun) error {
 			return nil
 		}
 		var err error
-		st, err = openStudyStore(g)
+		if d.flags.List { // listing a deck's questions records nothing
+			st, err = openStudyStoreToRead(g)
+		} else {
+			st, err = openStudyStore(g)
+		}
 		return err
 	}
 	defer func() {
@@ -248,7 +252,7 @@ func saveMisses(g *Globals, r *drills.Runner, ctx context.Context, interrupted b
 		if interrupted || sum.Stopped != "done" {
 			return nil
 		}
-		suggest := missDeckName(p, kind)
+		suggest := drills.MissDeckName(p, kind)
 		for name == "" {
 			line, ok := r.Ask(ctx, p.N("drill.offer.prompt", cards, "Deck", suggest))
 			if !ok {
@@ -274,19 +278,6 @@ func saveMisses(g *Globals, r *drills.Runner, ctx context.Context, interrupted b
 	}
 	r.Say(deckAddedText(g.P, added))
 	return nil
-}
-
-// missDeckName is the deck offered for a drill's misses: missed-anagram, fallos-anagramas.
-func missDeckName(p *i18n.Printer, kind drills.Kind) string {
-	switch kind {
-	case drills.KindHooks:
-		return p.T("drill.offer.deck.hooks")
-	case drills.KindJudge:
-		return p.T("drill.offer.deck.judge")
-	case drills.KindTwos:
-		return p.T("drill.offer.deck.twos")
-	}
-	return p.T("drill.offer.deck.anagram")
 }
 
 // newRunner is the question loop of every command that asks (drills, review): with --json it

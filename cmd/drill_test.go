@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -289,6 +290,8 @@ func TestDrillChildProcess(t *testing.T) {
 		}
 		return ""
 	}
+	// Progress bars on the piped stderr, for tests that wait for work done before a signal.
+	sys.ErrTTY = os.Getenv("ATRIL_CHILD_PROGRESS") != ""
 	os.Args = append([]string{"atril"}, strings.Split(args, " ")...)
 	os.Exit(Main(sys))
 }
@@ -363,6 +366,18 @@ func startChild(t *testing.T, args string) (*exec.Cmd, io.Writer, *lockedBuffer,
 	go out.readFrom(stdout)
 	go errOut.readFrom(io.TeeReader(stderr, os.Stderr))
 	return child, stdin, out, errOut
+}
+
+// startWorkingChild is startChild for a long job whose progress bar shows on stderr; it
+// returns once the bar counts at least 10^(digits-1) of total games done, so a signal then
+// stops a run that has done some work.
+func startWorkingChild(t *testing.T, args, total string, digits int) (*exec.Cmd, *lockedBuffer) {
+	t.Helper()
+	t.Setenv("ATRIL_CHILD_PROGRESS", "1")
+	child, _, out, errOut := startChild(t, args)
+	working := regexp.MustCompile(`\b[1-9][0-9,]{` + strconv.Itoa(digits-1) + `,}/` + regexp.QuoteMeta(total))
+	errOut.waitUntil(t, "games done of "+total, working.MatchString)
+	return child, out
 }
 
 // Ctrl-C (a real SIGINT) mid-question ends the drill cleanly: exit 0, the summary, every answer

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	xansi "github.com/charmbracelet/x/ansi"
 	"github.com/spf13/cobra"
@@ -123,10 +124,24 @@ func init() {
 		return foldLines(text, width)
 	})
 	cobra.AddTemplateFunc("flagUsages", func(fs *pflag.FlagSet, c *cobra.Command) string {
+		p := printerOf(c.Root())
 		width, _ := strconv.Atoi(c.Root().Annotations[widthKey])
-		return flagUsages(fs, printerOf(c.Root()), width)
+		return localFlagColumn(p, width, defaultRE.ReplaceAllStringFunc(fs.FlagUsages(), func(m string) string {
+			v := defaultRE.FindStringSubmatch(m)[1]
+			if decimalRE.MatchString(v) { // 0,95 in Spanish
+				x, _ := strconv.ParseFloat(v, 64)
+				v = p.Float(x, len(v)-strings.IndexByte(v, '.')-1)
+			}
+			return p.T("help.default", "Value", v)
+		}))
 	})
 }
+
+var (
+	// flagLineRE is one flag of pflag's listing: "  -n, --count int   usage".
+	flagLineRE = regexp.MustCompile(`^(\s+(?:-\S, )?--\S+)(?: (\S+))?( {2,})(.*)$`)
+	decimalRE  = regexp.MustCompile(`^-?\d+\.\d+$`)
+)
 
 // foldLines reflows a help text to width columns (0: none) when a line of it is wider: the
 // texts are laid out for about 90 columns, and a narrower terminal would otherwise cut words
@@ -182,79 +197,69 @@ func foldLines(text string, width int) string {
 	return strings.Join(out, "\n")
 }
 
-// flagUsages is pflag's FlagUsages with the value of each flag named in the printer's language
-// ("--db texto", not "--db string") where its usage names none in `backquotes` itself, folded
-// to width columns (0: no folding). The names are ASCII: pflag aligns the usages by bytes.
-func flagUsages(fs *pflag.FlagSet, p *i18n.Printer, width int) string {
-	const mark = "\x01" // ends the borrowed name in the usage, where pflag repeats it
-	named := pflag.NewFlagSet(fs.Name(), pflag.ContinueOnError)
-	named.SortFlags = fs.SortFlags
-	fs.VisitAll(func(f *pflag.Flag) {
-		g := *f
-		if name := valueName(p, f); name != "" && !strings.Contains(f.Usage, "`") {
-			g.Usage = "`" + name + "`" + mark + f.Usage
+// localFlagColumn names the values flags take in the reader's language (--count N, not --count
+// int) and realigns the usage column the new names widen or narrow; on a terminal (termWidth
+// columns, 0 when piped) each usage folds between words under its column.
+func localFlagColumn(p *i18n.Printer, termWidth int, usages string) string {
+	lines := strings.Split(usages, "\n")
+	type row struct{ left, usage string }
+	rows := make([]row, len(lines))
+	width := 0
+	for i, l := range lines {
+		m := flagLineRE.FindStringSubmatch(l)
+		if m == nil {
+			rows[i] = row{usage: strings.TrimLeft(l, " ")}
+			continue
 		}
-		// The default in the reader's words, in the usage itself so that it folds with it;
-		// pflag, given a zero default, adds its English "(default X)" no more.
-		if zero := zeroDefault(f); f.DefValue != zero && !(f.Value.Type() == "duration" && f.DefValue == "0") {
-			value := f.DefValue
-			if f.Value.Type() == "string" {
-				value = strconv.Quote(value)
-			}
-			g.Usage += " " + p.T("help.default", "Value", value)
-			g.DefValue = zero
+		left := m[1]
+		if m[2] != "" {
+			left += " " + flagPlaceholder(p, m[2])
 		}
-		named.AddFlag(&g)
-	})
-	// On a terminal the usages fold at spaces under their column (pflag counts bytes, so a line
-	// with accents comes out a little short, never long); piped, each stays on one line.
-	return borrowedNameRE.ReplaceAllString(named.FlagUsagesWrapped(width), "")
+		rows[i] = row{left: left, usage: m[4]}
+		width = max(width, utf8.RuneCountInString(left))
+	}
+	var sb strings.Builder
+	for i, r := range rows {
+		if i > 0 {
+			sb.WriteByte('\n')
+		}
+		if r.usage == "" && r.left == "" {
+			continue
+		}
+		sb.WriteString(r.left)
+		sb.WriteString(strings.Repeat(" ", width+3-utf8.RuneCountInString(r.left)))
+		usage := r.usage
+		if termWidth-(width+3) >= 20 {
+			usage = (&ui.Term{Mode: ui.Plain, Width: termWidth - (width + 3)}).Fold("", usage)
+			usage = strings.ReplaceAll(usage, "\n", "\n"+strings.Repeat(" ", width+3))
+		}
+		sb.WriteString(usage)
+	}
+	return sb.String()
 }
 
-// borrowedNameRE is a value's name that flagUsages put at the head of a usage, with its mark.
-var borrowedNameRE = regexp.MustCompile(`[^\s\x01]+\x01`)
-
-// valueName is the word the help writes after a flag for its value, by the flag's type; ""
-// for a switch (bool) and for a type pflag names by itself.
-func valueName(p *i18n.Printer, f *pflag.Flag) string {
-	switch f.Value.Type() {
-	case "string":
-		return p.T("help.value.string")
-	case "stringSlice":
-		return p.T("help.value.strings")
-	case "stringArray":
-		return p.T("help.value.string_array")
-	case "int", "int64", "int32":
-		return p.T("help.value.int")
-	case "uint", "uint64", "uint32":
-		return p.T("help.value.uint")
-	case "float64", "float32":
-		return p.T("help.value.float")
+// flagPlaceholder is pflag's name for a flag's value type in the reader's language; a name the
+// flag's usage gave itself (`NAME`) stays.
+func flagPlaceholder(p *i18n.Printer, typ string) string {
+	switch typ {
+	case "int":
+		return p.T("help.placeholder.int")
+	case "uint":
+		return p.T("help.placeholder.uint")
+	case "float":
+		return p.T("help.placeholder.float")
 	case "duration":
-		return p.T("help.value.duration")
+		return p.T("help.placeholder.duration")
+	case "string", "stringArray": // an array is a flag given again for each value
+		return p.T("help.placeholder.string")
+	case "strings":
+		return p.T("help.placeholder.strings")
 	}
-	return ""
+	return typ
 }
 
-// zeroDefault is the default pflag leaves out of a flag's usage, by the flag's type.
-func zeroDefault(f *pflag.Flag) string {
-	switch f.Value.Type() {
-	case "bool":
-		return "false"
-	case "string":
-		return ""
-	case "stringSlice", "stringArray", "intSlice", "uintSlice", "float64Slice", "boolSlice", "durationSlice":
-		return "[]"
-	case "duration":
-		return "0s"
-	case "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64", "float32", "float64", "count":
-		return "0"
-	}
-	if f.DefValue == "<nil>" || f.DefValue == "false" || f.DefValue == "" || f.DefValue == "0" {
-		return f.DefValue
-	}
-	return "0"
-}
+// defaultRE is the "(default X)" pflag appends to a flag's usage.
+var defaultRE = regexp.MustCompile(`(?m)\(default (.*)\)$`)
 
 var (
 	unknownCommandRE = regexp.MustCompile(`^unknown command "(.*)" for "(.*?)"(?s:(.*))$`)

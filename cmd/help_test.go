@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	xansi "github.com/charmbracelet/x/ansi"
 	"github.com/spf13/cobra"
@@ -14,9 +15,6 @@ import (
 // untranslated lists the commands whose own texts are not in the catalogue yet: none now (the
 // Spanish-interface issue); a new command is born bilingual.
 var untranslated = map[string]bool{}
-
-// englishValueRE is a flag's value named by its Go type, as pflag writes it.
-var englishValueRE = regexp.MustCompile(`(?m)^ +(-\w, )?--\S+ (string|strings|stringArray|int|uint|float|duration) `)
 
 // commandPaths lists every command of the tree, without the root's name ("drill anagram").
 func commandPaths(root *cobra.Command) []string {
@@ -66,12 +64,16 @@ func TestHelpInBothLanguages(t *testing.T) {
 			if lang == "es" && strings.Contains(help, "(default ") {
 				t.Errorf("%s --help in Spanish has pflag's English \"(default ...)\":\n%s", path, help)
 			}
-			if m := englishValueRE.FindString(help); lang == "es" && m != "" {
-				t.Errorf("%s --help in Spanish names a flag's value in English: %q", path, m)
-			}
 			if lang == "es" && strings.Contains(help, "help for ") {
 				t.Errorf("%s --help in Spanish has English flag help:\n%s", path, help)
 			}
+			if lang == "es" && englishFlagTypeRE.MatchString(help) {
+				t.Errorf("%s --help in Spanish names a flag's value in English (%s)", path, englishFlagTypeRE.FindString(help))
+			}
+			if lang == "es" && englishDecimalRE.MatchString(help) {
+				t.Errorf("%s --help in Spanish writes a decimal point (%s)", path, englishDecimalRE.FindString(help))
+			}
+			checkFlagColumns(t, path+" ("+lang+")", help)
 		}
 	}
 	for _, lang := range []string{"en", "es"} {
@@ -110,6 +112,30 @@ func TestHelpInBothLanguages(t *testing.T) {
 		if !same && untranslated[path] {
 			t.Errorf("%q is translated now: take it off the untranslated list", path)
 		}
+	}
+}
+
+var (
+	englishFlagTypeRE = regexp.MustCompile(`(?m)^\s+(?:-\S, )?--\S+ (int|uint|string|strings|stringArray|float|duration)\s`)
+	englishDecimalRE  = regexp.MustCompile(`por omisión: \d+\.\d+\)`)
+)
+
+// checkFlagColumns: in each block of flags every usage starts in one column.
+func checkFlagColumns(t *testing.T, what, help string) {
+	t.Helper()
+	col := -1
+	for _, l := range strings.Split(help, "\n") {
+		m := regexp.MustCompile(`^(\s+(?:-\S, )?--\S+(?: \S+)?\s{2,})\S`).FindStringSubmatch(l)
+		if m == nil {
+			col = -1 // a block ends at any other line
+			continue
+		}
+		c := utf8.RuneCountInString(m[1])
+		if col >= 0 && c != col {
+			t.Errorf("%s: flag usages not in one column:\n%s", what, help)
+			return
+		}
+		col = c
 	}
 }
 

@@ -43,11 +43,25 @@ func (g *Globals) leavesTable(spec string, useDefault bool) (equity.Leaves, erro
 	return t.Leaves, err
 }
 
-// openLeaves is leavesTable with the table's name and checksum.
+// openLeaves is leavesTable with the table's name and checksum. With useDefault the table
+// chosen with `atril leaves use`, if any, stands in for builtin.
 func (g *Globals) openLeaves(spec string, useDefault bool) (equity.Table, error) {
 	ts, err := g.TileSet()
 	if err != nil {
 		return equity.Table{}, err
+	}
+	if useDefault && spec == leaves.Builtin {
+		chosen, err := g.chosenLeaves()
+		if err != nil {
+			return equity.Table{}, err
+		}
+		if chosen != "" {
+			t, err := leaves.Open(chosen, ts)
+			if err != nil {
+				return equity.Table{}, withCode(ExitError, i18n.Wrap(err, "leaves.use_cmd.chosen_fails", "Spec", chosen))
+			}
+			return t, nil
+		}
 	}
 	t, err := leaves.Open(spec, ts)
 	if err != nil && useDefault && spec == leaves.Builtin {
@@ -57,6 +71,15 @@ func (g *Globals) openLeaves(spec string, useDefault bool) (equity.Table, error)
 		return equity.Table{}, withCode(ExitError, err)
 	}
 	return t, nil
+}
+
+// chosenLeaves is the leave table chosen with `atril leaves use`, "" for none (builtin).
+func (g *Globals) chosenLeaves() (string, error) {
+	chosen, err := g.lexiconRegistry().ChosenLeaves()
+	if err != nil {
+		return "", withCode(ExitError, err)
+	}
+	return chosen, nil
 }
 
 // leavesSpecs completes a leave SPEC flag.

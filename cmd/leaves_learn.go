@@ -118,6 +118,9 @@ func runLeavesLearn(ctx context.Context, g *Globals, opts *leavesLearnOptions) e
 		if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
 			return withCode(ExitInterrupted, i18n.E("leaves.learn.interrupted", "File", ckpt))
 		}
+		if errors.Is(err, &i18n.Error{ID: "leaves.err.checkpoint_other_run"}) {
+			err = i18n.Wrap(err, "leaves.learn.other_run")
+		}
 		return withCode(ExitError, err)
 	}
 	if err := writeFileAtomic(opts.Out, res.WriteKLV); err != nil {

@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"cmp"
 	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/engine/equity"
@@ -29,7 +30,11 @@ func init() {
 			Long:    p.T("leaves.show.long"),
 			Example: p.T("leaves.show.example"),
 			RunE: func(c *cobra.Command, args []string) error {
-				opts.Table = leaves.Builtin
+				chosen, err := g.chosenLeaves()
+				if err != nil {
+					return err
+				}
+				opts.Table = cmp.Or(chosen, leaves.Builtin)
 				if len(args) > 0 && isLeavesTable(args[0]) {
 					opts.Table, args = args[0], args[1:]
 				}

@@ -70,7 +70,7 @@ func TestLeavesLearnCommand(t *testing.T) {
 	}{
 		{[]string{"leaves", "learn", "--lexicon", lex, "--games", "10"}, "--out"},
 		{[]string{"leaves", "learn", "--lexicon", lex, "--games", "10", "--out", out, "--resume"}, "does not exist"},
-		{[]string{"leaves", "learn", "--lexicon", lex, "--games", "0", "--out", out}, "--games 0"},
+		{[]string{"leaves", "learn", "--lexicon", lex, "--games", "0", "--out", out}, "--games: 0 games a generation"},
 		{[]string{"leaves", "learn", "--lexicon", lex, "--games", "10", "--out", out, "--from", "nowhere.klv2"}, "nowhere.klv2"},
 		{[]string{"leaves", "learn", "--lang", "es", "--lexicon", lex, "--games", "10", "--out", out, "--resume"}, "no existe"},
 	} {
@@ -180,8 +180,7 @@ func TestLeavesDefaultTable(t *testing.T) {
 func TestLeavesLearnSIGINT(t *testing.T) {
 	lex := engineTestLexicon(t, leavesWords...)
 	out := filepath.Join(t.TempDir(), "run.klv2")
-	child, _, stdout := startDrillChild(t, "--lexicon "+lex+" leaves learn --games 1000000 --workers 1 --out "+out)
-	time.Sleep(1500 * time.Millisecond)
+	child, stdout := startWorkingChild(t, "--lexicon "+lex+" leaves learn --games 1000000 --workers 1 --out "+out, "1,000,000", 1)
 	if err := child.Process.Signal(os.Interrupt); err != nil {
 		t.Fatal(err)
 	}
@@ -203,7 +202,89 @@ func TestLeavesLearnSIGINT(t *testing.T) {
 		t.Error("a table was written by an interrupted run")
 	}
 	_, errOut, code := runEngineCmd(t, nil, "leaves", "learn", "--lexicon", lex, "--games", "10", "--out", out, "--resume")
-	if code != ExitError || !strings.Contains(errOut, "--games 1000000 ≠ 10") {
+	if code != ExitError || !strings.Contains(errOut, "(games 1000000 ≠ 10); give the flags it was started with") {
 		t.Errorf("resume with other flags: exit %d, %q", code, errOut)
+	}
+}
+
+// leaves use: the chosen table is what moves and leaves show use without --leaves, a file is
+// remembered by its full path, --leaves still wins, and a chosen file gone is an error that
+// says how to go back.
+func TestLeavesUse(t *testing.T) {
+	env := map[string]string{"ATRIL_DATA_DIR": t.TempDir()}
+	cgp := emptyRows + " EEQSSUU/ 0/0 0"
+	topEquity := func(args ...string) float64 {
+		t.Helper()
+		stdout, errOut, code := runEngineCmd(t, env, append([]string{"moves", "--json", "--top", "1", "--cgp", cgp}, args...)...)
+		if code != 0 {
+			t.Fatalf("moves %v: exit %d: %s", args, code, errOut)
+		}
+		var got movesJSON
+		if err := json.Unmarshal([]byte(stdout), &got); err != nil {
+			t.Fatal(err)
+		}
+		return got.Moves[0].Equity
+	}
+	inUse := func() leavesUseJSON {
+		t.Helper()
+		stdout, errOut, code := runEngineCmd(t, env, "leaves", "use", "--json")
+		var got leavesUseJSON
+		if code != 0 || json.Unmarshal([]byte(stdout), &got) != nil {
+			t.Fatalf("leaves use: exit %d %s %s", code, stdout, errOut)
+		}
+		return got
+	}
+	builtin, handset := topEquity("--leaves", "builtin"), topEquity("--leaves", "handset")
+	if builtin == handset {
+		t.Fatal("the test position does not tell the tables apart")
+	}
+	if got := inUse(); got.Spec != "builtin" {
+		t.Errorf("nothing chosen: %+v", got)
+	}
+	if _, errOut, code := runEngineCmd(t, env, "leaves", "use", "handset"); code != 0 {
+		t.Fatalf("use handset: exit %d %s", code, errOut)
+	}
+	if got := topEquity(); got != handset {
+		t.Errorf("moves after leaves use handset: equity %v, handset's %v", got, handset)
+	}
+	if got := topEquity("--leaves", "builtin"); got != builtin {
+		t.Errorf("--leaves builtin after leaves use handset: %v, want %v", got, builtin)
+	}
+	if stdout, _, _ := runEngineCmd(t, env, "leaves", "show", "S", "--json"); !strings.Contains(stdout, `"table": "handset"`) {
+		t.Errorf("leaves show after leaves use handset: %s", stdout)
+	}
+
+	dir := t.TempDir()
+	t.Chdir(dir)
+	lex := engineTestLexicon(t, leavesWords...)
+	if _, errOut, code := runEngineCmd(t, env, "leaves", "learn", "--lexicon", lex, "--games", "20", "--generations", "1", "--seed", "1", "--out", "mine.klv2"); code != 0 {
+		t.Fatalf("learn: exit %d %s", code, errOut)
+	}
+	if _, errOut, code := runEngineCmd(t, env, "leaves", "use", "mine.klv2"); code != 0 {
+		t.Fatalf("use mine.klv2: exit %d %s", code, errOut)
+	}
+	abs := filepath.Join(dir, "mine.klv2")
+	if got := inUse(); got.Spec != abs || got.Table.Kind != "klv2" || got.Table.Leaves != 1_170_590 {
+		t.Errorf("after leaves use mine.klv2: %+v", got)
+	}
+	mine := topEquity("--leaves", abs)
+	if got := topEquity(); got != mine {
+		t.Errorf("moves with the chosen file: %v, want %v", got, mine)
+	}
+	os.Remove(abs)
+	if _, errOut, code := runEngineCmd(t, env, "moves", "--cgp", cgp); code != ExitError || !strings.Contains(errOut, abs) || !strings.Contains(errOut, "atril leaves use builtin") {
+		t.Errorf("chosen file removed: exit %d %q", code, errOut)
+	}
+	if _, errOut, code := runEngineCmd(t, env, "leaves", "use", "missing.klv2"); code != ExitError || !strings.Contains(errOut, "missing.klv2") {
+		t.Errorf("use missing.klv2: exit %d %q", code, errOut)
+	}
+	if _, errOut, code := runEngineCmd(t, env, "leaves", "use", "builtin"); code != 0 {
+		t.Fatalf("use builtin: exit %d %s", code, errOut)
+	}
+	if got := topEquity(); got != builtin {
+		t.Errorf("moves after leaves use builtin: %v, want %v", got, builtin)
+	}
+	if got := inUse(); got.Spec != "builtin" {
+		t.Errorf("back to builtin: %+v", got)
 	}
 }

@@ -5,12 +5,14 @@ import (
 
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/puzzles"
+	"github.com/atril-scrabble/atril/stats"
 )
 
 func init() {
 	registerPuzzle(func(g *Globals) *cobra.Command {
 		p := g.P
 		history := 0
+		var plotFile string
 		c := &cobra.Command{
 			Use:     p.T("puzzle_stats.use"),
 			Short:   p.T("puzzle_stats.short"),
@@ -30,13 +32,41 @@ func init() {
 				if err != nil {
 					return withCode(ExitError, err)
 				}
+				var plotted bool
+				if plotFile != "" {
+					if err := plotRating(g, plotFile, st.History); err != nil {
+						return err
+					}
+					plotted = true
+				}
 				if g.JSON {
 					return g.PrintJSON(st)
 				}
-				return g.Print(puzzles.StatsDoc(g.UI, g.P, st, history))
+				d := puzzles.StatsDoc(g.UI, g.P, st, history)
+				if plotted {
+					d.Note(p.T("stats.plot_written", "File", plotFile))
+				}
+				return g.Print(d)
 			},
 		}
 		c.Flags().IntVar(&history, "history", 10, p.T("puzzle_stats.flag.history"))
+		c.Flags().StringVar(&plotFile, "plot", "", p.T("puzzle_stats.flag.plot"))
 		return c
 	})
+}
+
+// plotRating draws the rating's history to file; with fewer than two rated attempts there is no
+// line to draw, which is said rather than an empty picture written.
+func plotRating(g *Globals, file string, history []puzzles.HistoryPoint) error {
+	if len(history) < 2 {
+		return withCode(ExitError, i18n.E("puzzle_stats.plot_too_few", "File", file, "Attempts", len(history)))
+	}
+	pts := make([]stats.RatingPoint, len(history))
+	for i, h := range history {
+		pts[i] = stats.RatingPoint{At: h.At, Rating: h.Rating}
+	}
+	if err := stats.PlotRating(file, pts, g.P); err != nil {
+		return withCode(ExitError, i18n.Wrap(err, "stats.err.plot", "File", file))
+	}
+	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,6 +17,8 @@ import (
 	"time"
 
 	_ "modernc.org/sqlite"
+
+	"github.com/atril-scrabble/atril/stats"
 )
 
 // runPuzzle runs atril with its own database; stdin is given.
@@ -144,6 +147,29 @@ func TestPuzzleScripting(t *testing.T) {
 	out, _, code = runAtril(t, "", "puzzle", "stats", "--db", db)
 	if code != 0 || !strings.Contains(out, "Rating history") || !strings.Contains(out, "missed") {
 		t.Errorf("stats: exit %d\n%s", code, out)
+	}
+	// --plot draws the rating's history: a line needs two rated attempts.
+	picture := filepath.Join(t.TempDir(), "rating.png")
+	if _, errOut, code := runAtril(t, "", "puzzle", "stats", "--plot", picture, "--db", db); code != ExitError || !strings.Contains(errOut, "1 rated attempts, and a line needs 2") {
+		t.Errorf("plot of one attempt: exit %d %q", code, errOut)
+	}
+	out, _, _ = runAtril(t, "", "puzzle", "next", "--json", "--db", db)
+	next = map[string]any{}
+	if err := json.Unmarshal([]byte(out), &next); err != nil || fmt.Sprint(next["id"]) == id {
+		t.Fatalf("a second puzzle: %v %s", err, out)
+	}
+	runAtril(t, "", "puzzle", "answer", fmt.Sprint(next["id"]), "paso", "--db", db)
+	out, errOut, code = runAtril(t, "", "puzzle", "stats", "--plot", picture, "--db", db)
+	if code != 0 || !strings.Contains(out, "Picture written to "+picture) {
+		t.Fatalf("plot: exit %d %s %s", code, out, errOut)
+	}
+	f, err := os.Open(picture)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if img, err := png.Decode(f); err != nil || img.Bounds().Dx() != stats.PlotWidth || img.Bounds().Dy() != stats.PanelHeight {
+		t.Errorf("rating picture: %v", err)
 	}
 }
 

@@ -211,7 +211,7 @@ func execute(ctx context.Context, root *cobra.Command, io *IO, args []string) (c
 	if errors.Is(err, errSilentNo) {
 		return code
 	}
-	if msg := p.Err(cobraError(err)); msg != "" {
+	if msg := p.Err(advise(cobraError(err))); msg != "" {
 		fmt.Fprintln(io.Err, "atril: "+msg)
 	}
 	return code

@@ -177,9 +177,9 @@ func searchDoc(p *i18n.Printer, ts *lexicon.TileSet, q lexicon.Search, results [
 		ui.Col{Header: p.T("search.col.word")},
 		ui.Col{Header: p.T("search.col.alphagram")},
 		ui.Col{Header: p.T("search.col.tiles"), Right: true},
-		ui.Col{Header: p.T("search.col.points"), Right: true},
+		ui.Col{Header: p.T("search.col.points"), Right: true, Drop: 1},
 		ui.Col{Header: p.T("search.col.rank"), Right: true},
-		ui.Col{Header: p.T("search.col.probability"), Right: true},
+		ui.Col{Header: p.T("search.col.probability"), Right: true, Drop: 2}, // a narrow terminal keeps the rank
 	)
 	for i, r := range results {
 		t.Row(p.Int(i+1), ts.DisplayBlanks(r.Word), ts.Display(r.Alphagram), p.Int(len(r.Word)),

@@ -155,8 +155,7 @@ func TestSelfplaySpanish(t *testing.T) {
 
 func TestSelfplaySIGINT(t *testing.T) {
 	lex := engineTestLexicon(t, selfplayWords...)
-	child, _, out := startDrillChild(t, "--lexicon "+lex+" selfplay --games 1000000 --workers 1 --json")
-	time.Sleep(1500 * time.Millisecond) // some games played (a few ms each on this lexicon)
+	child, out := startWorkingChild(t, "--lexicon "+lex+" selfplay --games 1000000 --workers 1 --json", "1,000,000", 3) // a mean over 100 games or more
 	if err := child.Process.Signal(os.Interrupt); err != nil {
 		t.Fatal(err)
 	}

@@ -108,13 +108,9 @@ func printFirstDay(g *Globals, r stats.Report) error {
 // openStatsStore opens the study database for the stats commands; nil (and no error) when it
 // does not exist yet: nothing studied, which is a first day, not a mistake. No file is made.
 func openStatsStore(g *Globals) (*studystore.Store, error) {
-	path := g.DB
-	if path == "" {
-		p, err := studystore.DefaultPath(g.io.Getenv)
-		if err != nil {
-			return nil, withCode(ExitError, err)
-		}
-		path = p
+	path, err := studyDBPath(g)
+	if err != nil {
+		return nil, err
 	}
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 		return nil, nil

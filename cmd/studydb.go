@@ -46,14 +46,25 @@ func openStudy(g *Globals, mustExist bool) (*studystore.Store, error) {
 	return openStudyStore(g)
 }
 
+// studyDBPath is the study database the commands use: --db, else $ATRIL_DB, else the one in
+// atril's data directory; with none of them (no HOME) the error says to give --db.
+func studyDBPath(g *Globals) (string, error) {
+	if g.DB != "" {
+		return g.DB, nil
+	}
+	p, err := studystore.DefaultPath(g.io.Getenv)
+	if err != nil {
+		return "", withCode(ExitError, i18n.Wrap(err, "store.cmd.no_home"))
+	}
+	return p, nil
+}
+
 func openStudyWith(g *Globals, opt studystore.Options) (*studystore.Store, error) {
-	path := g.DB
-	if path == "" {
-		p, err := studystore.DefaultPath(g.io.Getenv)
-		if err != nil {
-			return nil, withCode(ExitError, i18n.Wrap(err, "store.cmd.no_home"))
-		}
-		path = p
+	path, err := studyDBPath(g)
+	if err != nil {
+		return nil, err
+	}
+	if g.DB == "" {
 		opt.MakeDir = g.io.Getenv("ATRIL_DB") == "" // the data directory is atril's own
 	}
 	opt.Now = g.io.Now

@@ -172,6 +172,11 @@ func TestStudyCommandsNeverMakeADatabase(t *testing.T) {
 			t.Errorf("%v --db /dev/null: exit %d, %q", args, code, s.err.String())
 		}
 	}
+	missing := filepath.Join(dir, "missing.db")
+	if s, code := study(t, day1, "", "--db", missing, "drill", "anagram", "--deck", "dos", "--list"); code != ExitError || !strings.Contains(s.err.String(), missing+" does not exist") {
+		t.Errorf("drill --deck --list on a missing file: exit %d, %q", code, s.err.String())
+	}
+	sameFiles(t, "drill --deck --list", before, dirFiles(t, dir))
 	s, code := study(t, day1, "y\n", "--db", "/dev/null", "drill", "twos")
 	if code != ExitError || !strings.Contains(s.err.String(), "/dev/null is not a regular file but a device") {
 		t.Errorf("drill --db /dev/null: exit %d, %q", code, s.err.String())
@@ -211,8 +216,10 @@ func TestDataDirectoryMadeOthersNot(t *testing.T) {
 	if _, err := os.Stat(filepath.Dir(typo)); !os.IsNotExist(err) {
 		t.Errorf("$ATRIL_DB's directory was made")
 	}
-	if msg, code := run(map[string]string{}, "deck", "list"); code != ExitError || !strings.Contains(msg, "HOME is not set, nor ATRIL_DB or ATRIL_DATA_DIR: use --db PATH") {
-		t.Errorf("deck list without HOME: %d %s", code, msg)
+	for _, args := range [][]string{{"deck", "list"}, {"stats"}, {"review"}} {
+		if msg, code := run(map[string]string{}, args...); code != ExitError || !strings.Contains(msg, "HOME is not set, nor ATRIL_DB or ATRIL_DATA_DIR: use --db PATH") {
+			t.Errorf("%s without HOME: %d %s", strings.Join(args, " "), code, msg)
+		}
 	}
 }
 

@@ -83,6 +83,8 @@ func TestDamagedLexiconInDataDirectory(t *testing.T) {
 				{"search", "pattern:*A*", "--lexicon", "ROTO"},
 				{"search", "pattern:*A*"},
 				{"anagram", "AEIRST??"},
+				{"selfplay", "--games", "2"}, // once grew to 24 GB on one changed node
+				{"moves", "--cgp", emptyRows + " AEIRST?/ 0/0 0"},
 			} {
 				out, errOut, code := runWithin(t, run, args...)
 				if code != 2 || out != "" {

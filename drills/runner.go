@@ -1,7 +1,6 @@
 package drills
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -59,7 +58,7 @@ type Runner struct {
 	// Title heads the drill ("anagram drill · seed 42").
 	Title string
 
-	lines chan line
+	lines chan lexicon.InputLine
 	done  chan struct{}
 }
 
@@ -110,43 +109,12 @@ func (s Summary) Average() time.Duration {
 	return s.Time / time.Duration(s.Answered)
 }
 
-type line struct {
-	text string
-	err  error
-}
-
-// readLines sends each line of r until EOF or an error (sent as the last line), then closes.
-// It stops early when done closes, so a drill that ends leaves no reader blocked on a send.
-func readLines(r io.Reader, out chan<- line, done <-chan struct{}) {
-	defer close(out)
-	br := bufio.NewReaderSize(r, 64<<10)
-	for {
-		s, err := br.ReadString('\n')
-		if s != "" {
-			select {
-			case out <- line{text: lexicon.DecodeLine([]byte(strings.TrimRight(s, "\n")))}:
-			case <-done:
-				return
-			}
-		}
-		if err != nil {
-			if err != io.EOF {
-				select {
-				case out <- line{err: err}:
-				case <-done:
-				}
-			}
-			return
-		}
-	}
-}
-
 // start begins reading In, once: Run and Ask share one reader, so nothing read ahead is lost.
 func (r *Runner) start() {
 	if r.lines == nil {
-		r.lines = make(chan line)
+		r.lines = make(chan lexicon.InputLine)
 		r.done = make(chan struct{})
-		go readLines(r.In, r.lines, r.done)
+		go lexicon.ReadLines(r.In, r.lines, r.done)
 	}
 }
 
@@ -318,7 +286,7 @@ func (r *Runner) Run(ctx context.Context, qs []Question) (Summary, error) {
 				continue
 			}
 			if gerr != nil {
-				err = i18n.Wrap(gerr, "drill.err.grade", "Question", q.Show)
+				err = i18n.Wrap(gerr, "drill.Err.grade", "Question", q.Show)
 			} else if gnote != "" {
 				r.line(w, "  ", "  "+gnote)
 			}
@@ -367,10 +335,10 @@ func (r *Runner) ask(ctx context.Context, q *Question, label, note string,
 			w.printf("\n")
 			return res, "", false, "interrupted", nil
 		case l, ok := <-r.lines:
-			if !ok || l.err != nil {
+			if !ok || l.Err != nil {
 				w.printf("\n")
 				if ok {
-					err = i18n.Wrap(l.err, "drill.err.read")
+					err = i18n.Wrap(l.Err, "drill.Err.read")
 				}
 				if len(parts) > 0 && err == nil {
 					// Ctrl-D after some words: those are the answer; the drill ends after it.
@@ -381,9 +349,9 @@ func (r *Runner) ask(ctx context.Context, q *Question, label, note string,
 				return res, "", false, "end of input", err
 			}
 			if r.Echo {
-				w.printf("%s\n", l.text)
+				w.printf("%s\n", l.Text)
 			}
-			text := strings.TrimSpace(l.text)
+			text := strings.TrimSpace(l.Text)
 			if q.Form != FormWords {
 				res, jerr := q.Judge(r.Lex, text)
 				if jerr != nil {
@@ -392,7 +360,7 @@ func (r *Runner) ask(ctx context.Context, q *Question, label, note string,
 					continue
 				}
 				res.Elapsed = r.Now().Sub(start)
-				return r.late(res), l.text, false, "", nil
+				return r.late(res), l.Text, false, "", nil
 			}
 			if text == "" && len(parts) == 0 && len(q.Words) > 0 && !giveUp {
 				giveUp = true
@@ -449,17 +417,17 @@ func (r *Runner) readLine(ctx context.Context, w *errWriter) (text, stopped stri
 		w.printf("\n")
 		return "", "interrupted", nil
 	case l, ok := <-r.lines:
-		if !ok || l.err != nil {
+		if !ok || l.Err != nil {
 			w.printf("\n")
 			if ok {
-				err = i18n.Wrap(l.err, "drill.err.read")
+				err = i18n.Wrap(l.Err, "drill.Err.read")
 			}
 			return "", "end of input", err
 		}
 		if r.Echo {
-			w.printf("%s\n", l.text)
+			w.printf("%s\n", l.Text)
 		}
-		return l.text, "", nil
+		return l.Text, "", nil
 	}
 }
 
@@ -500,7 +468,7 @@ func (r *Runner) record(q *Question, typed string, res Result) error {
 		Lexicon: r.Lex.Name, CardID: q.CardID, At: r.Now(),
 	})
 	if err != nil {
-		return i18n.Wrap(err, "drill.err.save", "Question", q.Show)
+		return i18n.Wrap(err, "drill.Err.save", "Question", q.Show)
 	}
 	return nil
 }

@@ -23,7 +23,7 @@ type DeckFilter struct {
 func LoadDeckFilter(ctx context.Context, st *studystore.Store, name string) (*DeckFilter, error) {
 	d, err := st.DeckByName(ctx, name)
 	if errors.Is(err, studystore.ErrNoDeck) {
-		return nil, i18n.E("puzzle.no_deck", "Deck", name)
+		return nil, i18n.E("deck.err.no_deck", "Deck", name)
 	}
 	if err != nil {
 		return nil, err

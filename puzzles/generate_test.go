@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"math"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -243,7 +244,7 @@ func TestCGP(t *testing.T) {
 	if len(s.Stored) != 1 || s.Stored[0].Source != SourceCGP {
 		t.Fatalf("%+v", s)
 	}
-	if _, err := NewPlan(GenOptions{CGP: "15/15 AEI/ 0/0 0"}, nil, lex, equity.Table{}, nil); err == nil || !strings.Contains(i18n.For(i18n.Spanish).Err(err), "--cgp") {
+	if _, err := NewPlan(GenOptions{CGP: "15/15 AEI/ 0/0 0"}, nil, lex, equity.Table{}, nil); err == nil || !strings.Contains(i18n.For(i18n.Spanish).Err(err), "CGP, tablero: 2 filas") {
 		t.Errorf("bad CGP: %v", err)
 	}
 	// Everything on the board but a few tiles: fewer than 7 in the bag, no puzzle.
@@ -342,4 +343,52 @@ func sameLetters(ts *lexicon.TileSet, a, b string) bool {
 	wa, _ := ts.ParseWord(a)
 	wb, _ := ts.ParseWord(b)
 	return ts.Notation(lexicon.Alphagram(wa)) == ts.Notation(lexicon.Alphagram(wb))
+}
+
+// When the simulation disagrees with the static answer, keep makes its winner the answer (the
+// static one recorded beside it) and drop leaves the puzzle out: the same puzzles, seed and
+// settings give exactly the kept puzzles less the replaced ones.
+func TestSimDisagreement(t *testing.T) {
+	lex := testlex.Default(t)
+	o := GenOptions{SelfPlay: 2, Seed: 9, Kinds: []Kind{KindBest}, Verify: true, Sim: VerifyOptions{Iterations: 24, Candidates: 4}}
+	keep := generate(t, openStore(t), lex, o, nil, 2)
+	replaced := map[string]bool{}
+	for _, pz := range keep.Stored {
+		if pz.Sim == nil {
+			t.Fatalf("puzzle %s not simulated", pz.Position.CGP())
+		}
+		// The engine's top plays, at most 10, best first, each with its loss to the best.
+		if n := len(pz.Top); n < 2 || n > DefaultTop {
+			t.Errorf("%d top plays", n)
+		}
+		for i, p := range pz.Top {
+			if want := round2(pz.Top[0].Equity - p.Equity); math.Abs(p.Loss-want) > 0.011 || i > 0 && p.Equity > pz.Top[i-1].Equity {
+				t.Errorf("top play %d %s: equity %.2f, loss %.2f (best %.2f)", i, p.Move, p.Equity, p.Loss, pz.Top[0].Equity)
+			}
+		}
+		if pz.Sim.Outcome != Replaced {
+			continue
+		}
+		if pz.Sim.Static == "" || pz.Sim.Static == pz.Answers[0].Move {
+			t.Errorf("replaced puzzle: static %q, answer %q", pz.Sim.Static, pz.Answers[0].Move)
+		}
+		if best := pz.Sim.Plays[0]; best.Move != pz.Answers[0].Move {
+			t.Errorf("replaced puzzle's answer %q is not the simulation's winner %q", pz.Answers[0].Move, best.Move)
+		}
+		replaced[pz.Position.CGP()] = true
+	}
+	if len(replaced) == 0 || len(replaced) == len(keep.Stored) {
+		t.Fatalf("%d of %d puzzles replaced: the test needs some of each", len(replaced), len(keep.Stored))
+	}
+	o.Sim.Disagree = DisagreeDrop
+	drop := generate(t, openStore(t), lex, o, nil, 2)
+	if len(drop.Stored) != len(keep.Stored)-len(replaced) {
+		t.Errorf("drop stored %d, want %d kept less %d replaced", len(drop.Stored), len(keep.Stored), len(replaced))
+	}
+	for _, pz := range drop.Stored {
+		if replaced[pz.Position.CGP()] || pz.Sim.Outcome == Replaced {
+			t.Errorf("drop kept a puzzle the simulation disagreed with: %s", pz.Position.CGP())
+		}
+	}
+	t.Logf("%d best-play puzzles, %d replaced by the simulation", len(keep.Stored), len(replaced))
 }

@@ -1,7 +1,6 @@
 package puzzles
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -46,35 +45,6 @@ type RunSummary struct {
 	Stopped string `json:"stopped"` // "done", "no puzzles", "end of input", "quit", "interrupted"
 }
 
-type inputLine struct {
-	text string
-	err  error
-}
-
-func readInput(r io.Reader, out chan<- inputLine, done <-chan struct{}) {
-	defer close(out)
-	br := bufio.NewReaderSize(r, 64<<10)
-	for {
-		s, err := br.ReadString('\n')
-		if s != "" {
-			select {
-			case out <- inputLine{text: lexicon.DecodeLine([]byte(strings.TrimRight(s, "\r\n")))}:
-			case <-done:
-				return
-			}
-		}
-		if err != nil {
-			if err != io.EOF {
-				select {
-				case out <- inputLine{err: err}:
-				case <-done:
-				}
-			}
-			return
-		}
-	}
-}
-
 // command words typed instead of a move.
 func isHint(s string) bool {
 	switch strings.ToLower(s) {
@@ -112,10 +82,10 @@ func (r *Runner) Run(ctx context.Context, session int64) (*RunSummary, error) {
 	}
 	p, t := r.P, r.UI
 	sum := &RunSummary{Stopped: "done"}
-	lines := make(chan inputLine)
+	lines := make(chan lexicon.InputLine)
 	done := make(chan struct{})
 	defer close(done)
-	go readInput(r.In, lines, done)
+	go lexicon.ReadLines(r.In, lines, done)
 	say := func(d *ui.Doc) error { return t.Print(d) }
 	prompt := func(text string) error {
 		_, err := fmt.Fprint(t.W, t.Paint(ui.Accent, text)+" ")
@@ -134,13 +104,13 @@ func (r *Runner) Run(ctx context.Context, session int64) (*RunSummary, error) {
 				sum.Stopped = "end of input"
 				return "", false, nil
 			}
-			if l.err != nil {
-				return "", false, l.err
+			if l.Err != nil {
+				return "", false, l.Err
 			}
 			if r.Echo {
-				fmt.Fprintln(t.W, l.text)
+				fmt.Fprintln(t.W, l.Text)
 			}
-			return strings.TrimSpace(l.text), true, nil
+			return strings.TrimSpace(l.Text), true, nil
 		}
 	}
 	finish := func() (*RunSummary, error) {

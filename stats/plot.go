@@ -147,21 +147,38 @@ func PlotReport(file string, r Report, pr *i18n.Printer) error {
 		panels = append(panels, per)
 	}
 	if ps := r.Puzzles; ps != nil && len(ps.History) > 1 {
-		rp := plot.New()
-		rp.Title.Text = pr.T("stats.plot.rating_title")
-		rp.Y.Label.Text = pr.T("stats.plot.rating")
-		timeAxis(rp)
-		var pts plotter.XYs
-		for _, h := range ps.History {
-			pts = append(pts, plotter.XY{X: float64(h.At.Unix()), Y: h.Rating})
-		}
-		line, err := plotter.NewLine(pts)
+		rp, err := ratingPanel(ps.History, pr)
 		if err != nil {
 			return err
 		}
-		line.Color = colLine
-		rp.Add(line)
 		panels = append(panels, rp)
 	}
 	return writePanels(file, panels)
+}
+
+// PlotRating draws the puzzle rating's history, oldest first, to a PNG file (puzzle stats).
+func PlotRating(file string, history []RatingPoint, pr *i18n.Printer) error {
+	rp, err := ratingPanel(history, pr)
+	if err != nil {
+		return err
+	}
+	return writePanels(file, []*plot.Plot{rp})
+}
+
+func ratingPanel(history []RatingPoint, pr *i18n.Printer) (*plot.Plot, error) {
+	rp := plot.New()
+	rp.Title.Text = pr.T("stats.plot.rating_title")
+	rp.Y.Label.Text = pr.T("stats.plot.rating")
+	timeAxis(rp)
+	var pts plotter.XYs
+	for _, h := range history {
+		pts = append(pts, plotter.XY{X: float64(h.At.Unix()), Y: h.Rating})
+	}
+	line, points, err := plotter.NewLinePoints(pts)
+	if err != nil {
+		return nil, err
+	}
+	line.Color, points.Color = colLine, colLine
+	rp.Add(line, points)
+	return rp, nil
 }

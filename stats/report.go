@@ -171,12 +171,19 @@ func groupTable(p *i18n.Printer, ws []Window, dim string) *ui.Table {
 		return nil
 	}
 	cols := []ui.Col{{Header: p.T("stats.col.group"), Shrink: true}, {Header: p.T("stats.col.answers"), Right: true}}
-	for _, w := range ws {
-		// On a narrow terminal the interval folds under the share, and the header over two
-		// lines, rather than push the table past the edge.
-		cols = append(cols, ui.Col{Header: p.T("stats.col.accuracy", "Days", w.Days), Right: true, Wrap: true})
+	// On a narrow terminal the middle windows go first, then the times, then the shortest
+	// window: the longest window and its trend stay.
+	for i, w := range ws {
+		drop := 3
+		switch i {
+		case len(ws) - 1:
+			drop = 0
+		case 0:
+			drop = 1
+		}
+		cols = append(cols, ui.Col{Header: p.T("stats.col.accuracy", "Days", w.Days), Right: true, Drop: drop})
 	}
-	cols = append(cols, ui.Col{Header: p.T("stats.col.time", "Days", longest.Days), Right: true, Wrap: true},
+	cols = append(cols, ui.Col{Header: p.T("stats.col.time", "Days", longest.Days), Right: true, Drop: 2},
 		ui.Col{Header: p.T("stats.col.trend", "Days", longest.Days), Shrink: true})
 	t := ui.NewTable(cols...)
 	for _, g := range ordered {

@@ -173,6 +173,14 @@ func TestKLVBadInput(t *testing.T) {
 			}
 		}
 	}
+	// A device that never ends (--leaves /dev/zero) is read only up to the bound, then refused.
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		_, err := ReadKLVFile("/dev/zero")
+		var ie *i18n.Error
+		if !errors.As(err, &ie) || ie.ID != "leavetable.too_big" || !strings.HasPrefix(i18n.For(i18n.Spanish).Err(err), "/dev/zero: más de 128 MB") {
+			t.Errorf("/dev/zero: %v", err)
+		}
+	}
 	// The empty table of wolges (one node, no values) reads and values everything at 0.
 	empty := []byte{1, 0, 0, 0, 0, 0, 0x40, 0, 0, 0, 0, 0}
 	k, err := KLVFromBytes(empty)

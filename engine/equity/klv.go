@@ -30,11 +30,23 @@ type KLV struct {
 	checksum string
 }
 
+// maxKLVBytes bounds what ReadKLVFile reads: a table of every leave of 1 to 6 tiles of the FISE
+// set takes under 10 MB, and a device or a wrong file must not take all memory.
+const maxKLVBytes = 128 << 20
+
 // ReadKLVFile loads a .klv2 file.
 func ReadKLVFile(path string) (*KLV, error) {
-	b, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, maxKLVBytes+1))
+	if err != nil {
+		return nil, i18n.Wrap(err, "leavetable.file", "File", path)
+	}
+	if len(b) > maxKLVBytes {
+		return nil, i18n.E("leavetable.too_big", "File", path, "Max", "128 MB")
 	}
 	k, err := KLVFromBytes(b)
 	if err != nil {

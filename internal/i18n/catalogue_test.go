@@ -73,7 +73,10 @@ var idRE = regexp.MustCompile(`^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$`)
 
 // usedIDs finds the message IDs the module's Go code names: the first string argument of
 // .T, .N (after the count it is still the first), i18n.E and the second of i18n.Wrap.
-func usedIDs(t *testing.T) map[string][]string {
+func usedIDs(t *testing.T) map[string][]string { return usedIDsBy(t, "T", "N", "E", "Wrap") }
+
+// usedIDsBy is usedIDs for calls of the named functions only.
+func usedIDsBy(t *testing.T, calls ...string) map[string][]string {
 	root := moduleRoot(t)
 	used := map[string][]string{}
 	fset := token.NewFileSet()
@@ -104,6 +107,9 @@ func usedIDs(t *testing.T) map[string][]string {
 				name = fun.Name
 			}
 			arg := -1
+			if !slices.Contains(calls, name) {
+				return true
+			}
 			switch name {
 			case "T", "N", "E":
 				arg = 0
@@ -164,6 +170,37 @@ func TestEveryUsedIDExists(t *testing.T) {
 	for id, where := range used {
 		if _, ok := ids[English][id]; !ok {
 			t.Errorf("%s (used at %s) is not in the catalogue", id, strings.Join(where, ", "))
+		}
+	}
+}
+
+// libraryFlagRE finds a flag or an atril command in a message.
+var libraryFlagRE = regexp.MustCompile(`(^|[\s(])--[a-z]|\batril (drill|review|deck|lexicon|leaves (learn|show|eval|use)|puzzle|stats|search|judge|moves|selfplay|sim|forecast|today|fsrs|score|version|help|anagram|hooks|info)\b`)
+
+// TestLibraryErrorsNameNoFlags: an error a library package returns speaks of the thing, not of
+// the command line (flags, commands), which cmd adds (cmd/advice.go): the library is the same
+// whatever program calls it.
+func TestLibraryErrorsNameNoFlags(t *testing.T) {
+	ids, err := catalogueIDs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bundle := For(English)
+	for id, where := range usedIDsBy(t, "E", "Wrap") {
+		var lib []string
+		for _, w := range where {
+			if !strings.HasPrefix(w, "cmd"+string(filepath.Separator)) && !strings.Contains(w, "_test.go:") {
+				lib = append(lib, w)
+			}
+		}
+		if len(lib) == 0 {
+			continue
+		}
+		if _, ok := ids[English][id]; !ok {
+			continue // TestEveryUsedIDExists says so
+		}
+		if msg := bundle.T(id); libraryFlagRE.MatchString(msg) {
+			t.Errorf("%s (returned at %s) names the command line: %q", id, strings.Join(lib, ", "), msg)
 		}
 	}
 }

@@ -17,6 +17,9 @@ type Col struct {
 	// lines (a list of words, answers): no word is ever cut or split, and piped output keeps
 	// each row on one line.
 	Wrap bool
+	// Drop lets a terminal too narrow for every column, even shrunk and folded, leave this
+	// column out: the highest Drop goes first. 0: always shown. Piped output keeps every column.
+	Drop int
 }
 
 // Cell is a table cell with a style.
@@ -71,19 +74,21 @@ const minShrunk = 6
 // bold header and a rule under it; piped, as plain aligned columns. A table whose columns have
 // no headers is drawn without a header (a list of verdicts, say).
 func (t *Term) table(tb *Table, m string) string {
-	n := len(tb.Cols)
-	widths := make([]int, n)
-	for i, c := range tb.Cols {
-		widths[i] = xansi.StringWidth(c.Header)
-	}
-	for _, row := range tb.rows {
-		for i := 0; i < n && i < len(row); i++ {
-			widths[i] = max(widths[i], xansi.StringWidth(row[i].Text))
+	widths := tb.naturalWidths()
+	if t.Mode != Pipe {
+		for {
+			n := len(tb.Cols)
+			avail := t.Width - len(m) - len(gap)*(n-1)
+			fit(widths, tb.Cols, tb.minWidths(), avail)
+			drop := tb.nextDrop()
+			if t.Width <= 0 || sum(widths) <= avail || drop < 0 {
+				break
+			}
+			tb = tb.without(drop)
+			widths = tb.naturalWidths()
 		}
 	}
-	if t.Mode != Pipe {
-		fit(widths, tb.Cols, tb.minWidths(), t.Width-len(m)-len(gap)*(n-1))
-	}
+	n := len(tb.Cols)
 	var lines []string
 	// A Wrap column narrower than its header folds the header too, onto more lines.
 	heads := make([][]string, n)
@@ -151,6 +156,52 @@ func (t *Term) table(tb *Table, m string) string {
 		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+// naturalWidths is each column's widest cell or header.
+func (tb *Table) naturalWidths() []int {
+	widths := make([]int, len(tb.Cols))
+	for i, c := range tb.Cols {
+		widths[i] = xansi.StringWidth(c.Header)
+	}
+	for _, row := range tb.rows {
+		for i := 0; i < len(widths) && i < len(row); i++ {
+			widths[i] = max(widths[i], xansi.StringWidth(row[i].Text))
+		}
+	}
+	return widths
+}
+
+// nextDrop is the column a narrow terminal leaves out next (the highest Drop, the rightmost of
+// equals), -1 for none.
+func (tb *Table) nextDrop() int {
+	at, best := -1, 0
+	for i, c := range tb.Cols {
+		if c.Drop > 0 && c.Drop >= best {
+			at, best = i, c.Drop
+		}
+	}
+	return at
+}
+
+// without is tb without column i.
+func (tb *Table) without(i int) *Table {
+	out := &Table{Cols: append(append([]Col{}, tb.Cols[:i]...), tb.Cols[i+1:]...), bold: tb.bold}
+	for _, row := range tb.rows {
+		if i < len(row) {
+			row = append(append([]Cell{}, row[:i]...), row[i+1:]...)
+		}
+		out.rows = append(out.rows, row)
+	}
+	return out
+}
+
+func sum(xs []int) int {
+	s := 0
+	for _, x := range xs {
+		s += x
+	}
+	return s
 }
 
 // minWidths is how narrow each column may become: a shrinkable column minShrunk (or its

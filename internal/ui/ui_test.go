@@ -194,3 +194,41 @@ func TestKVWrapsValuesBetweenWords(t *testing.T) {
 		t.Errorf("piped, the value was wrapped:\n%s", b.String())
 	}
 }
+
+// A terminal too narrow for every column leaves out the droppable ones, highest Drop first and
+// only as many as it must; a pipe keeps them all.
+func TestTableDropsColumns(t *testing.T) {
+	tb := NewTable(Col{Header: "word"}, Col{Header: "seven days", Right: true, Drop: 1},
+		Col{Header: "thirty days", Right: true, Drop: 2}, Col{Header: "ninety days", Right: true})
+	tb.Row("ZARZAPARRILLAS", "61% (51–69%)", "62% (56–64%)", "63% (56–63%)")
+	for _, tc := range []struct {
+		mode  Mode
+		width int
+		kept  []string
+		gone  []string
+	}{
+		{Plain, 120, []string{"seven", "thirty", "ninety", "61%", "62%"}, nil},
+		{Plain, 50, []string{"seven", "ninety", "61%", "63%"}, []string{"thirty", "62%"}},
+		{Plain, 40, []string{"ninety", "63%", "ZARZAPARRILLAS"}, []string{"seven", "thirty"}},
+		{Pipe, 40, []string{"seven", "thirty", "ninety"}, nil},
+	} {
+		out := ansiRE.ReplaceAllString((&Term{Mode: tc.mode, Width: tc.width}).Render(NewDoc().Table(tb)), "")
+		for _, s := range tc.kept {
+			if !strings.Contains(out, s) {
+				t.Errorf("mode %v width %d: %q left out:\n%s", tc.mode, tc.width, s, out)
+			}
+		}
+		for _, s := range tc.gone {
+			if strings.Contains(out, s) {
+				t.Errorf("mode %v width %d: %q kept:\n%s", tc.mode, tc.width, s, out)
+			}
+		}
+		if tc.mode != Pipe {
+			for _, line := range strings.Split(out, "\n") {
+				if w := xansi.StringWidth(line); w > tc.width {
+					t.Errorf("mode %v width %d: a line of %d columns: %q", tc.mode, tc.width, w, line)
+				}
+			}
+		}
+	}
+}

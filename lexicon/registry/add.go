@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"io"
+	"os"
 	"strings"
 	"time"
 
@@ -71,7 +72,7 @@ func (r *Registry) Add(name string, in io.Reader, opt AddOptions) (lexicon.Info,
 			return lexicon.Info{}, nil, i18n.E("registry.kwg_too_big", "File", opt.File, "Max", "16 MB")
 		}
 		if graph, err = graphForAdd(opt.File, b); err != nil {
-			return lexicon.Info{}, nil, err
+			return lexicon.Info{}, nil, textNamedKWG(err, head)
 		}
 		info.Alphabet = lexicon.DefaultTileSet().Labels()
 	default:
@@ -169,6 +170,38 @@ func sniff(head []byte) inputKind {
 		return looksBinary
 	}
 	return looksText
+}
+
+// textNamedKWG adds to the error of a file named .kwg that is not a graph what the file looks
+// like when it looks like a word list: someone named a text file .kwg. head is its first bytes.
+func textNamedKWG(err error, head []byte) error {
+	switch sniff(head) {
+	case looksText:
+		letters := 0
+		for _, c := range head {
+			if c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c == '\n' || c == '\r' {
+				letters++
+			}
+		}
+		if letters*10 >= len(head)*7 { // not just any bytes without a NUL
+			return i18n.Wrap(err, "registry.kwg_is_text")
+		}
+	case looksUTF16LE, looksUTF16BE:
+		return i18n.Wrap(err, "registry.kwg_is_utf16")
+	}
+	return err
+}
+
+// fileHead is a file's first bytes, for sniff; nil when it cannot be read.
+func fileHead(path string) []byte {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	head := make([]byte, 512)
+	n, _ := io.ReadFull(f, head)
+	return head[:n]
 }
 
 // isTextByte is a byte a text file holds: printable, a tab or a line end.

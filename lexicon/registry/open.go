@@ -150,7 +150,7 @@ func (r *Registry) Load(nameOrPath string) (lexicon.Info, *lexicon.KWG, error) {
 			}
 		}
 		if err != nil {
-			return lexicon.Info{}, nil, i18n.Wrap(err, "registry.open_path")
+			return lexicon.Info{}, nil, i18n.Wrap(textNamedKWG(err, fileHead(nameOrPath)), "registry.open_path")
 		}
 		name := strings.TrimSuffix(filepath.Base(nameOrPath), filepath.Ext(nameOrPath))
 		info := lexicon.Info{Name: name, Description: "word graph " + nameOrPath, Source: nameOrPath, Alphabet: lexicon.DefaultTileSet().Labels()}

@@ -87,6 +87,50 @@ func (r *Registry) readConfig() (map[string]any, error) {
 	return cfg, nil
 }
 
+// ChosenLeaves is the leave table named by `atril leaves use` (builtin, handset, none or the
+// absolute path of a KLV2 file), "" if none. It lives in the same config.json as the chosen
+// lexicon: the data directory's one file of settings.
+func (r *Registry) ChosenLeaves() (string, error) {
+	if r.Dir == "" {
+		return "", nil
+	}
+	cfg, err := r.readConfig()
+	if err != nil {
+		return "", err
+	}
+	spec, _ := cfg["leaves"].(string)
+	return spec, nil
+}
+
+// UseLeaves makes spec the leave table of every command not given --leaves; "" forgets the
+// choice. The caller has checked that the table opens.
+func (r *Registry) UseLeaves(spec string) error {
+	if err := r.needDir(); err != nil {
+		return err
+	}
+	return r.setConfig("leaves", spec)
+}
+
+func (r *Registry) setConfig(key, value string) error {
+	cfg, err := r.readConfig()
+	if err != nil {
+		return err
+	}
+	if value == "" {
+		delete(cfg, key)
+	} else {
+		cfg[key] = value
+	}
+	b, err := json.MarshalIndent(cfg, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(r.Dir, 0o755); err != nil {
+		return err
+	}
+	return writeFileAtomic(r.configPath(), append(b, '\n'))
+}
+
 // Use makes name the default lexicon from now on. A lexicon that does not open (a damaged one)
 // is refused.
 func (r *Registry) Use(name string) (lexicon.Info, error) {
@@ -100,19 +144,7 @@ func (r *Registry) Use(name string) (lexicon.Info, error) {
 	if err != nil {
 		return lexicon.Info{}, err
 	}
-	cfg, err := r.readConfig()
-	if err != nil {
-		return lexicon.Info{}, err
-	}
-	cfg["lexicon"] = info.Name
-	b, err := json.MarshalIndent(cfg, "", "  ")
-	if err != nil {
-		return lexicon.Info{}, err
-	}
-	if err := os.MkdirAll(r.Dir, 0o755); err != nil {
-		return lexicon.Info{}, err
-	}
-	return info, writeFileAtomic(r.configPath(), append(b, '\n'))
+	return info, r.setConfig("lexicon", info.Name)
 }
 
 // List is every lexicon: the embedded default first, then the user's by name. A user lexicon

@@ -172,6 +172,54 @@ func TestOpenPathsAndErrors(t *testing.T) {
 	}
 }
 
+// A word list named .kwg is not taken for a graph, and the error says what it looks like, by
+// path and when added; bytes that look like nothing get no such guess.
+func TestTextNamedKWG(t *testing.T) {
+	s := testRegistry(t)
+	ts := lexicon.DefaultTileSet()
+	dir := t.TempDir()
+	utf16 := func(text string, bom bool) []byte {
+		var b []byte
+		if bom {
+			b = append(b, 0xFF, 0xFE)
+		}
+		for _, r := range text {
+			b = append(b, byte(r), byte(r>>8))
+		}
+		return b
+	}
+	noise := make([]byte, 64)
+	for i := range noise {
+		noise[i] = byte(i*37 + 11) // no NUL, many control bytes
+	}
+	for _, tc := range []struct {
+		name    string
+		content []byte
+		want    string
+	}{
+		{"text", []byte("CASA\nPERA\nLOS\n"), "it looks like a word list (text)"},
+		{"utf16", utf16("CASA\nPERA\n", false), "it looks like a word list in UTF-16 text"},
+		{"utf16bom", utf16("CASA\nÑU\n", true), "it looks like a word list in UTF-16 text"},
+		{"latin1", []byte("CASA\n\xd1AND\xda\nPERA\n"), "it looks like a word list (text)"},
+		{"noise", noise, ""},
+	} {
+		path := filepath.Join(dir, tc.name+".kwg")
+		os.WriteFile(path, tc.content, 0o644)
+		_, openErr := s.Open(path, ts)
+		_, _, addErr := s.Add("x"+tc.name, bytes.NewReader(tc.content), AddOptions{File: path})
+		for how, err := range map[string]error{"open": openErr, "add": addErr} {
+			switch {
+			case err == nil || !strings.Contains(err.Error(), "not a KWG word graph"):
+				t.Errorf("%s %s: %v", how, tc.name, err)
+			case tc.want != "" && !strings.Contains(err.Error(), tc.want):
+				t.Errorf("%s %s: %v, want %q", how, tc.name, err, tc.want)
+			case tc.want == "" && strings.Contains(err.Error(), "looks like"):
+				t.Errorf("%s %s: a guess for bytes that look like nothing: %v", how, tc.name, err)
+			}
+		}
+	}
+}
+
 func tileSet(t *testing.T, csv string) *lexicon.TileSet {
 	t.Helper()
 	ts, err := lexicon.ParseTileSet("custom", "custom.csv", strings.NewReader(csv))

@@ -229,7 +229,8 @@ func readCheckpoint(path string, fp fingerprint, leaves, racks int) (state, erro
 	return st, nil
 }
 
-// fingerprintDiff lists the settings that differ, as "setting: then ≠ now".
+// fingerprintDiff lists the settings that differ, as "setting then ≠ now", each setting named
+// as Options and the command's flags name it.
 func fingerprintDiff(was, now fingerprint) string {
 	var d []string
 	add := func(name string, a, b any) {
@@ -237,13 +238,13 @@ func fingerprintDiff(was, now fingerprint) string {
 			d = append(d, fmt.Sprintf("%s %v ≠ %v", name, a, b))
 		}
 	}
-	add("--lexicon", was.Lexicon, now.Lexicon)
-	add("--lexicon (graph)", was.LexiconHash, now.LexiconHash)
-	add("--tiles", was.Tiles, now.Tiles)
-	add("--rules", was.Rules, now.Rules)
-	add("--games", was.Games, now.Games)
-	add("--generations", was.Generations, now.Generations)
-	add("--seed", was.Seed, now.Seed)
-	add("--min-bag", was.MinBag, now.MinBag)
+	add("lexicon", was.Lexicon, now.Lexicon)
+	add("lexicon graph", was.LexiconHash, now.LexiconHash)
+	add("tiles", was.Tiles, now.Tiles)
+	add("rules", was.Rules, now.Rules)
+	add("games", was.Games, now.Games)
+	add("generations", was.Generations, now.Generations)
+	add("seed", was.Seed, now.Seed)
+	add("min-bag", was.MinBag, now.MinBag)
 	return strings.Join(d, "; ")
 }

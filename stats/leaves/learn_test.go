@@ -175,7 +175,7 @@ func TestCheckpoint(t *testing.T) {
 	other := o
 	other.Games = 1300
 	other.Resume = true
-	if _, err := Learn(context.Background(), other); err == nil || !strings.Contains(err.Error(), "--games 1200 ≠ 1300") {
+	if _, err := Learn(context.Background(), other); err == nil || !strings.Contains(err.Error(), "games 1200 ≠ 1300") {
 		t.Errorf("another run's checkpoint: %v", err)
 	}
 	b, err := os.ReadFile(ck)

@@ -1,0 +1,84 @@
+package cmd
+
+import (
+	"cmp"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+
+	"github.com/atril-scrabble/atril/engine/equity"
+	"github.com/atril-scrabble/atril/internal/ui"
+	"github.com/atril-scrabble/atril/stats/leaves"
+)
+
+type leavesUseJSON struct {
+	// Spec is what commands without --leaves use: builtin, handset, none or a KLV2 file's path.
+	Spec  string           `json:"spec"`
+	Table equity.TableInfo `json:"table"`
+}
+
+func init() {
+	registerLeaves(func(g *Globals) *cobra.Command {
+		p := g.P
+		return &cobra.Command{
+			Use:               p.T("leaves.use_cmd.use"),
+			Short:             p.T("leaves.use_cmd.short"),
+			Long:              p.T("leaves.use_cmd.long"),
+			Example:           p.T("leaves.use_cmd.example"),
+			Args:              cobra.MaximumNArgs(1),
+			ValidArgsFunction: leavesSpecs,
+			RunE: func(_ *cobra.Command, args []string) error {
+				return runLeavesUse(g, args)
+			},
+		}
+	})
+}
+
+// runLeavesUse chooses the leave table of every command given no --leaves, after checking it
+// opens for the tile set; with no argument it says which table that is.
+func runLeavesUse(g *Globals, args []string) error {
+	p := g.P
+	chosen, err := g.chosenLeaves()
+	if err != nil {
+		return err
+	}
+	spec := cmp.Or(chosen, leaves.Builtin)
+	if len(args) == 1 {
+		spec = args[0]
+		if !isLeavesModel(spec) {
+			if spec, err = filepath.Abs(spec); err != nil {
+				return withCode(ExitError, err)
+			}
+		}
+	}
+	t, err := g.openLeaves(spec, false)
+	if err != nil {
+		return err
+	}
+	if len(args) == 1 {
+		keep := spec
+		if spec == leaves.Builtin {
+			keep = "" // the default: forget the choice
+		}
+		if err := g.lexiconRegistry().UseLeaves(keep); err != nil {
+			return withCode(ExitError, err)
+		}
+	}
+	if g.JSON {
+		return g.PrintJSON(leavesUseJSON{Spec: spec, Table: t.Info})
+	}
+	msg := "leaves.use_cmd.current"
+	if len(args) == 1 {
+		msg = "leaves.use_cmd.done"
+	}
+	return g.Print(ui.NewDoc().P(p.T(msg, "Spec", spec, "Checksum", t.Info.Checksum)))
+}
+
+// isLeavesModel says whether spec names a table atril has without a file.
+func isLeavesModel(spec string) bool {
+	switch spec {
+	case leaves.Builtin, leaves.Handset, leaves.None:
+		return true
+	}
+	return false
+}
