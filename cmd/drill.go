@@ -243,12 +243,7 @@ func saveMisses(g *Globals, r *drills.Runner, ctx context.Context, interrupted b
 	p := g.P
 	misses := sum.Misses()
 	kind, ok := drills.MissKind(d.kind)
-	cards := 0
-	for _, m := range misses {
-		if len(m.Tiles) > 0 {
-			cards++
-		}
-	}
+	cards := drills.MissCards(lex, d.kind, misses)
 	if !ok || cards == 0 {
 		return nil
 	}

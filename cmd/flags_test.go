@@ -67,3 +67,32 @@ func TestCtrlCKillsOtherCommands(t *testing.T) {
 		t.Errorf("child %v, want killed by SIGINT:\n%s", child.ProcessState, out.String())
 	}
 }
+
+// Every number flag takes a decimal comma as Spanish writes numbers (--retention 0,85); a
+// value that is still not a number is refused.
+func TestNumberFlagsTakeADecimalComma(t *testing.T) {
+	root := NewRootCmd(&IO{In: strings.NewReader(""), Out: &strings.Builder{}, Err: &strings.Builder{}})
+	seen := 0
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		c.LocalFlags().VisitAll(func(f *pflag.Flag) {
+			if f.Value.Type() != "float64" {
+				return
+			}
+			seen++
+			if err := f.Value.Set("0,75"); err != nil || f.Value.String() != "0.75" {
+				t.Errorf("%s --%s 0,75: %v, reads %s", c.CommandPath(), f.Name, err, f.Value.String())
+			}
+			if err := f.Value.Set("9,9,5"); err == nil {
+				t.Errorf("%s --%s 9,9,5 taken", c.CommandPath(), f.Name)
+			}
+		})
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(root)
+	if seen < 3 {
+		t.Errorf("only %d number flags seen", seen)
+	}
+}

@@ -3,14 +3,17 @@ package cmd
 import (
 	"errors"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	xansi "github.com/charmbracelet/x/ansi"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
 	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/ui"
 )
 
 // localizeHelp gives the whole tree help in the printer's language: the usage template, the
@@ -18,6 +21,9 @@ import (
 // and flag usages through the catalogue.
 func localizeHelp(root *cobra.Command, p *i18n.Printer) {
 	root.SetUsageTemplate(usageTemplate(p))
+	root.SetHelpTemplate(`{{with (or .Long .Short)}}{{foldHelp (trimTrailingWhitespaces .) $}}
+
+{{end}}{{if or .Runnable .HasSubCommands}}{{.UsageString}}{{end}}`)
 	root.SetHelpCommand(&cobra.Command{
 		Use:   p.T("help.help_use"),
 		Short: p.T("help.help_short"),
@@ -52,11 +58,27 @@ func localizeHelp(root *cobra.Command, p *i18n.Printer) {
 		if c.Flags().Lookup("help") == nil {
 			c.Flags().BoolP("help", "h", false, p.T("help.help_flag", "Command", c.Name()))
 		}
+		c.Flags().VisitAll(func(f *pflag.Flag) {
+			if _, done := f.Value.(decimalComma); !done && f.Value.Type() == "float64" {
+				f.Value = decimalComma{f.Value}
+			}
+		})
 		for _, sub := range c.Commands() {
 			walk(sub)
 		}
 	}
 	walk(root)
+}
+
+// decimalComma is a number flag that also takes a decimal comma, as Spanish writes numbers:
+// --retention 0,9 is --retention 0.9.
+type decimalComma struct{ pflag.Value }
+
+func (d decimalComma) Set(s string) error {
+	if strings.Count(s, ",") == 1 && !strings.Contains(s, ".") {
+		s = strings.Replace(s, ",", ".", 1)
+	}
+	return d.Value.Set(s)
 }
 
 // usageTemplate is cobra's usage template with its words in the printer's language.
@@ -97,9 +119,14 @@ MOREHELP{{end}}
 
 func init() {
 	// cobra's template functions are process-wide: the language comes from the command's tree.
+	cobra.AddTemplateFunc("foldHelp", func(text string, c *cobra.Command) string {
+		width, _ := strconv.Atoi(c.Root().Annotations[widthKey])
+		return foldLines(text, width)
+	})
 	cobra.AddTemplateFunc("flagUsages", func(fs *pflag.FlagSet, c *cobra.Command) string {
 		p := printerOf(c.Root())
-		return localFlagColumn(p, defaultRE.ReplaceAllStringFunc(fs.FlagUsages(), func(m string) string {
+		width, _ := strconv.Atoi(c.Root().Annotations[widthKey])
+		return localFlagColumn(p, width, defaultRE.ReplaceAllStringFunc(fs.FlagUsages(), func(m string) string {
 			v := defaultRE.FindStringSubmatch(m)[1]
 			if decimalRE.MatchString(v) { // 0,95 in Spanish
 				x, _ := strconv.ParseFloat(v, 64)
@@ -116,9 +143,64 @@ var (
 	decimalRE  = regexp.MustCompile(`^-?\d+\.\d+$`)
 )
 
+// foldLines reflows a help text to width columns (0: none) when a line of it is wider: the
+// texts are laid out for about 90 columns, and a narrower terminal would otherwise cut words
+// wherever its edge falls. Paragraphs (lines at the margin) are joined and folded; an indented
+// item ("  patrón:P        la palabra...") folds its text under its own column, taking in the
+// lines that continue it.
+func foldLines(text string, width int) string {
+	if width <= 0 || !slices.ContainsFunc(strings.Split(text, "\n"), func(l string) bool { return xansi.StringWidth(l) > width }) {
+		return text
+	}
+	type block struct {
+		head, body string // an item's key column (with its indent) and its text; a paragraph's text
+		item       bool
+	}
+	var blocks []block
+	for _, l := range strings.Split(text, "\n") {
+		indent := len(l) - len(strings.TrimLeft(l, " "))
+		last := len(blocks) - 1
+		switch {
+		case strings.TrimSpace(l) == "":
+			blocks = append(blocks, block{})
+		case indent == 0 && last >= 0 && !blocks[last].item && blocks[last].body != "":
+			blocks[last].body += " " + l
+		case indent == 0:
+			blocks = append(blocks, block{body: l})
+		case last >= 0 && blocks[last].item && indent == xansi.StringWidth(blocks[last].head) && indent > 0:
+			blocks[last].body += " " + strings.TrimSpace(l)
+		default:
+			head := l[:indent]
+			rest := l[indent:]
+			if i := strings.Index(rest, "  "); i > 0 {
+				j := i + len(rest[i:]) - len(strings.TrimLeft(rest[i:], " "))
+				head, rest = l[:indent+j], rest[j:]
+			}
+			blocks = append(blocks, block{head: head, body: rest, item: true})
+		}
+	}
+	var out []string
+	for _, b := range blocks {
+		hang := xansi.StringWidth(b.head)
+		if width-hang < 20 {
+			hang = 0
+		}
+		body := (&ui.Term{Mode: ui.Plain, Width: width - hang}).Fold("", b.body)
+		pad := strings.Repeat(" ", hang)
+		if hang == 0 && b.head != "" {
+			body = (&ui.Term{Mode: ui.Plain, Width: width}).Fold("", b.head+b.body)
+			out = append(out, body)
+			continue
+		}
+		out = append(out, b.head+strings.ReplaceAll(body, "\n", "\n"+pad))
+	}
+	return strings.Join(out, "\n")
+}
+
 // localFlagColumn names the values flags take in the reader's language (--count N, not --count
-// int) and realigns the usage column the new names widen or narrow.
-func localFlagColumn(p *i18n.Printer, usages string) string {
+// int) and realigns the usage column the new names widen or narrow; on a terminal (termWidth
+// columns, 0 when piped) each usage folds between words under its column.
+func localFlagColumn(p *i18n.Printer, termWidth int, usages string) string {
 	lines := strings.Split(usages, "\n")
 	type row struct{ left, usage string }
 	rows := make([]row, len(lines))
@@ -146,7 +228,12 @@ func localFlagColumn(p *i18n.Printer, usages string) string {
 		}
 		sb.WriteString(r.left)
 		sb.WriteString(strings.Repeat(" ", width+3-utf8.RuneCountInString(r.left)))
-		sb.WriteString(r.usage)
+		usage := r.usage
+		if termWidth-(width+3) >= 20 {
+			usage = (&ui.Term{Mode: ui.Plain, Width: termWidth - (width + 3)}).Fold("", usage)
+			usage = strings.ReplaceAll(usage, "\n", "\n"+strings.Repeat(" ", width+3))
+		}
+		sb.WriteString(usage)
 	}
 	return sb.String()
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	xansi "github.com/charmbracelet/x/ansi"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -135,5 +136,56 @@ func checkFlagColumns(t *testing.T, what, help string) {
 			return
 		}
 		col = c
+	}
+}
+
+// On a narrow terminal the flags' usages fold under their column, with the default in the
+// reader's words wherever the fold falls; piped, each flag stays on one line.
+func TestHelpFlagsFoldToTheTerminal(t *testing.T) {
+	for _, lang := range []string{"es", "en"} {
+		var out bytes.Buffer
+		code := Run(&IO{In: strings.NewReader(""), Out: &out, Err: &bytes.Buffer{}, OutTTY: true, Width: 60,
+			Getenv: func(k string) string { return map[string]string{"NO_COLOR": "1"}[k] }}, []string{"drill", "build", "--help", "--lang", lang})
+		help := out.String()
+		flags := help[strings.Index(help, "\n      --blanks"):]
+		if code != 0 || !strings.Contains(flags, "--time-limit") {
+			t.Fatalf("%s: exit %d\n%s", lang, code, help)
+		}
+		for _, l := range strings.Split(flags, "\n") {
+			if n := len([]rune(l)); n > 60 {
+				t.Errorf("%s: flag line of %d columns at 60: %q", lang, n, l)
+			}
+		}
+		if lang == "es" && (strings.Contains(flags, "default") || !strings.Contains(strings.Join(strings.Fields(flags), " "), "(por omisión: 30)")) {
+			t.Errorf("Spanish defaults:\n%s", flags)
+		}
+	}
+}
+
+// On a narrow terminal a command's long help reflows: paragraphs fold between words, an item
+// of a list folds under its own column; no word is lost or cut. On a wide terminal and piped
+// it is as written.
+func TestHelpTextFoldsToTheTerminal(t *testing.T) {
+	run := func(width int, tty bool) string {
+		var out bytes.Buffer
+		Run(&IO{In: strings.NewReader(""), Out: &out, Err: &bytes.Buffer{}, OutTTY: tty, Width: width,
+			Getenv: func(k string) string { return map[string]string{"NO_COLOR": "1"}[k] }}, []string{"search", "--help", "--lang", "es"})
+		s := out.String()
+		return s[:strings.Index(s, "\nUso:")]
+	}
+	piped, narrow := run(0, false), run(60, true)
+	if wide := run(200, true); wide != piped {
+		t.Errorf("a wide terminal changed the text:\n%s", wide)
+	}
+	for _, l := range strings.Split(narrow, "\n") {
+		if w := xansi.StringWidth(l); w > 60 {
+			t.Errorf("line of %d columns at 60: %q", w, l)
+		}
+	}
+	if strings.Join(strings.Fields(narrow), " ") != strings.Join(strings.Fields(piped), " ") {
+		t.Errorf("words changed:\n%s", narrow)
+	}
+	if !strings.Contains(narrow, "\n  longitud:N      N fichas (CHARRO tiene 4); intervalos:\n                  7-8, 7- (7 o más), -5 (5 como mucho)\n                  (length)\n") {
+		t.Errorf("an item does not fold under its column:\n%s", narrow)
 	}
 }

@@ -142,7 +142,7 @@ func runLeavesLearn(ctx context.Context, g *Globals, opts *leavesLearnOptions) e
 func learnDoc(g *Globals, o *learnJSON) *ui.Doc {
 	p := g.P
 	d := ui.NewDoc().H1(p.T("leaves.learn.title", "File", o.Out)).
-		P(p.T("leaves.learn.summary", "Games", p.Int(o.Games), "Generations", o.Generations, "Seed", o.Seed, "Lexicon", o.Lexicon, "Tiles", o.Tiles))
+		P(p.T("leaves.learn.summary", "Games", p.N("leaves.count.games", o.Games), "Generations", p.N("leaves.count.generations", o.Generations), "Seed", o.Seed, "Lexicon", o.Lexicon, "Tiles", o.Tiles))
 	t := ui.NewTable(ui.Col{Header: p.T("leaves.learn.gen"), Right: true}, ui.Col{Header: p.T("leaves.learn.turns"), Right: true},
 		ui.Col{Header: p.T("leaves.learn.racks"), Right: true}, ui.Col{Header: p.T("leaves.learn.baseline"), Right: true},
 		ui.Col{Header: p.T("leaves.learn.measured"), Right: true}, ui.Col{Header: p.T("leaves.learn.prior")})

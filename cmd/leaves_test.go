@@ -56,6 +56,14 @@ func TestLeavesLearnCommand(t *testing.T) {
 		t.Errorf("AAA and ? in the learned table: %+v", shown.Leaves)
 	}
 
+	// The summary counts in words that agree: "1 generación", not "1 generaciones".
+	one := filepath.Join(t.TempDir(), "one.klv2")
+	stdout, errOut, code = runEngineCmd(t, nil, "leaves", "learn", "--lang", "es", "--lexicon", lex, "--games", "20", "--generations", "1",
+		"--seed", "3", "--workers", "1", "--out", one)
+	if want := "20 partidas por generación, 1 generación, semilla 3"; code != 0 || !strings.Contains(stdout, want) {
+		t.Errorf("Spanish summary lacks %q: exit %d\n%s%s", want, code, stdout, errOut)
+	}
+
 	for _, c := range []struct {
 		args []string
 		want string

@@ -81,7 +81,7 @@ func runLexiconInfo(g *Globals, name string) error {
 		pairs = append(pairs, [2]string{p.T("lexicon.info.embedded"), yes})
 	}
 	if out.Source != "" {
-		pairs = append(pairs, [2]string{p.T("lexicon.info.source"), out.Source})
+		pairs = append(pairs, [2]string{p.T("lexicon.info.source"), lexiconSource(p, out.Info)})
 	}
 	if out.Skipped > 0 {
 		pairs = append(pairs, [2]string{p.T("lexicon.info.skipped"), p.Int(out.Skipped)})

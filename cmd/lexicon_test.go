@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/atril-scrabble/atril/lexicon/registry"
 )
 
 // Tests of `atril lexicon ...`, run through Run with a temporary data directory.
@@ -339,14 +341,14 @@ func TestLexiconDefaultInfo(t *testing.T) {
 		t.Errorf("default info = %+v", info)
 	}
 	out, _, code = run(false, "lexicon", "info", "fise2-libre")
-	for _, want := range []string{"FISE2-LIBRE\n", "Not the official FILE2017 list", "\nWords              636,624\n", "\nEmbedded in atril  yes\n",
+	for _, want := range []string{"FISE2-LIBRE\n", "Not the official FILE2017 list", "\nSource             " + registry.DefaultInfo().Source + "\n", "\nWords              636,624\n", "\nEmbedded in atril  yes\n",
 		"\n    2       91\n", "\n   15   13,564\n"} {
 		if code != 0 || !strings.Contains(out, want) {
 			t.Errorf("info lacks %q:\n%s", want, out)
 		}
 	}
 	out, _, _ = run(false, "lexicon", "info", "fise2-libre", "--lang", "es")
-	for _, want := range []string{"Lista abierta de palabras", "\nPalabras            636.624\n", "\nIncluido en atril   sí\n", "\nFichas  Palabras\n", "\n     4      3475\n", "\n    10   105.631\n"} {
+	for _, want := range []string{"Lista abierta de palabras", "\nOrigen              an-array-of-spanish-words 2.0.0 (npm, MIT; de la lista de Letterpress, CC0) + la actualización", "\nPalabras            636.624\n", "\nIncluido en atril   sí\n", "\nFichas  Palabras\n", "\n     4      3475\n", "\n    10   105.631\n"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("info in Spanish lacks %q:\n%s", want, out)
 		}

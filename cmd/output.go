@@ -29,8 +29,11 @@ func (g *Globals) PrintJSON(v any) error {
 // Print draws a report on stdout: rendered on a terminal, plain text when piped (package ui).
 func (g *Globals) Print(d *ui.Doc) error { return g.UI.Print(d) }
 
-// Say writes one line of text on stdout.
+// Say writes one line of text on stdout, folded between words to a terminal's width.
 func (g *Globals) Say(text string) error {
+	if g.UI != nil {
+		text = g.UI.Fold("", text)
+	}
 	_, err := fmt.Fprintln(g.io.Out, text)
 	return err
 }

@@ -52,6 +52,9 @@ func runPuzzleAnswer(c *cobra.Command, g *Globals, args []string) error {
 	if err != nil {
 		return withCode(ExitError, err)
 	}
+	if err := out.Judgement.Unplayable(); err != nil {
+		return withCode(ExitError, err)
+	}
 	if !out.Saved {
 		var where []string
 		for _, a := range out.Judgement.Ambiguous {

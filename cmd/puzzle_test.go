@@ -114,6 +114,14 @@ func TestPuzzleScripting(t *testing.T) {
 			}
 		}
 	}
+	// A play that cannot be made (three Ñ, the set has one): said, bad input, not rated.
+	if _, errOut, code := runAtril(t, "", "puzzle", "answer", "--db", db, "--", id, "-ÑÑÑ"); code != ExitError || !strings.Contains(errOut, "-ÑÑÑ cannot be played here") {
+		t.Errorf("unplayable answer: exit %d %q", code, errOut)
+	}
+	out, _, _ = runAtril(t, "", "puzzle", "stats", "--json", "--db", db)
+	if !strings.Contains(out, `"rated": 0`) {
+		t.Errorf("an unplayable answer was rated:\n%s", out)
+	}
 	// A wrong answer: exit 1, rated.
 	out, _, code = runAtril(t, "", "puzzle", "answer", id, "paso", "--json", "--db", db)
 	var res map[string]any

@@ -405,12 +405,12 @@ func TestReviewPostponeKeepsUrgency(t *testing.T) {
 		t.Errorf("postpone again: %q", s.out.String())
 	}
 	s, _ = study(t, later.AddDate(0, 0, 1), "", append(base, "review", "postpone", "--days", "2")...)
-	if !strings.Contains(s.out.String(), "2 overdue cards spread over 2 days: Thu 2 1, Fri 3 1") {
+	if !strings.Contains(s.out.String(), "2 overdue cards spread over 2 days: Thu 2: 1, Fri 3: 1") {
 		t.Errorf("postpone again: %q", s.out.String())
 	}
 	// Ten years is the longest spread, and costs nothing per empty day.
 	s, code = study(t, later.AddDate(0, 0, 5), "", append(base, "review", "postpone", "--days", "3650")...)
-	if code != 0 || !strings.Contains(s.out.String(), "overdue cards spread over 3,650 days: 2026-04-06 1, ") {
+	if code != 0 || !strings.Contains(s.out.String(), "overdue cards spread over 3,650 days: 2026-04-06: 1, ") {
 		t.Errorf("postpone --days 3650: exit %d, %q %s", code, s.out.String(), s.err.String())
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -240,7 +241,7 @@ func newRoot(io *IO, args []string) *cobra.Command {
 		Long:          p.T("root.long"),
 		SilenceUsage:  true,
 		SilenceErrors: true,
-		Annotations:   map[string]string{printerKey: string(lang)},
+		Annotations:   map[string]string{printerKey: string(lang), widthKey: strconv.Itoa(g.UI.Width)},
 	}
 	if langErr != nil {
 		root.Annotations[langErrKey] = p.Err(langErr)
@@ -289,6 +290,7 @@ func langArg(args []string) string {
 const (
 	printerKey = "atril/lang"
 	langErrKey = "atril/lang-error"
+	widthKey   = "atril/width" // stdout's terminal width, 0 when piped: help folds its flags to it
 )
 
 // printerOf is the printer a command tree was built with.

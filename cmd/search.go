@@ -168,7 +168,7 @@ func runSearch(g *Globals, opts *searchOptions) error {
 
 // searchDoc is the results as a table, most useful columns first.
 func searchDoc(p *i18n.Printer, ts *lexicon.TileSet, q lexicon.Search, results []lexicon.Result) *ui.Doc {
-	doc := ui.NewDoc().H1(p.N("search.title", len(results), "Search", q.String()))
+	doc := ui.NewDoc().H1(p.N("search.title", len(results), "Search", q.Text(p)))
 	if len(results) == 0 {
 		return doc.P(p.T("search.none"))
 	}

@@ -142,8 +142,8 @@ func TestSelfplaySpanish(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	o := out.String()
-	for _, want := range []string{"Autojuego: 3 partidas, semilla 3, léxico small, reglas de fin file", "Jugador", "Puntuación media",
-		"1: equity", "Empates: ", "intervalo de Wilson del 95 %", "turnos por partida", "1 proceso)"} {
+	for _, want := range []string{"Autojuego: 3 partidas, semilla 3, léxico small, reglas de fin de partida «file»", "Jugador", "Puntuación media",
+		"1: equity", "Empates: ", "intervalo de Wilson del 95 %", "turnos por partida", "1 hilo)"} {
 		if !strings.Contains(o, want) {
 			t.Errorf("summary lacks %q:\n%s", want, o)
 		}

@@ -183,11 +183,11 @@ func TestStudyCommandsNeverMakeADatabase(t *testing.T) {
 	}
 	// in the reader's language
 	s, code = study(t, day1, "", "--lang", "es", "--db", "/dev/null", "stats")
-	if code != ExitError || !strings.Contains(s.err.String(), "/dev/null no es un fichero normal sino un dispositivo") {
+	if code != ExitError || !strings.Contains(s.err.String(), "/dev/null no es un archivo normal sino un dispositivo") {
 		t.Errorf("stats --db /dev/null in Spanish: exit %d, %q", code, s.err.String())
 	}
 	s, code = study(t, day1, "", "--lang", "es", "--db", empty, "deck", "list")
-	if code != ExitError || !strings.Contains(s.err.String(), empty+" es un fichero vacío") {
+	if code != ExitError || !strings.Contains(s.err.String(), empty+" es un archivo vacío") {
 		t.Errorf("deck list on an empty file in Spanish: exit %d, %q", code, s.err.String())
 	}
 }

@@ -253,6 +253,31 @@ func missDeck(ctx context.Context, st *studystore.Store, lex *lexicon.Lexicon, n
 	return d, false, nil
 }
 
+// missWords are the tiles of the misses that make cards of a deck of kind.
+func missWords(kind Kind, misses []Miss) [][]lexicon.Tile {
+	var words [][]lexicon.Tile
+	for _, m := range misses {
+		if len(m.Tiles) > 0 && (kind != KindTwos || len(m.Tiles) == 2) {
+			words = append(words, m.Tiles)
+		}
+	}
+	return words
+}
+
+// MissCards is how many cards SaveMisses makes of a drill's misses: an anagram deck makes one
+// card of all the missed words of a rack, so it can be fewer than the words missed.
+func MissCards(lex *lexicon.Lexicon, k Kind, misses []Miss) int {
+	kind, ok := MissKind(k)
+	if !ok {
+		return 0
+	}
+	cards, err := CardKeys(lex, kind, missWords(kind, misses))
+	if err != nil {
+		return 0
+	}
+	return len(cards)
+}
+
 // SaveMisses puts what a drill of kind k missed into deck name (created if new, as FSRS with
 // the default settings), as cards of MissKind(k): the offer at the end of a drill, and
 // --deck-out. Misses that make no card of that kind are left out. The deck offered by default
@@ -263,12 +288,7 @@ func SaveMisses(ctx context.Context, st *studystore.Store, lex *lexicon.Lexicon,
 	if !ok {
 		return DeckAdded{}, errDeckKind(string(k))
 	}
-	var words [][]lexicon.Tile
-	for _, m := range misses {
-		if len(m.Tiles) > 0 && (kind != KindTwos || len(m.Tiles) == 2) {
-			words = append(words, m.Tiles)
-		}
-	}
+	words := missWords(kind, misses)
 	cards, err := CardKeys(lex, kind, words)
 	if err != nil {
 		return DeckAdded{}, err

@@ -62,8 +62,10 @@ func DeckListDoc(p *i18n.Printer, ds []DeckStatus, now time.Time) *ui.Doc {
 	if len(ds) == 0 {
 		return d.P(p.T("deck.list.none"))
 	}
-	t := ui.NewTable(ui.Col{Header: p.T("deck.list.deck"), Shrink: true}, ui.Col{Header: p.T("deck.list.lexicon")},
-		ui.Col{Header: p.T("deck.list.kind")}, ui.Col{Header: p.T("deck.list.scheduler")},
+	// Deck names are typed (drill --deck, review --deck): never cut. A narrow terminal leaves
+	// out the scheduler, then the kind, then the later days of the week ahead.
+	t := ui.NewTable(ui.Col{Header: p.T("deck.list.deck")}, ui.Col{Header: p.T("deck.list.lexicon")},
+		ui.Col{Header: p.T("deck.list.kind"), Drop: 1}, ui.Col{Header: p.T("deck.list.scheduler"), Drop: 2},
 		ui.Col{Header: p.T("deck.list.cards"), Right: true}, ui.Col{Header: p.T("deck.list.new"), Right: true},
 		ui.Col{Header: p.T("deck.list.learning"), Right: true}, ui.Col{Header: p.T("deck.list.review"), Right: true})
 	for _, s := range ds {
@@ -74,9 +76,9 @@ func DeckListDoc(p *i18n.Printer, ds []DeckStatus, now time.Time) *ui.Doc {
 	d.Table(t)
 
 	start := DayStart(now)
-	cols := []ui.Col{{Header: p.T("deck.list.deck"), Shrink: true}, {Header: p.T("deck.list.today"), Right: true}}
+	cols := []ui.Col{{Header: p.T("deck.list.deck")}, {Header: p.T("deck.list.today"), Right: true}}
 	for i := 1; i < DeckDays; i++ {
-		cols = append(cols, ui.Col{Header: DayLabel(p, start.AddDate(0, 0, i)), Right: true})
+		cols = append(cols, ui.Col{Header: DayLabel(p, start.AddDate(0, 0, i)), Right: true, Drop: i})
 	}
 	due := ui.NewTable(cols...)
 	for _, s := range ds {

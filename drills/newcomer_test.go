@@ -70,6 +70,16 @@ func TestRunnerBlanksCountsAndFolding(t *testing.T) {
 			}
 		}
 	}
+	// What the runner says after the questions (the learning cards' return, a deck made) folds too.
+	out.Reset()
+	long := "2 tarjetas en aprendizaje vuelven desde las 16:27 (dentro de 1 min): ejecute entonces atril review otra vez."
+	if err := r.Say(long); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(strings.Fields(out.String()), " ") != long {
+		t.Errorf("Say lost or split words: %q", out.String())
+	}
+	lines = append(lines, strings.Split(out.String(), "\n")...)
 	for _, l := range lines {
 		if xansi.StringWidth(l) > 40 {
 			t.Errorf("line of %d columns on a 40-column terminal: %q", xansi.StringWidth(l), l)
@@ -247,6 +257,14 @@ func TestMissedPlainInJSON(t *testing.T) {
 	if err != nil || !slices.Equal(sum.Missed, []string{"CHA"}) || sum.Misses()[0].Show != "CHA (válida)" ||
 		!strings.Contains(out.String(), "Falladas: CHA (válida)") {
 		t.Errorf("%+v %v\n%s", sum, err, out.String())
+	}
+	// The verdict reads as Spanish: "CHX no es válida", never "es no válida".
+	out.Reset()
+	r = &Runner{In: strings.NewReader("s\nn\n"), Out: &out, Lex: lex, Now: clock.Now, P: i18n.For(i18n.Spanish)}
+	no := twoQuestion(lex.Tiles, mustWord(t, lex.Tiles, "CHX"), false)
+	if _, err := r.Run(context.Background(), []Question{no, q}); err != nil ||
+		!strings.Contains(out.String(), "CHX no es válida") || !strings.Contains(out.String(), "CHA es válida") {
+		t.Errorf("verdicts in Spanish: %v\n%s", err, out.String())
 	}
 }
 

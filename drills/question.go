@@ -282,9 +282,10 @@ func parseWords(ts *lexicon.TileSet, line string) ([]string, error) {
 }
 
 // parseHooks reads "FRONT / BACK": each side's tiles, run together or spaced ("a ch" or "ACH"
-// both give A and CH; "[C]H" a C and an H), "-" or nothing for none. An empty line is no hooks.
+// both give A and CH; "[C]H" a C and an H), "-" or nothing for none. An empty line, or "-"
+// alone (as the prompt's "- o nada si no hay" invites), is no hooks at all.
 func parseHooks(ts *lexicon.TileSet, line string) (front, back []string, err error) {
-	if line == "" {
+	if t := strings.TrimSpace(line); t == "" || t == "-" {
 		return nil, nil, nil
 	}
 	sides := strings.Split(line, "/")

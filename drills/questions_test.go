@@ -606,6 +606,22 @@ func TestPhoniesPreferLikelyLooking(t *testing.T) {
 	t.Logf("mean log-probability per transition: first found %.3f, best of 8 %.3f", first, best)
 }
 
+// "-" alone is no hooks at all, as the prompt invites; one side without a slash is asked again.
+func TestParseHooksNone(t *testing.T) {
+	ts := lexicon.DefaultTileSet()
+	for _, line := range []string{"", "-", " - ", "- / -", "/"} {
+		if f, b, err := parseHooks(ts, line); err != nil || len(f)+len(b) != 0 {
+			t.Errorf("%q: %v %v %v, want no hooks", line, f, b, err)
+		}
+	}
+	if _, _, err := parseHooks(ts, "a ch"); err == nil {
+		t.Error(`"a ch" without a slash was taken`)
+	}
+	if f, b, err := parseHooks(ts, "a ch / -"); err != nil || len(f) != 2 || len(b) != 0 {
+		t.Errorf(`"a ch / -": %v %v %v`, f, b, err)
+	}
+}
+
 // Whatever a player types, judging never panics: it is judged or asked again.
 func FuzzJudgeAnswer(f *testing.F) {
 	for _, s := range []string{"", "y", "casa cosa", "a ch / s", "/", "//", "[ch", "1 2 3", "\x00", "ñ / ñ", "- / -", "CÁSA,,;;", "?"} {

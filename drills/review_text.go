@@ -185,7 +185,7 @@ func PostponeText(p *i18n.Printer, moved []Postponed, days int, loc *time.Locati
 		if days > DeckDays {
 			day = d.Day.In(loc).Format("2006-01-02") // weeks apart: the weekday says nothing
 		}
-		parts = append(parts, day+" "+p.Int(d.Cards))
+		parts = append(parts, p.T("review.postpone.day", "Day", day, "Cards", p.Int(d.Cards)))
 	}
 	return p.T("review.postpone.done", "Cards", p.N("review.count.overdue", len(moved)), "Days", p.N("review.count.days", days),
 		"PerDay", strings.Join(parts, ", "))

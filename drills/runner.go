@@ -440,9 +440,9 @@ func (r *Runner) Ask(ctx context.Context, prompt string) (text string, ok bool) 
 	return strings.TrimSpace(text), stopped == "" && w.err == nil
 }
 
-// Say writes one line to the player.
+// Say writes one line to the player, folded between words to the terminal's width.
 func (r *Runner) Say(text string) error {
-	_, err := fmt.Fprintln(r.Out, text)
+	_, err := fmt.Fprintln(r.Out, r.fold("", text))
 	return err
 }
 
@@ -546,7 +546,11 @@ func (r *Runner) feedback(w *errWriter, q *Question, res Result, sum *Summary) {
 		case q.isRack:
 			r.line(w, "  ", head+": "+p.T("drill.fb.rack_no", "Rack", q.Show))
 		default:
-			r.line(w, "  ", head+": "+p.T("drill.fb.is", "Word", q.Show, "Verdict", validText(p, q.Valid)))
+			verdict := p.T("drill.fb.is_not_valid", "Word", q.Show)
+			if q.Valid {
+				verdict = p.T("drill.fb.is_valid", "Word", q.Show)
+			}
+			r.line(w, "  ", head+": "+verdict)
 		}
 		if !res.Right {
 			switch {

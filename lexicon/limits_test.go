@@ -181,11 +181,11 @@ func TestLexiconErrorsInSpanish(t *testing.T) {
 		t.Errorf("range error in Spanish: %q", got)
 	}
 	_, err = ReadWordList(strings.NewReader("casa\nkilo\n"), "l.txt", ts, true)
-	if got := es.Err(err); !strings.HasPrefix(got, `l.txt:2: K no es una letra del juego fise; se esperaba una palabra por línea`) || !errors.Is(err, ErrStrictStop) {
+	if got := es.Err(err); !strings.HasPrefix(got, `l.txt:2: K no es una letra del juego de fichas fise; se esperaba una palabra por línea`) || !errors.Is(err, ErrStrictStop) {
 		t.Errorf("strict error in Spanish: %q", got)
 	}
 	wl, _ := ReadWordList(strings.NewReader("casa\nkilo\nwhisky\n"), "l.txt", ts, false)
-	if got := wl.Problems.Report(es, 1); got != "se omitieron 2 líneas que no son palabras de 2 a 15 fichas:\n  l.txt:2: K no es una letra del juego fise; se esperaba una palabra por línea, con letras del juego fise (se leyó \"kilo\")\n  ... y 1 más\n" {
+	if got := wl.Problems.Report(es, 1); got != "se omitieron 2 líneas que no son palabras de 2 a 15 fichas:\n  l.txt:2: K no es una letra del juego de fichas fise; se esperaba una palabra por línea, con letras del juego de fichas fise (se leyó \"kilo\")\n  ... y 1 más\n" {
 		t.Errorf("report in Spanish: %q", got)
 	}
 	if _, err := KWGFromBytes([]byte{1, 2, 3}); es.Err(err) != "no es un grafo de palabras KWG: 3 bytes no son un número entero de nodos de 4 bytes" {

@@ -88,7 +88,45 @@ var searchKeys = map[string]string{
 	"order": "order", "orden": "order",
 }
 
-const searchKeyList = "pattern, anagram, sub, length, contains, prefix, suffix, digraph, vowels, points, rank, top, order"
+// searchKeyList names the keys in the reader's language (the catalogue's query.keys).
+var searchKeyList = i18n.E("query.keys")
+
+// closeKey is the accepted key nearest a mistyped one (longitd → longitud), or "" when none is
+// within two edits: the key the player most likely meant, in the language they typed.
+func closeKey(typed string) string {
+	best, bestD := "", 3
+	for k := range searchKeys {
+		if len([]rune(k)) < 3 {
+			continue
+		}
+		if d := editDistance(typed, k); d < bestD || d == bestD && k < best {
+			best, bestD = k, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance between a and b, by runes.
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}
 
 // ParseSearch reads a search written as key:value terms (see Search).
 func ParseSearch(s string, ts *TileSet) (Search, error) {
@@ -150,13 +188,17 @@ func splitTerms(s string) ([]string, error) {
 
 // Set adds one condition, as the text term key:value would. Each key may be given once.
 func (q *Search) Set(key, value string, ts *TileSet) error {
-	name, ok := searchKeys[strings.ToLower(strings.TrimSpace(key))]
+	typed := strings.ToLower(strings.TrimSpace(key))
+	name, ok := searchKeys[typed]
 	term := key + ":" + value
 	if !ok {
+		if near := closeKey(typed); near != "" {
+			return i18n.E("query.unknown_key_near", "Term", strconv.Quote(term), "Key", strconv.Quote(key), "Near", near)
+		}
 		return i18n.E("query.unknown_key", "Term", strconv.Quote(term), "Key", strconv.Quote(key), "Keys", searchKeyList)
 	}
 	if q.keys[name] {
-		return i18n.E("query.twice", "Term", strconv.Quote(term), "Key", name)
+		return i18n.E("query.twice", "Term", strconv.Quote(term), "Key", typed)
 	}
 	bad := func(reason error) error {
 		return i18n.Wrap(reason, "query.bad_term", "Term", strconv.Quote(term))
@@ -167,7 +209,7 @@ func (q *Search) Set(key, value string, ts *TileSet) error {
 			return nil, bad(err)
 		}
 		if len(w) == 0 {
-			return nil, bad(i18n.E("query.no_tiles", "Key", name))
+			return nil, bad(i18n.E("query.no_tiles", "Key", typed))
 		}
 		if err := CheckQueryTiles(w); err != nil {
 			return nil, bad(err)
@@ -327,6 +369,49 @@ func parseRange(s string) (Range, error) {
 
 // String is the search in its text form, which ParseSearch reads back to the same search.
 func (q Search) String() string { return strings.Join(q.terms, " ") }
+
+// Text is the search as String writes it with each key, and digraph's yes, in the reader's
+// language ("longitud:8 top:5" to a Spanish reader): what the player would type back.
+func (q Search) Text(p *i18n.Printer) string {
+	terms := make([]string, len(q.terms))
+	for i, t := range q.terms {
+		key, value, _ := strings.Cut(t, ":")
+		if key == "digraph" && value == "yes" {
+			value = p.T("query.key.yes")
+		}
+		terms[i] = searchKeyName(p, key) + ":" + value
+	}
+	return strings.Join(terms, " ")
+}
+
+// searchKeyName is a canonical key's name in the reader's language.
+func searchKeyName(p *i18n.Printer, key string) string {
+	switch key {
+	case "pattern":
+		return p.T("query.key.pattern")
+	case "anagram":
+		return p.T("query.key.anagram")
+	case "length":
+		return p.T("query.key.length")
+	case "contains":
+		return p.T("query.key.contains")
+	case "prefix":
+		return p.T("query.key.prefix")
+	case "suffix":
+		return p.T("query.key.suffix")
+	case "digraph":
+		return p.T("query.key.digraph")
+	case "vowels":
+		return p.T("query.key.vowels")
+	case "points":
+		return p.T("query.key.points")
+	case "rank":
+		return p.T("query.key.rank")
+	case "order":
+		return p.T("query.key.order")
+	}
+	return key // sub, top: the same in both languages
+}
 
 // IsEmpty reports whether no condition was given (a search for every word).
 func (q Search) IsEmpty() bool { return len(q.terms) == 0 }

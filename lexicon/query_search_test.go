@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/atril-scrabble/atril/internal/i18n"
 )
 
 func TestSearch(t *testing.T) {
@@ -134,7 +136,9 @@ func mustSearch(t testing.TB, ts *TileSet, s string) Search {
 func TestParseSearchErrors(t *testing.T) {
 	ts := DefaultTileSet()
 	tests := []struct{ query, want string }{
-		{"lenght:7", `search term "lenght:7": unknown key "lenght" (expected one of pattern, anagram`},
+		{"lenght:7", `search term "lenght:7": unknown key "lenght"; did you mean length?`},
+		{"longitd:7", `unknown key "longitd"; did you mean longitud?`},
+		{"xyzzy:7", `search term "xyzzy:7": unknown key "xyzzy" (expected one of pattern, anagram`},
 		{"length", `search term "length": expected key:value`},
 		{"length:x", `search term "length:x": expected N, N-M, N- or -M`},
 		{"length:8-7", `the range "8-7" is empty`},
@@ -330,5 +334,17 @@ func TestSearchTopAnyLengthIsCheap(t *testing.T) {
 		if mb := float64(after.TotalAlloc-before.TotalAlloc) / 1e6; mb > 20 {
 			t.Errorf("%s allocated %.0f MB, want under 20", query, mb)
 		}
+	}
+}
+
+// A search is written back with its keys in the reader's language, whichever were typed.
+func TestSearchTextInTheReadersLanguage(t *testing.T) {
+	ts := DefaultTileSet()
+	q := mustSearch(t, ts, "length:8 dígrafo:si patron:CA* top:5 order:-prob")
+	if got, want := q.Text(i18n.For(i18n.Spanish)), "longitud:8 dígrafo:sí patrón:CA* top:5 orden:-prob"; got != want {
+		t.Errorf("Spanish %q, want %q", got, want)
+	}
+	if got, want := q.Text(i18n.For(i18n.English)), "length:8 digraph:yes pattern:CA* top:5 order:-prob"; got != want || got != q.String() {
+		t.Errorf("English %q, want %q (= String %q)", got, want, q.String())
 	}
 }

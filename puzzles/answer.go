@@ -20,16 +20,39 @@ type Judgement struct {
 	Ambiguous []Play
 	// Play is the play typed, as puzzles write it, with its equity and loss when it is legal.
 	Play *Play
-	// Legal is false for a play the rules refuse (Problems says why); a try all the same.
+	// Legal is false for a play the rules refuse (Problems says why); a try only when all that
+	// is wrong is a word not in the lexicon (see Try).
 	Legal    bool
 	Problems []engine.Problem
 	// Matched is the answer (or accepted play) it is.
 	Matched *Play
 }
 
-// Try reports whether the judgement counts as an attempt (a bare word that fits several
-// placements does not).
-func (j *Judgement) Try() bool { return len(j.Ambiguous) == 0 }
+// Try reports whether the judgement counts as an attempt: a bare word that fits several
+// placements does not, nor a play that cannot be made.
+func (j *Judgement) Try() bool {
+	if len(j.Ambiguous) > 0 {
+		return false
+	}
+	// A play that cannot be made on this board with this rack (a taken square, a tile not on
+	// the rack, off the board, unconnected) is a slip of the keyboard, which a board under the
+	// mouse would not even let through: said, not counted. A phony placed as the rules allow
+	// is a wrong answer.
+	for _, pr := range j.Problems {
+		if pr.Kind != engine.ProblemNotAWord {
+			return false
+		}
+	}
+	return true
+}
+
+// Unplayable is the error of a play that cannot be made (see Try), nil for any other.
+func (j *Judgement) Unplayable() error {
+	if len(j.Ambiguous) > 0 || j.Try() {
+		return nil
+	}
+	return i18n.E("puzzle.not_playable", "Play", j.Input, "Why", j.Problems[0].Reason)
+}
 
 // Judge reads a typed answer: a move in the notation players type ("8H CASA", "H8 CA(SA)",
 // board tiles as '.' or in parentheses, blanks in lower case, "-ABC" or "cambio ABC" to

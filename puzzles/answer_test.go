@@ -54,6 +54,7 @@ func TestJudge(t *testing.T) {
 		{"exchange spelt out", through, "cambio AEI", false, true, false, ""},
 		{"pass", through, "paso", false, true, false, ""},
 		{"tiles not on the rack", through, "-ZZ", false, false, false, ""},
+		{"a phony placed as the rules allow", through, "H1 RATLINEO", false, false, false, ""},
 		{"not a move", through, "8H", false, false, false, "8H"},
 		{"bad coordinates", through, "Z9 CASA", false, false, false, "Z9"},
 		{"opening word alone fits 14 places", opening, "CHARIETS", false, false, true, ""},
@@ -96,7 +97,13 @@ func TestJudge(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if j.Correct != tc.correct || j.Legal != tc.legal || (len(j.Ambiguous) > 0) != tc.amb || j.Try() == tc.amb {
+			// Not tries: an ambiguous bare word, and plays that cannot be made on this board with
+			// this rack (a phony that can is a wrong answer).
+			unplayable := map[string]bool{"wrong direction": true, "not through the tile": true, "tiles not on the rack": true, "opening C and H tiles": true}
+			if wantTry := !tc.amb && !unplayable[tc.name]; j.Try() != wantTry || (j.Unplayable() != nil) != unplayable[tc.name] {
+				t.Errorf("try %v, unplayable %v; want try %v (%+v)", j.Try(), j.Unplayable(), wantTry, j)
+			}
+			if j.Correct != tc.correct || j.Legal != tc.legal || (len(j.Ambiguous) > 0) != tc.amb {
 				t.Errorf("correct %v legal %v ambiguous %d, want %v %v %v (%+v)", j.Correct, j.Legal, len(j.Ambiguous), tc.correct, tc.legal, tc.amb, j)
 			}
 			if j.Correct && j.Matched == nil {

@@ -108,6 +108,9 @@ func TryDoc(t *ui.Term, p *i18n.Printer, pz *Puzzle, out *Outcome) *ui.Doc {
 		}
 		d.P(t.Paint(ui.Warn, p.T("puzzle.ambiguous", "Word", j.Ambiguous[0].Word, "Places", strings.Join(where, ", "))))
 		return d
+	case j.Unplayable() != nil:
+		d.P(t.Paint(ui.Warn, p.Err(j.Unplayable())))
+		return d
 	case j.Correct && j.Matched != nil && !isAnswer(pz, j.Matched):
 		d.P(t.Paint(ui.Good, p.T("puzzle.right_accepted", "Answer", pz.Answers[0].Move)))
 	case j.Correct:

@@ -3,6 +3,7 @@ package i18n
 import (
 	"errors"
 	"io/fs"
+	"strings"
 	"syscall"
 )
 
@@ -66,7 +67,13 @@ func (p *Printer) render(e *Error) string {
 		data[k] = v
 	}
 	if e.Err != nil {
-		data["Err"] = p.Err(e.Err)
+		cause := p.Err(e.Err)
+		// A file-system error names its file; a message that names it too need not twice.
+		var pe *fs.PathError
+		if errors.As(e.Err, &pe) && e.Data["File"] == pe.Path {
+			cause = strings.TrimPrefix(cause, pe.Path+": ")
+		}
+		data["Err"] = cause
 	}
 	return p.localize(e.ID, nil, data)
 }

@@ -69,29 +69,38 @@ func ParseLang(s string) (Lang, bool) {
 // Detect picks the interface language: --lang (flag), else $ATRIL_LANG, else the POSIX locale
 // variables in their order of precedence (LC_ALL, LC_MESSAGES, LANG): Spanish when the first of
 // them that is set names Spanish, English otherwise. A --lang or ATRIL_LANG value that is not a
-// language atril speaks is an error (it was asked for explicitly); a locale is only a hint.
+// language atril speaks is an error (it was asked for explicitly), given with the language the
+// next source asks for (so a Spanish locale reads it in Spanish); a locale is only a hint.
 func Detect(flag string, getenv func(string) string) (Lang, error) {
 	if flag != "" {
 		if l, ok := ParseLang(flag); ok {
 			return l, nil
 		}
-		return English, E("i18n.bad_lang", "Value", flag, "Source", "--lang")
+		// The error itself is in the language the rest of the environment asks for.
+		l, _ := Detect("", getenv)
+		return l, E("i18n.bad_lang", "Value", flag, "Source", "--lang")
 	}
 	if v := getenv("ATRIL_LANG"); v != "" {
 		if l, ok := ParseLang(v); ok {
 			return l, nil
 		}
-		return English, E("i18n.bad_lang", "Value", v, "Source", "ATRIL_LANG")
+		return fromLocale(getenv), E("i18n.bad_lang", "Value", v, "Source", "ATRIL_LANG")
 	}
+	return fromLocale(getenv), nil
+}
+
+// fromLocale is the language of the POSIX locale variables: Spanish when the first of LC_ALL,
+// LC_MESSAGES and LANG that is set names Spanish, English otherwise.
+func fromLocale(getenv func(string) string) Lang {
 	for _, name := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
 		if v := getenv(name); v != "" {
 			if l, ok := ParseLang(v); ok && l == Spanish {
-				return Spanish, nil
+				return Spanish
 			}
-			return English, nil
+			return English
 		}
 	}
-	return English, nil
+	return English
 }
 
 //go:embed locales/*.toml

@@ -38,6 +38,10 @@ func TestDetect(t *testing.T) {
 		{"en-GB", env("LANG", "es_ES"), English, false},
 		{"fr", env(), English, true},
 		{"", env("ATRIL_LANG", "klingon"), English, true},
+		// A language atril does not speak is an error in the language the rest asks for.
+		{"fr", env("LANG", "es_ES.UTF-8"), Spanish, true},
+		{"fr", env("ATRIL_LANG", "es", "LANG", "en_US"), Spanish, true},
+		{"", env("ATRIL_LANG", "klingon", "LANG", "es_ES.UTF-8"), Spanish, true},
 	} {
 		got, err := Detect(tc.flag, tc.env)
 		if got != tc.want || (err != nil) != tc.err {
@@ -91,6 +95,12 @@ func TestErrors(t *testing.T) {
 	}
 	if got := For(English).Err(Wrap(ferr, "i18n.bad_lang", "Source", "x", "Value", "y")); !strings.HasPrefix(got, "x y:") {
 		t.Errorf("wrap: %q", got)
+	}
+	// A message that names the file does not name it twice (atril lexicon add NAME /tmp).
+	dir := t.TempDir()
+	_, derr := os.ReadFile(dir)
+	if got, want := For(Spanish).Err(Wrap(derr, "wordlist.read", "File", dir)), dir+": es un directorio; se esperaba un archivo"; got != want {
+		t.Errorf("directory in Spanish: %q, want %q", got, want)
 	}
 	if !errors.Is(Wrap(ferr, "i18n.bad_lang"), os.ErrNotExist) {
 		t.Error("Wrap hides its cause from errors.Is")

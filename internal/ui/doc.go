@@ -138,7 +138,7 @@ func (t *Term) block(b block) string {
 	case para, note:
 		text := b.text
 		if t.Mode != Pipe {
-			text = xansi.Wordwrap(text, t.Width-2*len(margin), "")
+			text = wrap(text, t.Width-2*len(margin))
 		}
 		lines := strings.Split(text, "\n")
 		for i, l := range lines {
@@ -157,7 +157,7 @@ func (t *Term) block(b block) string {
 		for _, it := range b.items {
 			text := it
 			if t.Mode != Pipe {
-				text = xansi.Wordwrap(text, t.Width-2*len(margin)-len(bullet), "")
+				text = wrap(text, t.Width-2*len(margin)-len(bullet))
 			}
 			for k, l := range strings.Split(text, "\n") {
 				if k == 0 {
@@ -183,7 +183,7 @@ func (t *Term) block(b block) string {
 			name := p[0] + strings.Repeat(" ", w-xansi.StringWidth(p[0]))
 			value := p[1]
 			if avail >= 20 {
-				value = strings.ReplaceAll(xansi.Wordwrap(value, avail, ""), "\n", "\n"+m+strings.Repeat(" ", w+2))
+				value = strings.ReplaceAll(wrap(value, avail), "\n", "\n"+m+strings.Repeat(" ", w+2))
 			}
 			lines = append(lines, m+t.Paint(Bold, name)+"  "+value)
 		}

@@ -17,5 +17,5 @@ func (t *Term) Fold(indent, text string) string {
 	if avail < 10 || xansi.StringWidth(text) <= avail {
 		return text
 	}
-	return strings.ReplaceAll(xansi.Wordwrap(text, avail, ""), "\n", "\n"+indent)
+	return strings.ReplaceAll(wrap(text, avail), "\n", "\n"+indent)
 }

@@ -69,3 +69,58 @@ func TestTableWrapColumn(t *testing.T) {
 		t.Errorf("piped row not whole:\n%s", piped)
 	}
 }
+
+// Text folds only at spaces: a deck's name, a range or a dash in parentheses is never cut at its
+// hyphen (the x/ansi word wrapper cuts there); runs of spaces inside a line stay.
+func TestFoldOnlyAtSpaces(t *testing.T) {
+	term := &Term{Mode: Plain, Width: 30}
+	for _, text := range []string{
+		"¿Guardar las 12 tarjetas en el mazo fallos-anagramas para repasarlas?",
+		"Escriba las fichas de gancho: \"a ch / s\" (- o nada si no hay).",
+		"longitud:7-8 vocales:3-4 dígrafo:sí orden:-probabilidad",
+		"aaaaaaaaaa bbbbbbbbbb fallos-anagramas",
+		"Escriba las fichas de gancho delantero, una barra y las de gancho trasero: \"a ch / s\" (- o nada si no hay).",
+	} {
+		folded := term.Fold("", text)
+		for _, l := range strings.Split(folded, "\n") {
+			if xansi.StringWidth(l) > 30 && strings.Contains(l, " ") {
+				t.Errorf("line %q wider than 30 columns", l)
+			}
+			if strings.HasPrefix(l, " ") {
+				t.Errorf("%q folded leaving a space: %q", text, folded)
+			}
+		}
+		if strings.Join(strings.Fields(folded), " ") != text {
+			t.Errorf("words cut (at a hyphen?) or changed: %q", folded)
+		}
+	}
+	if got := wrap("erróneas:   X (no es palabra)", 80); got != "erróneas:   X (no es palabra)" {
+		t.Errorf("spaces inside a line: %q", got)
+	}
+}
+
+// A Wrap column narrower than its header folds the header over two lines as well, so a table of
+// long Spanish headers ("acierto, 30 d") fits 80 columns; with room, nothing folds.
+func TestTableWrapHeader(t *testing.T) {
+	tb := NewTable(Col{Header: "grupo", Shrink: true}, Col{Header: "respuestas", Right: true})
+	for _, d := range []string{"7", "30", "90"} {
+		tb.Cols = append(tb.Cols, Col{Header: "acierto, " + d + "\u00a0d", Right: true, Wrap: true})
+	}
+	tb.Cols = append(tb.Cols, Col{Header: "tiempo, 90\u00a0d", Right: true, Wrap: true}, Col{Header: "tendencia, 90\u00a0d", Shrink: true})
+	tb.Row("palabras de dos fichas", "14 / 14 / 14", "33\u00a0% (6–79\u00a0%)", "33\u00a0% (6–79\u00a0%)", "33\u00a0% (6–79\u00a0%)", "2,6 s (2,1–4,3)", "mejorando 1,8 puntos por semana ± 0,9")
+	narrow := (&Term{Mode: Plain, Width: 80}).Render(NewDoc().Table(tb))
+	lines := strings.Split(strings.TrimRight(narrow, "\n"), "\n")
+	for _, l := range lines {
+		if xansi.StringWidth(l) > 80 {
+			t.Errorf("line of %d columns at 80: %q", xansi.StringWidth(l), l)
+		}
+	}
+	if len(lines) != 5 || !strings.Contains(lines[0], "acierto,") || !strings.Contains(lines[1], "30\u00a0d") ||
+		!strings.Contains(lines[3], "33\u00a0%") || !strings.Contains(lines[4], "(6–79\u00a0%)") {
+		t.Errorf("folded table:\n%s", narrow)
+	}
+	wide := (&Term{Mode: Plain, Width: 160}).Render(NewDoc().Table(tb))
+	if n := len(strings.Split(strings.TrimRight(wide, "\n"), "\n")); n != 3 || !strings.Contains(wide, "acierto, 30\u00a0d") {
+		t.Errorf("wide table folded:\n%s", wide)
+	}
+}

@@ -90,13 +90,26 @@ func (t *Term) table(tb *Table, m string) string {
 	}
 	n := len(tb.Cols)
 	var lines []string
-	header := make([]string, n)
-	hasHeader := false
+	// A Wrap column narrower than its header folds the header too, onto more lines.
+	heads := make([][]string, n)
+	hasHeader, height := false, 1
 	for i, c := range tb.Cols {
-		header[i] = t.Paint(Bold, pad(cut(c.Header, widths[i]), widths[i], c.Right))
+		heads[i] = []string{c.Header}
+		if c.Wrap && xansi.StringWidth(c.Header) > widths[i] {
+			heads[i] = strings.Split(wrap(c.Header, widths[i]), "\n")
+		}
+		height = max(height, len(heads[i]))
 		hasHeader = hasHeader || c.Header != ""
 	}
-	if hasHeader {
+	for k := 0; hasHeader && k < height; k++ {
+		header := make([]string, n)
+		for i, c := range tb.Cols {
+			text := ""
+			if k < len(heads[i]) {
+				text = heads[i][k]
+			}
+			header[i] = t.Paint(Bold, pad(cut(text, widths[i]), widths[i], c.Right))
+		}
 		lines = append(lines, m+strings.TrimRight(strings.Join(header, gap), " "))
 	}
 	if hasHeader && t.Mode != Pipe {
@@ -117,7 +130,7 @@ func (t *Term) table(tb *Table, m string) string {
 			}
 			folded[i] = []string{c.Text}
 			if col.Wrap && xansi.StringWidth(c.Text) > widths[i] {
-				folded[i] = strings.Split(xansi.Wordwrap(c.Text, widths[i], ""), "\n")
+				folded[i] = strings.Split(wrap(c.Text, widths[i]), "\n")
 			}
 			height = max(height, len(folded[i]))
 		}
@@ -200,10 +213,14 @@ func (tb *Table) minWidths() []int {
 		case c.Shrink:
 			out[i] = minShrunk
 		case c.Wrap:
-			out[i] = xansi.StringWidth(c.Header)
+			// the longest word of the header or a cell: wrap breaks at spaces, not at a
+			// no-break space (12,5 %)
+			for _, w := range strings.Split(c.Header, " ") {
+				out[i] = max(out[i], xansi.StringWidth(w))
+			}
 			for _, row := range tb.rows {
 				if i < len(row) {
-					for _, w := range strings.Fields(row[i].Text) {
+					for _, w := range strings.Split(row[i].Text, " ") {
 						out[i] = max(out[i], xansi.StringWidth(w))
 					}
 				}
