@@ -248,7 +248,7 @@ func TestDrillBadFlags(t *testing.T) {
 		{[]string{"hooks", "--ranks", "0"}, `--ranks "0": ranks start at 1`},
 		{[]string{"anagram", "--length", "12"}, "no words of 12 tiles"},
 		{[]string{"anagram", "--count", "-1"}, "--count -1"},
-		{[]string{"build", "--min", "9"}, "at least 9 tiles"},
+		{[]string{"build", "--min", "9"}, "words of at least 9: expected 2 to the rack's 7 tiles"},
 		{[]string{"twos", "--tile", "K"}, `tile "K": expected one letter tile`},
 		{[]string{"hooks", "--length", "1-3"}, "words have 2 to 15 tiles"},
 		{[]string{"judge", "--racks", "2"}, "rack share 2"},

@@ -77,17 +77,10 @@ func runLexiconAdd(g *Globals, opts *lexiconAddOptions) error {
 		File: opts.File, Source: source, Description: opts.Description, Strict: opts.Strict,
 		Replace: opts.Force, Tiles: ts, Now: g.io.Now(),
 	}
-	compiling := false
-	if g.io.ErrTTY {
-		add.Compiling = func(n int) {
-			fmt.Fprint(g.io.Err, g.P.N("lexicon.add.compiling", n)+"\r")
-			compiling = true
-		}
-	}
+	status := ui.NewProgress(g.io.Err, g.io.ErrTTY, g.io.Now, 0, nil)
+	add.Compiling = func(n int) { status.Status(g.P.N("lexicon.add.compiling", n)) }
 	info, problems, err := g.lexiconRegistry().Add(opts.Name, in, add)
-	if compiling {
-		fmt.Fprint(g.io.Err, "\033[K") // the progress line goes before anything else is said
-	}
+	status.Clear() // the status line goes before anything else is said
 	if s := problems.Report(g.P, 10); s != "" {
 		fmt.Fprint(g.io.Err, "atril: "+s)
 	}

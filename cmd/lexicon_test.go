@@ -474,7 +474,7 @@ func TestLexiconAddProgressOnTerminal(t *testing.T) {
 	if code := Run(io, []string{"lexicon", "add", "P", list}); code != 0 {
 		t.Fatalf("add: %d %s", code, errb.String())
 	}
-	if want := "compiling 1 word...\r\033[Katril: skipped 1 line"; !strings.HasPrefix(errb.String(), want) {
+	if want := "\r\033[Kcompiling 1 word...\r\033[Katril: skipped 1 line"; !strings.HasPrefix(errb.String(), want) {
 		t.Errorf("stderr = %q, want it to start %q", errb.String(), want)
 	}
 }

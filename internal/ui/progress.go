@@ -85,3 +85,13 @@ func (b *Progress) Clear() {
 		b.drawn = false
 	}
 }
+
+// Status shows what a step of unknown length is doing on a terminal ("compiling 600,000
+// words"), on one line that Clear erases; on a pipe it shows nothing.
+func (b *Progress) Status(text string) {
+	if !b.tty {
+		return
+	}
+	fmt.Fprintf(b.w, "\r\x1b[K%s", text)
+	b.drawn = true
+}

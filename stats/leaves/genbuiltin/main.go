@@ -32,7 +32,7 @@ func main() {
 	gens := flag.Int("generations", Generations, "generations")
 	seed := flag.Uint64("seed", Seed, "seed")
 	workers := flag.Int("workers", 0, "workers (0: one per CPU; the table is the same for any number)")
-	out := flag.String("out", "data/leaves/"+lexicon.DefaultName+".klv2", "KLV2 file to write")
+	out := flag.String("out", "data/defaultleaves/"+lexicon.DefaultName+".klv2", "KLV2 file to write")
 	from := flag.String("from", "", "generation 0's table (builtin, handset, none or a KLV2 path; default handset)")
 	ckpt := flag.String("checkpoint", "", "checkpoint file (saved every minute)")
 	resume := flag.Bool("resume", false, "go on from -checkpoint")
