@@ -6,6 +6,7 @@ import (
 	"hash/crc32"
 	"io"
 	"os"
+	"sync"
 	"unsafe"
 
 	"github.com/atril-scrabble/atril/internal/i18n"
@@ -19,6 +20,24 @@ import (
 // n tiles is stored as rev(w[:i]) + 0 + w[i:] for 1 <= i < n, and as rev(w) whole.
 type KWG struct {
 	nodes []uint32
+	// derived holds what other packages build from the graph once (movegen's layout and word
+	// map): kept with the graph and freed with it, not in a process-wide cache.
+	derived sync.Map // key → *derivedValue
+}
+
+type derivedValue struct {
+	once sync.Once
+	v    any
+}
+
+// Derived is what build makes of the graph for key, built once per graph (concurrent callers
+// wait for the first) and kept as long as the graph is. key is a value of a type of the caller's
+// own, so that packages never share an entry.
+func (g *KWG) Derived(key any, build func() any) any {
+	e, _ := g.derived.LoadOrStore(key, &derivedValue{})
+	d := e.(*derivedValue)
+	d.once.Do(func() { d.v = build() })
+	return d.v
 }
 
 const (

@@ -133,20 +133,15 @@ func alphaHash(w []lexicon.Tile) uint64 {
 	return h
 }
 
-var (
-	graphsMu sync.Mutex
-	graphs   = map[*lexicon.KWG]*graph{}
-)
+// graphKey is movegen's entry among what a KWG keeps derived from it.
+type graphKey struct{}
 
-// graphFor lays a KWG out once; generators of the same lexicon share the result.
+// graphFor lays a KWG out once; generators of the same lexicon share the result, which the
+// graph keeps (lexicon.KWG.Derived) and which goes when the graph goes.
 func graphFor(k *lexicon.KWG) *graph {
-	graphsMu.Lock()
-	defer graphsMu.Unlock()
-	if gr, ok := graphs[k]; ok {
+	return k.Derived(graphKey{}, func() any {
+		gr := &graph{kwg: k}
+		gr.arr, gr.root = layOut(k)
 		return gr
-	}
-	gr := &graph{kwg: k}
-	gr.arr, gr.root = layOut(k)
-	graphs[k] = gr
-	return gr
+	}).(*graph)
 }
