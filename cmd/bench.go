@@ -56,7 +56,7 @@ func init() {
 		_ = c.RegisterFlagCompletionFunc("leaves", leavesSpecs)
 		_ = c.RegisterFlagCompletionFunc("figures", cobra.FixedCompletions(
 			[]string{"topeq", "all", "sim", "selfplay"}, cobra.ShellCompDirectiveNoFileComp))
-		return c
+		return stopsCleanly(c) // Ctrl-C stops between measurements and removes the positions file
 	})
 }
 
@@ -137,6 +137,10 @@ func runBench(c *cobra.Command, g *Globals, opts *benchOptions) error {
 		},
 	})
 	bar.Finish()
+	if err != nil && c.Context().Err() != nil {
+		// Ctrl-C: the temporary positions file is removed on the way out.
+		return withCode(ExitInterrupted, i18n.E("bench.interrupted"))
+	}
 	if err != nil {
 		return withCode(ExitError, err)
 	}
