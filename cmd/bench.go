@@ -82,12 +82,9 @@ func runBench(c *cobra.Command, g *Globals, opts *benchOptions) error {
 	if err != nil {
 		return err
 	}
-	table, err := g.leavesTable(opts.Leaves, !opts.LeavesGiven)
+	table, err := g.playLeaves(opts.Leaves, !opts.LeavesGiven)
 	if err != nil {
 		return err
-	}
-	if table == nil {
-		table = leaves.Zero // --leaves none
 	}
 	var positions []*engine.Position
 	if opts.Positions != "" {

@@ -43,6 +43,16 @@ func (g *Globals) leavesTable(spec string, useDefault bool) (equity.Leaves, erro
 	return t.Leaves, err
 }
 
+// playLeaves is leavesTable for players (self-play, simulation, learning, bench), which need
+// a table even for none: leaves.Zero.
+func (g *Globals) playLeaves(spec string, useDefault bool) (equity.Leaves, error) {
+	t, err := g.leavesTable(spec, useDefault)
+	if t == nil && err == nil {
+		t = leaves.Zero
+	}
+	return t, err
+}
+
 // openLeaves is leavesTable with the table's name and checksum. With useDefault the table
 // chosen with `atril leaves use`, if any, stands in for builtin.
 func (g *Globals) openLeaves(spec string, useDefault bool) (equity.Table, error) {
@@ -89,8 +99,7 @@ func leavesSpecs(*cobra.Command, []string, string) ([]string, cobra.ShellCompDir
 
 // isLeavesTable says whether a show argument names a table rather than a leave.
 func isLeavesTable(arg string) bool {
-	switch arg {
-	case leaves.Builtin, leaves.Handset, leaves.None:
+	if leaves.Named(arg) {
 		return true
 	}
 	if strings.HasSuffix(strings.ToLower(arg), ".klv2") {

@@ -78,12 +78,9 @@ func runLeavesLearn(ctx context.Context, g *Globals, opts *leavesLearnOptions) e
 	if err != nil {
 		return err
 	}
-	from, err := g.leavesTable(opts.From, false)
+	from, err := g.playLeaves(opts.From, false)
 	if err != nil {
 		return err
-	}
-	if from == nil {
-		from = leaves.Zero // --from none
 	}
 	workers := opts.Workers
 	if workers == 0 {

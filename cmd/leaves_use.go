@@ -45,7 +45,7 @@ func runLeavesUse(g *Globals, args []string) error {
 	spec := cmp.Or(chosen, leaves.Builtin)
 	if len(args) == 1 {
 		spec = args[0]
-		if !isLeavesModel(spec) {
+		if !leaves.Named(spec) {
 			if spec, err = filepath.Abs(spec); err != nil {
 				return withCode(ExitError, err)
 			}
@@ -72,13 +72,4 @@ func runLeavesUse(g *Globals, args []string) error {
 		msg = "leaves.use_cmd.done"
 	}
 	return g.Print(ui.NewDoc().P(p.T(msg, "Spec", spec, "Checksum", t.Info.Checksum)))
-}
-
-// isLeavesModel says whether spec names a table atril has without a file.
-func isLeavesModel(spec string) bool {
-	switch spec {
-	case leaves.Builtin, leaves.Handset, leaves.None:
-		return true
-	}
-	return false
 }

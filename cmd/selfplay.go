@@ -148,12 +148,9 @@ func runSelfplay(ctx context.Context, g *Globals, opts *selfplayOptions) error {
 	if startPos != nil && !lex.Tiles.SameAlphabet(startPos.Tiles) {
 		return withCode(ExitError, i18n.E("engine.lexicon_alphabet", "Lexicon", lex.Name, "Set", startPos.Tiles.Name))
 	}
-	table, err := g.leavesTable(opts.Leaves, !opts.LeavesGiven)
+	table, err := g.playLeaves(opts.Leaves, !opts.LeavesGiven)
 	if err != nil {
 		return err
-	}
-	if table == nil {
-		table = leaves.Zero // --leaves none
 	}
 	workers := opts.Workers
 	if workers <= 0 {

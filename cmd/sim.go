@@ -119,12 +119,9 @@ func runSim(c *cobra.Command, g *Globals, opts *simOptions) error {
 	if err != nil {
 		return err
 	}
-	table, err := g.leavesTable(opts.Leaves, !opts.LeavesGiven)
+	table, err := g.playLeaves(opts.Leaves, !opts.LeavesGiven)
 	if err != nil {
 		return err
-	}
-	if table == nil {
-		table = leaves.Zero // --leaves none
 	}
 	hidden := *pos
 	hidden.Racks[1] = nil

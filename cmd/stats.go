@@ -230,11 +230,12 @@ func runStatsWeak(g *Globals, ctx context.Context, opts *statsWeakOptions) error
 	if err != nil {
 		return withCode(ExitError, err)
 	}
-	var model *stats.Model
-	if x, y, err := stats.ModelRows(ctx, st, unsaved); err != nil {
-		return withCode(ExitError, err)
-	} else if m, err := stats.FitModel(x, y); err == nil {
+	var model *stats.Model // without enough answers to fit, weak questions are ranked by misses
+	switch m, err := stats.RecallModel(ctx, st, unsaved); {
+	case err == nil:
 		model = &m
+	case !errors.Is(err, stats.ErrNoFit):
+		return withCode(ExitError, err)
 	}
 	o := stats.WeakOptions{Now: g.io.Now(), Limit: opts.Limit, Unsaved: unsaved}
 	var lex *lexicon.Lexicon
@@ -292,11 +293,7 @@ func statsModelCmd(g *Globals) *cobra.Command {
 			if err != nil {
 				return withCode(ExitError, err)
 			}
-			x, y, err := stats.ModelRows(ctx, st, unsaved)
-			if err != nil {
-				return withCode(ExitError, err)
-			}
-			m, err := stats.FitModel(x, y)
+			m, err := stats.RecallModel(ctx, st, unsaved)
 			if errors.Is(err, stats.ErrNoFit) {
 				if g.JSON {
 					return g.PrintJSON(m)

@@ -128,6 +128,16 @@ func ModelRows(ctx context.Context, st *studystore.Store, un Unsaved) (x []float
 	return x, y, nil
 }
 
+// RecallModel fits the recall model to every answer in the store (ModelRows, then FitModel):
+// what stats model shows and stats weak ranks with. ErrNoFit comes with the counts it saw.
+func RecallModel(ctx context.Context, st *studystore.Store, un Unsaved) (Model, error) {
+	x, y, err := ModelRows(ctx, st, un)
+	if err != nil {
+		return Model{}, err
+	}
+	return FitModel(x, y)
+}
+
 // FitModel fits the recall model to ModelRows's rows. Features that never vary are left out.
 func FitModel(x, y []float64) (Model, error) {
 	p := len(ModelFeatures)

@@ -16,6 +16,9 @@ const (
 	None    = "none"    // no leave values: best score
 )
 
+// Named says whether spec names a table atril has without a file (builtin, handset, none).
+func Named(spec string) bool { return spec == Builtin || spec == Handset || spec == None }
+
 // Zero values every leave at 0: the table of None where one is needed (a learning run's first
 // generation).
 var Zero equity.Leaves = zero{}
