@@ -4,6 +4,7 @@ package cmd
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -193,6 +194,9 @@ func execute(ctx context.Context, root *cobra.Command, io *IO, args []string) (c
 	}()
 	if err := langError(root); err != nil {
 		fmt.Fprintln(io.Err, "atril: "+p.Err(err))
+		if jsonWanted(root, args) {
+			printJSONError(io.Out, ExitError, err)
+		}
 		return ExitError
 	}
 	root.SetArgs(args)
@@ -214,7 +218,45 @@ func execute(ctx context.Context, root *cobra.Command, io *IO, args []string) (c
 	if msg := p.Err(advise(cobraError(err))); msg != "" {
 		fmt.Fprintln(io.Err, "atril: "+msg)
 	}
+	if jsonWanted(root, args) {
+		printJSONError(io.Out, code, err)
+	}
 	return code
+}
+
+// jsonWanted reports whether --json was given (parsed, or among the arguments when the
+// error came before flags were parsed).
+func jsonWanted(root *cobra.Command, args []string) bool {
+	if f := root.PersistentFlags().Lookup("json"); f != nil && f.Value.String() == "true" {
+		return true
+	}
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if a == "--json" || a == "--json=true" {
+			return true
+		}
+	}
+	return false
+}
+
+// jsonError is an error as scripts read it on stdout under --json: the exit code and the
+// message in English (as every JSON text is), besides the message on stderr.
+type jsonError struct {
+	Error struct {
+		Code    int    `json:"code"`
+		Message string `json:"message"`
+	} `json:"error"`
+}
+
+func printJSONError(w io.Writer, code int, err error) {
+	var e jsonError
+	e.Error.Code = code
+	e.Error.Message = i18n.For(i18n.English).Err(advise(cobraError(err)))
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(e)
 }
 
 // NewRootCmd builds the command tree in the language the environment asks for.
