@@ -277,6 +277,8 @@ func newRoot(io *IO, args []string) *cobra.Command {
 	g.UI = ui.NewTerm(io.Out, io.OutTTY, io.Width, io.Getenv)
 	g.ErrUI = ui.NewTerm(io.Err, io.ErrTTY, io.Width, io.Getenv)
 	p := g.P
+	g.UI.Dropped = func(cols []string) string { return p.T("table.dropped", "Columns", strings.Join(cols, ", ")) }
+	g.ErrUI.Dropped = g.UI.Dropped
 	root := &cobra.Command{
 		Use:           "atril",
 		Short:         p.T("root.short"),
