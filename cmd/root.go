@@ -13,6 +13,8 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -200,6 +202,7 @@ func execute(ctx context.Context, root *cobra.Command, io *IO, args []string) (c
 		return ExitError
 	}
 	root.SetArgs(args)
+	defer stdouts.Delete(root)
 	err := root.ExecuteContext(ctx)
 	if err == nil {
 		return ExitOK
@@ -218,10 +221,33 @@ func execute(ctx context.Context, root *cobra.Command, io *IO, args []string) (c
 	if msg := p.Err(advise(cobraError(err))); msg != "" {
 		fmt.Fprintln(io.Err, "atril: "+msg)
 	}
-	if jsonWanted(root, args) {
+	if jsonWanted(root, args) && !wroteStdout(root) {
 		printJSONError(io.Out, code, err)
 	}
 	return code
+}
+
+// stdouts are the counted stdouts of the command trees built (see newRoot).
+var stdouts sync.Map
+
+// countingWriter counts the bytes written through it.
+type countingWriter struct {
+	w io.Writer
+	n atomic.Int64
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n.Add(int64(n))
+	return n, err
+}
+
+// wroteStdout reports whether the command tree root wrote anything on stdout.
+func wroteStdout(root *cobra.Command) bool {
+	if v, ok := stdouts.Load(root); ok {
+		return v.(*countingWriter).n.Load() > 0
+	}
+	return false
 }
 
 // jsonWanted reports whether --json was given (parsed, or among the arguments when the
@@ -271,13 +297,19 @@ func newRoot(io *IO, args []string) *cobra.Command {
 	if io.Now == nil {
 		io.Now = time.Now
 	}
+	// stdout counted, so that an error under --json is written there only when the command
+	// wrote nothing (an interrupted self-play prints its games before it exits 130).
+	cio := *io
+	out := &countingWriter{w: io.Out}
+	cio.Out = out
+	io = &cio
 	g := &Globals{io: io}
 	lang, langErr := i18n.Detect(langArg(args), io.Getenv)
 	g.P = i18n.For(lang)
 	g.UI = ui.NewTerm(io.Out, io.OutTTY, io.Width, io.Getenv)
 	g.ErrUI = ui.NewTerm(io.Err, io.ErrTTY, io.Width, io.Getenv)
 	p := g.P
-	g.UI.Dropped = func(cols []string) string { return p.T("table.dropped", "Columns", strings.Join(cols, ", ")) }
+	g.UI.Dropped = func(cols []string) string { return p.T("table.dropped", "Columns", strings.Join(cols, "; ")) }
 	g.ErrUI.Dropped = g.UI.Dropped
 	root := &cobra.Command{
 		Use:           "atril",
@@ -287,6 +319,7 @@ func newRoot(io *IO, args []string) *cobra.Command {
 		SilenceErrors: true,
 		Annotations:   map[string]string{printerKey: string(lang), widthKey: strconv.Itoa(g.UI.Width)},
 	}
+	stdouts.Store(root, out)
 	if langErr != nil {
 		root.Annotations[langErrKey] = p.Err(langErr)
 	}

@@ -241,7 +241,7 @@ func TopTable(p *i18n.Printer, pz *Puzzle, n int) *ui.Table {
 		}
 	}
 	cols := []ui.Col{{Header: "#", Right: true}, {Header: p.T("puzzle.col.play")}, {Header: p.T("puzzle.col.score"), Right: true},
-		{Header: p.T("puzzle.col.equity"), Right: true}, {Header: p.T("puzzle.col.loss"), Right: true}, {Header: p.T("puzzle.col.leave")}}
+		{Header: p.T("puzzle.col.equity"), Right: true}, {Header: p.T("puzzle.col.loss"), Right: true, Drop: 1}, {Header: p.T("puzzle.col.leave")}}
 	if len(sims) > 0 {
 		cols = append(cols, ui.Col{Header: p.T("puzzle.col.sim_equity"), Right: true}, ui.Col{Header: p.T("puzzle.col.win"), Right: true})
 	}

@@ -147,8 +147,9 @@ func TestTableNeverCuts(t *testing.T) {
 		maxLines int
 	}{
 		{160, nil, false, 7},
-		{80, nil, false, 0},
-		{60, []string{"accuracy 30 days"}, false, 0},
+		{110, nil, false, 0},
+		{80, []string{"accuracy 30 days"}, false, 0},
+		{60, []string{"accuracy 7 days", "accuracy 30 days"}, false, 0},
 		{50, []string{"accuracy 7 days", "accuracy 30 days"}, false, 0},
 		{40, nil, true, 0},
 	} {

@@ -76,6 +76,9 @@ func (t *Table) Len() int { return len(t.rows) }
 
 const gap = "  "
 
+// comfortable is the width a folding column keeps while droppable columns can go instead.
+const comfortable = 16
+
 // table draws tb: on a terminal fitted to its width (see Col), with a bold header and a rule
 // under it; piped, as plain aligned columns. A table whose columns have no headers is drawn
 // without a header (a list of verdicts, say).
@@ -83,29 +86,39 @@ func (t *Term) table(tb *Table, m string) string {
 	if t.Mode == Pipe || t.Width <= 0 {
 		return t.drawTable(tb, tb.naturalWidths(), m)
 	}
-	all := tb
-	var dropped []string
-	for {
-		n := len(tb.Cols)
-		avail := t.Width - len(m) - len(gap)*(n-1)
-		widths := tb.naturalWidths()
-		fit(widths, tb.Cols, tb.minWidths(), avail)
-		if sum(widths) <= avail {
-			out := t.drawTable(tb, widths, m)
-			if len(dropped) > 0 && t.Dropped != nil {
-				note := wrap(t.Dropped(dropped), t.Width-len(m))
-				out += "\n" + m + t.Paint(Dim, strings.ReplaceAll(note, "\n", "\n"+m))
+	// First leave out droppable columns rather than fold a column narrower than comfort; then
+	// fold down to the longest words; then draw a list.
+	for _, comfort := range []int{comfortable, 0} {
+		tb := tb
+		var dropped []string
+		for {
+			n := len(tb.Cols)
+			avail := t.Width - len(m) - len(gap)*(n-1)
+			widths := tb.naturalWidths()
+			mins := tb.minWidths()
+			for i, c := range tb.Cols {
+				if c.folds() {
+					mins[i] = max(mins[i], min(widths[i], comfort))
+				}
 			}
-			return out
+			fit(widths, tb.Cols, mins, avail)
+			if sum(widths) <= avail {
+				out := t.drawTable(tb, widths, m)
+				if len(dropped) > 0 && t.Dropped != nil {
+					note := wrap(t.Dropped(dropped), t.Width-len(m))
+					out += "\n" + m + t.Paint(Dim, strings.ReplaceAll(note, "\n", "\n"+m))
+				}
+				return out
+			}
+			drop := tb.nextDrop()
+			if drop < 0 {
+				break
+			}
+			dropped = append([]string{tb.Cols[drop].Header}, dropped...)
+			tb = tb.without(drop)
 		}
-		drop := tb.nextDrop()
-		if drop < 0 {
-			break
-		}
-		dropped = append([]string{tb.Cols[drop].Header}, dropped...)
-		tb = tb.without(drop)
 	}
-	return t.tableList(all, m)
+	return t.tableList(tb, m)
 }
 
 // drawTable lays tb out in columns of these widths.
