@@ -116,7 +116,7 @@ func runLeavesShow(g *Globals, opts *leavesShowOptions) error {
 	if g.JSON {
 		return g.PrintJSON(out)
 	}
-	d := ui.NewDoc().H1(p.T("leaves.show.title", "Table", opts.Table))
+	d := ui.NewDoc().H1(p.T("leaves.show.title", "Table", leaveTableName(p, opts.Table)))
 	if len(out.Leaves) > 0 {
 		t := ui.NewTable(ui.Col{Header: p.T("leaves.show.leave")}, ui.Col{Header: p.T("leaves.show.value"), Right: true})
 		for _, e := range out.Leaves {
