@@ -410,7 +410,7 @@ func TestReviewPostponeKeepsUrgency(t *testing.T) {
 	}
 	// Ten years is the longest spread, and costs nothing per empty day.
 	s, code = study(t, later.AddDate(0, 0, 5), "", append(base, "review", "postpone", "--days", "3650")...)
-	if code != 0 || !strings.Contains(s.out.String(), "overdue cards spread over 3,650 days: 2026-04-06: 1, ") {
+	if code != 0 || !strings.Contains(s.out.String(), "overdue cards spread over 3,650 days: 6\u00a0Apr\u00a02026: 1, ") {
 		t.Errorf("postpone --days 3650: exit %d, %q %s", code, s.out.String(), s.err.String())
 	}
 }

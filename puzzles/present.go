@@ -312,7 +312,7 @@ func StatsDoc(t *ui.Term, p *i18n.Printer, st *Stats, history int) *ui.Doc {
 		if !h.Solved {
 			res = ui.Cell{Text: p.T("puzzle.stats.failed"), Style: ui.Bad}
 		}
-		tb.Cells(ui.Cell{Text: h.At.Format("2006-01-02 15:04")}, ui.Cell{Text: p.Int(int(h.PuzzleID))}, res,
+		tb.Cells(ui.Cell{Text: p.DateTime(h.At)}, ui.Cell{Text: p.Int(int(h.PuzzleID))}, res,
 			ui.Cell{Text: p.Int(roundInt(h.Rating)) + " ± " + p.Int(roundInt(h.Deviation))})
 	}
 	d.Table(tb)

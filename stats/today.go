@@ -147,7 +147,7 @@ func PlanToday(ctx context.Context, st *studystore.Store, now time.Time, loc *ti
 
 // Doc draws the day's plan.
 func (t Today) Doc(p *i18n.Printer) *ui.Doc {
-	d := ui.NewDoc().H1(p.T("today.title", "Date", t.Date))
+	d := ui.NewDoc().H1(p.T("today.title", "Date", isoDate(p, t.Date)))
 	if t.Empty {
 		d.P(p.T("today.first_day"))
 	}
@@ -160,7 +160,7 @@ func (t Today) Doc(p *i18n.Printer) *ui.Doc {
 	}
 	if t.Tournament != nil {
 		tt := t.Tournament
-		text := p.T("today.tournament_value", "Date", tt.Date, "Days", p.N("forecast.count.days", tt.Days), "Share", p.Percent(tt.Share, 0))
+		text := p.T("today.tournament_value", "Date", isoDate(p, tt.Date), "Days", p.N("forecast.count.days", tt.Days), "Share", p.Percent(tt.Share, 0))
 		if tt.Days == 0 {
 			text = p.T("today.tournament_today", "Share", p.Percent(tt.Share, 0))
 		}
