@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/ui"
+	"github.com/atril-scrabble/atril/stats/fsrsfit"
 )
 
 // Plot ticks are written as the language writes numbers and days: no "1750.00", no ISO date,
@@ -84,5 +86,28 @@ func TestPlotAxes(t *testing.T) {
 	rp, err := ratingPanel(withDev, en)
 	if err != nil || rp.Y.Min > 1100 || rp.Y.Max < 1850 {
 		t.Errorf("rating with its deviation band: y %v–%v, %v", rp.Y.Min, rp.Y.Max, err)
+	}
+}
+
+// fsrs fit never says "fewer than 8 predictions" under a count of hundreds: when the fit kept
+// too few once outliers were set aside, it says how many it kept.
+func TestFSRSFitDefaultsSaysWhy(t *testing.T) {
+	en := i18n.For(i18n.English)
+	render := func(r FSRSFit) string {
+		var b strings.Builder
+		term := &ui.Term{W: &b, Mode: ui.Pipe}
+		term.Print(r.Doc(en))
+		return b.String()
+	}
+	out := render(FSRSFit{NReviews: 300, Cards: 40, Items: 222, FitItems: 5, Outcome: fsrsfit.Defaulted})
+	if strings.Contains(out, "Fewer than 8 predictions") || !strings.Contains(out, "Of these 222 predictions, 5 are left") {
+		t.Errorf("222 predictions, 5 kept:\n%s", out)
+	}
+	out = render(FSRSFit{NReviews: 300, Cards: 40, Items: 222, FitItems: 100, Outcome: fsrsfit.Defaulted})
+	if strings.Contains(out, "Fewer than") || !strings.Contains(out, "initial stabilities") {
+		t.Errorf("222 predictions, no initial stabilities:\n%s", out)
+	}
+	if out := render(FSRSFit{Items: 3, Outcome: fsrsfit.Defaulted}); !strings.Contains(out, "Fewer than 8 predictions") {
+		t.Errorf("3 predictions:\n%s", out)
 	}
 }
