@@ -257,11 +257,52 @@ func missDeck(ctx context.Context, st *studystore.Store, lex *lexicon.Lexicon, n
 func missWords(kind Kind, misses []Miss) [][]lexicon.Tile {
 	var words [][]lexicon.Tile
 	for _, m := range misses {
-		if len(m.Tiles) > 0 && (kind != KindTwos || len(m.Tiles) == 2) {
+		if len(m.Tiles) > 0 && (kind != KindTwos || len(m.Tiles) == 2) && fits(kind, m.Form) {
 			words = append(words, m.Tiles)
 		}
 	}
 	return words
+}
+
+// fits reports whether a miss of a question of form f makes a card of kind k: a word to find
+// an anagram card, a word judged a judge or twos card, hooks a hooks card (a miss of no known
+// form, any).
+func fits(k Kind, f Form) bool {
+	switch f {
+	case FormWords:
+		return k == KindAnagram
+	case FormYesNo:
+		return k == KindJudge || k == KindTwos
+	case FormHooks:
+		return k == KindHooks
+	}
+	return true
+}
+
+// MissKinds are the kinds of card a drill of kind k's misses make, its MissKind first: the
+// digraph drill asks words to judge (the C+H trap) and racks to solve, whose misses make judge
+// and anagram cards.
+func MissKinds(k Kind) []Kind {
+	main, ok := MissKind(k)
+	if !ok {
+		return nil
+	}
+	if k == KindDigraphs {
+		return []Kind{main, KindAnagram}
+	}
+	return []Kind{main}
+}
+
+// MissCardsOf is how many cards of kind card the misses of a drill of kind k make.
+func MissCardsOf(lex *lexicon.Lexicon, k, card Kind, misses []Miss) int {
+	if !slices.Contains(MissKinds(k), card) {
+		return 0
+	}
+	cards, err := CardKeys(lex, card, missWords(card, misses))
+	if err != nil {
+		return 0
+	}
+	return len(cards)
 }
 
 // MissCards is how many cards SaveMisses makes of a drill's misses: an anagram deck makes one
@@ -287,6 +328,15 @@ func SaveMisses(ctx context.Context, st *studystore.Store, lex *lexicon.Lexicon,
 	kind, ok := MissKind(k)
 	if !ok {
 		return DeckAdded{}, errDeckKind(string(k))
+	}
+	return SaveMissesAs(ctx, st, lex, name, k, kind, misses)
+}
+
+// SaveMissesAs puts the misses of a drill of kind k that make cards of kind kind (one of
+// MissKinds(k)) into deck name, as SaveMisses does.
+func SaveMissesAs(ctx context.Context, st *studystore.Store, lex *lexicon.Lexicon, name string, k, kind Kind, misses []Miss) (DeckAdded, error) {
+	if !slices.Contains(MissKinds(k), kind) {
+		return DeckAdded{}, errDeckKind(string(kind))
 	}
 	words := missWords(kind, misses)
 	cards, err := CardKeys(lex, kind, words)

@@ -96,6 +96,9 @@ type Miss struct {
 	Show  string
 	Word  string
 	Tiles []lexicon.Tile
+	// Form is the form of the question missed: a word to find makes an anagram card, a word
+	// judged a judge (or twos) card, hooks a hooks card.
+	Form Form
 }
 
 // Misses are what the drill's answers missed, each once, in the order met.
@@ -519,12 +522,18 @@ func (r *Runner) feedback(w *errWriter, q *Question, res Result, sum *Summary) {
 		if found == 0 {
 			label = "drill.fb.answers"
 		}
-		var missed []string
+		var missed, got []string
 		for i, word := range q.Words {
 			if slices.Contains(res.Missed, word) {
 				missed = append(missed, shown[i])
-				sum.miss(r.Lex.Tiles, shown[i], word)
+				sum.miss(r.Lex.Tiles, shown[i], word, FormWords)
+			} else {
+				got = append(got, shown[i])
 			}
+		}
+		// The words found are said too: a wrong word beside them does not hide them.
+		if len(got) > 0 {
+			r.labelled(w, p.T("drill.fb.found"), strings.Join(got, " "), ui.Good)
 		}
 		if len(q.Words) == 0 {
 			missed = []string{p.T("drill.none")}
@@ -557,10 +566,10 @@ func (r *Runner) feedback(w *errWriter, q *Question, res Result, sum *Summary) {
 			case q.isRack:
 				for _, word := range q.rackWords {
 					shown := r.Lex.Tiles.Display(letters(word))
-					sum.missTiles(shown, shown, letters(word))
+					sum.missTiles(shown, shown, letters(word), FormWords)
 				}
 			default:
-				sum.missTiles(q.Show+" ("+validText(p, q.Valid)+")", q.Show, q.tiles)
+				sum.missTiles(q.Show+" ("+validText(p, q.Valid)+")", q.Show, q.tiles, FormYesNo)
 			}
 		}
 	case FormHooks:
@@ -576,7 +585,7 @@ func (r *Runner) feedback(w *errWriter, q *Question, res Result, sum *Summary) {
 		if s := sides(p, res.WrongFront, res.WrongBack); s != "" {
 			r.labelled(w, p.T("drill.fb.wrong"), s, ui.Bad)
 		}
-		sum.missTiles(q.Show, q.Show, q.tiles)
+		sum.missTiles(q.Show, q.Show, q.tiles, FormHooks)
 	}
 	if !q.Note.IsZero() {
 		r.line(w, "    ", "    "+q.Note.In(p))
@@ -588,7 +597,7 @@ func (r *Runner) feedback(w *errWriter, q *Question, res Result, sum *Summary) {
 func (r *Runner) labelled(w *errWriter, label, text string, st ui.Style) {
 	p := printer(r.P)
 	width := 0
-	for _, l := range []string{p.T("drill.fb.answers"), p.T("drill.fb.missed"), p.T("drill.fb.wrong"), p.T("drill.fb.hooks")} {
+	for _, l := range []string{p.T("drill.fb.answers"), p.T("drill.fb.found"), p.T("drill.fb.missed"), p.T("drill.fb.wrong"), p.T("drill.fb.hooks")} {
 		width = max(width, len([]rune(l)))
 	}
 	head := "    " + label + " "
@@ -612,21 +621,21 @@ func sides(p *i18n.Printer, front, back []string) string {
 }
 
 // miss notes a missed word (spelt plainly as word) shown as show.
-func (s *Summary) miss(ts *lexicon.TileSet, show, word string) {
+func (s *Summary) miss(ts *lexicon.TileSet, show, word string, form Form) {
 	tiles, err := ts.ParseWord(word)
 	if err != nil {
 		tiles = nil
 	}
-	s.missTiles(show, word, tiles)
+	s.missTiles(show, word, tiles, form)
 }
 
 // missTiles notes a miss, once.
-func (s *Summary) missTiles(show, word string, tiles []lexicon.Tile) {
+func (s *Summary) missTiles(show, word string, tiles []lexicon.Tile, form Form) {
 	if slices.ContainsFunc(s.misses, func(m Miss) bool { return m.Show == show }) {
 		return
 	}
 	s.Missed = append(s.Missed, word)
-	s.misses = append(s.misses, Miss{Show: show, Word: word, Tiles: tiles})
+	s.misses = append(s.misses, Miss{Show: show, Word: word, Tiles: tiles, Form: form})
 }
 
 func (r *Runner) printSummary(w *errWriter, s Summary) {
