@@ -1,0 +1,38 @@
+package cmd
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// A card missed in review is in a learning step, which review's closing lines count apart
+// from the reviews: today counts it apart too, never among the day's reviews.
+func TestTodayCountsLearningApart(t *testing.T) {
+	kwg := engineTestLexicon(t, drillTestWords...)
+	dir := t.TempDir()
+	base := []string{"--db", filepath.Join(dir, "atril.db"), "--lexicon", kwg}
+	words := filepath.Join(dir, "words.txt")
+	os.WriteFile(words, []byte("CASA\nCOSA\n"), 0o644)
+	if s, code := study(t, day1, "", append(base, "deck", "add", "cuatro", "--file", words)...); code != 0 {
+		t.Fatal(s.err.String())
+	}
+	// AACS right; ACOS missed twice: in a learning step.
+	if s, code := study(t, day1, "casa saca\nROCAS\n\ncasa saca\nx\n\n", append(base, "review", "--seed", "3")...); code != 0 {
+		t.Fatal(s.err.String())
+	}
+	for _, at := range []time.Duration{2 * time.Minute, 11 * time.Minute} {
+		s, _ := study(t, day1.Add(at), "", append(base, "--json", "today")...)
+		var got struct{ Reviews, New, Learning int }
+		if err := json.Unmarshal(s.out.Bytes(), &got); err != nil || got.Reviews != 0 || got.Learning != 1 {
+			t.Errorf("%v later: %+v %v\n%s", at, got, err, s.out.String())
+		}
+		s, _ = study(t, day1.Add(at), "", append(base, "today")...)
+		if out := s.out.String(); !strings.Contains(out, "nothing due") || !strings.Contains(out, "1 card missed minutes ago") {
+			t.Errorf("%v later:\n%s", at, out)
+		}
+	}
+}
