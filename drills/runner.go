@@ -59,6 +59,7 @@ type Runner struct {
 	Title string
 
 	lines chan lexicon.InputLine
+	ahead []lexicon.InputLine // lines read while a learning step was waited for
 	done  chan struct{}
 }
 
@@ -119,6 +120,18 @@ func (r *Runner) start() {
 		r.done = make(chan struct{})
 		go lexicon.ReadLines(r.In, r.lines, r.done)
 	}
+}
+
+// next is where the next line comes from: a line read ahead (while a learning step was
+// waited for) first, then the input (closed once it has ended).
+func (r *Runner) next() <-chan lexicon.InputLine {
+	if len(r.ahead) == 0 {
+		return r.lines
+	}
+	ch := make(chan lexicon.InputLine, 1)
+	ch <- r.ahead[0]
+	r.ahead = r.ahead[1:]
+	return ch
 }
 
 // Close stops reading In. Call it once the Runner will ask nothing more.
@@ -213,10 +226,38 @@ func (r *Runner) Run(ctx context.Context, qs []Question) (Summary, error) {
 				// meanwhile waits for the question.
 				w.printf("\n")
 				r.line(w, "", r.paint(ui.Dim, p.T("drill.waiting", "Card", aq.Show, "Wait", fmtWait(p, wait))))
-				select {
-				case <-ctx.Done():
-					sum.Stopped = "interrupted"
-				case <-after(wait):
+				r.start()
+				timer := after(wait)
+				in := r.lines
+			waiting:
+				for {
+					select {
+					case <-ctx.Done():
+						sum.Stopped = "interrupted"
+						break waiting
+					case <-timer:
+						break waiting
+					case l, ok := <-in:
+						// Ctrl-D ends the session as anywhere else; a line typed meanwhile is
+						// kept for the question (and then the input's end ends it).
+						if ok && l.Err == nil {
+							r.ahead = append(r.ahead, l)
+							continue
+						}
+						if len(r.ahead) > 0 {
+							if ok {
+								r.ahead = append(r.ahead, l) // the error, read after them
+							}
+							in = nil // the input has ended: read on from what was kept
+							continue
+						}
+						w.printf("\n")
+						sum.Stopped = "end of input"
+						if ok {
+							err = i18n.Wrap(l.Err, "drill.Err.read")
+						}
+						break waiting
+					}
 				}
 				if sum.Stopped != "done" {
 					break
@@ -337,7 +378,7 @@ func (r *Runner) ask(ctx context.Context, q *Question, label, note string,
 		case <-ctx.Done():
 			w.printf("\n")
 			return res, "", false, "interrupted", nil
-		case l, ok := <-r.lines:
+		case l, ok := <-r.next():
 			if !ok || l.Err != nil {
 				w.printf("\n")
 				if ok {
@@ -419,7 +460,7 @@ func (r *Runner) readLine(ctx context.Context, w *errWriter) (text, stopped stri
 	case <-ctx.Done():
 		w.printf("\n")
 		return "", "interrupted", nil
-	case l, ok := <-r.lines:
+	case l, ok := <-r.next():
 		if !ok || l.Err != nil {
 			w.printf("\n")
 			if ok {
