@@ -347,25 +347,21 @@ func SaveMissesAs(ctx context.Context, st *studystore.Store, lex *lexicon.Lexico
 	if err != nil {
 		return DeckAdded{}, err
 	}
-	out := DeckAdded{Deck: d, Fill: DeckFill{Cards: cards, Words: len(words)}}
-	if exists {
-		if d.Kind != string(kind) {
-			return DeckAdded{}, i18n.E("deck.err.kind_fixed", "Deck", d.Name, "Have", d.Kind, "Want", string(kind))
-		}
-		if err := CheckLexicon(d, lex); err != nil {
-			return DeckAdded{}, err
-		}
-	} else {
-		out.Deck = studystore.Deck{Name: name, Lexicon: lex.Name, Kind: string(kind), Scheduler: srs.Kinds[0],
+	if !exists {
+		d = studystore.Deck{Name: name, Lexicon: lex.Name, Kind: string(kind), Scheduler: srs.Kinds[0],
 			NewPerDay: DefaultNewPerDay, Source: "missed in drill " + string(k)}
-		if out.Deck.ID, err = st.CreateDeck(ctx, out.Deck); err != nil {
-			return DeckAdded{}, err
-		}
-		out.Created = true
 	}
-	if out.Added, err = st.AddCards(ctx, out.Deck.ID, out.Deck.Lexicon, out.Deck.Kind, cards); err != nil {
+	// Created or appended to in one transaction: another drill filing into the same deck at
+	// the same moment (it did not exist a moment ago) makes both land.
+	check := func(have studystore.Deck) error {
+		if have.Kind != string(kind) {
+			return i18n.E("deck.err.kind_fixed", "Deck", have.Name, "Have", have.Kind, "Want", string(kind))
+		}
+		return CheckLexicon(have, lex)
+	}
+	deck, created, added, err := st.FileCards(ctx, d, cards, check)
+	if err != nil {
 		return DeckAdded{}, err
 	}
-	out.Total = out.Deck.Cards + out.Added
-	return out, nil
+	return DeckAdded{Deck: deck, Fill: DeckFill{Cards: cards, Words: len(words)}, Created: created, Added: added, Total: deck.Cards}, nil
 }
