@@ -461,7 +461,7 @@ func TestStudyInSpanish(t *testing.T) {
 		}
 	}
 	s, code := study(t, day1, "\n\n", append(base, "review")...)
-	for _, want := range []string{"repaso · léxico small", "Ninguna palabra aún", "otra vez · vuelve dentro de 1 min", "su paso de aprendizaje vence dentro de 58 s; esperando", "(1 otra vez en pasos de aprendizaje), 0 bien, 1 mal, 0\u00a0%"} {
+	for _, want := range []string{"repaso · léxico small", "Ninguna palabra aún", "otra vez · vuelve dentro de 1 min", "su paso de aprendizaje vence dentro de 58 s; esperando", "Resumen (fin de la entrada): 1 de 1 respondidas, 0 bien, 1 mal, 0\u00a0%"} {
 		if !strings.Contains(s.out.String(), want) {
 			t.Errorf("Spanish review lacks %q:\n%s", want, s.out.String())
 		}

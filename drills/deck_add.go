@@ -265,12 +265,12 @@ func missWords(kind Kind, misses []Miss) [][]lexicon.Tile {
 }
 
 // fits reports whether a miss of a question of form f makes a card of kind k: a word to find
-// an anagram card, a word judged a judge or twos card, hooks a hooks card (a miss of no known
-// form, any).
+// an anagram card (or, two tiles long, a twos card: the twos drill asks the words of a tile),
+// a word judged a judge or twos card, hooks a hooks card (a miss of no known form, any).
 func fits(k Kind, f Form) bool {
 	switch f {
 	case FormWords:
-		return k == KindAnagram
+		return k == KindAnagram || k == KindTwos
 	case FormYesNo:
 		return k == KindJudge || k == KindTwos
 	case FormHooks:

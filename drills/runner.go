@@ -231,33 +231,43 @@ func (r *Runner) Run(ctx context.Context, qs []Question) (Summary, error) {
 				in := r.lines
 			waiting:
 				for {
+					// What the input says comes before the step's end when both are there.
+					var l lexicon.InputLine
+					var ok, got bool
 					select {
-					case <-ctx.Done():
-						sum.Stopped = "interrupted"
-						break waiting
-					case <-timer:
-						break waiting
-					case l, ok := <-in:
-						// Ctrl-D ends the session as anywhere else; a line typed meanwhile is
-						// kept for the question (and then the input's end ends it).
-						if ok && l.Err == nil {
-							r.ahead = append(r.ahead, l)
-							continue
-						}
-						if len(r.ahead) > 0 {
-							if ok {
-								r.ahead = append(r.ahead, l) // the error, read after them
-							}
-							in = nil // the input has ended: read on from what was kept
-							continue
-						}
-						w.printf("\n")
-						sum.Stopped = "end of input"
-						if ok {
-							err = i18n.Wrap(l.Err, "drill.Err.read")
-						}
-						break waiting
+					case l, ok = <-in:
+						got = true
+					default:
 					}
+					if !got {
+						select {
+						case <-ctx.Done():
+							sum.Stopped = "interrupted"
+							break waiting
+						case <-timer:
+							break waiting
+						case l, ok = <-in:
+						}
+					}
+					// Ctrl-D ends the session as anywhere else; a line typed meanwhile is
+					// kept for the question (and then the input's end ends it).
+					if ok && l.Err == nil {
+						r.ahead = append(r.ahead, l)
+						continue
+					}
+					if len(r.ahead) > 0 {
+						if ok {
+							r.ahead = append(r.ahead, l) // the error, read after them
+						}
+						in = nil // the input has ended: read on from what was kept
+						continue
+					}
+					w.printf("\n")
+					sum.Stopped = "end of input"
+					if ok {
+						err = i18n.Wrap(l.Err, "drill.Err.read")
+					}
+					break waiting
 				}
 				if sum.Stopped != "done" {
 					break
