@@ -19,3 +19,4 @@ func TestLeavesShowBadLeave(t *testing.T) {
 		t.Errorf("--json: exit %d %s", code, out)
 	}
 }
+
