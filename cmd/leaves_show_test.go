@@ -19,4 +19,3 @@ func TestLeavesShowBadLeave(t *testing.T) {
 		t.Errorf("--json: exit %d %s", code, out)
 	}
 }
-
