@@ -38,3 +38,18 @@ func TestTodayCountsLearningApart(t *testing.T) {
 		}
 	}
 }
+
+// deck add NAME --search length:2 without --kind makes a twos deck, as README's tour suggests.
+func TestDeckAddTwosInferred(t *testing.T) {
+	kwg := engineTestLexicon(t, drillTestWords...)
+	base := []string{"--db", filepath.Join(t.TempDir(), "atril.db"), "--lexicon", kwg}
+	s, code := study(t, day1, "", append(base, "--json", "deck", "add", "dos", "--search", "length:2")...)
+	var got struct{ Kind string }
+	if code != 0 || json.Unmarshal(s.out.Bytes(), &got) != nil || got.Kind != "twos" {
+		t.Errorf("exit %d, %s %s", code, s.out.String(), s.err.String())
+	}
+	s, code = study(t, day1, "", append(base, "--json", "deck", "add", "cuatro", "--search", "length:4")...)
+	if code != 0 || json.Unmarshal(s.out.Bytes(), &got) != nil || got.Kind != "anagram" {
+		t.Errorf("length 4: exit %d, %s %s", code, s.out.String(), s.err.String())
+	}
+}

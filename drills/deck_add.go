@@ -116,6 +116,13 @@ func AddDeck(ctx context.Context, st *studystore.Store, lex *lexicon.Lexicon, re
 	if err != nil {
 		return DeckAdded{}, err
 	}
+	// A new deck of two-tile words without --kind is a twos deck (valid or not, with their
+	// look-alikes), as the twos drill asks them, not an anagram deck of two-tile racks.
+	if !req.KindSet && !exists && src.Search != "" {
+		if q, err := lexicon.ParseSearch(src.Search, lex.Tiles); err == nil && q.Length != nil && q.Length.Min == 2 && q.Length.Max == 2 {
+			kind = KindTwos
+		}
+	}
 	if exists {
 		if req.KindSet && d.Kind != string(req.Kind) {
 			return DeckAdded{}, fieldError("kind", string(req.Kind), i18n.E("deck.err.kind_fixed", "Deck", d.Name, "Have", d.Kind, "Want", string(req.Kind)))
