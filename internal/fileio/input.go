@@ -276,7 +276,8 @@ func NewLineReader(r io.Reader, name string, maxLine int, max int64) *LineReader
 
 // ReadLine returns the next line without its "\n" (a last line without one too); dropped
 // when the line was longer than the cap and was skipped (line is then nil). err is io.EOF at
-// the end, a *TooBigError after too much input, or the read error.
+// the end (with no line), a *TooBigError after too much input, or the read error; a line
+// comes with a nil err.
 func (r *LineReader) ReadLine() (line []byte, dropped bool, err error) {
 	for {
 		b, err := r.br.ReadSlice('\n')
