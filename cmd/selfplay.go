@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"strconv"
 	"strings"
 	"time"
 
@@ -105,7 +104,7 @@ func runSelfplay(ctx context.Context, g *Globals, opts *selfplayOptions) error {
 	}
 	names := strings.Split(opts.Players, ",")
 	if len(names) != 2 {
-		return withCode(ExitError, i18n.E("selfplay.bad_players", "Value", strconv.Quote(opts.Players)))
+		return withCode(ExitError, i18n.E("selfplay.bad_players", "Value", i18n.Quote(opts.Players)))
 	}
 	var players [2]game.Strategy
 	for i, n := range names {

@@ -2,7 +2,6 @@ package drills
 
 import (
 	"io"
-	"strconv"
 	"strings"
 
 	"github.com/atril-scrabble/atril/internal/i18n"
@@ -89,7 +88,7 @@ func FillDeck(lex *lexicon.Lexicon, k Kind, src DeckSource) (DeckFill, error) {
 			return f, &SourceError{Search: true, Err: err}
 		}
 		if len(rs) == 0 {
-			return f, &SourceError{Search: true, Err: i18n.E("deck.err.search_empty", "Query", strconv.Quote(src.Search), "Lexicon", lex.Name)}
+			return f, &SourceError{Search: true, Err: i18n.E("deck.err.search_empty", "Query", i18n.Quote(src.Search), "Lexicon", lex.Name)}
 		}
 		for _, r := range rs {
 			words = append(words, r.Word)

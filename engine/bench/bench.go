@@ -86,7 +86,7 @@ func ParseFigure(s string) (Figure, error) {
 			return f, nil
 		}
 	}
-	return "", i18n.E("bench.bad_figure", "Figure", strconv.Quote(s), "Want", "topeq, all, sim, selfplay")
+	return "", i18n.E("bench.bad_figure", "Figure", i18n.Quote(s), "Want", "topeq, all, sim, selfplay")
 }
 
 // Unit is the figure's unit as a stable identifier (JSON).
@@ -325,7 +325,7 @@ func newMeter(f Figure, cfg *Config) (meter, error) {
 	case SelfPlay:
 		return newSelfPlayMeter(cfg)
 	}
-	return nil, i18n.E("bench.bad_figure", "Figure", strconv.Quote(string(f)), "Want", "topeq, all, sim, selfplay")
+	return nil, i18n.E("bench.bad_figure", "Figure", i18n.Quote(string(f)), "Want", "topeq, all, sim, selfplay")
 }
 
 // genMeter times move generation: one generator a position, asked about its rack each pass.
@@ -496,7 +496,7 @@ func RunDriver(ctx context.Context, d Driver, f Figure, seconds float64, positio
 		}
 		fields := strings.Fields(text)
 		bad := func() error {
-			return i18n.E("bench.driver_line", "Engine", d.Name, "Driver", d.Path, "Line", line, "Text", strconv.Quote(clip(text)),
+			return i18n.E("bench.driver_line", "Engine", d.Name, "Driver", d.Path, "Line", line, "Text", i18n.Quote(clip(text)),
 				"Want", fmt.Sprintf("%s NUMBER", f), "Unsupported", fmt.Sprintf("%s unsupported", f))
 		}
 		if len(fields) != 2 || fields[0] != string(f) || found {

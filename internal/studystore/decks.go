@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
@@ -48,7 +47,7 @@ func (s *Store) CreateDeck(ctx context.Context, d Deck) (int64, error) {
 		return 0, i18n.E("store.deck_no_name")
 	}
 	if d.Scheduler != "fsrs" && d.Scheduler != "cardbox" {
-		return 0, i18n.E("store.deck_scheduler", "Deck", d.Name, "Value", strconv.Quote(d.Scheduler))
+		return 0, i18n.E("store.deck_scheduler", "Deck", d.Name, "Value", i18n.Quote(d.Scheduler))
 	}
 	if d.NewPerDay < 0 {
 		return 0, i18n.E("store.deck_new_per_day", "Deck", d.Name, "Value", d.NewPerDay)

@@ -12,7 +12,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/atril-scrabble/atril/internal/datadir"
@@ -51,10 +50,10 @@ var validName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
 // CheckName says whether name can name a user lexicon.
 func CheckName(name string) error {
 	if !validName.MatchString(name) || strings.HasSuffix(strings.ToLower(name), ".kwg") {
-		return i18n.E("registry.bad_name", "Name", strconv.Quote(name))
+		return i18n.E("registry.bad_name", "Name", i18n.Quote(name))
 	}
 	if strings.EqualFold(name, lexicon.DefaultName) {
-		return i18n.E("registry.default_name", "Name", strconv.Quote(name))
+		return i18n.E("registry.default_name", "Name", i18n.Quote(name))
 	}
 	return nil
 }

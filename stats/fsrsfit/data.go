@@ -182,7 +182,7 @@ func ReadRevlog(r io.Reader, name string) ([]Review, error) {
 			}
 			x, err := strconv.ParseInt(strings.TrimSpace(fields[i]), 10, 64)
 			if err != nil {
-				return nil, i18n.E("fsrs.err.number", "File", name, "Line", line, "Column", n, "Value", strconv.Quote(fields[i]))
+				return nil, i18n.E("fsrs.err.number", "File", name, "Line", line, "Column", n, "Value", i18n.Quote(fields[i]))
 			}
 			v[j] = x
 		}
