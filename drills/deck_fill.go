@@ -1,9 +1,11 @@
 package drills
 
 import (
+	"errors"
 	"io"
 	"strings"
 
+	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 
 	"github.com/atril-scrabble/atril/internal/studystore"
@@ -18,12 +20,12 @@ const MaxDeckFile = 64 << 20
 // ReadDeckFile reads a deck's word file, at most MaxDeckFile bytes of it: a bigger file (or an
 // endless one: /dev/zero) is refused, naming it.
 func ReadDeckFile(r io.Reader, name string) ([]byte, error) {
-	b, err := io.ReadAll(io.LimitReader(r, MaxDeckFile+1))
+	b, err := fileio.ReadAll(r, name, MaxDeckFile)
+	if errors.As(err, new(*fileio.TooBigError)) {
+		return nil, i18n.E("deck.err.file_too_big", "File", fileio.Name(name), "MiB", MaxDeckFile>>20)
+	}
 	if err != nil {
 		return nil, err
-	}
-	if len(b) > MaxDeckFile {
-		return nil, i18n.E("deck.err.file_too_big", "File", name, "MiB", MaxDeckFile>>20)
 	}
 	return b, nil
 }

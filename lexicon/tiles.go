@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/atril-scrabble/atril/data"
+	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 )
 
@@ -64,7 +65,7 @@ func LoadTileSet(nameOrPath string) (*TileSet, error) {
 	if b, err := data.FS.ReadFile("tiles/" + strings.ToLower(nameOrPath) + ".csv"); err == nil {
 		return ParseTileSet(strings.ToLower(nameOrPath), "tiles/"+strings.ToLower(nameOrPath)+".csv", bytes.NewReader(b))
 	}
-	f, err := os.Open(nameOrPath)
+	f, err := fileio.Open(nameOrPath)
 	if err != nil {
 		if os.IsNotExist(err) {
 			return nil, i18n.E("tileset.not_found", "Name", i18n.Quote(nameOrPath), "Have", strings.Join(EmbeddedTileSets(), ", "))

@@ -48,7 +48,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"os/exec"
 	"runtime"
 	"slices"
@@ -62,6 +61,7 @@ import (
 	"github.com/atril-scrabble/atril/engine/game"
 	"github.com/atril-scrabble/atril/engine/movegen"
 	"github.com/atril-scrabble/atril/engine/sim"
+	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/lexicon"
 )
@@ -598,7 +598,7 @@ func ReadPositions(r io.Reader, name string, ts *lexicon.TileSet, layout *engine
 
 // ReadPositionsFile reads a file of positions (see ReadPositions).
 func ReadPositionsFile(path string, ts *lexicon.TileSet, layout *engine.Layout) ([]*engine.Position, error) {
-	f, err := os.Open(path)
+	f, err := fileio.Open(path)
 	if err != nil {
 		return nil, i18n.Wrap(err, "bench.positions_read", "File", path)
 	}

@@ -306,3 +306,32 @@ func (r *LineReader) ReadLine() (line []byte, dropped bool, err error) {
 		return append([]byte(nil), b...), false, nil
 	}
 }
+
+// LimitLines is r, failing with a *TooBigError after max bytes and a *LineTooLongError at the
+// first line longer than maxLine bytes: for parsers that read a stream themselves (CSV).
+func LimitLines(r io.Reader, name string, max int64, maxLine int) io.Reader {
+	return &lineLimited{r: Limit(r, name, max), name: name, maxLine: maxLine, line: 1}
+}
+
+type lineLimited struct {
+	r       io.Reader
+	name    string
+	maxLine int
+	line    int // the line being read, from 1
+	run     int // its bytes so far
+}
+
+func (l *lineLimited) Read(p []byte) (int, error) {
+	n, err := l.r.Read(p)
+	for i, c := range p[:n] {
+		if c == '\n' {
+			l.line++
+			l.run = 0
+			continue
+		}
+		if l.run++; l.run > l.maxLine+1 { // the +1 lets a "\r" end it
+			return i, &LineTooLongError{Name: l.name, Line: l.line, Max: l.maxLine}
+		}
+	}
+	return n, err
+}

@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/atril-scrabble/atril/internal/datadir"
+	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/lexicon"
 )
@@ -71,8 +72,11 @@ func (r *Registry) Chosen() (string, error) {
 	return name, nil
 }
 
+// maxJSONBytes bounds the registry's own small JSON files (config, a lexicon's metadata).
+const maxJSONBytes = 1 << 20
+
 func (r *Registry) readConfig() (map[string]any, error) {
-	b, err := os.ReadFile(r.configPath())
+	b, err := fileio.ReadFile(r.configPath(), maxJSONBytes)
 	if errors.Is(err, os.ErrNotExist) {
 		return map[string]any{}, nil
 	}
@@ -182,7 +186,7 @@ func (r *Registry) List() (list []lexicon.Info, bad []error, err error) {
 
 func (r *Registry) readInfo(path string) (lexicon.Info, error) {
 	var info lexicon.Info
-	b, err := os.ReadFile(path)
+	b, err := fileio.ReadFile(path, maxJSONBytes)
 	if err != nil {
 		return info, err
 	}

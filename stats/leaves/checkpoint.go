@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 )
 
@@ -139,7 +140,8 @@ func writeCheckpoint(path string, fp fingerprint, st *state) error {
 
 // readCheckpoint loads a checkpoint for the run fp, refusing one of another run or one damaged.
 func readCheckpoint(path string, fp fingerprint, leaves, racks int) (state, error) {
-	b, err := os.ReadFile(path)
+	// Header, values, racks and leaves kept, each at its largest.
+	b, err := fileio.ReadFile(path, 1<<20+16+12*int64(leaves)+16*int64(racks))
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			return state{}, i18n.E("leaves.err.no_checkpoint", "File", path)
