@@ -9,6 +9,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
 	"github.com/atril-scrabble/atril/internal/studystore"
 )
 
@@ -88,5 +91,49 @@ func TestAnswerReadersCapALine(t *testing.T) {
 	out, errOut, code = runWith(t, strings.NewReader(huge+"!\n"), "puzzle", "--count", "1", "--db", db)
 	if code != 0 || !strings.Contains(out, "a line longer than 4 KiB was ignored") || !strings.Contains(out, "Given up                 1") {
 		t.Fatalf("puzzle: exit %d\n%s\n%s", code, out, errOut)
+	}
+}
+
+// TestFloatFlagsRefuseNonFinite: every number flag refuses NaN and infinities when it is
+// parsed, exit 2 naming the flag (they reached a JSON encoder and exited 3).
+func TestFloatFlagsRefuseNonFinite(t *testing.T) {
+	t.Parallel()
+	root := NewRootCmd(&IO{In: strings.NewReader(""), Out: &strings.Builder{}, Err: &strings.Builder{}})
+	seen := 0
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		c.LocalFlags().VisitAll(func(f *pflag.Flag) {
+			if f.Value.Type() != "float64" {
+				return
+			}
+			seen++
+			for _, v := range []string{"NaN", "nan", "Inf", "-Inf", "+infinity", "1e999"} {
+				if err := f.Value.Set(v); err == nil {
+					t.Errorf("%s --%s %s taken: %s", c.CommandPath(), f.Name, v, f.Value.String())
+				}
+			}
+		})
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(root)
+	if seen < 8 {
+		t.Errorf("only %d number flags seen", seen)
+	}
+	for _, args := range [][]string{
+		{"puzzle", "gen", "--selfplay", "1", "--margin", "NaN"},
+		{"puzzle", "gen", "--selfplay", "1", "--accept", "Inf"},
+		{"puzzle", "gen", "--selfplay", "1", "--min-loss", "nan"},
+		{"sim", "--stop", "NaN", "--cgp", "x"},
+	} {
+		_, errOut, code := runWith(t, strings.NewReader(""), append(args, "--db", filepath.Join(t.TempDir(), "a.db"))...)
+		flag := args[len(args)-2]
+		if args[0] == "sim" {
+			flag = "--stop"
+		}
+		if code != ExitError || !strings.Contains(errOut, flag+" ") || !strings.Contains(errOut, "expected a number") {
+			t.Errorf("%v: exit %d, %q", args, code, errOut)
+		}
 	}
 }
