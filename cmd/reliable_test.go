@@ -3,6 +3,8 @@ package cmd
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
 	"io"
 	"path/filepath"
 	"strings"
@@ -135,5 +137,35 @@ func TestFloatFlagsRefuseNonFinite(t *testing.T) {
 		if code != ExitError || !strings.Contains(errOut, flag+" ") || !strings.Contains(errOut, "expected a number") {
 			t.Errorf("%v: exit %d, %q", args, code, errOut)
 		}
+	}
+}
+
+// TestPuzzleAnswerWordNotOnRack: on a bingo puzzle, the word alone made of tiles the rack
+// does not hold is a slip, as the same word with coordinates is: bad input, not rated.
+func TestPuzzleAnswerWordNotOnRack(t *testing.T) {
+	t.Parallel()
+	db := filepath.Join(t.TempDir(), "p.db")
+	out, errOut, code := runWith(t, nil, "puzzle", "gen", "--selfplay", "2", "--seed", "3", "--no-sim", "--kind", "bingo", "--json", "--db", db)
+	if code != 0 {
+		t.Fatalf("gen: %d %s", code, errOut)
+	}
+	var gen struct {
+		Puzzles []struct {
+			ID int64 `json:"id"`
+		} `json:"puzzles"`
+	}
+	if err := json.Unmarshal([]byte(out), &gen); err != nil || len(gen.Puzzles) == 0 {
+		t.Fatalf("%v: %s", err, out)
+	}
+	id := fmt.Sprint(gen.Puzzles[0].ID)
+	for _, answer := range []string{"ZZZZZZZ", "8H ZZZZZZZ"} {
+		_, errOut, code = runWith(t, nil, "puzzle", "answer", "--db", db, "--", id, answer)
+		if code != ExitError || !strings.Contains(errOut, "cannot be played here") || !strings.Contains(errOut, "Not counted") {
+			t.Errorf("%s: exit %d, %q", answer, code, errOut)
+		}
+	}
+	out, _, _ = runWith(t, nil, "puzzle", "stats", "--json", "--db", db)
+	if !strings.Contains(out, `"rated": 0`) {
+		t.Errorf("a slip was rated:\n%s", out)
 	}
 }
