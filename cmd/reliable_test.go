@@ -6,14 +6,17 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/studystore"
 )
 
@@ -167,5 +170,126 @@ func TestPuzzleAnswerWordNotOnRack(t *testing.T) {
 	out, _, _ = runWith(t, nil, "puzzle", "stats", "--json", "--db", db)
 	if !strings.Contains(out, `"rated": 0`) {
 		t.Errorf("a slip was rated:\n%s", out)
+	}
+}
+
+// runEnv runs atril with an environment, stdin empty, failing the test if it does not return
+// within 20 s (what these tests guard against is blocking for ever).
+func runEnv(t *testing.T, env map[string]string, args ...string) (string, string, int) {
+	t.Helper()
+	type result struct {
+		out, err string
+		code     int
+	}
+	done := make(chan result, 1)
+	go func() {
+		var out, errb bytes.Buffer
+		code := Run(&IO{In: strings.NewReader(""), Out: &out, Err: &errb,
+			Now: func() time.Time { return time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC) }, Getenv: func(k string) string { return env[k] }}, args)
+		done <- result{out.String(), errb.String(), code}
+	}()
+	select {
+	case r := <-done:
+		return r.out, r.err, r.code
+	case <-time.After(20 * time.Second):
+		t.Fatalf("atril %v still blocked after 20 s", args)
+	}
+	return "", "", 0
+}
+
+// TestSpecialFilesRefused: a FIFO with no writer, or a device, given where atril reads a file
+// is refused at once, exit 2, saying what it is (they blocked for ever, or read /dev/zero
+// until memory ran out).
+func TestSpecialFilesRefused(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip("no FIFOs here:", err)
+	}
+	env := map[string]string{"ATRIL_DATA_DIR": filepath.Join(dir, "data"), "ATRIL_DB": filepath.Join(dir, "atril.db")}
+	cgp := "15/15/15/15/15/15/15/7CASA4/15/15/15/15/15/15/15 BOCAERS/ 0/0 0"
+	for _, path := range []string{fifo, "/dev/zero"} {
+		for _, args := range [][]string{
+			{"puzzle", "gen", "--gcg", path, "--no-sim"},
+			{"show", "--gcg", path},
+			{"fsrs", "fit", "--revlog", path},
+			{"lexicon", "add", "MIO", path},
+			{"leaves", "use", path},
+			{"moves", "--leaves", path, "--cgp", cgp},
+			{"sim", "--leaves", path, "--cgp", cgp, "--iterations", "10"},
+			{"selfplay", "--leaves", path, "--games", "1"},
+			{"deck", "add", "d", "--file", path},
+			{"judge", "--tiles", path, "CASA"},
+			{"judge", "--lexicon", path, "CASA"},
+			{"bench", "--positions", path},
+		} {
+			_, errOut, code := runEnv(t, env, args...)
+			kind := "named pipe"
+			if path == "/dev/zero" {
+				kind = "device"
+			}
+			if code != ExitError || !strings.Contains(errOut, path) || !strings.Contains(errOut, kind) {
+				t.Errorf("%v: exit %d, %q", args, code, errOut)
+			}
+		}
+	}
+}
+
+// TestOutputsNotReplacedOrLost: --out, --plot and saved games refuse a device or a FIFO (the
+// device stays a device, and nothing says "written"); a second leaves learn on the same --out
+// is refused while the first writes it.
+func TestOutputsNotReplacedOrLost(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo.png")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip("no FIFOs here:", err)
+	}
+	lex := engineTestLexicon(t, leavesWords...)
+	db := filepath.Join(dir, "atril.db")
+	env := map[string]string{"ATRIL_DB": db}
+	for _, target := range []string{"/dev/full", fifo} {
+		_, errOut, code := runEnv(t, env, "leaves", "learn", "--lexicon", lex, "--games", "20", "--generations", "1", "--out", target)
+		if code != ExitError || !strings.Contains(errOut, target+" is ") || !strings.Contains(errOut, "not a regular file") {
+			t.Errorf("leaves learn --out %s: exit %d, %q", target, code, errOut)
+		}
+	}
+	if fi, err := os.Stat("/dev/full"); err != nil || fi.Mode()&os.ModeDevice == 0 {
+		t.Fatalf("/dev/full is no longer a device: %v", err)
+	}
+	// Some answers to draw.
+	if _, errOut, code := runWith(t, strings.NewReader("y\nn\ny\n"), "drill", "twos", "--count", "3", "--lexicon", lex, "--db", db); code != 0 {
+		t.Fatal(errOut)
+	}
+	for _, args := range [][]string{{"stats", "--plot", fifo}, {"stats", "--plot", "/dev/full"}, {"forecast", "--plot", fifo}, {"puzzle", "stats", "--plot", fifo}} {
+		out, errOut, code := runEnv(t, env, args...)
+		if code != ExitError || strings.Contains(out+errOut, "written") || !strings.Contains(errOut, "not a regular file") {
+			t.Errorf("%v: exit %d\n%s\n%s", args, code, out, errOut)
+		}
+	}
+	games := filepath.Join(dir, "games")
+	os.Mkdir(games, 0o755)
+	syscall.Mkfifo(filepath.Join(games, "game-0001.gcg"), 0o644)
+	if _, errOut, code := runEnv(t, env, "selfplay", "--games", "1", "--save", games, "--lexicon", lex); code != ExitError || !strings.Contains(errOut, "named pipe") {
+		t.Errorf("selfplay --save over a FIFO: exit %d, %q", code, errOut)
+	}
+
+	// Two writers of one table: the second is refused at once, the first's table kept.
+	out := filepath.Join(dir, "table.klv2")
+	first, err := fileio.Create(out) // another atril, writing out
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, errOut, code := runEnv(t, env, "leaves", "learn", "--lexicon", lex, "--games", "20", "--generations", "1", "--out", out)
+	if code != ExitError || !strings.Contains(errOut, out+" is being written by another atril now") {
+		t.Errorf("second writer: exit %d, %q", code, errOut)
+	}
+	first.Write([]byte("the first run's table"))
+	if err := first.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(out); string(b) != "the first run's table" {
+		t.Errorf("the first table became %q", b)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/drills"
+	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/internal/ui"
@@ -47,6 +48,9 @@ func init() {
 }
 
 func runStats(g *Globals, ctx context.Context, opts *statsOptions) error {
+	if err := checkPlot(opts.Plot); err != nil {
+		return err
+	}
 	now := g.io.Now()
 	o := stats.Options{Now: now, Loc: now.Location(), Deck: opts.Deck}
 	if opts.Since != "" {
@@ -310,4 +314,16 @@ func statsModelCmd(g *Globals) *cobra.Command {
 			return g.Print(m.Doc(g.P))
 		},
 	}
+}
+
+// checkPlot refuses a --plot target that is not a regular file before any work: a device or a
+// FIFO is never replaced or written into (and nothing then says the picture was written).
+func checkPlot(file string) error {
+	if file == "" {
+		return nil
+	}
+	if err := fileio.CheckOutput(file); err != nil {
+		return withCode(ExitError, err)
+	}
+	return nil
 }

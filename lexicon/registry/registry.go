@@ -8,6 +8,7 @@ package registry
 import (
 	"encoding/json"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -288,26 +289,8 @@ func (r *Registry) Put(info lexicon.Info, g *lexicon.KWG, replace bool) error {
 	return writeFileAtomic(filepath.Join(r.lexiconDir(), info.Name+".json"), append(meta, '\n'))
 }
 
-// writeFileAtomic writes through a temporary file and a rename, so that an interrupted write
-// never leaves a half file under the real name.
+// writeFileAtomic writes a whole file or nothing (see fileio.Output), so that an interrupted
+// write never leaves a half file under the real name.
 func writeFileAtomic(path string, b []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	_, err = f.Write(b)
-	if err == nil {
-		err = f.Chmod(0o644) // CreateTemp makes 0600; these are ordinary data files
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
-	return err
+	return fileio.WriteFile(path, func(w io.Writer) error { _, err := w.Write(b); return err })
 }
