@@ -227,6 +227,7 @@ func runPuzzleGen(c *cobra.Command, g *Globals, opts *puzzleGenOptions) error {
 	if err != nil {
 		return withCode(ExitError, err)
 	}
+	g.notes(plan.Notes)
 	p := g.P
 	stored := 0
 	start := g.io.Now()

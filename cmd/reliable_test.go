@@ -293,3 +293,28 @@ func TestOutputsNotReplacedOrLost(t *testing.T) {
 		t.Errorf("the first table became %q", b)
 	}
 }
+
+// TestGCGForeignPragmas: show notes a game of another tile distribution or lexicon; puzzle gen
+// refuses the first (no puzzle of this set comes from it) and notes the second.
+func TestGCGForeignPragmas(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	game := "#player1 ana Ana\n#player2 beto Beto\n%s>ana: ABCO?EI 8F BOCa +14 14\n"
+	english := filepath.Join(dir, "en.gcg")
+	os.WriteFile(english, []byte(fmt.Sprintf(game, "#tile-distribution english\n")), 0o644)
+	otherLex := filepath.Join(dir, "nwl.gcg")
+	os.WriteFile(otherLex, []byte(fmt.Sprintf(game, "#lexicon NWL2023\n")), 0o644)
+	_, errOut, code := runWith(t, nil, "show", "--gcg", english)
+	if code != 0 || !strings.Contains(errOut, `the game names the tile distribution "english"`) {
+		t.Errorf("show: exit %d, %q", code, errOut)
+	}
+	db := filepath.Join(dir, "p.db")
+	_, errOut, code = runWith(t, nil, "puzzle", "gen", "--gcg", english, "--no-sim", "--db", db)
+	if code != ExitError || !strings.Contains(errOut, english+`: the game names the tile distribution "english": it makes no puzzles for the fise tile set`) {
+		t.Errorf("puzzle gen, English: exit %d, %q", code, errOut)
+	}
+	_, errOut, code = runWith(t, nil, "puzzle", "gen", "--gcg", otherLex, "--no-sim", "--db", db)
+	if code != 0 || !strings.Contains(errOut, `the game was played with lexicon "NWL2023"; atril judges it with FISE2-LIBRE`) {
+		t.Errorf("puzzle gen, NWL2023: exit %d, %q", code, errOut)
+	}
+}

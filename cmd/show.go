@@ -93,6 +93,7 @@ func runShow(g *Globals, opts *showOptions) error {
 		if err != nil {
 			return withCode(ExitError, err)
 		}
+		g.notes(game.Notes(ts, "")) // show judges no words
 		if opts.Turn > game.Turns() {
 			return withCode(ExitError, i18n.E("show.turn_range", "Turn", opts.Turn, "Max", game.Turns(), "File", opts.GCG))
 		}

@@ -323,6 +323,11 @@ func parseOpcodes(rest string) ([]Opcode, error) {
 	return out, nil
 }
 
+// DistributionMatches reports whether a letter distribution's name (a CGP's "ld", a GCG's
+// "#tile-distribution") names the tile set: macondo's "spanish" is the FISE set; any set
+// answers to its own name.
+func DistributionMatches(ld string, ts *lexicon.TileSet) bool { return ldMatches(ld, ts) }
+
 // ldMatches reports whether an "ld" opcode names the tile set: macondo's "spanish" is the FISE
 // set; any set answers to its own name.
 func ldMatches(ld string, ts *lexicon.TileSet) bool {
