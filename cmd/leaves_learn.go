@@ -114,7 +114,6 @@ func runLeavesLearn(ctx context.Context, g *Globals, opts *leavesLearnOptions) e
 		bar.rate, bar.left = pr.GamesPerSec, pr.ETA
 		bar.bar.Update(pr.Games)
 	}
-	start := g.io.Now()
 	res, err := leaves.Learn(ctx, lo)
 	bar.bar.Finish()
 	if err != nil {
@@ -132,8 +131,8 @@ func runLeavesLearn(ctx context.Context, g *Globals, opts *leavesLearnOptions) e
 	if err := table.Commit(); err != nil {
 		return withCode(ExitError, i18n.Wrap(err, "leaves.err.out_write", "File", opts.Out))
 	}
-	os.Remove(ckpt) // the table is written: nothing left to resume
-	elapsed := g.io.Now().Sub(start)
+	os.Remove(ckpt)                                              // the table is written: nothing left to resume
+	elapsed := time.Duration(res.Seconds * float64(time.Second)) // across resumes
 	out := learnJSON{Out: opts.Out, Lexicon: lex.Name, Tiles: lex.Tiles.Name, Games: opts.Games, Generations: opts.Generations,
 		Seed: opts.Seed, From: opts.From, Workers: workers, Leaves: len(res.Values), Seconds: elapsed.Seconds(), Reports: res.Reports}
 	if s := elapsed.Seconds(); s > 0 {
