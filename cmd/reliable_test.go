@@ -318,3 +318,62 @@ func TestGCGForeignPragmas(t *testing.T) {
 		t.Errorf("puzzle gen, NWL2023: exit %d, %q", code, errOut)
 	}
 }
+
+// TestStatsSinceTheBeginning: --since 0001-01-01 is honoured (every answer, one window from
+// the first day atril can time), not taken for no --since at all.
+func TestStatsSinceTheBeginning(t *testing.T) {
+	t.Parallel()
+	lex := engineTestLexicon(t, drillTestWords...)
+	db := filepath.Join(t.TempDir(), "atril.db")
+	if _, errOut, code := runWith(t, strings.NewReader("y\nn\n"), "drill", "twos", "--count", "2", "--lexicon", lex, "--db", db); code != 0 {
+		t.Fatal(errOut)
+	}
+	out, errOut, code := runWith(t, nil, "stats", "--since", "0001-01-01", "--json", "--db", db)
+	var r struct {
+		Windows []struct {
+			Since string `json:"since"`
+			Total struct {
+				Answers int `json:"answers"`
+			} `json:"total"`
+		} `json:"windows"`
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &r) != nil {
+		t.Fatalf("exit %d: %s %s", code, out, errOut)
+	}
+	if len(r.Windows) != 1 || r.Windows[0].Since != "1970-01-01" || r.Windows[0].Total.Answers != 2 {
+		t.Errorf("windows %+v, want one since 1970-01-01 with both answers", r.Windows)
+	}
+}
+
+// TestDeckNames: a deck name with a control character or over 100 characters is refused; one
+// made before names were checked is listed escaped, not obeyed.
+func TestDeckNames(t *testing.T) {
+	t.Parallel()
+	lex := engineTestLexicon(t, drillTestWords...)
+	db := filepath.Join(t.TempDir(), "atril.db")
+	base := []string{"--lexicon", lex, "--db", db}
+	for _, c := range []struct{ name, want string }{
+		{"dos\nlíneas", `deck name "dos\nlíneas": holds a control character`},
+		{"\x1b[31mrojo", `deck name "\x1b[31mrojo": holds a control character`},
+		{strings.Repeat("m", 101), "101 characters; a deck name has at most 100"},
+		{"\xff\xfe", `deck name "\xff\xfe": not UTF-8 text`},
+	} {
+		_, errOut, code := runWith(t, nil, append(base, "deck", "add", c.name, "--search", "length:2")...)
+		if code != ExitError || !strings.Contains(errOut, c.want) || len(errOut) > 400 {
+			t.Errorf("deck add %q: exit %d, %q", c.name, code, errOut)
+		}
+	}
+	if _, errOut, code := runWith(t, nil, append(base, "deck", "add", strings.Repeat("ñ", 100), "--search", "length:2")...); code != 0 {
+		t.Errorf("a name of 100 characters: %s", errOut)
+	}
+	// An odd name from an older atril, written straight into the file.
+	st := openTestStore(t, db)
+	if _, err := st.DB().Exec(`UPDATE decks SET name = ? WHERE id = 1`, "viejo\x1b[2J\nmazo"); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	out, errOut, code := runWith(t, nil, append(base, "deck", "list")...)
+	if code != 0 || strings.Contains(out, "\x1b") || !strings.Contains(out, `viejo\x1b[2J\nmazo`) {
+		t.Errorf("deck list: exit %d %s\n%q", code, errOut, out)
+	}
+}

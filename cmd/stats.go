@@ -61,6 +61,11 @@ func runStats(g *Globals, ctx context.Context, opts *statsOptions) error {
 		if day.After(now) {
 			return withCode(ExitError, i18n.E("stats.err.future_date", "Flag", "--since", "Value", opts.Since))
 		}
+		// No answer is older than the Unix epoch, whence answers are timed: an earlier day
+		// (0001-01-01, which is also the zero time that means "no --since") is all of them.
+		if epoch := time.Date(1970, 1, 1, 0, 0, 0, 0, now.Location()); day.Before(epoch) {
+			day = epoch
+		}
 		o.Since = day
 	}
 	st, err := openStatsStore(g)

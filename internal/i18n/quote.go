@@ -15,7 +15,7 @@ const QuoteMax = 80
 // obeyed), at most QuoteMax characters of it and "…" after a longer one, so that a runaway
 // line does not bury the reason.
 func Quote(s string) string {
-	cut, more := clip(s)
+	cut, more := clip(s, QuoteMax)
 	q := strconv.Quote(cut)
 	if more {
 		q = q[:len(q)-1] + "…\""
@@ -23,11 +23,14 @@ func Quote(s string) string {
 	return q
 }
 
-// Escape is s as a name is shown (a deck's, a file's): as it is when it is plain text, with
-// control characters and invalid bytes escaped as Quote writes them otherwise, and clipped as
-// Quote clips.
+// EscapeMax is how many characters of a name Escape shows at most: more than a name may have.
+const EscapeMax = 120
+
+// Escape is s as a name is shown (a deck's): as it is when it is plain text, with control
+// characters and invalid bytes escaped as Quote writes them otherwise, and clipped with "…"
+// after EscapeMax characters.
 func Escape(s string) string {
-	cut, more := clip(s)
+	cut, more := clip(s, EscapeMax)
 	if strings.IndexFunc(cut, func(r rune) bool { return r == utf8.RuneError || unicode.IsControl(r) }) >= 0 {
 		q := strconv.Quote(cut)
 		cut = q[1 : len(q)-1]
@@ -38,11 +41,11 @@ func Escape(s string) string {
 	return cut
 }
 
-// clip is s's first QuoteMax characters, and whether there were more.
-func clip(s string) (string, bool) {
+// clip is s's first max characters, and whether there were more.
+func clip(s string, max int) (string, bool) {
 	n := 0
 	for i := range s {
-		if n == QuoteMax {
+		if n == max {
 			return s[:i], true
 		}
 		n++

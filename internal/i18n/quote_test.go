@@ -12,7 +12,7 @@ func TestQuoteClipsAndEscapes(t *testing.T) {
 		{"CASA", `"CASA"`, "CASA"},
 		{"a\nb\x1b[31m", `"a\nb\x1b[31m"`, `a\nb\x1b[31m`},
 		{"\xff", `"\xff"`, `\xff`},
-		{long, `"` + strings.Repeat("Ñ", QuoteMax) + `…"`, strings.Repeat("Ñ", QuoteMax) + "…"},
+		{long, `"` + strings.Repeat("Ñ", QuoteMax) + `…"`, strings.Repeat("Ñ", EscapeMax) + "…"},
 		{strings.Repeat("x", QuoteMax), `"` + strings.Repeat("x", QuoteMax) + `"`, strings.Repeat("x", QuoteMax)},
 	} {
 		if got := Quote(c.in); got != c.quote {
