@@ -377,3 +377,26 @@ func TestDeckNames(t *testing.T) {
 		t.Errorf("deck list: exit %d %s\n%q", code, errOut, out)
 	}
 }
+
+// TestUpgradeSaysWhereTheCopyIs: the first command of a newer atril on an older database
+// copies it first and says where, once.
+func TestUpgradeSaysWhereTheCopyIs(t *testing.T) {
+	t.Parallel()
+	b, err := os.ReadFile(filepath.Join("..", "internal", "studystore", "testdata", "schema1.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	db := filepath.Join(t.TempDir(), "atril.db")
+	os.WriteFile(db, b, 0o644)
+	_, errOut, code := runWith(t, nil, "deck", "list", "--db", db)
+	want := fmt.Sprintf("%s was brought from schema 1 to %d for this atril; a copy of it as it was is %s.bak-schema1", db, studystore.SchemaVersion(), db)
+	if code != 0 || strings.Count(errOut, want) != 1 {
+		t.Errorf("first command: exit %d, %q; want %q once", code, errOut, want)
+	}
+	if _, err := os.Stat(db + ".bak-schema1"); err != nil {
+		t.Error(err)
+	}
+	if _, errOut, _ := runWith(t, nil, "deck", "list", "--db", db); strings.Contains(errOut, "schema") {
+		t.Errorf("said again: %q", errOut)
+	}
+}
