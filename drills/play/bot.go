@@ -15,7 +15,9 @@ import (
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
-// Levels of the engine opponent.
+// Levels of the engine opponent: 1 to 3 play the highest-scoring play of the words they know
+// (a newcomer's vocabulary, a club player's, the whole lexicon); 4 the best static equity with
+// the learned leaves; 5 simulates level 4's best plays and solves endgames exactly.
 const (
 	MinLevel = 1
 	MaxLevel = 5
@@ -30,9 +32,13 @@ const (
 	simIterations = 1000
 )
 
-// vocabulary is level 1's: the most probable words of each length, as many as a club player
-// knows (the official lists have 91 two-tile words and about 550 of three).
-var vocabulary = map[int]int{2: 60, 3: 300, 4: 1500, 5: 3000, 6: 3000, 7: 2000, 8: 1000}
+// Vocabularies of levels 1 and 2: the most probable words of each length, as many as a
+// newcomer and a club player know (the default lexicon has 91 two-tile words, 548 of three,
+// 3,475 of four, 12,344 of five, 28,447 of six, 53,751 of seven, 79,188 of eight).
+var (
+	smallVocabulary  = map[int]int{2: 60, 3: 300, 4: 1500, 5: 3000, 6: 3000, 7: 2000, 8: 1000}
+	mediumVocabulary = map[int]int{2: 91, 3: 548, 4: 3475, 5: 8000, 6: 12000, 7: 15000, 8: 10000, 9: 3000}
+)
 
 // BotConfig makes an engine player.
 type BotConfig struct {
@@ -58,9 +64,9 @@ type Bot struct {
 	gen    *movegen.Generator
 	leaves equity.Leaves
 	by     movegen.SortBy
-	known  *knownWords // level 1: the words it knows
-	sim    *sim.Simulator
-	turn   uint64
+	known  *knownWords // levels 1 and 2: the words it knows
+	sim        *sim.Simulator
+	turn       uint64
 }
 
 // NewBot makes the engine player of a level.
@@ -82,11 +88,12 @@ func NewBot(cfg BotConfig) (*Bot, error) {
 	switch cfg.Level {
 	case 1:
 		b.by = movegen.ByScore
-		b.known = newKnownWords(cfg.Lexicon, vocabulary)
+		b.known = newKnownWords(cfg.Lexicon, smallVocabulary)
 	case 2:
 		b.by = movegen.ByScore
+		b.known = newKnownWords(cfg.Lexicon, mediumVocabulary)
 	case 3:
-		b.leaves = equity.NewDefault(ts)
+		b.by = movegen.ByScore
 	default:
 		b.leaves = cfg.Leaves
 		if b.leaves == nil {
@@ -114,8 +121,7 @@ func (b *Bot) Choose(ctx context.Context, g *game.Game) (engine.Move, error) {
 	rack := g.Rack()
 	bag := g.Bag.Len()
 	b.gen.SetBoard(g.Board)
-	switch b.cfg.Level {
-	case 1, 2:
+	if b.by == movegen.ByScore {
 		return b.greedy(rack, bag, g.Board), nil
 	}
 	opts := movegen.Options{By: movegen.ByEquity, Leaves: b.leaves, Pass: true, BagEmpty: bag == 0, Top: 1}
@@ -140,13 +146,24 @@ func (b *Bot) Choose(ctx context.Context, g *game.Game) (engine.Move, error) {
 	}
 	moves := b.gen.Generate(rack, opts)
 	if len(moves) == 0 {
-		return engine.Move{Kind: engine.Pass}, nil
+		return b.noPlay(rack, bag), nil
 	}
 	return moves[0], nil
 }
 
-// greedy is levels 1 and 2: the highest-scoring play (of words it knows, at level 1); with no
-// play, an exchange of the whole rack while the bag allows it, else a pass.
+// noPlay is the turn of a player who finds no play: an exchange of the whole rack while the
+// bag allows it, else a pass.
+func (b *Bot) noPlay(rack []lexicon.Tile, bag int) engine.Move {
+	if bag >= len(rack) && len(rack) > 0 {
+		m := engine.Move{Kind: engine.Exchange, Len: uint8(len(rack))}
+		copy(m.Tiles[:], rack)
+		return m
+	}
+	return engine.Move{Kind: engine.Pass}
+}
+
+// greedy is levels 1 and 2: the highest-scoring play of the words it knows; with no play, an
+// exchange of the whole rack while the bag allows it, else a pass.
 func (b *Bot) greedy(rack []lexicon.Tile, bag int, board *engine.Board) engine.Move {
 	ts := b.cfg.Lexicon.Tiles
 	if b.known == nil {
@@ -162,12 +179,7 @@ func (b *Bot) greedy(rack []lexicon.Tile, bag int, board *engine.Board) engine.M
 			}
 		}
 	}
-	if bag >= len(rack) && len(rack) > 0 {
-		m := engine.Move{Kind: engine.Exchange, Len: uint8(len(rack))}
-		copy(m.Tiles[:], rack)
-		return m
-	}
-	return engine.Move{Kind: engine.Pass}
+	return b.noPlay(rack, bag)
 }
 
 // simulate is level 5 with tiles in the bag: the best static plays simulated, for at most the

@@ -178,7 +178,7 @@ func (se *Session) Run(ctx context.Context, st *State, id int64) (*Outcome, erro
 	if st.Over() {
 		return out, nil
 	}
-	var lastEngine *engine.Move // atril's last play, drawn as just played
+	lastEngine := st.lastEnginePlay() // atril's last play, drawn as just played
 	if len(st.Turns) > 0 {
 		if err := say(ui.NewDoc().P(p.T("play.resumed", "ID", id, "Turns", len(st.Turns)))); err != nil {
 			return out, err

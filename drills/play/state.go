@@ -295,6 +295,22 @@ func (s *State) LoseOnTime() {
 	}
 }
 
+// lastEnginePlay is atril's play when it made the last turn (nil when it did not play then).
+func (s *State) lastEnginePlay() *engine.Move {
+	for i := len(s.Record.Events) - 1; i >= 0; i-- {
+		ev := &s.Record.Events[i]
+		switch ev.Kind {
+		case gcg.Play, gcg.Exchange, gcg.Pass, gcg.PhonyReturned:
+			if ev.Kind == gcg.Play && ev.Player == s.EngineSeat() {
+				m := ev.Move
+				return &m
+			}
+			return nil
+		}
+	}
+	return nil
+}
+
 // Result is the player's result: 1 a win, 0.5 a draw, 0 a loss.
 func (s *State) Result() float64 {
 	p, a := s.Scores()
