@@ -65,8 +65,8 @@ type Bot struct {
 	leaves equity.Leaves
 	by     movegen.SortBy
 	known  *knownWords // levels 1 and 2: the words it knows
-	sim        *sim.Simulator
-	turn       uint64
+	sim    *sim.Simulator
+	turn   uint64
 }
 
 // NewBot makes the engine player of a level.
