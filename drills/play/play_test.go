@@ -20,6 +20,7 @@ import (
 	"github.com/atril-scrabble/atril/internal/testlex"
 	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
+	"github.com/atril-scrabble/atril/stats/leaves"
 )
 
 var t0 = time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
@@ -266,6 +267,27 @@ func TestScriptedGame(t *testing.T) {
 	}
 	if timeEvents != 1 || withdrawn != 1 {
 		t.Errorf("%d time penalty events, %d withdrawals", timeEvents, withdrawn)
+	}
+	// The end: the analysis counts the phony and both challenges lost (the phony's and the
+	// challenge of a valid play), is kept with the game, and the costliest turns are puzzles.
+	table, err := leaves.Open(leaves.Builtin, lex.Tiles)
+	if err != nil {
+		t.Fatal(err)
+	}
+	con, err := Conclude(ctx, st, lex, state, id, ConcludeOptions{Table: table})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := con.Report.Summary
+	if sum.Phonies != 1 || sum.ChallengesLost != 2 || sum.Turns == 0 || con.Puzzles == 0 || con.GCGFile == "" {
+		t.Errorf("conclusion: %+v, %d puzzles, record %q", sum, con.Puzzles, con.GCGFile)
+	}
+	if rec, _, _ := st.Game(ctx, id); rec.Analysis == nil || rec.Analysis.Turns != sum.Turns || rec.Analysis.Phonies != 1 {
+		t.Errorf("stored analysis %+v", rec.Analysis)
+	}
+	var made int
+	if err := st.DB().QueryRow(`SELECT count(*) FROM puzzles WHERE source = 'gcg' AND player = 'ana'`).Scan(&made); err != nil || made != con.Puzzles {
+		t.Errorf("%d puzzles of ana's stored (%v), %d made", made, err, con.Puzzles)
 	}
 	// Dealt again from the seed, the stored turns make the same game.
 	again, _, err := se.Load(ctx, id)
