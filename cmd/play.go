@@ -3,6 +3,7 @@ package cmd
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -155,6 +156,9 @@ func runPlay(c *cobra.Command, g *Globals, opts *playOptions) error {
 		if name == "" {
 			name = g.io.Getenv("USER")
 		}
+		if name == "" {
+			name = p.T("play.default_name")
+		}
 		s := play.Settings{Lexicon: lex.Name, Tiles: lex.Tiles.Name, Leaves: table.Info.Name, Level: opts.Level, Seed: seed,
 			Player: name, Seat: seat, Clock: opts.Clock, Lenient: opts.Lenient, NoTracking: opts.NoTracking}
 		if state, id, err = se.Start(ctx, s); err != nil {
@@ -193,6 +197,7 @@ func runPlay(c *cobra.Command, g *Globals, opts *playOptions) error {
 	}
 	con, err := play.Conclude(ctx, st, lex, state, id, co)
 	if con != nil && con.Report != nil {
+		fmt.Fprintln(out.W)
 		if perr := out.Print(play.ConclusionDoc(out, p, lex.Tiles, id, con)); perr != nil {
 			return perr
 		}

@@ -204,7 +204,10 @@ func (gs *GameStats) doc(p *i18n.Printer, d *ui.Doc) {
 			won = p.T("stats.games.share", "Share", p.Percent(w.WinRate, 0), "Low", p.Float(100*w.WinLow, 0), "High", p.Percent(w.WinHigh, 0))
 		}
 		loss, bp, bm := "–", "–", "–"
-		if w.Analysed > 0 {
+		switch {
+		case w.Analysed == 1: // one game: no interval to give
+			loss, bp, bm = p.Float(w.LossPerTurn, 1), p.Float(w.BingosPlayed.Mean, 1), p.Float(w.BingosMissed.Mean, 1)
+		case w.Analysed > 1:
 			loss = p.T("stats.games.interval", "Mean", p.Float(w.LossPerTurn, 1), "Low", p.Float(w.LossLow, 1), "High", p.Float(w.LossHigh, 1))
 			bp = p.T("stats.games.interval", "Mean", p.Float(w.BingosPlayed.Mean, 1), "Low", p.Float(w.BingosPlayed.Low, 1), "High", p.Float(w.BingosPlayed.High, 1))
 			bm = p.T("stats.games.interval", "Mean", p.Float(w.BingosMissed.Mean, 1), "Low", p.Float(w.BingosMissed.Low, 1), "High", p.Float(w.BingosMissed.High, 1))
