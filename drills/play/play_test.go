@@ -349,3 +349,55 @@ func TestLoseOnTime(t *testing.T) {
 		t.Errorf("penalty %d (score %d from %d), want %d", state.Penalty, pl, before, wantPen)
 	}
 }
+
+// With --lenient a phony stands: atril does not challenge, the play scores, and the analysis
+// still names it.
+func TestLenientPhonyStands(t *testing.T) {
+	lex := testlex.Default(t)
+	clock := &testClock{t: t0}
+	st := openStore(t, clock.Now)
+	r, w := io.Pipe()
+	var out bytes.Buffer
+	bot, err := NewBot(BotConfig{Lexicon: lex, Level: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	asked := 0
+	var typed engine.Move
+	se := &Session{Store: st, Lex: lex, Bot: bot, In: r, UI: ui.NewTerm(&out, false, 0, nil), P: i18n.For(i18n.English),
+		Now: clock.Now, OnPrompt: func(s *State) {
+			asked++
+			if asked == 1 {
+				m, ok := phony(lex, s.Game.Board, s.Game.Rack())
+				if !ok {
+					t.Error("no phony found")
+					fmt.Fprintln(w, "q")
+					return
+				}
+				typed = m
+				fmt.Fprintln(w, engine.FormatMove(&m, s.Game.Board, lex.Tiles))
+				return
+			}
+			fmt.Fprintln(w, "q")
+		}}
+	ctx := context.Background()
+	state, id, err := se.Start(ctx, Settings{Lexicon: lex.Name, Tiles: lex.Tiles.Name, Level: 1, Seed: 8, Player: "ana", Seat: 0, Lenient: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := se.Run(ctx, state, id)
+	w.Close()
+	if err != nil || res.Stopped != StoppedQuit {
+		t.Fatalf("%v, stopped %q\n%s", err, res.Stopped, out.String())
+	}
+	_, turns, err := st.Game(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(turns) < 1 || turns[0].Kind != KindPlay || turns[0].Score != int(typed.Score) || typed.Score == 0 {
+		t.Fatalf("turns %+v, typed %+v", turns, typed)
+	}
+	if pl, _ := state.Scores(); pl != int(typed.Score) || strings.Contains(out.String(), "play not valid") {
+		t.Errorf("score %d, want %d\n%s", pl, typed.Score, out.String())
+	}
+}
