@@ -102,7 +102,9 @@ func NewBot(cfg BotConfig) (*Bot, error) {
 	}
 	if cfg.Level == 5 {
 		s, err := sim.New(sim.Config{Lexicon: cfg.Lexicon, Layout: cfg.Layout, Leaves: b.leaves,
-			MaxIterations: cfg.SimIterations, StopZ: 2.58, Workers: cfg.Workers, Seed: cfg.Seed})
+			MaxIterations: cfg.SimIterations, StopZ: 2.58, Workers: cfg.Workers, Seed: cfg.Seed,
+			// Small batches: the time budget is checked between them.
+			Batch: 8})
 		if err != nil {
 			return nil, err
 		}
