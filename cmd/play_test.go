@@ -228,7 +228,7 @@ func TestPlayKilledResumes(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	db := filepath.Join(dir, "atril.db")
-	child, stdin, out := atrilChild(t, "play --db "+db+" --seed 5 --first you --level 2 --lang en --no-puzzles")
+	child, stdin, out := atrilChild(t, "play --db "+db+" --seed 5 --first you --level 4 --lang en --no-puzzles")
 	rackRE := regexp.MustCompile(`Your rack +([^\n]+)`)
 	for i := 1; i <= 3; i++ {
 		out.waitCount(t, "Your turn", i)
