@@ -321,15 +321,19 @@ func (a *Analyzer) turn(ctx context.Context, g *gcg.Game, i int) (*Turn, error) 
 	}
 	spread := pos.Scores[0] - pos.Scores[1]
 	switch {
-	case bag == 0 && a.o.Endgame != nil:
-		if err := a.endgame(ctx, t, pos, spread); err != nil {
-			return nil, err
+	case bag == 0 && a.o.Endgame != nil && a.endgame(ctx, t, pos, spread) == nil:
+		// Solved exactly. A solver that could not (out of time, too big) leaves the static values.
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
 		}
 	case bag > 0 && a.sim != nil && len(moves) > 0:
 		if err := a.simulate(ctx, t, pos, moves, i); err != nil {
 			return nil, err
 		}
 	default:
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		t.WinBefore = sim.WinChance(float64(spread)+t.BestValue, unseen, false)
 		t.WinAfter = sim.WinChance(float64(spread)+t.Value, unseen, false)
 	}

@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"context"
+	"errors"
 	"math"
 	"slices"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	"github.com/atril-scrabble/atril/engine/gcg"
 	"github.com/atril-scrabble/atril/engine/movegen"
 	"github.com/atril-scrabble/atril/internal/testlex"
+	"github.com/atril-scrabble/atril/lexicon"
 )
 
 // A game the engine played with the same leave values loses nothing on any turn: the analysis
@@ -198,5 +200,130 @@ func TestSimulatedAnalysis(t *testing.T) {
 	}
 	if js := r.JSON(ts); js.Summary.Method != "sim" || js.Summary.WinSource != "sim" {
 		t.Errorf("summary method %q, win source %q", js.Summary.Method, js.Summary.WinSource)
+	}
+}
+
+// brute is an exact endgame solver for tiny endgames (both racks of at most two tiles): every
+// line of play to the end of the game, FILE's rules (going out wins twice the other rack; four
+// passes in a row end the game, each losing their own rack). Larger ones it refuses.
+type brute struct {
+	lex *lexicon.Lexicon
+	gen *movegen.Generator
+}
+
+var errTooBig = errors.New("too big for brute force")
+
+func (b *brute) Solve(ctx context.Context, pos *engine.Position) (engine.Move, int, error) {
+	if len(pos.Racks[0]) > 2 || len(pos.Racks[1]) > 2 || len(pos.Racks[0]) == 0 {
+		return engine.Move{}, 0, errTooBig
+	}
+	m, v := b.value(pos.Board, pos.Racks[0], pos.Racks[1], 0)
+	return m, v, nil
+}
+
+func (b *brute) rack(r []lexicon.Tile) int {
+	v := 0
+	for _, t := range r {
+		v += b.lex.Tiles.Points(t)
+	}
+	return v
+}
+
+// value is the best spread the side with rack me gains from here.
+func (b *brute) value(board *engine.Board, me, opp []lexicon.Tile, passes int) (engine.Move, int) {
+	b.gen.SetBoard(board)
+	moves := append([]engine.Move(nil), b.gen.Generate(me, movegen.Options{By: movegen.ByScore, Sort: true, Pass: true})...)
+	best, bestV := engine.Move{Kind: engine.Pass}, math.MinInt
+	for i := range moves {
+		m := &moves[i]
+		var v int
+		if m.Kind == engine.Pass {
+			if passes+1 >= 4 {
+				v = b.rack(opp) - b.rack(me)
+			} else {
+				_, o := b.value(board, opp, me, passes+1)
+				v = -o
+			}
+		} else {
+			left, _ := LeaveAfter(me, m)
+			if len(left) == 0 {
+				v = int(m.Score) + 2*b.rack(opp)
+			} else {
+				after := board.Clone()
+				after.Apply(m)
+				_, o := b.value(after, opp, left, 0)
+				v = int(m.Score) - o
+			}
+		}
+		if v > bestV {
+			best, bestV = *m, v
+		}
+	}
+	return best, bestV
+}
+
+// With an endgame solver the turns played with the bag empty are valued exactly (where it can
+// solve them; the others keep their static values), and what the play made lost is the
+// solver's difference.
+func TestEndgameTurns(t *testing.T) {
+	t.Parallel()
+	lex := testlex.Default(t)
+	ts := lex.Tiles
+	solver := &brute{lex: lex, gen: movegen.New(lex.Graph, ts, engine.StandardLayout())}
+	gen := movegen.New(lex.Graph, ts, engine.StandardLayout())
+	exact := 0
+	for seed := uint64(1); seed < 40 && exact < 2; seed++ {
+		g := game.New(ts, engine.StandardLayout(), game.FILERules, seed)
+		g.Record = &gcg.Game{Players: [2]gcg.Player{{Nick: "uno"}, {Nick: "dos"}}}
+		for !g.Over() {
+			gen.SetBoard(g.Board)
+			// Score-greedy, one tile at a time near the end: racks run down slowly.
+			moves := gen.Generate(g.Rack(), movegen.Options{By: movegen.ByScore, Sort: true, Pass: true})
+			m := moves[0]
+			if g.Bag.Len() == 0 {
+				for i := range moves {
+					if moves[i].Kind == engine.Play && moves[i].Placed == 1 {
+						m = moves[i]
+						break
+					}
+				}
+			}
+			if err := g.Apply(&m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		an, err := New(Options{Lexicon: lex, Endgame: solver})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for p := 0; p < 2; p++ {
+			r, err := an.Game(context.Background(), g.Record, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, tn := range r.Turns {
+				if tn.Method != ExactEndgame {
+					continue
+				}
+				exact++
+				if tn.Bag != 0 || tn.Loss < 0 || !tn.WinKnown || tn.WinBefore < tn.WinAfter {
+					t.Errorf("seed %d turn %d: %+v", seed, tn.Number, tn)
+				}
+				pos, err := g.Record.Replay(ts, engine.StandardLayout(), tn.Event)
+				if err != nil {
+					t.Fatal(err)
+				}
+				hidden := *pos
+				hidden.Racks[1] = nil
+				_, v, err := solver.Solve(context.Background(), &engine.Position{Board: pos.Board, Tiles: ts,
+					Racks: [2][]lexicon.Tile{tn.Rack, hidden.UnseenTiles()}})
+				if err != nil || float64(v) != tn.BestValue {
+					t.Errorf("seed %d turn %d: best %v, the solver says %d (%v)", seed, tn.Number, tn.BestValue, v, err)
+				}
+			}
+		}
+	}
+	if exact == 0 {
+		t.Fatal("no endgame turn small enough was found")
 	}
 }
