@@ -290,6 +290,9 @@ func (a *Analyzer) turn(ctx context.Context, g *gcg.Game, i int) (*Turn, error) 
 		}
 	case gcg.Pass:
 		played = engine.Move{Kind: engine.Pass}
+	case gcg.Exchange:
+		// Shown in alphabet order, as racks are.
+		copy(played.Tiles[:played.Len], lexicon.Alphagram(played.Tiles[:played.Len]))
 	}
 	t.Played = played
 	t.PlayedText = engine.FormatMove(&played, pos.Board, ts)
