@@ -43,7 +43,7 @@ func init() {
 }
 
 func runForecast(g *Globals, ctx context.Context, opts *forecastOptions) error {
-	if err := checkPlot(opts.Plot); err != nil {
+	if err := checkOutput(opts.Plot); err != nil {
 		return err
 	}
 	now := g.io.Now()

@@ -23,7 +23,7 @@ func init() {
 				if history < 0 {
 					return withCode(ExitError, i18n.E("puzzle_stats.bad_history", "History", history))
 				}
-				if err := checkPlot(plotFile); err != nil {
+				if err := checkOutput(plotFile); err != nil {
 					return err
 				}
 				svc, err := puzzleService(g, true)

@@ -223,6 +223,7 @@ func TestSpecialFilesRefused(t *testing.T) {
 			{"judge", "--tiles", path, "CASA"},
 			{"judge", "--lexicon", path, "CASA"},
 			{"bench", "--positions", path},
+			{"analyze", path},
 		} {
 			_, errOut, code := runEnv(t, env, args...)
 			kind := "named pipe"
@@ -262,7 +263,9 @@ func TestOutputsNotReplacedOrLost(t *testing.T) {
 	if _, errOut, code := runWith(t, strings.NewReader("y\nn\ny\n"), "drill", "twos", "--count", "3", "--lexicon", lex, "--db", db); code != 0 {
 		t.Fatal(errOut)
 	}
-	for _, args := range [][]string{{"stats", "--plot", fifo}, {"stats", "--plot", "/dev/full"}, {"forecast", "--plot", fifo}, {"puzzle", "stats", "--plot", fifo}} {
+	for _, args := range [][]string{{"stats", "--plot", fifo}, {"stats", "--plot", "/dev/full"}, {"forecast", "--plot", fifo}, {"puzzle", "stats", "--plot", fifo},
+		{"analyze", "--plot", fifo, filepath.Join("..", "engine", "gcg", "testdata", "spanish.gcg")},
+		{"games", "export", "1", "--out", "/dev/full"}, {"games", "export", "1", "--out", fifo}} {
 		out, errOut, code := runEnv(t, env, args...)
 		if code != ExitError || strings.Contains(out+errOut, "written") || !strings.Contains(errOut, "not a regular file") {
 			t.Errorf("%v: exit %d\n%s\n%s", args, code, out, errOut)

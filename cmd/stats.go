@@ -48,7 +48,7 @@ func init() {
 }
 
 func runStats(g *Globals, ctx context.Context, opts *statsOptions) error {
-	if err := checkPlot(opts.Plot); err != nil {
+	if err := checkOutput(opts.Plot); err != nil {
 		return err
 	}
 	now := g.io.Now()
@@ -321,9 +321,10 @@ func statsModelCmd(g *Globals) *cobra.Command {
 	}
 }
 
-// checkPlot refuses a --plot target that is not a regular file before any work: a device or a
-// FIFO is never replaced or written into (and nothing then says the picture was written).
-func checkPlot(file string) error {
+// checkOutput refuses an output flag's target (--plot, --out) that is not a regular file,
+// before any work: a device or a FIFO is never replaced or written into (and nothing then
+// says the file was written).
+func checkOutput(file string) error {
 	if file == "" {
 		return nil
 	}
