@@ -13,6 +13,7 @@ import (
 	"github.com/atril-scrabble/atril/drills/play"
 	"github.com/atril-scrabble/atril/engine/analysis"
 	"github.com/atril-scrabble/atril/engine/gcg"
+	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/internal/ui"
@@ -71,6 +72,9 @@ func runAnalyze(ctx context.Context, g *Globals, opts *analyzeOptions, args []st
 	if ctx == nil {
 		ctx = context.Background()
 	}
+	if err := checkOutput(opts.Plot); err != nil {
+		return err
+	}
 	p := g.P
 	switch {
 	case len(args) == 0 && opts.Game == 0:
@@ -119,7 +123,7 @@ func runAnalyze(ctx context.Context, g *Globals, opts *analyzeOptions, args []st
 		}
 	} else {
 		name = args[0]
-		if data, err = os.ReadFile(name); err != nil {
+		if data, err = fileio.ReadFile(name, gcg.MaxSize); err != nil {
 			return withCode(ExitError, err)
 		}
 	}

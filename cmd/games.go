@@ -3,7 +3,7 @@ package cmd
 import (
 	"context"
 	"errors"
-	"os"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/drills/play"
+	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/internal/ui"
@@ -145,6 +146,9 @@ func runGamesExport(ctx context.Context, g *Globals, opts *gamesExportOptions, a
 	if err != nil || id <= 0 {
 		return withCode(ExitError, i18n.E("games.bad_id", "Value", arg))
 	}
+	if err := checkOutput(opts.Out); err != nil { // a device or a FIFO, refused before any work
+		return err
+	}
 	lex, err := g.Lex()
 	if err != nil {
 		return err
@@ -179,7 +183,7 @@ func runGamesExport(ctx context.Context, g *Globals, opts *gamesExportOptions, a
 		_, err := g.io.Out.Write([]byte(text))
 		return err
 	}
-	if err := os.WriteFile(opts.Out, []byte(text), 0o644); err != nil {
+	if err := fileio.WriteFile(opts.Out, func(w io.Writer) error { _, err := io.WriteString(w, text); return err }); err != nil {
 		return withCode(ExitError, err)
 	}
 	return g.Print(ui.NewDoc().Note(g.P.T("games.written", "ID", id, "File", opts.Out)))

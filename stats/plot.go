@@ -3,7 +3,7 @@ package stats
 import (
 	"errors"
 	"image/color"
-	"os"
+	"io"
 	"time"
 
 	"gonum.org/v1/plot"
@@ -12,6 +12,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 
+	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 )
 
@@ -49,15 +50,10 @@ func writePanels(file string, plots []*plot.Plot) error {
 	for i, p := range plots {
 		p.Draw(canvases[i][0])
 	}
-	f, err := os.Create(file)
-	if err != nil {
+	return fileio.WriteFile(file, func(w io.Writer) error {
+		_, err := (vgimg.PngCanvas{Canvas: img}).WriteTo(w)
 		return err
-	}
-	if _, err := (vgimg.PngCanvas{Canvas: img}).WriteTo(f); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	})
 }
 
 // dayX is a date's x coordinate: Unix seconds, which plot.TimeTicks writes as dates.

@@ -143,6 +143,7 @@ func GroupName(p *i18n.Printer, dim, g string) string {
 		if g == "" {
 			return p.T("stats.no_deck")
 		}
+		return i18n.Escape(g)
 	}
 	return g
 }

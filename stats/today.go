@@ -203,7 +203,7 @@ func (t Today) Doc(p *i18n.Printer) *ui.Doc {
 		tb := ui.NewTable(ui.Col{Header: p.T("today.col.deck"), Shrink: true}, ui.Col{Header: p.T("today.col.reviews"), Right: true},
 			ui.Col{Header: p.T("today.col.new"), Right: true})
 		for _, dk := range t.Decks {
-			tb.Row(dk.Deck, p.Int(dk.Reviews), p.Int(dk.New))
+			tb.Row(i18n.Escape(dk.Deck), p.Int(dk.Reviews), p.Int(dk.New))
 		}
 		d.Table(tb)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/atril-scrabble/atril/engine"
 	"github.com/atril-scrabble/atril/engine/analysis"
 	"github.com/atril-scrabble/atril/engine/game"
+	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/internal/ui"
@@ -308,6 +309,10 @@ func (se *Session) playerTurn(ctx context.Context, st *State, id int64, lines <-
 			}
 			if l.Err != nil {
 				return "", l.Err
+			}
+			if l.TooLong {
+				fmt.Fprintln(t.W, p.T("fileio.answer_too_long", "Max", fileio.Size(lexicon.MaxAnswerLine)))
+				continue
 			}
 			if se.Echo {
 				fmt.Fprintln(t.W, l.Text)
