@@ -62,6 +62,9 @@ func init() {
 }
 
 func runForecast(g *Globals, ctx context.Context, opts *forecastOptions) error {
+	if err := checkOutput(opts.Plot); err != nil {
+		return err
+	}
 	now := g.io.Now()
 	loc := now.Location()
 	if !(opts.Target > 0 && opts.Target < 1) {

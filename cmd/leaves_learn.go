@@ -4,15 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/stats/leaves"
@@ -86,6 +85,13 @@ func runLeavesLearn(ctx context.Context, g *Globals, opts *leavesLearnOptions) e
 	if workers == 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	// The output is taken now, not after hours of learning: a device or a FIFO is refused, and
+	// so is a second run writing the same table (which would also share the checkpoint).
+	table, err := fileio.Create(opts.Out)
+	if err != nil {
+		return withCode(ExitError, err)
+	}
+	defer table.Abort()
 	ckpt := opts.Out + ".ckpt"
 	bar := newGamesProgress(g, opts.Games)
 	gen := 0
@@ -108,7 +114,6 @@ func runLeavesLearn(ctx context.Context, g *Globals, opts *leavesLearnOptions) e
 		bar.rate, bar.left = pr.GamesPerSec, pr.ETA
 		bar.bar.Update(pr.Games)
 	}
-	start := g.io.Now()
 	res, err := leaves.Learn(ctx, lo)
 	bar.bar.Finish()
 	if err != nil {
@@ -120,11 +125,14 @@ func runLeavesLearn(ctx context.Context, g *Globals, opts *leavesLearnOptions) e
 		}
 		return withCode(ExitError, err)
 	}
-	if err := writeFileAtomic(opts.Out, res.WriteKLV); err != nil {
+	if err := res.WriteKLV(table); err != nil {
 		return withCode(ExitError, i18n.Wrap(err, "leaves.err.out_write", "File", opts.Out))
 	}
-	os.Remove(ckpt) // the table is written: nothing left to resume
-	elapsed := g.io.Now().Sub(start)
+	if err := table.Commit(); err != nil {
+		return withCode(ExitError, i18n.Wrap(err, "leaves.err.out_write", "File", opts.Out))
+	}
+	os.Remove(ckpt)                                              // the table is written: nothing left to resume
+	elapsed := time.Duration(res.Seconds * float64(time.Second)) // across resumes
 	out := learnJSON{Out: opts.Out, Lexicon: lex.Name, Tiles: lex.Tiles.Name, Games: opts.Games, Generations: opts.Generations,
 		Seed: opts.Seed, From: opts.From, Workers: workers, Leaves: len(res.Values), Seconds: elapsed.Seconds(), Reports: res.Reports}
 	if s := elapsed.Seconds(); s > 0 {
@@ -155,29 +163,4 @@ func learnDoc(g *Globals, o *learnJSON) *ui.Doc {
 	d.Table(t).Note(p.T("leaves.learn.note"))
 	return d.P(p.T("leaves.learn.speed", "Total", p.Int(o.Games*o.Generations), "Time", duration(p, time.Duration(o.Seconds*float64(time.Second))),
 		"Rate", p.Float(o.GamesPerSec, 0), "Workers", o.Workers))
-}
-
-// writeFileAtomic writes a file through a temporary one beside it, synced and renamed over it.
-func writeFileAtomic(path string, write func(w io.Writer) error) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(f.Name())
-	if err := f.Chmod(0o644); err != nil {
-		f.Close()
-		return err
-	}
-	if err := write(f); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), path)
 }

@@ -23,6 +23,9 @@ func init() {
 				if history < 0 {
 					return withCode(ExitError, i18n.E("puzzle_stats.bad_history", "History", history))
 				}
+				if err := checkOutput(plotFile); err != nil {
+					return err
+				}
 				svc, err := puzzleService(g, true)
 				if err != nil {
 					return err

@@ -101,7 +101,7 @@ func TestDeckAddAndList(t *testing.T) {
 		{[]string{"deck", "add", "x", "--search", "length:3", "--kind", "twos"}, "two-tile words only"},
 		{[]string{"deck", "add", "cuatro", "--search", "length:4", "--scheduler", "cardbox"}, "--scheduler cardbox: deck cuatro is scheduled by fsrs and cannot change to cardbox"},
 		{[]string{"deck", "add", "cuatro", "--search", "length:4", "--kind", "hooks"}, "--kind hooks: deck cuatro holds anagram cards and cannot hold hooks cards"},
-		{[]string{"deck", "add", "x", "--file", "/dev/zero"}, "/dev/zero: more than 64 MiB: not a word list"},
+		{[]string{"deck", "add", "x", "--file", "/dev/zero"}, "/dev/zero is a device (like /dev/null), not a regular file"},
 		{[]string{"deck", "rm", "nada"}, "no deck called nada"},
 		{[]string{"review", "--deck", "nada"}, "no deck called nada"},
 		{[]string{"review", "postpone"}, "--days 0"},

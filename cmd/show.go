@@ -3,13 +3,13 @@ package cmd
 import (
 	"fmt"
 	xansi "github.com/charmbracelet/x/ansi"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/engine"
 	"github.com/atril-scrabble/atril/engine/gcg"
+	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
@@ -85,7 +85,7 @@ func runShow(g *Globals, opts *showOptions) error {
 		}
 		g.notes(pos.Notes())
 	} else {
-		f, err := os.Open(opts.GCG)
+		f, err := fileio.Open(opts.GCG)
 		if err != nil {
 			return withCode(ExitError, err)
 		}
@@ -94,6 +94,7 @@ func runShow(g *Globals, opts *showOptions) error {
 		if err != nil {
 			return withCode(ExitError, err)
 		}
+		g.notes(game.Notes(ts, "")) // show judges no words
 		if opts.Turn > game.Turns() {
 			return withCode(ExitError, i18n.E("show.turn_range", "Turn", opts.Turn, "Max", game.Turns(), "File", opts.GCG))
 		}

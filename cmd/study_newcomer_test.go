@@ -442,7 +442,7 @@ func TestStudyInSpanish(t *testing.T) {
 		t.Errorf("Spanish error: %d %q", code, d.err.String())
 	}
 	if s, code := study(t, day1, "", append(base, "deck", "add", "cuatros", "--file", "/dev/zero")...); code != ExitError ||
-		!strings.Contains(s.err.String(), "/dev/zero: más de 64 MiB") {
+		!strings.Contains(s.err.String(), "/dev/zero es un dispositivo (como /dev/null), no un archivo normal") {
 		t.Errorf("deck add /dev/zero in Spanish: %d %q", code, s.err.String())
 	}
 	d, code = runDrillCmd(t, "cosa caos\n\nsí\n", append(base, "drill", "anagram", "--length", "4", "--ranks", "1-30", "--count", "1", "--seed", "9")...)

@@ -82,9 +82,9 @@ type DeckAdded struct {
 func (req DeckRequest) Check() error {
 	switch {
 	case !slices.Contains(DeckKinds, req.Kind):
-		return fieldError("kind", strconv.Quote(string(req.Kind)), i18n.E("deck.want.kind"))
+		return fieldError("kind", i18n.Quote(string(req.Kind)), i18n.E("deck.want.kind"))
 	case !slices.Contains(srs.Kinds, req.Scheduler):
-		return fieldError("scheduler", strconv.Quote(req.Scheduler), i18n.E("deck.want.scheduler"))
+		return fieldError("scheduler", i18n.Quote(req.Scheduler), i18n.E("deck.want.scheduler"))
 	case req.NewPerDay < 0 || req.NewPerDay > MaxCount:
 		return fieldError("new_per_day", strconv.Itoa(req.NewPerDay), i18n.E("deck.want.new_per_day", "Max", MaxCount))
 	case req.Retention != 0 && !(req.Retention > 0.5 && req.Retention < 1): // NaN too

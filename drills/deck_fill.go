@@ -1,10 +1,11 @@
 package drills
 
 import (
+	"errors"
 	"io"
-	"strconv"
 	"strings"
 
+	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 
 	"github.com/atril-scrabble/atril/internal/studystore"
@@ -19,12 +20,12 @@ const MaxDeckFile = 64 << 20
 // ReadDeckFile reads a deck's word file, at most MaxDeckFile bytes of it: a bigger file (or an
 // endless one: /dev/zero) is refused, naming it.
 func ReadDeckFile(r io.Reader, name string) ([]byte, error) {
-	b, err := io.ReadAll(io.LimitReader(r, MaxDeckFile+1))
+	b, err := fileio.ReadAll(r, name, MaxDeckFile)
+	if errors.As(err, new(*fileio.TooBigError)) {
+		return nil, i18n.E("deck.err.file_too_big", "File", fileio.Name(name), "MiB", MaxDeckFile>>20)
+	}
 	if err != nil {
 		return nil, err
-	}
-	if len(b) > MaxDeckFile {
-		return nil, i18n.E("deck.err.file_too_big", "File", name, "MiB", MaxDeckFile>>20)
 	}
 	return b, nil
 }
@@ -89,7 +90,7 @@ func FillDeck(lex *lexicon.Lexicon, k Kind, src DeckSource) (DeckFill, error) {
 			return f, &SourceError{Search: true, Err: err}
 		}
 		if len(rs) == 0 {
-			return f, &SourceError{Search: true, Err: i18n.E("deck.err.search_empty", "Query", strconv.Quote(src.Search), "Lexicon", lex.Name)}
+			return f, &SourceError{Search: true, Err: i18n.E("deck.err.search_empty", "Query", i18n.Quote(src.Search), "Lexicon", lex.Name)}
 		}
 		for _, r := range rs {
 			words = append(words, r.Word)

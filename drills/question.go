@@ -7,7 +7,6 @@ package drills
 
 import (
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -144,7 +143,7 @@ func (q *Question) Judge(lex *lexicon.Lexicon, line string) (Result, error) {
 	case FormYesNo:
 		yes, ok := parseYesNo(line)
 		if !ok {
-			return Result{}, &InputError{T("drill.input.yes_no", "Line", strconv.Quote(line))}
+			return Result{}, &InputError{T("drill.input.yes_no", "Line", i18n.Quote(line))}
 		}
 		r := Result{Right: yes == q.Valid}
 		if !r.Right {
@@ -290,7 +289,7 @@ func parseHooks(ts *lexicon.TileSet, line string) (front, back []string, err err
 	}
 	sides := strings.Split(line, "/")
 	if len(sides) != 2 {
-		return nil, nil, &InputError{T("drill.input.hooks_form", "Line", strconv.Quote(line))}
+		return nil, nil, &InputError{T("drill.input.hooks_form", "Line", i18n.Quote(line))}
 	}
 	read := func(s string) ([]string, error) {
 		var out []string

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
@@ -265,7 +266,7 @@ func (r *Runner) Run(ctx context.Context, qs []Question) (Summary, error) {
 					w.printf("\n")
 					sum.Stopped = "end of input"
 					if ok {
-						err = i18n.Wrap(l.Err, "drill.Err.read")
+						err = i18n.Wrap(l.Err, "drill.err.read")
 					}
 					break waiting
 				}
@@ -340,7 +341,7 @@ func (r *Runner) Run(ctx context.Context, qs []Question) (Summary, error) {
 				continue
 			}
 			if gerr != nil {
-				err = i18n.Wrap(gerr, "drill.Err.grade", "Question", q.Show)
+				err = i18n.Wrap(gerr, "drill.err.grade", "Question", q.Show)
 			} else if gnote != "" {
 				r.line(w, "  ", "  "+gnote)
 			}
@@ -392,7 +393,7 @@ func (r *Runner) ask(ctx context.Context, q *Question, label, note string,
 			if !ok || l.Err != nil {
 				w.printf("\n")
 				if ok {
-					err = i18n.Wrap(l.Err, "drill.Err.read")
+					err = i18n.Wrap(l.Err, "drill.err.read")
 				}
 				if len(parts) > 0 && err == nil {
 					// Ctrl-D after some words: those are the answer; the drill ends after it.
@@ -401,6 +402,11 @@ func (r *Runner) ask(ctx context.Context, q *Question, label, note string,
 					return r.late(res), strings.Join(parts, " "), false, "", nil
 				}
 				return res, "", false, "end of input", err
+			}
+			if l.TooLong {
+				r.line(w, "  ", "  "+p.T("fileio.answer_too_long", "Max", fileio.Size(lexicon.MaxAnswerLine)))
+				w.printf("> ")
+				continue
 			}
 			if r.Echo {
 				w.printf("%s\n", l.Text)
@@ -466,22 +472,28 @@ func inputMessage(p *i18n.Printer, err error) string {
 // input" when the drill ends instead; err is a failed read.
 func (r *Runner) readLine(ctx context.Context, w *errWriter) (text, stopped string, err error) {
 	r.start()
-	select {
-	case <-ctx.Done():
-		w.printf("\n")
-		return "", "interrupted", nil
-	case l, ok := <-r.next():
-		if !ok || l.Err != nil {
+	for {
+		select {
+		case <-ctx.Done():
 			w.printf("\n")
-			if ok {
-				err = i18n.Wrap(l.Err, "drill.Err.read")
+			return "", "interrupted", nil
+		case l, ok := <-r.next():
+			if !ok || l.Err != nil {
+				w.printf("\n")
+				if ok {
+					err = i18n.Wrap(l.Err, "drill.err.read")
+				}
+				return "", "end of input", err
 			}
-			return "", "end of input", err
+			if l.TooLong {
+				w.printf("%s\n> ", printer(r.P).T("fileio.answer_too_long", "Max", fileio.Size(lexicon.MaxAnswerLine)))
+				continue
+			}
+			if r.Echo {
+				w.printf("%s\n", l.Text)
+			}
+			return l.Text, "", nil
 		}
-		if r.Echo {
-			w.printf("%s\n", l.Text)
-		}
-		return l.Text, "", nil
 	}
 }
 
@@ -522,7 +534,7 @@ func (r *Runner) record(q *Question, typed string, res Result) error {
 		Lexicon: r.Lex.Name, CardID: q.CardID, At: r.Now(),
 	})
 	if err != nil {
-		return i18n.Wrap(err, "drill.Err.save", "Question", q.Show)
+		return i18n.Wrap(err, "drill.err.save", "Question", q.Show)
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/atril-scrabble/atril/engine"
+	"github.com/atril-scrabble/atril/engine/analysis"
 	"github.com/atril-scrabble/atril/engine/equity"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/lexicon"
@@ -71,6 +72,7 @@ func Judge(pz *Puzzle, lex *lexicon.Lexicon, leaves equity.Leaves, input string)
 		return nil, i18n.E("puzzle.empty_answer")
 	}
 	board := pz.Position.Board
+	rack := pz.Position.Racks[0]
 	if strings.ToLower(in) == in {
 		// No capital at all: lower case cannot be telling blanks apart (a blank the player
 		// means is found by the validator, where it costs the fewest points).
@@ -89,10 +91,14 @@ func Judge(pz *Puzzle, lex *lexicon.Lexicon, leaves equity.Leaves, input string)
 				fits = append(fits, a)
 			}
 		}
-		switch len(fits) {
-		case 0:
+		switch {
+		case len(fits) == 0 && !rackMakes(rack, w):
+			// Tiles the rack does not hold: a slip, as "8H ZZZZZZZ" is (see Try).
+			j.Play = &Play{Word: word}
+			j.Problems = []engine.Problem{{Kind: engine.ProblemNotOnRack, Reason: i18n.E("puzzle.not_on_rack")}}
+		case len(fits) == 0:
 			j.Play = &Play{Word: word} // no bingo here, a word or not
-		case 1:
+		case len(fits) == 1:
 			j.Correct, j.Legal = true, true
 			j.Matched = &fits[0]
 			j.Play = &fits[0]
@@ -165,10 +171,10 @@ func value(pz *Puzzle, lex *lexicon.Lexicon, leaves equity.Leaves, m engine.Move
 			}
 			return p, v.Problems
 		}
-		leave, _ = leaveAfter(rack, &m)
+		leave, _ = analysis.LeaveAfter(rack, &m)
 	case engine.Exchange:
 		var ok bool
-		if leave, ok = leaveAfter(rack, &m); !ok {
+		if leave, ok = analysis.LeaveAfter(rack, &m); !ok {
 			return Play{Move: engine.FormatMove(&m, board, ts), Key: playKey(&m)},
 				[]engine.Problem{{Kind: engine.ProblemNotOnRack, Reason: i18n.E("puzzle.not_on_rack")}}
 		}
@@ -210,6 +216,33 @@ func (pz *Puzzle) knows(key string) bool {
 		}
 	}
 	return false
+}
+
+// rackMakes reports whether a word typed alone could be a play of the whole rack: the rack
+// supplies as many of its tiles as a bingo takes from it (all of the rack, or all of a shorter
+// word), blanks standing for any letter; the rest may be on the board.
+func rackMakes(rack, word []lexicon.Tile) bool {
+	var have [lexicon.MaxLetters + 1]int
+	blanks := 0
+	for _, t := range rack {
+		if t == lexicon.Blank {
+			blanks++
+		} else {
+			have[t.Letter()]++
+		}
+	}
+	supplied := 0
+	for _, t := range word {
+		switch l := t.Letter(); {
+		case !t.IsBlanked() && have[l] > 0:
+			have[l]--
+			supplied++
+		case blanks > 0:
+			blanks--
+			supplied++
+		}
+	}
+	return supplied >= min(len(word), len(rack))
 }
 
 // isMoveWord reports whether a lone field reads as a move rather than a word: a pass

@@ -3,8 +3,8 @@ package stats
 import (
 	"errors"
 	"image/color"
+	"io"
 	"math"
-	"os"
 	"time"
 
 	"gonum.org/v1/plot"
@@ -13,6 +13,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 
+	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 )
 
@@ -50,15 +51,10 @@ func writePanels(file string, plots []*plot.Plot) error {
 	for i, p := range plots {
 		p.Draw(canvases[i][0])
 	}
-	f, err := os.Create(file)
-	if err != nil {
+	return fileio.WriteFile(file, func(w io.Writer) error {
+		_, err := (vgimg.PngCanvas{Canvas: img}).WriteTo(w)
 		return err
-	}
-	if _, err := (vgimg.PngCanvas{Canvas: img}).WriteTo(f); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	})
 }
 
 // dayX is a date's x coordinate: Unix seconds.
@@ -233,6 +229,13 @@ func reportPanels(r Report, pr *i18n.Printer) ([]*plot.Plot, error) {
 			return nil, err
 		}
 		panels = append(panels, rp)
+	}
+	if gs := r.Games; gs != nil && len(gs.Windows) > 0 && len(gs.Windows[len(gs.Windows)-1].Points) > 1 {
+		gp, err := gamePanel(gs.Windows[len(gs.Windows)-1], pr)
+		if err != nil {
+			return nil, err
+		}
+		panels = append(panels, gp)
 	}
 	return panels, nil
 }

@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 )
 
@@ -48,6 +49,8 @@ type checkpointHeader struct {
 	Reports    []FitReport `json:"reports"`
 	Leaves     int         `json:"leaves"`
 	Racks      int         `json:"racks"`
+	// Seconds is the time the run has taken so far (absent in checkpoints of older atrils).
+	Seconds float64 `json:"seconds,omitempty"`
 }
 
 const checkpointFormat = "atril leave-learning checkpoint 1"
@@ -60,7 +63,7 @@ const checkpointFormat = "atril leave-learning checkpoint 1"
 // u32 leave number, u32 times each); a CRC-32 of everything before it. Little endian.
 func writeCheckpoint(path string, fp fingerprint, st *state) error {
 	hdr := checkpointHeader{Format: checkpointFormat, Run: fp, Generation: st.gen, Done: st.done,
-		Turns: st.tot.turns, SumSq: st.tot.sumSq, Reports: st.reports, Leaves: len(st.values), Racks: len(st.tot.counts)}
+		Turns: st.tot.turns, SumSq: st.tot.sumSq, Reports: st.reports, Leaves: len(st.values), Racks: len(st.tot.counts), Seconds: st.seconds}
 	dir := filepath.Dir(path)
 	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
 	if err != nil {
@@ -139,7 +142,8 @@ func writeCheckpoint(path string, fp fingerprint, st *state) error {
 
 // readCheckpoint loads a checkpoint for the run fp, refusing one of another run or one damaged.
 func readCheckpoint(path string, fp fingerprint, leaves, racks int) (state, error) {
-	b, err := os.ReadFile(path)
+	// Header, values, racks and leaves kept, each at its largest.
+	b, err := fileio.ReadFile(path, 1<<20+16+12*int64(leaves)+16*int64(racks))
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			return state{}, i18n.E("leaves.err.no_checkpoint", "File", path)
@@ -177,7 +181,10 @@ func readCheckpoint(path string, fp fingerprint, leaves, racks int) (state, erro
 		hdr.Done < 0 || hdr.Done > fp.Games || len(hdr.Reports) != hdr.Generation {
 		return bad("header numbers out of range (generation %d, %d games done, %d leaves, %d racks)", hdr.Generation, hdr.Done, hdr.Leaves, hdr.Racks)
 	}
-	st := state{gen: hdr.Generation, done: hdr.Done, reports: hdr.Reports, tot: newTotals(racks, leaves)}
+	if hdr.Seconds < 0 || hdr.Seconds > 1e9 {
+		hdr.Seconds = 0 // only the summary's speed reads it
+	}
+	st := state{gen: hdr.Generation, done: hdr.Done, reports: hdr.Reports, tot: newTotals(racks, leaves), seconds: hdr.Seconds}
 	st.tot.turns, st.tot.sumSq = hdr.Turns, hdr.SumSq
 	off := 0
 	u32 := func() (uint32, bool) {

@@ -73,6 +73,8 @@ type Learned struct {
 	Set     *equity.LeaveSet
 	Values  []float32
 	Reports []FitReport // one per generation
+	// Seconds is the time learning took, counted across every process that resumed the run.
+	Seconds float64
 }
 
 // WriteKLV writes the learned table as KLV2.
@@ -105,6 +107,7 @@ type state struct {
 	values  []float32 // the table it plays with
 	tot     *totals
 	reports []FitReport
+	seconds float64 // time spent by the processes before this one
 }
 
 // Learn runs a learning run. When ctx is cancelled it saves a checkpoint (if configured) and
@@ -148,7 +151,7 @@ func Learn(ctx context.Context, opts LearnOptions) (*Learned, error) {
 			return nil, err
 		}
 	}
-	return &Learned{Set: set, Values: l.st.values, Reports: l.st.reports}, nil
+	return &Learned{Set: set, Values: l.st.values, Reports: l.st.reports, Seconds: l.seconds(opts.Now())}, nil
 }
 
 func (o *LearnOptions) check() error {
@@ -347,5 +350,12 @@ func (l *learner) save(now time.Time) error {
 	if l.opts.Checkpoint == "" {
 		return nil
 	}
-	return writeCheckpoint(l.opts.Checkpoint, l.fp, &l.st)
+	st := l.st
+	st.seconds = l.seconds(now)
+	return writeCheckpoint(l.opts.Checkpoint, l.fp, &st)
+}
+
+// seconds is the run's time so far: the resumed processes' and this one's.
+func (l *learner) seconds(now time.Time) float64 {
+	return l.st.seconds + max(0, now.Sub(l.start).Seconds())
 }
