@@ -108,7 +108,7 @@ func runPuzzleAnswer(c *cobra.Command, g *Globals, args []string) error {
 	}
 	// A play the rules refuse is a clear "no", as in atril score (not saved: not an attempt).
 	if err := out.Judgement.Unplayable(); err != nil {
-		return withCode(ExitNo, err)
+		return withCode(ExitNo, i18n.Wrap(err, "puzzle_answer.not_counted"))
 	}
 	if !out.Saved {
 		var where []string
