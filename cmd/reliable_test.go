@@ -163,7 +163,8 @@ func TestPuzzleAnswerWordNotOnRack(t *testing.T) {
 	id := fmt.Sprint(gen.Puzzles[0].ID)
 	for _, answer := range []string{"ZZZZZZZ", "8H ZZZZZZZ"} {
 		_, errOut, code = runWith(t, nil, "puzzle", "answer", "--db", db, "--", id, answer)
-		if code != ExitError || !strings.Contains(errOut, "cannot be played here") || !strings.Contains(errOut, "Not counted") {
+		// A play that cannot be made is a clear no (exit 1, as in atril score), not counted.
+		if code != ExitNo || !strings.Contains(errOut, "cannot be played here") || !strings.Contains(errOut, "Not counted") {
 			t.Errorf("%s: exit %d, %q", answer, code, errOut)
 		}
 	}

@@ -262,15 +262,20 @@ func saveGame(path string, rec *gcg.Game, ts *lexicon.TileSet) error {
 // selfplayDoc is the summary: the run, each player's mean score, bingos and wins, player 1's
 // win rate with its interval, and the speed.
 func selfplayDoc(p *i18n.Printer, s *selfplayJSON) *ui.Doc {
-	doc := ui.NewDoc().H2(p.T("selfplay.title", "Games", p.N("selfplay.games", s.Games), "Seed", s.Seed, "Lexicon", s.Lexicon, "Rules", s.Rules))
+	rules := p.T("selfplay.rules_file")
+	if s.Rules == game.SixScoreless.Name {
+		rules = p.T("selfplay.rules_six")
+	}
+	doc := ui.NewDoc().H2(p.T("selfplay.title", "Games", p.N("selfplay.games", s.Games), "Seed", s.Seed, "Lexicon", s.Lexicon))
+	doc.P(p.T("selfplay.end_rules", "Rules", rules))
 	if s.CGP != "" {
 		doc.P(p.T("selfplay.from_cgp", "CGP", s.CGP))
 	}
-	doc.P(p.T("selfplay.leaves", "Leaves", s.Leaves))
+	doc.P(p.T("selfplay.leaves", "Leaves", leaveTableName(p, s.Leaves)))
 	t := ui.NewTable(ui.Col{Header: p.T("selfplay.col.player")}, ui.Col{Header: p.T("selfplay.col.mean"), Right: true},
 		ui.Col{Header: p.T("selfplay.col.bingos"), Right: true}, ui.Col{Header: p.T("selfplay.col.wins"), Right: true})
 	for i := 0; i < 2; i++ {
-		t.Row(p.T("selfplay.player", "Number", i+1, "Strategy", s.Players[i]), p.Float(s.MeanScore[i], 1), p.Float(s.BingosPerGame[i], 2), p.Int(s.Wins[i]))
+		t.Row(p.T("selfplay.player", "Number", i+1, "Strategy", strategyName(p, s.Players[i])), p.Float(s.MeanScore[i], 1), p.Float(s.BingosPerGame[i], 2), p.Int(s.Wins[i]))
 	}
 	doc.Table(t)
 	doc.P(p.T("selfplay.win_rate", "Ties", p.Int(s.Ties), "Rate", p.Percent(s.WinRate, 1), "Low", p.Percent(s.WinLow, 1), "High", p.Percent(s.WinHigh, 1)))

@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"fmt"
+	xansi "github.com/charmbracelet/x/ansi"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -246,18 +247,37 @@ func drawBoard(t *ui.Term, p *i18n.Printer, pos *engine.Position, last *engine.M
 		}
 		return mark
 	}
-	sb.WriteString("\n" + sample(ui.SquareTW, "=") + " " + p.T("board.triple_word") + "  " +
-		sample(ui.SquareDW, "-") + " " + p.T("board.double_word") + "  " +
-		sample(ui.SquareTL, "\"") + " " + p.T("board.triple_letter") + "  " +
-		sample(ui.SquareDL, "'") + " " + p.T("board.double_letter") + "\n")
-	sb.WriteString(sample(ui.SquareDW, "*") + " " + p.T("board.centre") + "  ")
+	items := []string{sample(ui.SquareTW, "=") + " " + p.T("board.triple_word"), sample(ui.SquareDW, "-") + " " + p.T("board.double_word"),
+		sample(ui.SquareTL, "\"") + " " + p.T("board.triple_letter"), sample(ui.SquareDL, "'") + " " + p.T("board.double_letter"),
+		sample(ui.SquareDW, "*") + " " + p.T("board.centre")}
+	blank := p.T("board.blank")
 	if t.Color() {
-		sb.WriteString(sample(ui.SquareBlank, "a") + " ")
+		blank = sample(ui.SquareBlank, "a") + " " + blank
 	}
-	sb.WriteString(p.T("board.blank"))
+	items = append(items, blank)
 	if last != nil && t.Color() {
-		sb.WriteString("  " + sample(ui.SquareNew, "A") + " " + p.T("board.last_play"))
+		items = append(items, sample(ui.SquareNew, "A")+" "+p.T("board.last_play"))
 	}
+	// The items fill lines of the board's width (at most the terminal's, less the margin): the
+	// premiums, then the rest.
+	width := 76
+	if t.Width > 0 {
+		width = min(width, t.Width-2)
+	}
+	sb.WriteString("\n")
+	line := ""
+	for i, it := range items {
+		switch {
+		case line == "":
+			line = it
+		case i != 4 && xansi.StringWidth(line)+2+xansi.StringWidth(it) <= width:
+			line += "  " + it
+		default:
+			sb.WriteString(line + "\n")
+			line = it
+		}
+	}
+	sb.WriteString(line)
 	return sb.String()
 }
 

@@ -54,7 +54,7 @@ func runStats(g *Globals, ctx context.Context, opts *statsOptions) error {
 	now := g.io.Now()
 	o := stats.Options{Now: now, Loc: now.Location(), Deck: opts.Deck}
 	if opts.Since != "" {
-		day, err := parseStatsDay(opts.Since, now.Location())
+		day, err := parseStatsDay(g.P, opts.Since, now.Location())
 		if err != nil {
 			return withCode(ExitError, i18n.E("stats.err.bad_date", "Flag", "--since", "Value", opts.Since))
 		}
@@ -180,10 +180,16 @@ func (l *statsLexicons) Lexicon(name string) *lexicon.Lexicon {
 	return lex
 }
 
-// parseStatsDay reads YYYY-MM-DD as midnight in loc.
-func parseStatsDay(s string, loc *time.Location) (time.Time, error) {
-	return time.ParseInLocation(time.DateOnly, s, loc)
+// parseStatsDay reads a day as midnight in loc: ISO (2026-03-01) or as the reader's language
+// writes it (see i18n.Printer.ParseDate).
+func parseStatsDay(p *i18n.Printer, s string, loc *time.Location) (time.Time, error) {
+	if t, ok := p.ParseDate(s, loc); ok {
+		return t, nil
+	}
+	return time.Time{}, errBadDay
 }
+
+var errBadDay = errors.New("bad day")
 
 type statsWeakOptions struct {
 	Limit   int

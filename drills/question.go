@@ -329,6 +329,18 @@ func ShowTiles(ts *lexicon.TileSet, tiles []lexicon.Tile) string {
 	return ShowSeparated(ts, tiles)
 }
 
+// ShowRack spells a rack for the player: as ShowTiles when every tile is one letter
+// (AEIRST?), else with a dot between every tile (A·A·F·LL·S·U·?), so that the player counts
+// seven tiles, not eight letters. Words read whole (CARRO); a rack's letters are not a word.
+func ShowRack(ts *lexicon.TileSet, rack []lexicon.Tile) string {
+	for _, t := range letters(rack) {
+		if t != lexicon.Blank && len([]rune(ts.Label(t))) > 1 {
+			return ShowSeparated(ts, rack)
+		}
+	}
+	return ShowTiles(ts, rack)
+}
+
 // ShowSeparated spells every tile apart (CH·I·C·O against C·H·I·C·O): how the digraph drill
 // shows the words it asks about, where which tiles make the word is the question.
 func ShowSeparated(ts *lexicon.TileSet, tiles []lexicon.Tile) string {

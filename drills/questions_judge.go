@@ -100,7 +100,7 @@ func judgeRacks(lex *lexicon.Lexicon, pm *phonyMaker, pool [][]lexicon.Tile, n i
 		}
 		qs = append(qs, Question{
 			Kind: KindJudge, Form: FormYesNo,
-			Card: "rack " + ts.Notation(rack), Show: ShowTiles(ts, rack),
+			Card: "rack " + ts.Notation(rack), Show: ShowRack(ts, rack),
 			Ask: T("drill.ask.rack"), Valid: wantWord, Note: note, isRack: true, rackWords: anagrams,
 		})
 	}

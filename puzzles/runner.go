@@ -155,6 +155,7 @@ func (r *Runner) Run(ctx context.Context, session int64) (*RunSummary, error) {
 		shown := now()
 		tries, hints := 0, 0
 		ended := false
+		var mine *Play // the player's play, once right
 		ask := p.T("puzzle.prompt_bingo")
 		if pz.Kind == KindBest {
 			ask = p.T("puzzle.prompt_best")
@@ -236,6 +237,7 @@ func (r *Runner) Run(ctx context.Context, session int64) (*RunSummary, error) {
 				}
 				tries++
 				if out.Judgement.Correct {
+					mine = out.Judgement.Play
 					if tries == 1 {
 						sum.Solved++
 					} else {
@@ -249,7 +251,7 @@ func (r *Runner) Run(ctx context.Context, session int64) (*RunSummary, error) {
 				}
 			}
 		}
-		if err := say(SolutionDoc(t, p, pz, top, r.Draw)); err != nil {
+		if err := say(SolutionDoc(t, p, pz, top, r.Draw, mine)); err != nil {
 			return sum, err
 		}
 	}

@@ -231,7 +231,8 @@ func gamePanel(w GameWindow, pr *i18n.Printer) (*plot.Plot, error) {
 	gp := plot.New()
 	gp.Title.Text = pr.T("stats.games.plot_title")
 	gp.Y.Label.Text = pr.T("stats.games.plot_y")
-	timeAxis(gp)
+	timeAxis(gp, pr)
+	numberAxis(&gp.Y, pr)
 	var pts plotter.XYs
 	for _, pt := range w.Points {
 		pts = append(pts, plotter.XY{X: float64(pt.At.Unix()), Y: pt.LossPerTurn})

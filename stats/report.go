@@ -34,7 +34,7 @@ func (r Report) Doc(p *i18n.Printer) *ui.Doc {
 		return d
 	}
 	longest := r.Windows[len(r.Windows)-1]
-	d.P(p.T("stats.intro", "Date", r.Now.Format("2006-01-02 15:04"), "Days", longest.Days))
+	d.P(p.T("stats.intro", "Date", p.DateTime(r.Now), "Days", longest.Days))
 	if longest.Total.Answers == 0 {
 		d.P(p.T("stats.none_recent", "Days", longest.Days))
 	} else {
