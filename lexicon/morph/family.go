@@ -307,3 +307,45 @@ func (m *Model) Lemmas(class Class) [][]lexicon.Tile {
 	}
 	return out
 }
+
+// HookPhonies are the back hooks the rules predict for w and the lexicon lacks: w and one
+// tile more (a plural in -S of a noun that has none, CANTAR+A for a verb without CANTARA), at
+// least min plausible, most plausible first. They tempt a player who knows the patterns.
+func (m *Model) HookPhonies(w []lexicon.Tile, min float64) []Phony {
+	s := string(w)
+	var out []Phony
+	consider := func(form, rule string, class Class, p float64) {
+		if len(form) != len(s)+1 || form[:len(s)] != s || p < min || m.has(form) || !m.readsBack(form) {
+			return
+		}
+		for _, o := range out {
+			if string(o.Word) == form {
+				return
+			}
+		}
+		out = append(out, Phony{Word: tiles(form), Stem: w, Rule: rule, Class: class, Plausibility: p})
+	}
+	if vi, ok := m.verbOf[s]; ok {
+		v := &m.verbs[vi]
+		for _, r := range m.rules {
+			if m.applies(v, r) && !v.hasRule(r) {
+				consider(m.applyVerb(v, r), m.ruleText(r, v), r.Class, m.reliability(r, s, v))
+			}
+		}
+	}
+	if i := m.index(s); i >= 0 && !m.isVerbForm(i) {
+		for _, r := range m.nomOf(s) {
+			consider(s[:len(s)-len(r.Strip)]+r.Add, r.text(m.ts), Nominal, m.reliability(r, s, nil))
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Phony) int {
+		switch {
+		case a.Plausibility > b.Plausibility:
+			return -1
+		case a.Plausibility < b.Plausibility:
+			return 1
+		}
+		return 0
+	})
+	return out
+}

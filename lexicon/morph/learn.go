@@ -618,7 +618,7 @@ func (m *Model) walkFrom(prefix string, depth int, buf *[]byte, fn func(y []byte
 // a verb the lexicon lacks is.
 func (m *Model) learnNewVerbs() {
 	m.deriv.counts = map[string][2]int32{}
-	if len(m.byTheme) == 0 {
+	if len(m.byTheme) == 0 || len(m.byTheme[0]) == 0 {
 		return
 	}
 	o, okO := m.ts.Tile("O")

@@ -18,6 +18,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/atril-scrabble/atril/lexicon"
 )
@@ -70,6 +71,7 @@ type Model struct {
 	newVerb  []*Rule // the first theme's inflections, for verbs made from nouns
 	deriv    ctxStats
 
+	mu    sync.Mutex
 	cache map[ctxKey][2]int32 // reliability counts by rule and ending, filled as asked
 }
 
@@ -117,8 +119,17 @@ type ctxStats struct {
 
 // For is the model of lex, learned on first use and kept with the lexicon's graph.
 func For(lex *lexicon.Lexicon) *Model {
-	type key struct{ ts *lexicon.TileSet }
-	return lex.Graph.Derived(key{lex.Tiles}, func() any { return Learn(lex) }).(*Model)
+	// Tile sets spelling the same alphabet (each opening of a lexicon makes its own) share it.
+	type key struct{ alphabet string }
+	var b strings.Builder
+	for _, l := range lex.Tiles.Letters()[1:] {
+		b.WriteString(l.Label)
+		if l.Vowel {
+			b.WriteString("*")
+		}
+		b.WriteString(",")
+	}
+	return lex.Graph.Derived(key{b.String()}, func() any { return Learn(lex) }).(*Model)
 }
 
 // has reports whether w (tile bytes) is a word.

@@ -302,10 +302,12 @@ const ctxSample = 200
 // contextCounts are how many lemmas ending in ctx have r's form, and how many r applies to.
 func (m *Model) contextCounts(r *Rule, ctx string) [2]int32 {
 	k := ctxKey{r, ctx}
-	if c, ok := m.cache[k]; ok {
+	m.mu.Lock()
+	c, ok := m.cache[k]
+	m.mu.Unlock()
+	if ok {
 		return c
 	}
-	var c [2]int32
 	if r.Class == Nominal {
 		// A long range is sampled evenly: the share is what matters, and checking every noun
 		// in -A would cost more than all the rest.
@@ -334,7 +336,9 @@ func (m *Model) contextCounts(r *Rule, ctx string) [2]int32 {
 			}
 		}
 	}
+	m.mu.Lock()
 	m.cache[k] = c
+	m.mu.Unlock()
 	return c
 }
 
