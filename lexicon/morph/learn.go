@@ -15,7 +15,7 @@ import (
 // does not), and is an inflection (a tense: it marks words as verb forms) when inflectionShare
 // do. Endings are at most maxAdd tiles (CANT+ARIAMOS is 7).
 const (
-	minShare        = 0.05
+	minShare        = 0.03
 	inflectionShare = 0.30
 	maxAdd          = 8
 	// A candidate infinitive is a verb when it has most of its theme's commonest endings.
@@ -220,9 +220,12 @@ func (m *Model) learnVerbs(themes []string) {
 			continue
 		}
 		lo, hi := m.prefixRange(stem)
+		if m.ts.IsVowel(lexicon.Tile(x[0])) {
+			continue // a spelling change is of the stem's last consonant
+		}
 		for ui := lo; ui < hi; ui++ {
 			u := m.words[ui]
-			if len(u) == len(stem) || len(u)-len(stem) > maxAdd || u[len(stem)] == x[0] {
+			if len(u) == len(stem) || len(u)-len(stem) > maxAdd || u[len(stem)] == x[0] || m.ts.IsVowel(lexicon.Tile(u[len(stem)])) {
 				continue
 			}
 			spell[[2]string{x, u[len(stem):]}]++

@@ -4,7 +4,6 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"slices"
-	"strings"
 
 	"github.com/atril-scrabble/atril/lexicon"
 )
@@ -342,9 +341,7 @@ func (m *Model) contextCounts(r *Rule, ctx string) [2]int32 {
 	return c
 }
 
-// IsPhonyShaped reports whether w could be a phony's spelling: tiles that read back as
-// themselves. Exposed for tests.
-func (m *Model) IsPhonyShaped(w []lexicon.Tile) bool { return m.readsBack(string(w)) }
-
-// hasPrefix reports whether s starts with p (both tile bytes).
-func hasPrefix(s, p string) bool { return strings.HasPrefix(s, p) }
+// PhoniesSeed is Phonies drawn from seed: the same seed gives the same phonies.
+func (m *Model) PhoniesSeed(seed uint64, n int, f Filter) []Phony {
+	return m.Phonies(rand.New(rand.NewPCG(seed, 0x6d6f7270)), n, f) // "morp"
+}
