@@ -41,13 +41,13 @@ const familyShown = 40
 // familyText is "verb CONTAR: CONTAR CONTA CONTE … and 30 more".
 func familyText(p *i18n.Printer, fs []familyJSON) string {
 	if len(fs) == 0 {
-		return p.T("family.none")
+		return p.T("family.info.none")
 	}
 	var parts []string
 	for _, f := range fs {
-		lemma := p.T("family.nominal", "Lemma", f.Lemma)
+		lemma := p.T("family.info.nominal", "Lemma", f.Lemma)
 		if f.Kind == morph.VerbForm.String() {
-			lemma = p.T("family.verb", "Lemma", f.Lemma)
+			lemma = p.T("family.info.verb", "Lemma", f.Lemma)
 		}
 		var ws []string
 		for _, fm := range f.Forms[:min(familyShown, len(f.Forms))] {
@@ -55,9 +55,9 @@ func familyText(p *i18n.Printer, fs []familyJSON) string {
 		}
 		forms := strings.Join(ws, " ")
 		if n := len(f.Forms) - familyShown; n > 0 {
-			forms += " " + p.T("family.more", "Count", p.Int(n))
+			forms += " " + p.T("family.info.more", "Count", p.Int(n))
 		}
-		parts = append(parts, p.T("family.forms", "Lemma", lemma, "Forms", forms))
+		parts = append(parts, p.T("family.info.forms", "Lemma", lemma, "Forms", forms))
 	}
 	return strings.Join(parts, "; ")
 }
