@@ -97,7 +97,7 @@ func deckExportCmd(g *Globals) *cobra.Command {
 				return err
 			}
 			defer st.Close()
-			res, err := drills.ExportZyzzyva(c.Context(), st, lex, args[0], file)
+			res, err := drills.ExportZyzzyva(c.Context(), st, lex, args[0], file, g.io.Now())
 			if err != nil {
 				return withCode(ExitError, err)
 			}

@@ -284,8 +284,9 @@ type ZyzzyvaExport struct {
 // ExportZyzzyva writes anagram deck name as a new Zyzzyva quiz database at path (refusing a
 // file that exists): cards imported from Zyzzyva go back as they came, with the answers given
 // in atril since added to their counts and streak, and their box and due time from atril's
-// schedule once reviewed here; cards never answered are outside the cardbox (box NULL).
-func ExportZyzzyva(ctx context.Context, st *studystore.Store, lex *lexicon.Lexicon, name, path string) (ZyzzyvaExport, error) {
+// schedule once reviewed here; cards never answered go in box 0, due now, as Zyzzyva adds
+// questions to its cardbox.
+func ExportZyzzyva(ctx context.Context, st *studystore.Store, lex *lexicon.Lexicon, name, path string, now time.Time) (ZyzzyvaExport, error) {
 	res := ZyzzyvaExport{Deck: name, File: path}
 	d, err := st.DeckByName(ctx, name)
 	if err != nil {
@@ -308,7 +309,7 @@ func ExportZyzzyva(ctx context.Context, st *studystore.Store, lex *lexicon.Lexic
 	tmpName := tmp.Name()
 	tmp.Close()
 	defer os.Remove(tmpName) // gone once renamed; left by nothing on an error
-	if err := writeZyzzyva(ctx, tmpName, lex.Tiles, cards); err != nil {
+	if err := writeZyzzyva(ctx, tmpName, lex.Tiles, cards, now); err != nil {
 		return res, i18n.Wrap(err, "zyzzyva.err.write", "File", path)
 	}
 	if err := os.Rename(tmpName, path); err != nil {
@@ -318,7 +319,7 @@ func ExportZyzzyva(ctx context.Context, st *studystore.Store, lex *lexicon.Lexic
 	return res, nil
 }
 
-func writeZyzzyva(ctx context.Context, path string, ts *lexicon.TileSet, cards []studystore.ExportCard) error {
+func writeZyzzyva(ctx context.Context, path string, ts *lexicon.TileSet, cards []studystore.ExportCard, now time.Time) error {
 	db, err := sql.Open("sqlite", "file:"+strings.ReplaceAll(path, "%", "%25"))
 	if err != nil {
 		return err
@@ -368,7 +369,8 @@ func writeZyzzyva(ctx context.Context, path string, ts *lexicon.TileSet, cards [
 		if src.Difficulty != nil {
 			difficulty = *src.Difficulty
 		}
-		var box, next sql.NullInt64
+		box := sql.NullInt64{Int64: 0, Valid: true}
+		next := sql.NullInt64{Int64: now.Unix(), Valid: true}
 		if c.State.Phase != srs.New {
 			box = sql.NullInt64{Int64: int64(c.State.Box), Valid: true}
 			if src.FromOtherProgram && len(c.Answers) == 0 && src.Box != nil {

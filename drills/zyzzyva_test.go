@@ -150,7 +150,7 @@ func TestZyzzyvaRoundTrip(t *testing.T) {
 		t.Errorf("%s: box %d due %v, want box %d due %v", r.q, got.box, got.due, *r.box, time.Unix(r.next, 0))
 	}
 	out := filepath.Join(dir, "export.db")
-	if _, err := ExportZyzzyva(ctx, st, lex, "z", out); err != nil {
+	if _, err := ExportZyzzyva(ctx, st, lex, "z", out, now); err != nil {
 		t.Fatal(err)
 	}
 	back, err := ReadZyzzyva(ctx, out)
@@ -181,7 +181,7 @@ func TestZyzzyvaRoundTrip(t *testing.T) {
 		}
 	}
 	// The export never overwrites a file.
-	if _, err := ExportZyzzyva(ctx, st, lex, "z", out); !isErr(err, "zyzzyva.err.exists") {
+	if _, err := ExportZyzzyva(ctx, st, lex, "z", out, now); !isErr(err, "zyzzyva.err.exists") {
 		t.Errorf("export over a file: %v", err)
 	}
 }
@@ -217,7 +217,7 @@ func TestZyzzyvaExportAddsAnswers(t *testing.T) {
 		}
 	}
 	out := filepath.Join(dir, "out.db")
-	if _, err := ExportZyzzyva(ctx, st, lex, "z", out); err != nil {
+	if _, err := ExportZyzzyva(ctx, st, lex, "z", out, now); err != nil {
 		t.Fatal(err)
 	}
 	back, err := ReadZyzzyva(ctx, out)

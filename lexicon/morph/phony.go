@@ -144,7 +144,7 @@ func (m *Model) verbPhony(rng *rand.Rand, v *verb, class Class, f Filter) (Phony
 	}
 	var cands []*Rule
 	for _, r := range m.verbRules(v, class) {
-		if !v.hasRule(r) && f.length(len(v.word)-len(r.Strip)+len(r.Add)) {
+		if n := len(v.word) - len(r.Strip) + len(r.Add) + len(r.To) - len(r.From); !v.hasRule(r) && f.length(n) {
 			cands = append(cands, r)
 		}
 	}
