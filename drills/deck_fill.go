@@ -69,8 +69,9 @@ type DeckFill struct {
 //     not a word: a tile in place shared with one of them and a vowel, the look-alikes the twos
 //     drill asks (the FISE-style twos study judges every plausible combination, not all
 //     784 pairs of the alphabet, most of which no player would hesitate over);
-//   - a judge deck gets as many phonies as words (as the judge drill asks), one tile from a word
-//     of the search (Phonies, drawn from src.Seed).
+//   - a judge deck gets as many phonies as words (as the judge drill asks), of the words'
+//     lengths: forms the lexicon's morphology predicts and it lacks (decoys, drawn from
+//     src.Seed), one-tile edits for two-tile words.
 //
 // Their cards are shuffled with src.Seed, so that the new cards of each day mix the two answers.
 // A word file is taken as it is: judge and twos decks may hold phonies on purpose; anagram and
@@ -169,7 +170,8 @@ func nonWords(lex *lexicon.Lexicon, k Kind, words [][]lexicon.Tile, seed uint64)
 		return twoLookalikes(lex, isWord), nil
 	case KindJudge:
 		var out [][]lexicon.Tile
-		for _, p := range Phonies(lex, seed, words, len(words)) {
+		rng := newRand(seed)
+		for _, p := range decoys(lex, rng, newPhonyMaker(lex, rng, words), words, len(words), nil) {
 			out = append(out, p.Word)
 		}
 		return out, nil
