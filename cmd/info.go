@@ -124,8 +124,10 @@ func infoDoc(p *i18n.Printer, term *ui.Term, info infoJSON) *ui.Doc {
 		[2]string{p.T("info.anagrams"), orDash(strings.Join(info.Anagrams, " "))},
 		[2]string{p.T("info.front_hooks"), orDash(hookList(info.Front))},
 		[2]string{p.T("info.back_hooks"), orDash(hookList(info.Back))},
-		[2]string{p.T("family.info.label"), familyText(p, info.Families)},
 	)
+	if len(info.Families) > 0 {
+		pairs = append(pairs, [2]string{p.T("family.info.label"), familyText(p, info.Families)})
+	}
 	return doc.KV(pairs...)
 }
 

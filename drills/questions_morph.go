@@ -13,6 +13,11 @@ import (
 // intransitive verb, a plural that is not in the list. No rule makes a two-tile word, so the
 // two-tile words' decoys stay one-tile edits, as do any lengths the rules cannot fill.
 
+// maxMorphDecoys bounds the morphological phonies of one length that decoys makes: a deck of a
+// search of hundreds of thousands of words gets one-tile edits beyond them, in seconds rather
+// than minutes.
+const maxMorphDecoys = 1000
+
 // decoys makes n phonies with the pool's lengths, as often as the pool has each length (its
 // words' lengths, keep limiting the phonies when not nil): morphological where the rules give
 // them, one-tile edits of pool words otherwise.
@@ -44,9 +49,9 @@ func decoys(lex *lexicon.Lexicon, rng *rand.Rand, pm *phonyMaker, pool [][]lexic
 			edits += want
 			continue
 		}
-		ask := want * 2
+		ask := min(want, maxMorphDecoys) * 2
 		if keep != nil {
-			ask = want * 8
+			ask = min(want, maxMorphDecoys) * 8
 		}
 		got := 0
 		for _, p := range m.Phonies(rng, ask, morph.Filter{MinLen: l, MaxLen: l}) {

@@ -36,6 +36,9 @@ const MaxTiles = 15
 // tries is how many candidates each phony is the most plausible of.
 const tries = 4
 
+// exhausted is how many attempts in a row may find no new phony before Phonies gives up.
+const exhausted = 3000
+
 // MinPlausibility is the least plausibility a phony may have: below it the rules hardly
 // predict the form (a stem change few verbs of that ending show), and players reject it at a
 // glance.
@@ -64,7 +67,10 @@ func (m *Model) Phonies(rng *rand.Rand, n int, f Filter) []Phony {
 	seen := map[string]bool{}
 	var out []Phony
 	weights := m.classWeights()
-	for attempts := 0; len(out) < n && attempts < 200*n+1000; attempts++ {
+	// The rules give a lemma only so many phonies: when a long run of attempts finds nothing
+	// new, the filter's pool is spent.
+	lastNew := 0
+	for attempts := 0; len(out) < n && attempts-lastNew < exhausted; attempts++ {
 		c, _ := pick(rng, weights, func(c classWeight) float64 { return c.weight })
 		class := c.class
 		var best Phony
@@ -78,6 +84,7 @@ func (m *Model) Phonies(rng *rand.Rand, n int, f Filter) []Phony {
 		}
 		seen[string(best.Word)] = true
 		out = append(out, best)
+		lastNew = attempts
 	}
 	slices.SortStableFunc(out, func(a, b Phony) int {
 		switch {
@@ -296,7 +303,7 @@ func (m *Model) reliability(r *Rule, lemma string, v *verb) float64 {
 }
 
 // ctxSample is how many nouns and adjectives of an ending are checked at most.
-const ctxSample = 200
+const ctxSample = 64
 
 // contextCounts are how many lemmas ending in ctx have r's form, and how many r applies to.
 func (m *Model) contextCounts(r *Rule, ctx string) [2]int32 {
