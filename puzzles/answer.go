@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/atril-scrabble/atril/engine"
+	"github.com/atril-scrabble/atril/engine/analysis"
 	"github.com/atril-scrabble/atril/engine/equity"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/lexicon"
@@ -122,10 +123,10 @@ func Judge(pz *Puzzle, lex *lexicon.Lexicon, leaves equity.Leaves, input string)
 			}
 			return j, nil
 		}
-		leave, _ = leaveAfter(rack, &m)
+		leave, _ = analysis.LeaveAfter(rack, &m)
 	case engine.Exchange:
 		var ok bool
-		if leave, ok = leaveAfter(rack, &m); !ok {
+		if leave, ok = analysis.LeaveAfter(rack, &m); !ok {
 			j.Problems = []engine.Problem{{Kind: engine.ProblemNotOnRack, Reason: i18n.E("puzzle.not_on_rack")}}
 			j.Play = &Play{Move: engine.FormatMove(&m, board, ts), Key: playKey(&m)}
 			return j, nil

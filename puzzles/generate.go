@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/atril-scrabble/atril/engine"
+	"github.com/atril-scrabble/atril/engine/analysis"
 	"github.com/atril-scrabble/atril/engine/equity"
 	"github.com/atril-scrabble/atril/engine/game"
 	"github.com/atril-scrabble/atril/engine/gcg"
@@ -257,7 +258,7 @@ func playedEquity(g *gcg.Game, i int, pos *engine.Position, lex *lexicon.Lexicon
 		}
 		pm.move = v.Move
 		var ok bool
-		if leave, ok = leaveAfter(rack, &v.Move); !ok {
+		if leave, ok = analysis.LeaveAfter(rack, &v.Move); !ok {
 			return nil, &gcg.Error{File: g.File, Line: ev.Line, Reason: i18n.E("puzzle.gcg_not_on_rack", "Move", engine.FormatMove(&v.Move, pos.Board, ts), "Rack", ts.Notation(rack))}
 		}
 		pm.equity = float64(v.Score)
@@ -268,7 +269,7 @@ func playedEquity(g *gcg.Game, i int, pos *engine.Position, lex *lexicon.Lexicon
 		}
 		pm.move = ev.Move
 		var ok bool
-		if leave, ok = leaveAfter(rack, &ev.Move); !ok {
+		if leave, ok = analysis.LeaveAfter(rack, &ev.Move); !ok {
 			return nil, &gcg.Error{File: g.File, Line: ev.Line, Reason: i18n.E("puzzle.gcg_not_on_rack", "Move", engine.FormatMove(&ev.Move, nil, ts), "Rack", ts.Notation(rack))}
 		}
 	default: // a pass, or a play taken back
@@ -283,25 +284,6 @@ func playedEquity(g *gcg.Game, i int, pos *engine.Position, lex *lexicon.Lexicon
 		pm.equity += leaves.LeaveValue(leave)
 	}
 	return pm, nil
-}
-
-// leaveAfter is the rack less the tiles a play places or an exchange puts back.
-func leaveAfter(rack []lexicon.Tile, m *engine.Move) ([]lexicon.Tile, bool) {
-	leave := slices.Clone(rack)
-	for _, t := range m.Tiles[:m.Len] {
-		if m.Kind == engine.Play && t == engine.PlayedThrough {
-			continue
-		}
-		if t.IsBlanked() {
-			t = lexicon.Blank
-		}
-		i := slices.Index(leave, t)
-		if i < 0 {
-			return nil, false
-		}
-		leave = slices.Delete(leave, i, i+1)
-	}
-	return leave, true
 }
 
 // Generator runs plans into the store.

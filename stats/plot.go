@@ -153,6 +153,13 @@ func PlotReport(file string, r Report, pr *i18n.Printer) error {
 		}
 		panels = append(panels, rp)
 	}
+	if gs := r.Games; gs != nil && len(gs.Windows) > 0 && len(gs.Windows[len(gs.Windows)-1].Points) > 1 {
+		gp, err := gamePanel(gs.Windows[len(gs.Windows)-1], pr)
+		if err != nil {
+			return err
+		}
+		panels = append(panels, gp)
+	}
 	return writePanels(file, panels)
 }
 

@@ -17,13 +17,20 @@ func (r Report) Doc(p *i18n.Printer) *ui.Doc {
 	} else {
 		d.H1(p.T("stats.title"))
 	}
-	if r.Empty && r.Puzzles == nil {
+	if r.Empty && r.Puzzles == nil && r.Games == nil {
 		d.P(p.T("stats.first_day"))
 		return d
 	}
-	if r.Empty { // puzzles solved, but no drill or review answered yet
-		d.P(p.T("stats.puzzles_only"))
-		puzzleDoc(p, d, r.Puzzles)
+	if r.Empty { // puzzles solved or games played, but no drill or review answered yet
+		if r.Puzzles != nil {
+			d.P(p.T("stats.puzzles_only"))
+			puzzleDoc(p, d, r.Puzzles)
+		} else {
+			d.P(p.T("stats.games.only"))
+		}
+		if r.Games != nil {
+			r.Games.doc(p, d)
+		}
 		return d
 	}
 	longest := r.Windows[len(r.Windows)-1]
@@ -48,6 +55,9 @@ func (r Report) Doc(p *i18n.Printer) *ui.Doc {
 	}
 	if r.Puzzles != nil {
 		puzzleDoc(p, d, r.Puzzles)
+	}
+	if r.Games != nil {
+		r.Games.doc(p, d)
 	}
 	return d
 }

@@ -2,6 +2,7 @@ package stats
 
 import (
 	"context"
+	"errors"
 	"math"
 	"strconv"
 	"strings"
@@ -27,6 +28,16 @@ type Today struct {
 	// Tournament is the next tournament set with `atril forecast --set-date`.
 	Tournament *TodayTournament `json:"tournament,omitempty"`
 	Yesterday  DaySummary       `json:"yesterday"`
+	// Game is the unfinished game against atril played last (atril play --resume).
+	Game *TodayGame `json:"unfinished_game,omitempty"`
+}
+
+// TodayGame is an unfinished game against atril.
+type TodayGame struct {
+	ID     int64 `json:"id"`
+	Turns  int   `json:"turns"`
+	Player int   `json:"player_score"`
+	Atril  int   `json:"atril_score"`
 }
 
 // TodayDeck is one deck's share of the day.
@@ -131,6 +142,11 @@ func PlanToday(ctx context.Context, st *studystore.Store, now time.Time, loc *ti
 		tt.Share = f.Share
 		t.Tournament = tt
 	}
+	if g, err := st.LastUnfinishedGame(ctx); err == nil {
+		t.Game = &TodayGame{ID: g.ID, Turns: g.Turns, Player: g.PlayerScore, Atril: g.EngineScore}
+	} else if !errors.Is(err, studystore.ErrNoGame) {
+		return t, err
+	}
 	yStart := DayDate(today-1, loc)
 	sum, err := st.SumAnswers(ctx, yStart, DayDate(today, loc))
 	if err != nil {
@@ -165,6 +181,10 @@ func (t Today) Doc(p *i18n.Printer) *ui.Doc {
 			text = p.T("today.tournament_today", "Share", p.Percent(tt.Share, 0))
 		}
 		kv = append(kv, [2]string{p.T("today.tournament"), text})
+	}
+	if g := t.Game; g != nil {
+		kv = append(kv, [2]string{p.T("today.game.label"), p.T("today.game.value", "ID", g.ID, "You", p.Int(g.Player),
+			"Atril", p.Int(g.Atril), "Turns", g.Turns)})
 	}
 	if t.Rating != nil {
 		kv = append(kv, [2]string{p.T("today.puzzle_rating"), p.Int(int(math.Round(t.Rating.Rating)))})
