@@ -55,7 +55,7 @@ func (s *Store) MoveDeck(ctx context.Context, deckID int64, lexicon string, keep
 			return err
 		}
 		defer history.Close()
-		// What an imported card brought from another program goes with it (schema 7).
+		// What an imported card brought from another program goes with it (schema 8).
 		imports, err := tx.PrepareContext(ctx, `UPDATE card_imports SET card_id = ?1 WHERE deck_id = ?2 AND card_id = ?3`)
 		if err != nil {
 			return err

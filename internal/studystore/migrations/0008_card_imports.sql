@@ -1,4 +1,4 @@
--- atril study database, schema 7: what cards brought from another program (atril deck import
+-- atril study database, schema 8: what cards brought from another program (atril deck import
 -- --zyzzyva), so that exporting the deck again gives that program back what it had: its own
 -- spelling of the question, its counts, its box (Zyzzyva's boxes go past atril's 10) and its
 -- due time as imported. Reviews in atril after the import are in answers and deck_cards as
