@@ -35,7 +35,7 @@ func init() {
 			Args:  cobra.NoArgs,
 			RunE:  func(c *cobra.Command, args []string) error { return c.Help() },
 		}
-		c.AddCommand(deckAddCmd(g), deckListCmd(g), deckMoveCmd(g), deckRmCmd(g))
+		c.AddCommand(deckAddCmd(g), deckListCmd(g), deckMoveCmd(g), deckRmCmd(g), deckImportCmd(g), deckExportCmd(g))
 		return c
 	})
 }

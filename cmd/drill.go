@@ -326,6 +326,8 @@ func drillKindName(p *i18n.Printer, k drills.Kind) string {
 		return p.T("drill.name.hooks")
 	case drills.KindJudge:
 		return p.T("drill.name.judge")
+	case drills.KindFamily:
+		return p.T("family.drill_name")
 	}
 	return string(k)
 }

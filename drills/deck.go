@@ -26,14 +26,15 @@ func errDeckKind(k string) error {
 
 // MissKind is the kind of deck that a drill's missed questions go into (--deck-out, the offer
 // at the end of a drill): the drill's own kind where a deck holds it; a build drill's missed
-// words make anagram cards, a digraph drill's judge cards (words, traps and phonies alike).
+// words make anagram cards, a digraph drill's and a family drill's judge cards (words, traps
+// and phonies alike).
 func MissKind(k Kind) (Kind, bool) {
 	switch k {
 	case KindAnagram, KindHooks, KindJudge, KindTwos:
 		return k, true
 	case KindBuild:
 		return KindAnagram, true
-	case KindDigraphs:
+	case KindDigraphs, KindFamily:
 		return KindJudge, true
 	}
 	return "", false

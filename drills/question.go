@@ -27,7 +27,7 @@ const (
 )
 
 // Kinds lists every drill, in the order `atril drill --help` shows them.
-var Kinds = []Kind{KindAnagram, KindBuild, KindTwos, KindDigraphs, KindHooks, KindJudge}
+var Kinds = []Kind{KindAnagram, KindBuild, KindTwos, KindDigraphs, KindHooks, KindJudge, KindFamily}
 
 // Form is how a question is answered on its one line.
 type Form string

@@ -163,6 +163,8 @@ func KindName(p *i18n.Printer, k string) string {
 		return p.T("stats.kind.hooks")
 	case "judge":
 		return p.T("stats.kind.judge")
+	case "family":
+		return p.T("family.kind_name")
 	case "review":
 		return p.T("stats.kind.review")
 	}
