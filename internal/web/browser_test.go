@@ -198,6 +198,21 @@ func TestBrowser(t *testing.T) {
 			shoot(t, ctx, "stats")
 		}
 	})
+
+	if *screenshots {
+		t.Run("more screenshots", func(t *testing.T) {
+			run(t, chromedp.Navigate(f.url+"/"), chromedp.WaitVisible(chromedp.CSS(`.actions`)))
+			shoot(t, ctx, "today")
+			run(t, chromedp.Navigate(f.url+"/drill"), chromedp.Click(chromedp.CSS(`#drill-anagram button[type=submit]`)),
+				chromedp.WaitVisible(chromedp.CSS(`#shown`)))
+			shoot(t, ctx, "drill")
+			run(t, chromedp.Navigate(f.url+"/play"), chromedp.Click(chromedp.CSS(`form[action="/play/new"] button`)),
+				chromedp.WaitVisible(chromedp.CSS(`.board`)))
+			shoot(t, ctx, "play")
+			run(t, chromedp.Navigate(f.url+"/decks"), chromedp.WaitVisible(chromedp.CSS(`.deck-form`)))
+			shoot(t, ctx, "decks")
+		})
+	}
 }
 
 // shoot writes the page at a desktop's and a phone's size: screenshots/NAME-1280x800.png and
@@ -229,5 +244,3 @@ func shoot(t *testing.T, ctx context.Context, name string) {
 		t.Fatal(err)
 	}
 }
-
-
