@@ -166,6 +166,7 @@ func BenchmarkPage(b *testing.B) {
 	s.ln.Close()
 	h := s.Handler()
 	get := func(b *testing.B, path string) *httptest.ResponseRecorder {
+		s.reportCache = reportCache{} // every page made afresh: the stats page and its plot in full
 		req := httptest.NewRequest(http.MethodGet, "http://"+host+path, nil)
 		req.Host = host
 		req.Header.Set("Accept-Language", "es-ES,es;q=0.9")

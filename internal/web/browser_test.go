@@ -206,6 +206,11 @@ func TestBrowser(t *testing.T) {
 			run(t, chromedp.Navigate(f.url+"/drill"), chromedp.Click(chromedp.CSS(`#drill-anagram button[type=submit]`)),
 				chromedp.WaitVisible(chromedp.CSS(`#shown`)))
 			shoot(t, ctx, "drill")
+			if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.getElementById("answer").value = "CASA ZZZ"; true`)); err != nil {
+				t.Fatal(err)
+			}
+			run(t, chromedp.Click(chromedp.CSS(`#answer-form button[type=submit]`)), chromedp.WaitVisible(chromedp.CSS(`#feedback`)))
+			shoot(t, ctx, "drill-feedback")
 			run(t, chromedp.Navigate(f.url+"/play"), chromedp.Click(chromedp.CSS(`form[action="/play/new"] button`)),
 				chromedp.WaitVisible(chromedp.CSS(`.board`)))
 			shoot(t, ctx, "play")

@@ -9,7 +9,6 @@ import (
 
 	"github.com/atril-scrabble/atril/drills"
 	"github.com/atril-scrabble/atril/internal/i18n"
-	"github.com/atril-scrabble/atril/lexicon"
 )
 
 // drillChoice is one drill on the drills page, with its options as the command's flags have
@@ -252,6 +251,3 @@ func (s *Server) reviewAnswer(w http.ResponseWriter, r *http.Request) {
 	}
 	s.answerSession(w, r, se, "/review/"+se.id)
 }
-
-// lexName is the lexicon's name, for titles.
-func lexName(l *lexicon.Lexicon) string { return l.Name }

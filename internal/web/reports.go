@@ -7,6 +7,7 @@ import (
 	"html/template"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/atril-scrabble/atril/drills"
 	"github.com/atril-scrabble/atril/internal/i18n"
@@ -67,13 +68,41 @@ func (s *Server) statsPage(w http.ResponseWriter, r *http.Request) {
 	s.render(w, r, http.StatusOK, "stats", "stats", p.T("web.nav.stats"), statsView{Doc: docHTML(rep.Doc(p)), Plot: len(rep.Daily) > 0 && !rep.Empty})
 }
 
+// report is `atril stats`'s report. The page and its plot ask for it one after the other: a
+// report made less than reportFresh ago, with no answer logged since, is used again.
 func (s *Server) report(ctx context.Context) (stats.Report, error) {
 	now := s.cfg.Now()
+	last, err := s.cfg.Store.LastAnswerID(ctx)
+	if err != nil {
+		return stats.Report{}, err
+	}
+	s.stats.Lock()
+	c := s.reportCache
+	s.stats.Unlock()
+	if c.ok && c.last == last && now.Sub(c.at) >= 0 && now.Sub(c.at) < reportFresh {
+		return c.report, nil
+	}
 	un, err := s.updateStats(context.WithoutCancel(ctx))
 	if err != nil {
 		return stats.Report{}, err
 	}
-	return stats.Collect(ctx, s.cfg.Store, stats.Options{Now: now, Loc: now.Location(), Unsaved: un})
+	r, err := stats.Collect(ctx, s.cfg.Store, stats.Options{Now: now, Loc: now.Location(), Unsaved: un})
+	if err == nil {
+		s.stats.Lock()
+		s.reportCache = reportCache{ok: true, last: last, at: now, report: r}
+		s.stats.Unlock()
+	}
+	return r, err
+}
+
+// reportFresh is how long a report is used again when nothing was answered since.
+const reportFresh = 10 * time.Second
+
+type reportCache struct {
+	ok     bool
+	last   int64 // the last answer's id when it was made
+	at     time.Time
+	report stats.Report
 }
 
 // statsPlot draws the report's pictures as SVG.

@@ -257,6 +257,10 @@ func (s *Server) answerSession(w http.ResponseWriter, r *http.Request, se *sessi
 	}
 	run := s.runner(p)
 	se.last = run.Feedback(q, res, &se.sum)
+	if len(se.last) > 0 {
+		// The question answered heads its feedback: the next one is shown under it.
+		se.last[0] = term().Paint(ui.Accent, q.Show) + " · " + strings.TrimSpace(se.last[0])
+	}
 	if sc, ok := se.rec.(drills.Scheduled); ok {
 		if n := sc.DueNote(p); n != "" {
 			se.last = append(se.last, "    "+term().Paint(ui.Dim, n))

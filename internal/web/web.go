@@ -73,7 +73,9 @@ type Server struct {
 	puzzles  map[int64]*puzzleState
 	games    map[int64]*gameState
 	puzzleID int64 // the puzzle solving session, started by the first try
-	stats    sync.Mutex
+	// stats serialises the statistics' sums and guards reportCache.
+	stats       sync.Mutex
+	reportCache reportCache
 }
 
 // ErrRemote is returned by Listen for an address that is not loopback without AllowRemote.

@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"io"
@@ -499,5 +500,44 @@ func TestPlayOverHTTP(t *testing.T) {
 	}
 	if !strings.Contains(body, `class="board`) {
 		t.Errorf("no board after the turn")
+	}
+}
+
+// TestDeckAndReview: a deck made from a search on the decks page, then reviewed: the review's
+// answer is saved with its deck and grade, as `atril review` saves it.
+func TestDeckAndReview(t *testing.T) {
+	f := server(t)
+	c := newClient(t, f)
+	code, body := c.post("/decks/add", url.Values{"name": {"dos"}, "search": {"length:2"}})
+	if code != 200 || !strings.Contains(body, `id="deck-added"`) {
+		t.Fatalf("adding a deck: %d\n%s", code, body)
+	}
+	if code, body = c.post("/decks/add", url.Values{"name": {"mal"}, "search": {"length:99"}}); code != 400 || !strings.Contains(body, `class="error"`) {
+		t.Errorf("a bad search: %d, no error shown", code)
+	}
+	d, err := f.store.DeckByName(context.Background(), "dos")
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, body = c.post("/review/start", url.Values{})
+	if code != 200 || !strings.Contains(body, `id="shown"`) {
+		t.Fatalf("starting a review: %d\n%s", code, body)
+	}
+	seq := regexp.MustCompile(`name="seq" value="(\d+)"`).FindStringSubmatch(body)
+	action := regexp.MustCompile(`action="(/review/[0-9a-f]+/answer)"`).FindStringSubmatch(body)
+	if seq == nil || action == nil {
+		t.Fatalf("no answer form\n%s", body)
+	}
+	before := countAnswers(t, f.store)
+	if code, body = c.post(action[1], url.Values{"seq": {seq[1]}, "answer": {"no"}}); code != 200 || !strings.Contains(body, `id="feedback"`) {
+		t.Fatalf("answering: %d", code)
+	}
+	var deckID, rating int64
+	var after sql.NullString
+	if err := f.store.DB().QueryRow(`SELECT deck_id, coalesce(rating, 0), state_after FROM answers ORDER BY id DESC LIMIT 1`).Scan(&deckID, &rating, &after); err != nil {
+		t.Fatal(err)
+	}
+	if countAnswers(t, f.store) != before+1 || deckID != d.ID || rating == 0 || !after.Valid {
+		t.Errorf("the review answer was saved as deck %d rating %d state %v (want deck %d, a grade, a schedule)", deckID, rating, after.Valid, d.ID)
 	}
 }
