@@ -43,7 +43,7 @@ func drillChoices(p *i18n.Printer) []drillChoice {
 
 func (s *Server) drillMenu(w http.ResponseWriter, r *http.Request) {
 	p := s.printer(r)
-	s.render(w, r, http.StatusOK, "drills", "drill", p.T("web.nav.drills"), drillMenuView{Drills: drillChoices(p)})
+	s.render(w, r, http.StatusOK, "drills", "drill", p.T("web.nav.drills"), drillMenuView{Drills: drillChoices(p), Error: s.takeFlash(r).Error})
 }
 
 // drillStart makes a drill's questions from the options and the time as the seed, as
@@ -135,7 +135,7 @@ func (s *Server) drillMenuError(w http.ResponseWriter, r *http.Request, err erro
 	if errors.As(err, &ie) {
 		msg = p.Err(err)
 	}
-	s.render(w, r, http.StatusBadRequest, "drills", "drill", p.T("web.nav.drills"), drillMenuView{Drills: drillChoices(p), Error: msg})
+	redirect(w, r, "/drill?m="+s.setFlash(flash{Error: msg}))
 }
 
 func (s *Server) drillShow(w http.ResponseWriter, r *http.Request) {

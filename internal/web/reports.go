@@ -141,7 +141,8 @@ type kindChoice struct {
 
 // decksPage is `atril deck list`, with a form for `atril deck add NAME --search QUERY`.
 func (s *Server) decksPage(w http.ResponseWriter, r *http.Request) {
-	s.showDecks(w, r, http.StatusOK, decksView{Added: r.URL.Query().Get("added")})
+	f := s.takeFlash(r)
+	s.showDecks(w, r, http.StatusOK, decksView{Added: f.Done, Error: f.Error, Name: f.Fields["name"], Search: f.Fields["search"], Kind: f.Fields["kind"]})
 }
 
 func (s *Server) showDecks(w http.ResponseWriter, r *http.Request, status int, v decksView) {
@@ -170,10 +171,9 @@ func (s *Server) decksAdd(w http.ResponseWriter, r *http.Request) {
 	name := strings.TrimSpace(r.PostFormValue("name"))
 	search := strings.TrimSpace(r.PostFormValue("search"))
 	kind := r.PostFormValue("kind")
-	v := decksView{Name: name, Search: search, Kind: kind}
+	fields := map[string]string{"name": name, "search": search, "kind": kind}
 	if name == "" || search == "" {
-		v.Error = p.T("web.decks.need_both")
-		s.showDecks(w, r, http.StatusBadRequest, v)
+		redirect(w, r, "/decks?m="+s.setFlash(flash{Error: p.T("web.decks.need_both"), Fields: fields}))
 		return
 	}
 	req := drills.DeckRequest{Name: name, Kind: drills.KindAnagram, Scheduler: srs.Kinds[0], NewPerDay: drills.DefaultNewPerDay,
@@ -185,17 +185,18 @@ func (s *Server) decksAdd(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		var se *drills.SourceError
 		var ie *i18n.Error
+		msg := ""
 		switch {
 		case errors.As(err, &se) && se.Search:
-			v.Error = p.Err(se.Err)
+			msg = p.Err(se.Err)
 		case errors.As(err, &ie):
-			v.Error = p.Err(err)
+			msg = p.Err(err)
 		default:
 			s.fail(w, r, http.StatusInternalServerError, err)
 			return
 		}
-		s.showDecks(w, r, http.StatusBadRequest, v)
+		redirect(w, r, "/decks?m="+s.setFlash(flash{Error: msg, Fields: fields}))
 		return
 	}
-	s.showDecks(w, r, http.StatusOK, decksView{Added: drills.DeckAddedText(p, added)})
+	redirect(w, r, "/decks?m="+s.setFlash(flash{Done: drills.DeckAddedText(p, added)}))
 }

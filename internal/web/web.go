@@ -76,6 +76,7 @@ type Server struct {
 	// stats serialises the statistics' sums and guards reportCache.
 	stats       sync.Mutex
 	reportCache reportCache
+	flashes     map[string]flash // what a POST said, shown by the page it sends the browser to
 }
 
 // ErrRemote is returned by Listen for an address that is not loopback without AllowRemote.
@@ -101,7 +102,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	s := &Server{cfg: cfg, token: hex.EncodeToString(b[:]),
 		drills: map[string]*drillSession{}, reviews: map[string]*reviewSession{},
-		puzzles: map[int64]*puzzleState{}, games: map[int64]*gameState{}}
+		puzzles: map[int64]*puzzleState{}, games: map[int64]*gameState{}, flashes: map[string]flash{}}
 	s.routes()
 	return s, nil
 }
@@ -235,4 +236,34 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /decks/add", s.decksAdd)
 	m.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) { s.fail(w, r, http.StatusNotFound, nil) })
 	s.mux = m
+}
+
+// flash is a message a POST leaves for the page it redirects to (Post/Redirect/Get: reloading
+// that page never sends the form again).
+type flash struct {
+	Error, Done string
+	// Form values to fill the form with again after an error.
+	Fields map[string]string
+}
+
+// setFlash keeps f for the next page and returns its key.
+func (s *Server) setFlash(f flash) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.flashes) >= 64 {
+		clear(s.flashes)
+	}
+	id := newID()
+	s.flashes[id] = f
+	return id
+}
+
+// takeFlash is the message the request's "m" names, once.
+func (s *Server) takeFlash(r *http.Request) flash {
+	id := r.URL.Query().Get("m")
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	f := s.flashes[id]
+	delete(s.flashes, id)
+	return f
 }

@@ -512,7 +512,7 @@ func TestDeckAndReview(t *testing.T) {
 	if code != 200 || !strings.Contains(body, `id="deck-added"`) {
 		t.Fatalf("adding a deck: %d\n%s", code, body)
 	}
-	if code, body = c.post("/decks/add", url.Values{"name": {"mal"}, "search": {"length:99"}}); code != 400 || !strings.Contains(body, `class="error"`) {
+	if code, body = c.post("/decks/add", url.Values{"name": {"mal"}, "search": {"length:99"}}); code != 200 || !strings.Contains(body, `class="error"`) || !strings.Contains(body, `value="length:99"`) {
 		t.Errorf("a bad search: %d, no error shown", code)
 	}
 	d, err := f.store.DeckByName(context.Background(), "dos")
@@ -539,5 +539,38 @@ func TestDeckAndReview(t *testing.T) {
 	}
 	if countAnswers(t, f.store) != before+1 || deckID != d.ID || rating == 0 || !after.Valid {
 		t.Errorf("the review answer was saved as deck %d rating %d state %v (want deck %d, a grade, a schedule)", deckID, rating, after.Valid, d.ID)
+	}
+}
+
+// TestServeStops: cancelling Serve's context (Ctrl-C) stops the server: Serve returns without
+// an error and the port no longer answers.
+func TestServeStops(t *testing.T) {
+	f := server(t)
+	s, err := New(Config{Store: f.store, Lex: f.lex, Table: f.table})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Listen(); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- s.Serve(ctx) }()
+	res, err := http.Get(s.URL() + "assets/icon.svg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("Serve after Ctrl-C: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Serve did not return after its context was cancelled")
+	}
+	if _, err := (&http.Client{Timeout: time.Second}).Get(s.URL()); err == nil {
+		t.Error("the server still answers after stopping")
 	}
 }
