@@ -2,6 +2,7 @@ package leaves
 
 import (
 	"math"
+	"strings"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -18,25 +19,34 @@ const (
 )
 
 // totals is what a generation's games recorded: for each rack of seven (by its number in the
-// rack set) the sum of the best play's equities and how many turns held it, how often each leave
-// was kept, and the number and sum of squares of the equities recorded.
+// rack set) the sum of the best play's equities and how many turns held it, with the number and
+// sum of squares of the equities recorded; and for each leave kept (by its number in the leave
+// set; the empty leave last) the sum of the equities of the same player's next turn and how
+// many next turns there were, with their number and sum of squares. All integers: sums of
+// integers do not depend on the order games finish in, nor on how they were split into shards.
 type totals struct {
 	sums   []int64  // by rack number, equity × fixedScale
 	counts []uint32 // by rack number
-	kept   []uint32 // by leave number: the best play kept this leave
 	turns  int64
 	sumSq  int64 // Σ (equity × fixedScaleSq)²
+
+	nextSums   []int64  // by leave number (len leaves+1: the empty leave last), equity × fixedScale
+	nextCounts []uint32 // by leave number
+	nextTurns  int64
+	nextSumSq  int64 // Σ (next turn's equity × fixedScaleSq)²
 }
 
 func newTotals(racks, leaves int) *totals {
-	return &totals{sums: make([]int64, racks), counts: make([]uint32, racks), kept: make([]uint32, leaves)}
+	return &totals{sums: make([]int64, racks), counts: make([]uint32, racks),
+		nextSums: make([]int64, leaves+1), nextCounts: make([]uint32, leaves+1)}
 }
 
 func (t *totals) reset() {
 	clear(t.sums)
 	clear(t.counts)
-	clear(t.kept)
-	t.turns, t.sumSq = 0, 0
+	clear(t.nextSums)
+	clear(t.nextCounts)
+	t.turns, t.sumSq, t.nextTurns, t.nextSumSq = 0, 0, 0, 0
 }
 
 // FitReport says what a generation's fit found, in points.
@@ -58,7 +68,28 @@ type FitReport struct {
 	PriorSD [equity.MaxLeave + 1]float64 `json:"prior_sd"`
 	// Features is the number of features of the ridge fit.
 	Features int `json:"features"`
+	// Method is how the raw values were measured (Racks or Kept); KeptSD is, with Kept, the
+	// spread of next turns around their leave's mean, and KeptNothing the mean next turn after
+	// keeping nothing less Baseline (near 0 when a drawn rack is worth what a random one is).
+	Method      Method  `json:"method"`
+	KeptSD      float64 `json:"kept_sd,omitempty"`
+	KeptNothing float64 `json:"kept_nothing,omitempty"`
 }
+
+// Method is how a generation's records become leave values.
+type Method string
+
+const (
+	// Racks values a leave by the mean equity of the racks holding it, each weighted as often
+	// as the bag deals the rest of it (atril's method since its first table).
+	Racks Method = "racks"
+	// Kept values a leave by the mean equity of the next turn of the players who kept it: what
+	// keeping it led to, the racks its keepers drew.
+	Kept Method = "kept"
+)
+
+// Methods are the methods there are, the default first.
+var Methods = []Method{Racks, Kept}
 
 // fitLeaves turns a generation's totals into a value for every leave.
 //
@@ -78,7 +109,11 @@ type FitReport struct {
 // elsewhere; each measured value is then pulled towards that prediction by how noisy it is
 // (its sampling variance against the variance of true values around the prediction, estimated
 // per length from the data), and leaves no rack held take the prediction.
-func fitLeaves(leaves, racks *equity.LeaveSet, tot *totals) ([]float32, FitReport, error) {
+//
+// With the method Kept a leave's raw value is instead the mean equity of the next turn of the
+// players who kept it (see Kept), from the same baseline; the fit and the pull towards it are
+// the same.
+func fitLeaves(leaves, racks *equity.LeaveSet, tot *totals, method Method) ([]float32, FitReport, error) {
 	ts := leaves.Tiles()
 	nl := leaves.Len()
 	empty := nl // the slot of the empty leave
@@ -86,7 +121,7 @@ func fitLeaves(leaves, racks *equity.LeaveSet, tot *totals) ([]float32, FitRepor
 	den := make([]float64, nl+1)
 	wn := make([]float64, nl+1)  // Σ ω² n: the raw mean's variance, in units of WithinSD², times den²
 	wn2 := make([]float64, nl+1) // Σ ω² n²: the same in units of BetweenSD²
-	rep := FitReport{Turns: tot.turns}
+	rep := FitReport{Turns: tot.turns, Method: method}
 
 	// binom[n][k] for n up to the largest tile count.
 	maxCount := 0
@@ -196,14 +231,20 @@ func fitLeaves(leaves, racks *equity.LeaveSet, tot *totals) ([]float32, FitRepor
 	// by (7-k)/7.
 	target := make([]float64, nl)
 	noise := make([]float64, nl) // sampling variance; 0 marks an unmeasured leave
-	for i := 0; i < nl; i++ {
-		if den[i] == 0 {
-			continue
+	if method == Kept {
+		if err := keptValues(leaves, tot, base, target, noise, &rep); err != nil {
+			return nil, rep, err
 		}
-		k := len(leaves.Leave(i))
-		rep.Measured[k]++
-		target[i] = num[i]/den[i] - base
-		noise[i] = (within*wn[i] + between*float64(7-k)/7*wn2[i]) / (den[i] * den[i])
+	} else {
+		for i := 0; i < nl; i++ {
+			if den[i] == 0 {
+				continue
+			}
+			k := len(leaves.Leave(i))
+			rep.Measured[k]++
+			target[i] = num[i]/den[i] - base
+			noise[i] = (within*wn[i] + between*float64(7-k)/7*wn2[i]) / (den[i] * den[i])
+		}
 	}
 
 	f := newFeatures(ts)
@@ -293,6 +334,45 @@ func fitLeaves(leaves, racks *equity.LeaveSet, tot *totals) ([]float32, FitRepor
 	return values, rep, nil
 }
 
+// keptValues sets the raw values and sampling variances of the method Kept: a leave is worth
+// the mean equity of the next turns of the players who kept it, less base (the mean equity of a
+// random rack, the turn after keeping nothing); the variance is the spread of next turns
+// around their leave's mean over the number of them.
+func keptValues(leaves *equity.LeaveSet, tot *totals, base float64, target, noise []float64, rep *FitReport) error {
+	nl := leaves.Len()
+	var ss float64 // Σ S²/n over the leaves kept
+	distinct := 0
+	for i := 0; i <= nl; i++ {
+		if n := tot.nextCounts[i]; n > 0 {
+			s := float64(tot.nextSums[i]) / fixedScale
+			ss += s * s / float64(n)
+			distinct++
+		}
+	}
+	if distinct < 2 {
+		return i18n.E("leaves.err.too_few_turns", "Racks", distinct)
+	}
+	n := float64(tot.nextTurns)
+	within := 1.0
+	if n > float64(distinct) {
+		within = max(1, (float64(tot.nextSumSq)/(fixedScaleSq*fixedScaleSq)-ss)/(n-float64(distinct)))
+	}
+	rep.KeptSD = math.Sqrt(within)
+	if c := tot.nextCounts[nl]; c > 0 {
+		rep.KeptNothing = float64(tot.nextSums[nl])/fixedScale/float64(c) - base
+	}
+	for i := 0; i < nl; i++ {
+		c := tot.nextCounts[i]
+		if c == 0 {
+			continue
+		}
+		rep.Measured[len(leaves.Leave(i))]++
+		target[i] = float64(tot.nextSums[i])/fixedScale/float64(c) - base
+		noise[i] = within / float64(c)
+	}
+	return nil
+}
+
 // ridgeSD is the prior standard deviation of a feature's coefficient, in points.
 const ridgeSD = 10.0
 
@@ -369,4 +449,23 @@ func (f *features) active(w []lexicon.Tile, out []int) []int {
 		}
 	}
 	return append(out, f.vowels[len(w)][vowels])
+}
+
+// methodList is the methods for a message: racks, kept.
+func methodList() string {
+	s := make([]string, len(Methods))
+	for i, m := range Methods {
+		s[i] = string(m)
+	}
+	return strings.Join(s, ", ")
+}
+
+// ParseMethod reads a method's name.
+func ParseMethod(s string) (Method, error) {
+	for _, m := range Methods {
+		if string(m) == s {
+			return m, nil
+		}
+	}
+	return "", i18n.E("leaves.err.method", "Method", s, "Methods", methodList())
 }

@@ -249,7 +249,7 @@ func TestFitKnownValues(t *testing.T) {
 		tot.turns++
 		tot.sumSq += int64(y*fixedScaleSq) * int64(y*fixedScaleSq)
 	}
-	values, rep, err := fitLeaves(set, racks, tot)
+	values, rep, err := fitLeaves(set, racks, tot, Racks)
 	if err != nil {
 		t.Fatal(err)
 	}
