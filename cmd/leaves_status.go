@@ -69,7 +69,9 @@ func statusDoc(g *Globals, o *statusJSON) *ui.Doc {
 	}
 	for _, s := range o.Generations {
 		d.H2(p.T("leaves.status.title", "Generation", s.Generation, "Seed", s.Seed, "Lexicon", s.Lexicon, "From", s.From))
-		shards := func(n int) string { return p.T("leaves.status.shards_of", "Count", p.Int(n), "Shards", p.Int(s.Shards)) }
+		shards := func(n int) string {
+			return p.T("leaves.status.shards_of", "Count", p.Int(n), "Shards", p.Int(s.Shards))
+		}
 		running := make([]string, len(s.Running))
 		for i, r := range s.Running {
 			running[i] = p.T("leaves.status.running_item", "Shard", r.Shard, "Percent", p.Percent(float64(r.Done)/float64(max(1, r.Games)), 0), "Host", r.Host)
