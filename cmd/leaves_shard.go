@@ -44,7 +44,7 @@ func runLeavesShard(ctx context.Context, g *Globals, opts *leavesLearnOptions) e
 	case opts.Shard == "":
 		return withCode(ExitError, i18n.E("leaves.shard.err.shard_needed"))
 	case opts.StatsOut == "":
-		return withCode(ExitError, i18n.E("leaves.err.stats_out_needed"))
+		return withCode(ExitError, i18n.E("leaves.shard.err.stats_out"))
 	case opts.outSet || opts.generationsSet || opts.Resume:
 		return withCode(ExitError, i18n.E("leaves.shard.err.flags"))
 	}
