@@ -86,10 +86,13 @@ const (
 	// Kept values a leave by the mean equity of the next turn of the players who kept it: what
 	// keeping it led to, the racks its keepers drew.
 	Kept Method = "kept"
+	// Contains values a leave by the plain mean equity of the racks holding it, every rack
+	// counting once per turn (macondo's superleaves script does so): Racks without the weights.
+	Contains Method = "contains"
 )
 
 // Methods are the methods there are, the default first.
-var Methods = []Method{Racks, Kept}
+var Methods = []Method{Racks, Kept, Contains}
 
 // fitLeaves turns a generation's totals into a value for every leave.
 //
@@ -159,6 +162,9 @@ func fitLeaves(leaves, racks *equity.LeaveSet, tot *totals, method Method) ([]fl
 				i = leaves.IndexSorted(buf[:k])
 			}
 			w := ways / rackWays // ω: see above
+			if method == Contains {
+				w = 1
+			}
 			num[i] += w * sum
 			den[i] += w * fn
 			wn[i] += w * w * fn
