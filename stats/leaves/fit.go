@@ -2,7 +2,9 @@ package leaves
 
 import (
 	"math"
+	"runtime"
 	"strings"
+	"sync"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -140,79 +142,71 @@ func fitLeaves(leaves, racks *equity.LeaveSet, tot *totals, method Method) ([]fl
 		}
 	}
 
-	var (
-		distinct                     [7]lexicon.Tile
-		mult                         [7]int
-		buf                          [7]lexicon.Tile
-		sumMeans, sumMeans2, sumInvN float64
-		ssBetween                    float64 // Σ S²/n, for the within-rack sum of squares
-		sum, fn                      float64 // the current rack's equity sum and count
-		rackWays                     float64 // the ways to draw it from a full bag
-		nd                           int     // its number of distinct tiles
-	)
-	// Every sub-multiset of the rack: take 0..mult[j] of each distinct tile in turn.
-	var rec func(j, k int, ways float64)
-	rec = func(j, k int, ways float64) {
-		if j == nd {
-			if k == 7 {
-				return
-			}
-			i := empty
-			if k > 0 {
-				i = leaves.IndexSorted(buf[:k])
-			}
-			w := ways / rackWays // ω: see above
-			if method == Contains {
-				w = 1
-			}
-			num[i] += w * sum
-			den[i] += w * fn
-			wn[i] += w * w * fn
-			wn2[i] += w * w * fn * fn
-			return
-		}
-		t := distinct[j]
-		c := ts.Count(t)
-		for l := 0; l <= mult[j]; l++ {
-			// Keep l of this tile; the other mult[j]-l are drawn from the c-l left.
-			if l > 0 {
-				buf[k+l-1] = t
-			}
-			rec(j+1, k+l, ways*binom[c-l][mult[j]-l])
-		}
+	// The racks' sub-multisets are found in parallel, a block of racks at a time, then added up
+	// in parallel too, each worker adding the leaves it owns, rack by rack in order: every
+	// leave's sums are the same additions in the same order whatever the number of workers, so
+	// the table is the same bytes.
+	workers := runtime.GOMAXPROCS(0)
+	const block = 4096
+	parts := make([]subleave, block*maxSubleaves)
+	counts := make([]int, block)
+	sums := make([]float64, block)
+	fns := make([]float64, block)
+	rs := make([]int, 0, block)
+	enums := make([]enumerator, workers)
+	for w := range enums {
+		enums[w] = enumerator{leaves: leaves, binom: binom, unweighted: method == Contains, empty: empty}
 	}
+	flush := func() {
+		inParallel(workers, len(rs), func(w, lo, hi int) {
+			e := &enums[w]
+			for b := lo; b < hi; b++ {
+				counts[b] = e.subleaves(racks.Leave(rs[b]), parts[b*maxSubleaves:])
+			}
+		})
+		inParallel(workers, workers, func(me, _, _ int) {
+			for b := range rs {
+				sum, fn := sums[b], fns[b]
+				for _, p := range parts[b*maxSubleaves : b*maxSubleaves+counts[b]] {
+					i := int(p.i)
+					if i%workers != me {
+						continue
+					}
+					w := p.w
+					num[i] += w * sum
+					den[i] += w * fn
+					wn[i] += w * w * fn
+					wn2[i] += w * w * fn * fn
+				}
+			}
+		})
+		rs = rs[:0]
+	}
+	var sumMeans, sumMeans2, sumInvN float64
+	var ssBetween float64 // Σ S²/n, for the within-rack sum of squares
 	for r := 0; r < racks.Len(); r++ {
 		n := tot.counts[r]
 		if n == 0 {
 			continue
 		}
-		rack := racks.Leave(r)
-		if len(rack) != 7 {
+		if len(racks.Leave(r)) != 7 {
 			continue // only full racks are recorded
 		}
 		rep.Racks++
-		fn = float64(n)
-		sum = float64(tot.sums[r]) / fixedScale
+		fn := float64(n)
+		sum := float64(tot.sums[r]) / fixedScale
 		m := sum / fn
 		sumMeans += m
 		sumMeans2 += m * m
 		sumInvN += 1 / fn
 		ssBetween += sum * sum / fn
-		nd = 0
-		for i, t := range rack {
-			if i > 0 && t == rack[i-1] {
-				mult[nd-1]++
-				continue
-			}
-			distinct[nd], mult[nd] = t, 1
-			nd++
+		sums[len(rs)], fns[len(rs)] = sum, fn
+		rs = append(rs, r)
+		if len(rs) == block {
+			flush()
 		}
-		rackWays = 1
-		for j := 0; j < nd; j++ {
-			rackWays *= binom[ts.Count(distinct[j])][mult[j]]
-		}
-		rec(0, 0, 1)
 	}
+	flush()
 	if rep.Racks < 2 || den[empty] == 0 {
 		return nil, rep, i18n.E("leaves.err.too_few_turns", "Racks", rep.Racks)
 	}
@@ -377,6 +371,101 @@ func keptValues(leaves *equity.LeaveSet, tot *totals, base float64, target, nois
 		noise[i] = within / float64(c)
 	}
 	return nil
+}
+
+// maxSubleaves is the most sub-multisets a rack of seven has, itself left out: 2⁷ − 1.
+const maxSubleaves = 127
+
+// subleave is one sub-multiset of a rack: its leave number (the empty leave's slot for none) and
+// its weight ω (see fitLeaves).
+type subleave struct {
+	i int32
+	w float64
+}
+
+// enumerator lists a rack's sub-multisets with their weights; one per worker.
+type enumerator struct {
+	leaves     *equity.LeaveSet
+	binom      [][]float64
+	unweighted bool // Contains: every ω is 1
+	empty      int
+
+	distinct [7]lexicon.Tile
+	mult     [7]int
+	buf      [7]lexicon.Tile
+	nd       int
+	rackWays float64 // the ways to draw the rack from a full bag
+	out      []subleave
+	n        int
+}
+
+// subleaves writes every sub-multiset of the sorted rack but itself into out, taking 0..mult[j]
+// of each distinct tile in turn, and returns how many.
+func (e *enumerator) subleaves(rack []lexicon.Tile, out []subleave) int {
+	ts := e.leaves.Tiles()
+	e.nd = 0
+	for i, t := range rack {
+		if i > 0 && t == rack[i-1] {
+			e.mult[e.nd-1]++
+			continue
+		}
+		e.distinct[e.nd], e.mult[e.nd] = t, 1
+		e.nd++
+	}
+	e.rackWays = 1
+	for j := 0; j < e.nd; j++ {
+		e.rackWays *= e.binom[ts.Count(e.distinct[j])][e.mult[j]]
+	}
+	e.out, e.n = out, 0
+	e.rec(0, 0, 1)
+	return e.n
+}
+
+func (e *enumerator) rec(j, k int, ways float64) {
+	if j == e.nd {
+		if k == 7 {
+			return
+		}
+		i := e.empty
+		if k > 0 {
+			i = e.leaves.IndexSorted(e.buf[:k])
+		}
+		w := ways / e.rackWays // ω: see fitLeaves
+		if e.unweighted {
+			w = 1
+		}
+		e.out[e.n] = subleave{int32(i), w}
+		e.n++
+		return
+	}
+	t := e.distinct[j]
+	c := e.leaves.Tiles().Count(t)
+	for l := 0; l <= e.mult[j]; l++ {
+		// Keep l of this tile; the other mult[j]-l are drawn from the c-l left.
+		if l > 0 {
+			e.buf[k+l-1] = t
+		}
+		e.rec(j+1, k+l, ways*e.binom[c-l][e.mult[j]-l])
+	}
+}
+
+// inParallel runs fn on workers goroutines, worker w taking the indices [lo, hi) of its share
+// of n (all of them inline when there is one worker).
+func inParallel(workers, n int, fn func(w, lo, hi int)) {
+	if workers <= 1 {
+		fn(0, 0, n)
+		return
+	}
+	var wg sync.WaitGroup
+	for w := range workers {
+		lo, hi := n*w/workers, n*(w+1)/workers
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			fn(w, lo, hi)
+		}()
+	}
+	wg.Wait()
 }
 
 // ridgeSD is the prior standard deviation of a feature's coefficient, in points.
