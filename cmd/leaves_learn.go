@@ -33,6 +33,7 @@ type leavesLearnOptions struct {
 	Generation     int
 	generationsSet bool // --generations given (a shard plays one generation)
 	outSet         bool
+	methodSet      bool // a shard's statistics serve every method: it is chosen at the merge
 }
 
 func init() {
@@ -47,6 +48,7 @@ func init() {
 			Args:    cobra.NoArgs,
 			RunE: func(c *cobra.Command, args []string) error {
 				opts.generationsSet, opts.outSet = c.Flags().Changed("generations"), c.Flags().Changed("out")
+				opts.methodSet = c.Flags().Changed("method")
 				if opts.Shard != "" || opts.StatsOut != "" {
 					return runLeavesShard(c.Context(), g, opts)
 				}

@@ -45,7 +45,7 @@ func runLeavesShard(ctx context.Context, g *Globals, opts *leavesLearnOptions) e
 		return withCode(ExitError, i18n.E("leaves.shard.err.shard_needed"))
 	case opts.StatsOut == "":
 		return withCode(ExitError, i18n.E("leaves.shard.err.stats_out"))
-	case opts.outSet || opts.generationsSet || opts.Resume:
+	case opts.outSet || opts.generationsSet || opts.Resume || opts.methodSet:
 		return withCode(ExitError, i18n.E("leaves.shard.err.flags"))
 	}
 	index, count, err := leaves.ParseShard(opts.Shard, g.io.Getenv)
@@ -71,6 +71,8 @@ func runLeavesShard(ctx context.Context, g *Globals, opts *leavesLearnOptions) e
 			return withCode(ExitError, i18n.Wrap(err, "leaves.err.stats_write", "File", out))
 		}
 		out = filepath.Join(out, leaves.StatsName(sh))
+	} else if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+		return withCode(ExitError, i18n.Wrap(err, "leaves.err.stats_write", "File", out))
 	}
 	first, last := sh.Games(opts.Games)
 	bar := newGamesProgress(g, max(1, last-first))

@@ -97,8 +97,9 @@ func TestLeavesShardRefuses(t *testing.T) {
 	}{
 		{[]string{"--shard", "0/2"}, nil, "--stats-out"},
 		{[]string{"--stats-out", dir}, nil, "--stats-out goes with --shard"},
-		{[]string{"--shard", "0/2", "--stats-out", dir, "--out", "x.klv2"}, nil, "--out, --generations and --resume"},
-		{[]string{"--shard", "0/2", "--stats-out", dir, "--generations", "2"}, nil, "--out, --generations and --resume"},
+		{[]string{"--shard", "0/2", "--stats-out", dir, "--out", "x.klv2"}, nil, "--out, --generations, --resume and --method"},
+		{[]string{"--shard", "0/2", "--stats-out", dir, "--generations", "2"}, nil, "--out, --generations, --resume and --method"},
+		{[]string{"--shard", "0/2", "--stats-out", dir, "--method", "kept"}, nil, "--out, --generations, --resume and --method"},
 		{[]string{"--shard", "2/2", "--stats-out", dir}, nil, "from 0 to 1"},
 		{[]string{"--shard", "two", "--stats-out", dir}, nil, "expected I/N"},
 		{[]string{"--shard", "auto/2", "--stats-out", dir}, nil, "SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX"},

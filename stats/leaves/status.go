@@ -38,7 +38,8 @@ type GenerationStatus struct {
 	// GamesPerSec is the games played over the time since Started (every machine together);
 	// ETA is the games left at that rate, 0 when unknown or done.
 	GamesPerSec float64       `json:"games_per_second"`
-	ETA         time.Duration `json:"eta_ns"`
+	ETA         time.Duration `json:"-"`
+	ETASeconds  float64       `json:"eta_seconds"`
 	// CPUGamesPerSec is the games a second of one shard's playing time (Σ games / Σ seconds):
 	// what a worker plays.
 	CPUGamesPerSec float64 `json:"shard_games_per_second"`
@@ -143,6 +144,7 @@ func Status(dir string, now time.Time) ([]GenerationStatus, []StatusFile, error)
 			g.GamesPerSec = float64(g.GamesDone) / el
 			if left := g.Games - g.GamesDone; left > 0 {
 				g.ETA = time.Duration(float64(left) / g.GamesPerSec * float64(time.Second))
+				g.ETASeconds = g.ETA.Seconds()
 			}
 		}
 		out = append(out, *g)

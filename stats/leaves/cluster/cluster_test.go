@@ -169,13 +169,13 @@ echo "$n;cluster"
 	run := t.TempDir()
 	log := filepath.Join(bin, "log")
 	out := recipe(t, []string{"PATH=" + bin + string(os.PathListSeparator) + os.Getenv("PATH"), "SBATCH_COUNTER=" + filepath.Join(bin, "n"),
-		"SBATCH_LOG=" + log, "RUN=" + run, "GAMES=100", "SHARDS=3", "GENERATIONS=1", "SEED=" + seed}, "slurm/run.sh")
+		"SBATCH_LOG=" + log, "RUN=" + run, "GAMES=100", "SHARDS=2", "GENERATIONS=1", "SEED=" + seed}, "slurm/run.sh")
 	if !strings.Contains(out, "generation 1: shards job 1, merge job 2") {
 		t.Errorf("run.sh said:\n%s", out)
 	}
 	b, _ := os.ReadFile(log)
 	same(t, filepath.Join(run, "g1.klv2"), reference(t, "1"))
-	if !strings.Contains(string(b), "Finished   3 of 3") {
+	if !strings.Contains(string(b), "Finished   2 of 2") {
 		t.Errorf("the merge job's status:\n%s", b)
 	}
 }
