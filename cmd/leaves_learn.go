@@ -4,15 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/stats/leaves"
@@ -111,6 +110,13 @@ func runLeavesLearn(ctx context.Context, g *Globals, opts *leavesLearnOptions) e
 	if workers == 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	// The output is taken now, not after hours of learning: a device or a FIFO is refused, and
+	// so is a second run writing the same table (which would also share the checkpoint).
+	table, err := fileio.Create(opts.Out)
+	if err != nil {
+		return withCode(ExitError, err)
+	}
+	defer table.Abort()
 	ckpt := opts.Out + ".ckpt"
 	bar := newGamesProgress(g, opts.Games)
 	gen := 0
@@ -133,7 +139,6 @@ func runLeavesLearn(ctx context.Context, g *Globals, opts *leavesLearnOptions) e
 		bar.rate, bar.left = pr.GamesPerSec, pr.ETA
 		bar.bar.Update(pr.Games)
 	}
-	start := g.io.Now()
 	res, err := leaves.Learn(ctx, lo)
 	bar.bar.Finish()
 	if err != nil {
@@ -145,11 +150,14 @@ func runLeavesLearn(ctx context.Context, g *Globals, opts *leavesLearnOptions) e
 		}
 		return withCode(ExitError, err)
 	}
-	if err := writeFileAtomic(opts.Out, res.WriteKLV); err != nil {
+	if err := res.WriteKLV(table); err != nil {
 		return withCode(ExitError, i18n.Wrap(err, "leaves.err.out_write", "File", opts.Out))
 	}
-	os.Remove(ckpt) // the table is written: nothing left to resume
-	elapsed := g.io.Now().Sub(start)
+	if err := table.Commit(); err != nil {
+		return withCode(ExitError, i18n.Wrap(err, "leaves.err.out_write", "File", opts.Out))
+	}
+	os.Remove(ckpt)                                              // the table is written: nothing left to resume
+	elapsed := time.Duration(res.Seconds * float64(time.Second)) // across resumes
 	out := learnJSON{Out: opts.Out, Lexicon: lex.Name, Tiles: lex.Tiles.Name, Games: opts.Games, Generations: opts.Generations,
 		Seed: opts.Seed, From: opts.From, Method: string(method), Workers: workers, Leaves: len(res.Values), Seconds: elapsed.Seconds(), Reports: res.Reports}
 	if s := elapsed.Seconds(); s > 0 {
@@ -188,31 +196,6 @@ func fitTable(g *Globals, reports []leaves.FitReport, first int) *ui.Table {
 		t.Row(fmt.Sprint(first+i), p.Int(int(r.Turns)), p.Int(r.Racks), p.Float(r.Baseline, 1), p.Int(measured), strings.Join(sds, " · "))
 	}
 	return t
-}
-
-// writeFileAtomic writes a file through a temporary one beside it, synced and renamed over it.
-func writeFileAtomic(path string, write func(w io.Writer) error) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(f.Name())
-	if err := f.Chmod(0o644); err != nil {
-		f.Close()
-		return err
-	}
-	if err := write(f); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), path)
 }
 
 // methodNames completes --method.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/stats/leaves"
@@ -75,6 +76,11 @@ func runLeavesMerge(ctx context.Context, g *Globals, opts *leavesMergeOptions, a
 	if err != nil {
 		return withCode(ExitError, err)
 	}
+	table, err := fileio.Create(opts.Out) // taken first: a FIFO, a device or a second writer is refused
+	if err != nil {
+		return withCode(ExitError, err)
+	}
+	defer table.Abort()
 	start := g.io.Now()
 	m, err := leaves.Merge(ctx, leaves.MergeOptions{Files: files, Tiles: ts, Method: method, Workers: opts.Workers})
 	if err != nil {
@@ -83,7 +89,10 @@ func runLeavesMerge(ctx context.Context, g *Globals, opts *leavesMergeOptions, a
 		}
 		return withCode(ExitError, err)
 	}
-	if err := writeFileAtomic(opts.Out, m.WriteKLV); err != nil {
+	if err := m.WriteKLV(table); err != nil {
+		return withCode(ExitError, i18n.Wrap(err, "leaves.err.out_write", "File", opts.Out))
+	}
+	if err := table.Commit(); err != nil {
 		return withCode(ExitError, i18n.Wrap(err, "leaves.err.out_write", "File", opts.Out))
 	}
 	h := m.Header

@@ -12,6 +12,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 )
 
@@ -54,6 +55,8 @@ type checkpointHeader struct {
 	Reports    []FitReport `json:"reports"`
 	Leaves     int         `json:"leaves"`
 	Racks      int         `json:"racks"`
+	// Seconds is the time the run has taken so far (absent in checkpoints of older atrils).
+	Seconds float64 `json:"seconds,omitempty"`
 }
 
 // checkpointFormat is the checkpoints' format; checkpointFormat1, the first (fixed-size
@@ -71,7 +74,7 @@ const (
 func writeCheckpoint(path string, fp fingerprint, st *state) error {
 	hdr := checkpointHeader{Format: checkpointFormat, Run: fp, Generation: st.gen, Done: st.done,
 		Turns: st.tot.turns, SumSq: st.tot.sumSq, NextTurns: st.tot.nextTurns, NextSumSq: st.tot.nextSumSq,
-		Reports: st.reports, Leaves: len(st.values), Racks: len(st.tot.counts)}
+		Reports: st.reports, Leaves: len(st.values), Racks: len(st.tot.counts), Seconds: st.seconds}
 	b, err := json.Marshal(hdr)
 	if err != nil {
 		return err
@@ -92,7 +95,9 @@ func writeCheckpoint(path string, fp fingerprint, st *state) error {
 
 // readCheckpoint loads a checkpoint for the run fp, refusing one of another run or one damaged.
 func readCheckpoint(path string, fp fingerprint, leaves, racks int) (state, error) {
-	b, err := os.ReadFile(path)
+	// Header, values, racks and leaves kept, each at its largest (the first format's fixed
+	// records, or varints of at most 10+10+5 bytes).
+	b, err := fileio.ReadFile(path, 1<<20+16+4*int64(leaves)+25*(int64(leaves)+int64(racks)+2))
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			return state{}, i18n.E("leaves.err.no_checkpoint", "File", path)
@@ -130,7 +135,10 @@ func readCheckpoint(path string, fp fingerprint, leaves, racks int) (state, erro
 		hdr.Done < 0 || hdr.Done > fp.Games || len(hdr.Reports) != hdr.Generation {
 		return bad("header numbers out of range (generation %d, %d games done, %d leaves, %d racks)", hdr.Generation, hdr.Done, hdr.Leaves, hdr.Racks)
 	}
-	st := state{gen: hdr.Generation, done: hdr.Done, reports: hdr.Reports, tot: newTotals(racks, leaves)}
+	if hdr.Seconds < 0 || hdr.Seconds > 1e9 {
+		hdr.Seconds = 0 // only the summary's speed reads it
+	}
+	st := state{gen: hdr.Generation, done: hdr.Done, reports: hdr.Reports, tot: newTotals(racks, leaves), seconds: hdr.Seconds}
 	st.tot.turns, st.tot.sumSq, st.tot.nextTurns, st.tot.nextSumSq = hdr.Turns, hdr.SumSq, hdr.NextTurns, hdr.NextSumSq
 	off := 0
 	u32 := func() (uint32, bool) {

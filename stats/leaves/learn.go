@@ -78,6 +78,8 @@ type Learned struct {
 	Set     *equity.LeaveSet
 	Values  []float32
 	Reports []FitReport // one per generation
+	// Seconds is the time learning took, counted across every process that resumed the run.
+	Seconds float64
 }
 
 // WriteKLV writes the learned table as KLV2.
@@ -110,6 +112,7 @@ type state struct {
 	values  []float32 // the table it plays with
 	tot     *totals
 	reports []FitReport
+	seconds float64 // time spent by the processes before this one
 }
 
 // Learn runs a learning run. When ctx is cancelled it saves a checkpoint (if configured) and
@@ -149,7 +152,7 @@ func Learn(ctx context.Context, opts LearnOptions) (*Learned, error) {
 			return nil, err
 		}
 	}
-	return &Learned{Set: set, Values: l.st.values, Reports: l.st.reports}, nil
+	return &Learned{Set: set, Values: l.st.values, Reports: l.st.reports, Seconds: l.seconds(opts.Now())}, nil
 }
 
 func (o *LearnOptions) check() error {
@@ -209,10 +212,8 @@ type learner struct {
 	// genBase is the number of generations before the first this run plays (a shard's
 	// generation less one): the games' seeds are those of the whole run's generation.
 	genBase int
-	// shard, for a shard, is the header of the statistics its checkpoints and result are;
-	// secondsBefore the time it played before this start.
-	shard         *StatsHeader
-	secondsBefore float64
+	// shard, for a shard, is the header of the statistics its checkpoints and result are.
+	shard *StatsHeader
 }
 
 // recorder is one worker's player and what it adds to the totals.
@@ -409,7 +410,14 @@ func (l *learner) save(now time.Time) error {
 	if l.shard != nil {
 		return l.writeShard(l.opts.Checkpoint, now)
 	}
-	return writeCheckpoint(l.opts.Checkpoint, l.fp, &l.st)
+	st := l.st
+	st.seconds = l.seconds(now)
+	return writeCheckpoint(l.opts.Checkpoint, l.fp, &st)
+}
+
+// seconds is the run's time so far: the resumed processes' and this one's.
+func (l *learner) seconds(now time.Time) float64 {
+	return l.st.seconds + max(0, now.Sub(l.start).Seconds())
 }
 
 // setsCache keeps the leave and rack sets of the tile sets used, which take a second or two to

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/atril-scrabble/atril/engine/equity"
+	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 )
 
@@ -155,6 +156,13 @@ func LearnShard(ctx context.Context, o ShardOptions) (*ShardResult, error) {
 		return nil, err
 	}
 
+	// The statistics file is taken now, not after the games: a FIFO or a device is refused, and
+	// so is a second process playing the same shard into it.
+	outFile, err := fileio.Create(o.Out)
+	if err != nil {
+		return nil, err
+	}
+	defer outFile.Abort()
 	l := &learner{opts: lo, set: set, racks: racks, fp: fp, lo: first, hi: last, genBase: sh.Generation - 1, shard: h}
 	l.st = state{values: values, done: first, tot: newTotals(racks.Len(), set.Len())}
 	now := lo.Now()
@@ -171,14 +179,13 @@ func LearnShard(ctx context.Context, o ShardOptions) (*ShardResult, error) {
 			return nil, err
 		}
 		l.st.done = old.Done
-		h.Started, h.Seconds = old.Started, old.Seconds
+		h.Started, l.st.seconds = old.Started, old.Seconds
 		res.Resumed = old.Done - first
 	} else if !errors.Is(err, os.ErrNotExist) {
 		return nil, err
 	}
 	l.start, l.lastSave = now, now
 	l.doneAtStart = l.st.done - first
-	l.secondsBefore = h.Seconds
 	if res.Resumed > 0 {
 		l.progress("resume")
 	}
@@ -189,22 +196,39 @@ func LearnShard(ctx context.Context, o ShardOptions) (*ShardResult, error) {
 	if err := l.playGames(ctx, recs); err != nil {
 		return nil, err
 	}
-	if err := l.writeShard(o.Out, lo.Now()); err != nil {
-		return nil, err
+	b, err := l.shardBytes(lo.Now())
+	if err == nil {
+		_, err = outFile.Write(b)
+	}
+	if err == nil {
+		err = outFile.Commit()
+	}
+	if err != nil {
+		return nil, i18n.Wrap(err, "leaves.err.stats_write", "File", o.Out)
 	}
 	os.Remove(lo.Checkpoint) // the statistics are written: nothing left to resume
 	res.Header = *h
 	return res, nil
 }
 
-// writeShard writes the shard's statistics as they stand to path.
+// writeShard writes the shard's statistics as they stand to path (its state file).
 func (l *learner) writeShard(path string, now time.Time) error {
+	l.updateShard(now)
+	return writeStats(path, l.shard, l.st.tot)
+}
+
+// shardBytes is the shard's statistics file as it stands.
+func (l *learner) shardBytes(now time.Time) ([]byte, error) {
+	l.updateShard(now)
+	return statsBytes(l.shard, l.st.tot)
+}
+
+func (l *learner) updateShard(now time.Time) {
 	h := l.shard
 	h.Done = l.st.done
 	h.Turns, h.SumSq, h.NextTurns, h.NextSumSq = l.st.tot.turns, l.st.tot.sumSq, l.st.tot.nextTurns, l.st.tot.nextSumSq
 	h.Updated = now
-	h.Seconds = l.secondsBefore + now.Sub(l.start).Seconds()
-	return writeStats(path, h, l.st.tot)
+	h.Seconds = l.seconds(now)
 }
 
 // StatsFiles lists the statistics files among paths: a file is taken as it is, a directory

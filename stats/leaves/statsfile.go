@@ -17,6 +17,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 )
 
@@ -122,18 +123,30 @@ func valuesHash(values []float32) string {
 // Layout: the JSON header line; the totals (see appendTotals); a CRC-32 (IEEE, little endian)
 // of everything before it.
 func writeStats(path string, h *StatsHeader, tot *totals) error {
-	body, err := json.Marshal(h)
-	if err != nil {
-		return err
+	body, err := statsBytes(h, tot)
+	if err == nil {
+		err = writeAtomic(path, body)
 	}
-	body = append(body, '\n')
-	body = appendTotals(body, tot)
-	body = binary.LittleEndian.AppendUint32(body, crc32.ChecksumIEEE(body))
-	if err := writeAtomic(path, body); err != nil {
+	if err != nil {
 		return i18n.Wrap(err, "leaves.err.stats_write", "File", path)
 	}
 	return nil
 }
+
+// statsBytes is a statistics file's content.
+func statsBytes(h *StatsHeader, tot *totals) ([]byte, error) {
+	body, err := json.Marshal(h)
+	if err != nil {
+		return nil, err
+	}
+	body = append(body, '\n')
+	body = appendTotals(body, tot)
+	return binary.LittleEndian.AppendUint32(body, crc32.ChecksumIEEE(body)), nil
+}
+
+// maxStatsBytes bounds a statistics file: its header and a record (at most 25 bytes) for every
+// rack and leave of a tile set numbered by equity.LeaveSet (at most 2²⁴ each).
+const maxStatsBytes = 1<<20 + 25*2<<24
 
 // writeAtomic writes b to path through a temporary file beside it.
 func writeAtomic(path string, b []byte) error {
@@ -303,7 +316,7 @@ func (t *totals) addScalars(h *StatsHeader) error {
 
 // readStatsHeader reads a file's header line only (what status needs of a shard still playing).
 func readStatsHeader(path string) (*StatsHeader, error) {
-	f, err := os.Open(path)
+	f, err := fileio.Open(path)
 	if err != nil {
 		return nil, err
 	}
@@ -317,7 +330,7 @@ func readStatsHeader(path string) (*StatsHeader, error) {
 
 // looksLikeStats says whether a file begins as a statistics file does.
 func looksLikeStats(path string) bool {
-	f, err := os.Open(path)
+	f, err := fileio.Open(path)
 	if err != nil {
 		return false
 	}
@@ -350,7 +363,7 @@ func badStats(path, detail string) error {
 
 // readStats reads and checks a whole statistics file: its checksum, header and records.
 func readStats(path string) (*StatsHeader, records, error) {
-	b, err := os.ReadFile(path)
+	b, err := fileio.ReadFile(path, maxStatsBytes)
 	if err != nil {
 		return nil, records{}, err
 	}
