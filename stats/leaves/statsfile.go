@@ -321,7 +321,7 @@ func readStatsHeader(path string) (*StatsHeader, error) {
 		return nil, err
 	}
 	defer f.Close()
-	line, err := bufio.NewReaderSize(f, 4096).ReadSlice('\n')
+	line, err := bufio.NewReaderSize(f, 1<<16).ReadSlice('\n')
 	if err != nil {
 		return nil, badStats(path, "line 1: expected a JSON header")
 	}
