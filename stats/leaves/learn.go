@@ -6,6 +6,11 @@
 // best play's equity and the leave it kept; the generation's records become a value for every
 // leave of 1 to 6 tiles (see fitLeaves), and the next generation plays with those values.
 //
+// A generation can also be cut into shards played anywhere (LearnShard), each writing the
+// sufficient statistics of its games to a file (statsfile.go; the format is documented in
+// cluster/README.md); Merge adds them up and fits the same table, byte for byte, as Learn
+// playing the same games, and Status says where the shards of a directory stand.
+//
 // It sits above engine/game because it plays games; engine/equity, which the move generator
 // imports, only reads and writes tables.
 package leaves
