@@ -41,6 +41,7 @@ func (s *Server) guard(next http.Handler) http.Handler {
 		}
 		switch r.Method {
 		case http.MethodGet, http.MethodHead:
+			s.keepLang(w, r)
 		case http.MethodPost:
 			if !s.sameOrigin(r) {
 				s.refuse(w, r, "web.err.origin")

@@ -134,17 +134,23 @@ func acceptLanguage(h string) i18n.Lang {
 
 func (s *Server) printer(r *http.Request) *i18n.Printer { return i18n.For(s.lang(r)) }
 
+// keepLang remembers the language the page's switch asked for (?lang=), in a cookie: the
+// pages after it, redirects included, speak it.
+func (s *Server) keepLang(w http.ResponseWriter, r *http.Request) {
+	if q := r.URL.Query().Get("lang"); q != "" && s.cfg.Lang == "" {
+		if l, ok := i18n.ParseLang(q); ok {
+			http.SetCookie(w, &http.Cookie{Name: "atril_lang", Value: string(l), Path: "/", SameSite: http.SameSiteStrictMode,
+				HttpOnly: true, MaxAge: 365 * 24 * 3600})
+		}
+	}
+}
+
 // term paints text for HTML (ui.Doc.HTML turns the marks into styled spans).
 func term() *ui.Term { return &ui.Term{W: io.Discard, Mode: ui.Pipe, Markup: true} }
 
 // render draws page name with data; a failure to draw is logged and shown as an error page.
 func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, name, nav, title string, data any) {
 	lang := s.lang(r)
-	if q := r.URL.Query().Get("lang"); q != "" && s.cfg.Lang == "" {
-		if l, ok := i18n.ParseLang(q); ok {
-			http.SetCookie(w, &http.Cookie{Name: "atril_lang", Value: string(l), Path: "/", SameSite: http.SameSiteStrictMode, MaxAge: 365 * 24 * 3600})
-		}
-	}
 	other := i18n.Spanish
 	if lang == i18n.Spanish {
 		other = i18n.English
