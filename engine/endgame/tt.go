@@ -1,0 +1,118 @@
+package endgame
+
+import (
+	"math/bits"
+	"sync/atomic"
+)
+
+// The transposition table keeps what the search learned of a position: its value (for the player
+// to move, from there to the end of the game) or a bound of it, the depth it was searched to, and
+// the index of the best move in the position's move list. Positions are told apart by a Zobrist
+// hash of the board, both racks, who is to move and whether a pass ends the game; since values are
+// counted from the position to the end, they hold however the position was reached, and from one
+// solve to the next on the same Solver.
+//
+// Entries are two words: check = key ^ data and data, written and read without locks (a torn
+// entry fails the check and is a miss), four to a 64-byte bucket.
+type ttEntry struct {
+	check, data uint64
+}
+
+const (
+	bucketSize = 4
+	entryBytes = 16
+
+	flagExact = 1
+	flagLower = 2
+	flagUpper = 3
+
+	// depthDone marks a value proven to the end of the game: it holds at any depth.
+	depthDone = 255
+	noMove    = 0xffff
+)
+
+// MinTableBytes and DefaultTableBytes bound and default the table's size.
+const (
+	MinTableBytes     = 1 << 20
+	DefaultTableBytes = 1 << 30
+)
+
+type table struct {
+	entries []ttEntry
+	mask    uint64 // buckets - 1
+	age     uint8
+}
+
+// newTable makes a table of at most size bytes (a power of two of buckets, at least one MiB).
+func newTable(size int64) *table {
+	size = max(size, MinTableBytes)
+	buckets := uint64(1) << (63 - bits.LeadingZeros64(uint64(size)/(bucketSize*entryBytes)))
+	return &table{entries: make([]ttEntry, buckets*bucketSize), mask: buckets - 1}
+}
+
+// bytes is the table's size.
+func (t *table) bytes() int64 { return int64(len(t.entries)) * entryBytes }
+
+func pack(value int32, depth uint8, flag uint8, move uint16, age uint8) uint64 {
+	return uint64(uint16(int16(value))) | uint64(depth)<<16 | uint64(flag)<<24 | uint64(move)<<32 | uint64(age)<<48
+}
+
+type probe struct {
+	value int32
+	depth uint8
+	flag  uint8
+	move  uint16
+}
+
+func unpack(d uint64) probe {
+	return probe{value: int32(int16(uint16(d))), depth: uint8(d >> 16), flag: uint8(d>>24) & 3, move: uint16(d >> 32)}
+}
+
+func (t *table) bucket(key uint64) []ttEntry {
+	i := (key & t.mask) * bucketSize
+	return t.entries[i : i+bucketSize : i+bucketSize]
+}
+
+// lookup finds key's entry.
+func (t *table) lookup(key uint64) (probe, bool) {
+	b := t.bucket(key)
+	for i := range b {
+		d := atomic.LoadUint64(&b[i].data)
+		if atomic.LoadUint64(&b[i].check)^d == key && d != 0 {
+			return unpack(d), true
+		}
+	}
+	return probe{}, false
+}
+
+// store records key's entry, in its own slot if it has one, else over an entry of an earlier
+// solve or the one searched least deep.
+func (t *table) store(key uint64, value int32, depth uint8, flag uint8, move uint16) {
+	b := t.bucket(key)
+	victim, worst := 0, 1<<30
+	for i := range b {
+		d := atomic.LoadUint64(&b[i].data)
+		if d == 0 {
+			victim = i
+			break
+		}
+		if atomic.LoadUint64(&b[i].check)^d == key {
+			if unpack(d).depth == depthDone && depth != depthDone {
+				return // what was proven stays
+			}
+			victim = i
+			break
+		}
+		p := unpack(d)
+		score := int(p.depth)
+		if uint8(d>>48) != t.age {
+			score -= 512
+		}
+		if score < worst {
+			victim, worst = i, score
+		}
+	}
+	d := pack(value, depth, flag, move, t.age)
+	atomic.StoreUint64(&b[victim].data, d)
+	atomic.StoreUint64(&b[victim].check, key^d)
+}
