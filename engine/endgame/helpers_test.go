@@ -32,6 +32,16 @@ func selfPlayEndgames(tb testing.TB, lex *lexicon.Lexicon, games int, seed uint6
 	return out
 }
 
+// firstEndgames are the first endgames (the bag just emptied) of n seeded self-play games.
+func firstEndgames(tb testing.TB, lex *lexicon.Lexicon, n int, seed uint64) []*engine.Position {
+	tb.Helper()
+	var out []*engine.Position
+	for i := 0; i < n; i++ {
+		out = append(out, selfPlayEndgames(tb, lex, 1, game.GameSeed(seed, i), 1, func(*engine.Position) bool { return true })...)
+	}
+	return out
+}
+
 // brute is the value of an endgame for the player to move by plain alpha-beta on the whole lexicon,
 // counting passes and scoreless turns exactly as engine/game does: the reference the solver is
 // checked against.

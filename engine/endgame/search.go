@@ -209,8 +209,21 @@ func (w *worker) estimate(m *engine.Move, me *rack) int32 {
 	for _, l := range m.LeaveTiles() {
 		played -= w.points[l]
 	}
+	switch tuneEst {
+	case 1:
+		return int32(m.Score)
+	case 2:
+		return int32(m.Score) + 2*played
+	case 3:
+		return int32(m.Score) - 5*int32(m.Placed)
+	case 4:
+		return int32(m.Score) + 3*int32(m.Placed)
+	}
 	return int32(m.Score) + played
 }
+
+var tuneEst, tuneLeaf int
+var statTTCut, statFirstCut, statLaterCut, statAll int
 
 // pick moves the best-estimated of moves[i:] to i: the first few moves are picked one by one
 // (a cutoff usually comes early), the rest sorted once.
@@ -251,6 +264,12 @@ func (w *worker) terminal(m *smove) (v int32, ok bool) {
 // that the player with fewer tiles goes out first.
 func (w *worker) leaf() int32 {
 	me, opp := &w.racks[w.side], &w.racks[1-w.side]
+	switch tuneLeaf {
+	case 1:
+		return opp.pts - me.pts
+	case 2:
+		return 0
+	}
 	if me.n <= opp.n {
 		return 2 * opp.pts
 	}
@@ -329,10 +348,21 @@ func (w *worker) negamax(depth int, alpha, beta int32) (int32, bool) {
 			}
 		}
 		if alpha >= beta {
+			if i == 0 && ttMove != noMove && m.idx == ttMove {
+				statTTCut++
+			}
+			if i == 0 {
+				statFirstCut++
+			} else {
+				statLaterCut++
+			}
 			done = c
 			break
 		}
 		done = done && c
+	}
+	if best < beta {
+		statAll++
 	}
 	w.moves = w.moves[:start]
 	flag := uint8(flagExact)

@@ -176,8 +176,9 @@ func New(cfg Config) (*Solver, error) {
 	return &Solver{cfg: cfg, z: newZobrist(), tt: newTable(cfg.TableBytes), threads: threads}, nil
 }
 
-// TableBytes is the size of the solver's transposition table.
-func (s *Solver) TableBytes() int64 { return s.tt.bytes() }
+// TableBytes is the most memory the solver's transposition table takes (it grows to it as
+// searches need).
+func (s *Solver) TableBytes() int64 { return s.tt.max }
 
 // search is one solve's shared state.
 type search struct {
@@ -287,6 +288,7 @@ func (s *Solver) Solve(ctx context.Context, pos *engine.Position, opts Options) 
 	depth := 0
 	for d := 1; d <= maxDepth; d++ {
 		complete := sr.iterate(d)
+		s.tt.grow()
 		if complete {
 			depth = d
 		}

@@ -37,20 +37,57 @@ const (
 	DefaultTableBytes = 1 << 30
 )
 
+// The table starts small and grows, between two depths of a search, while it fills up, to at
+// most its size: a small endgame touches a few MiB and not a GiB of fresh pages.
 type table struct {
 	entries []ttEntry
 	mask    uint64 // buckets - 1
 	age     uint8
+	max     int64
+	filled  atomic.Int64 // empty slots written since the table was made
 }
 
-// newTable makes a table of at most size bytes (a power of two of buckets, at least one MiB).
+// startTableBytes is the size a table starts at.
+const startTableBytes = 16 << 20
+
+// newTable makes a table that will hold at most size bytes (a power of two of buckets, at least
+// MinTableBytes).
 func newTable(size int64) *table {
-	size = max(size, MinTableBytes)
-	buckets := uint64(1) << (63 - bits.LeadingZeros64(uint64(size)/(bucketSize*entryBytes)))
-	return &table{entries: make([]ttEntry, buckets*bucketSize), mask: buckets - 1}
+	t := &table{max: roundTable(max(size, MinTableBytes))}
+	t.alloc(min(t.max, startTableBytes))
+	return t
 }
 
-// bytes is the table's size.
+func roundTable(size int64) int64 {
+	buckets := int64(1) << (63 - bits.LeadingZeros64(uint64(size)/(bucketSize*entryBytes)))
+	return buckets * bucketSize * entryBytes
+}
+
+func (t *table) alloc(size int64) {
+	buckets := uint64(size) / (bucketSize * entryBytes)
+	t.entries = make([]ttEntry, buckets*bucketSize)
+	t.mask = buckets - 1
+	t.filled.Store(0)
+	adviseHuge(t.entries)
+}
+
+// grow makes the table four times larger (up to its size) when more than half of it is in use,
+// moving its entries over. No search may be using it.
+func (t *table) grow() {
+	if t.filled.Load() < int64(len(t.entries))/2 || t.bytes() >= t.max {
+		return
+	}
+	old := t.entries
+	t.alloc(min(t.max, 4*t.bytes()))
+	for i := range old {
+		if d := old[i].data; d != 0 {
+			p := unpack(d)
+			t.store(old[i].check^d, p.value, p.depth, p.flag, p.move)
+		}
+	}
+}
+
+// bytes is the table's size now.
 func (t *table) bytes() int64 { return int64(len(t.entries)) * entryBytes }
 
 func pack(value int32, depth uint8, flag uint8, move uint16, age uint8) uint64 {
@@ -94,6 +131,7 @@ func (t *table) store(key uint64, value int32, depth uint8, flag uint8, move uin
 		d := atomic.LoadUint64(&b[i].data)
 		if d == 0 {
 			victim = i
+			t.filled.Add(1)
 			break
 		}
 		if atomic.LoadUint64(&b[i].check)^d == key {
