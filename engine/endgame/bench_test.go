@@ -22,7 +22,6 @@ var (
 	benchSkip    = flag.String("endgame.skip", "", "positions not to solve")
 	benchTime    = flag.Duration("endgame.time", 0, "time limit of each solve")
 	benchDump    = flag.String("endgame.dump", "", "write the positions to this file, one CGP a line, and stop")
-
 )
 
 func init() {

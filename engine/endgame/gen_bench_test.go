@@ -12,8 +12,8 @@ func BenchmarkGenerateEndgame(b *testing.B) {
 	lex := testlex.FILE2017(b)
 	ps := firstEndgames(b, lex, 12, 7)
 	type pg struct {
-		gen  *movegen.Generator
-		pos  *engine.Position
+		gen *movegen.Generator
+		pos *engine.Position
 	}
 	var gs []pg
 	for _, pos := range ps {

@@ -95,11 +95,11 @@ type Generator struct {
 	rows [2][dim][dim]square
 	// lines caches, per line, what top-N bounding needs of the board alone (topwords.go);
 	// any change to a line's squares makes it invalid.
-	lines        [2][dim]lineCache
+	lines [2][dim]lineCache
 	// The undo journal of PlayUndoable (undo.go).
-	journaling bool
-	journal    []undoEntry
-	undoMarks  []undoMark
+	journaling   bool
+	journal      []undoEntry
+	undoMarks    []undoMark
 	stretchArena []stretch    // the lines' stretches (topwords.go)
 	anchorArena  []lineAnchor // the lines' anchors
 
