@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/atril-scrabble/atril/engine/game"
 	"github.com/atril-scrabble/atril/internal/testlex"
 )
 
@@ -21,12 +22,15 @@ var (
 	benchOnly    = flag.Int("endgame.only", -1, "solve only this position of the set")
 	benchSkip    = flag.String("endgame.skip", "", "positions not to solve")
 	benchTime    = flag.Duration("endgame.time", 0, "time limit of each solve")
+	benchPegDump = flag.String("endgame.pegdump", "", "write pre-endgames (one tile in the bag) of the games to this file and stop")
 	benchDump    = flag.String("endgame.dump", "", "write the positions to this file, one CGP a line, and stop")
 )
 
 func init() {
 	flag.IntVar(&tuneEst, "endgame.est", 0, "")
 	flag.IntVar(&tuneLeaf, "endgame.leaf", 0, "")
+	flag.IntVar(&tuneHist, "endgame.hist", 0, "")
+	flag.IntVar(&tuneKiller, "endgame.killer", 0, "")
 }
 
 func cpuTime() time.Duration {
@@ -40,6 +44,19 @@ func cpuTime() time.Duration {
 // ../shared.
 func BenchmarkSolveFILE2017(b *testing.B) {
 	lex := testlex.FILE2017(b)
+	if *benchPegDump != "" {
+		var sb strings.Builder
+		for i := 0; i < *benchGames; i++ {
+			for _, p := range selfPlayPositions(b, lex, game.GameSeed(7, i), func(g bagState) bool { return g.bag == 1 }) {
+				p.SetOpcode("lex", "FILE2017")
+				sb.WriteString(p.CGP() + "\n")
+			}
+		}
+		if err := os.WriteFile(*benchPegDump, []byte(sb.String()), 0o644); err != nil {
+			b.Fatal(err)
+		}
+		b.Skip("positions written")
+	}
 	ps := firstEndgames(b, lex, *benchGames, 7)
 	if *benchDump != "" {
 		var sb strings.Builder

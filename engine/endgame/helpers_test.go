@@ -32,6 +32,28 @@ func selfPlayEndgames(tb testing.TB, lex *lexicon.Lexicon, games int, seed uint6
 	return out
 }
 
+// bagState is what selfPlayPositions chooses positions by.
+type bagState struct{ bag, rack int }
+
+// selfPlayPositions are the positions of one seeded self-play game that keep accepts (the bag's
+// tiles and the rack to move), the player to move first and the opponent's rack not given.
+func selfPlayPositions(tb testing.TB, lex *lexicon.Lexicon, seed uint64, keep func(bagState) bool) []*engine.Position {
+	tb.Helper()
+	var out []*engine.Position
+	p := game.NewPlayer(game.SelfPlayConfig{Lexicon: lex, Rules: game.FILERules, Players: [2]game.Strategy{game.ByEquity, game.ByEquity}, Games: 1, Seed: seed})
+	p.OnTurn = func(g *game.Game, m *engine.Move) {
+		if keep(bagState{bag: g.Bag.Len(), rack: g.Racks[g.Turn].Len()}) {
+			pos := g.Position()
+			pos.Racks[1] = nil
+			out = append(out, pos)
+		}
+	}
+	if _, err := p.PlayGame(0); err != nil {
+		tb.Fatal(err)
+	}
+	return out
+}
+
 // firstEndgames are the first endgames (the bag just emptied) of n seeded self-play games.
 func firstEndgames(tb testing.TB, lex *lexicon.Lexicon, n int, seed uint64) []*engine.Position {
 	tb.Helper()

@@ -87,6 +87,8 @@ type worker struct {
 	nodes    uint64
 	aborted  bool
 	scratch  engine.Move
+	history [1 << histBits]int32
+	killers [maxPly + 1][2]tiny
 	// pv[ply] is the best line found from the node at ply.
 	pv    [maxPly + 1][maxPly]tiny
 	pvLen [maxPly + 1]int
@@ -187,6 +189,14 @@ func (w *worker) generate(all bool, ttMove uint16) int {
 			sm.est = estOut + int32(m.Score) + 2*opp.pts
 		} else {
 			sm.est = w.estimate(m, me)
+			if tuneHist > 0 {
+				sm.est += min(w.history[histIndex(sm.tiny)]>>tuneHist, 100)
+			}
+			if tuneKiller > 0 {
+				if k := &w.killers[w.ply]; sm.tiny == k[0] || sm.tiny == k[1] {
+					sm.est += int32(tuneKiller)
+				}
+			}
 		}
 		w.moves = append(w.moves, sm)
 	}
@@ -222,8 +232,11 @@ func (w *worker) estimate(m *engine.Move, me *rack) int32 {
 	return int32(m.Score) + played
 }
 
-var tuneEst, tuneLeaf int
-var statTTCut, statFirstCut, statLaterCut, statAll int
+var tuneEst, tuneLeaf, tuneHist, tuneKiller int
+
+const histBits = 14
+
+func histIndex(t tiny) uint64 { return (uint64(t) * 0x9E3779B97F4A7C15) >> (64 - histBits) }
 
 // pick moves the best-estimated of moves[i:] to i: the first few moves are picked one by one
 // (a cutoff usually comes early), the rest sorted once.
@@ -348,21 +361,16 @@ func (w *worker) negamax(depth int, alpha, beta int32) (int32, bool) {
 			}
 		}
 		if alpha >= beta {
-			if i == 0 && ttMove != noMove && m.idx == ttMove {
-				statTTCut++
-			}
-			if i == 0 {
-				statFirstCut++
-			} else {
-				statLaterCut++
+			if !ok {
+				w.history[histIndex(m.tiny)] += int32(depth * depth)
+				if k := &w.killers[ply]; k[0] != m.tiny {
+					k[1], k[0] = k[0], m.tiny
+				}
 			}
 			done = c
 			break
 		}
 		done = done && c
-	}
-	if best < beta {
-		statAll++
 	}
 	w.moves = w.moves[:start]
 	flag := uint8(flagExact)

@@ -87,9 +87,10 @@ func TestToyEndgames(t *testing.T) {
 	}
 }
 
-// exactPosition reads a CGP under a tile set of exactly the tiles it shows (the default set's
-// letters and points), so that a hand-made endgame with a few tiles has an empty bag.
-func exactPosition(t *testing.T, cgp string) *engine.Position {
+// exactPosition reads a CGP under a tile set of exactly the tiles it shows and the extra tiles
+// (the default set's letters and points), so that a hand-made endgame with a few tiles has an
+// empty bag, and a pre-endgame the tiles it says are unseen.
+func exactPosition(t *testing.T, cgp string, extra ...string) *engine.Position {
 	t.Helper()
 	def := lexicon.DefaultTileSet()
 	pos, err := engine.ParseCGP(cgp, def, engine.StandardLayout())
@@ -97,6 +98,15 @@ func exactPosition(t *testing.T, cgp string) *engine.Position {
 		t.Fatal(err)
 	}
 	unseen := pos.Unseen()
+	for _, e := range extra { // tiles unseen in the position: the bag and the opponent's rack
+		tiles, err := def.ParseRack(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, x := range tiles {
+			unseen[x]--
+		}
+	}
 	var csv strings.Builder
 	for i, l := range def.Letters() {
 		label := l.Label
