@@ -87,8 +87,8 @@ type worker struct {
 	nodes    uint64
 	aborted  bool
 	scratch  engine.Move
-	history [1 << histBits]int32
-	killers [maxPly + 1][2]tiny
+	history  [1 << histBits]int32
+	killers  [maxPly + 1][2]tiny
 	// pv[ply] is the best line found from the node at ply.
 	pv    [maxPly + 1][maxPly]tiny
 	pvLen [maxPly + 1]int
