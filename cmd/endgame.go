@@ -354,3 +354,44 @@ func rackValue(ts *lexicon.TileSet, r []lexicon.Tile) int {
 	}
 	return v
 }
+
+// endgameFlags adds --endgame static|exact and --endgame-plies N, for the commands that play
+// or simulate past the point where the bag empties.
+func endgameFlags(c *cobra.Command, p *i18n.Printer, mode *string, plies *int) {
+	f := c.Flags()
+	f.StringVar(mode, "endgame", "static", p.T("endgame.flag.mode"))
+	f.IntVar(plies, "endgame-plies", 0, p.T("endgame.flag.mode_plies"))
+}
+
+// selfPlayEndgameTable is each self-play or simulation worker's table: its solves are reset
+// before each move, so a small table does.
+const selfPlayEndgameTable = 32 << 20
+
+// endgamePlayerMaker reads --endgame: nil for static play, else a maker of one exact player a
+// worker (one thread each, its table reset before each solve so that games depend on their
+// seeds alone).
+func endgamePlayerMaker(g *Globals, mode string, plies int, rules game.Rules) (func() game.EndgamePlayer, error) {
+	switch mode {
+	case "static":
+		return nil, nil
+	case "exact":
+	default:
+		return nil, withCode(ExitError, i18n.E("endgame.bad_mode", "Mode", mode))
+	}
+	if plies < 0 {
+		return nil, withCode(ExitError, i18n.E("endgame.bad_plies", "Plies", plies))
+	}
+	lex, err := g.Lex()
+	if err != nil {
+		return nil, err
+	}
+	cfg := endgame.Config{Lexicon: lex, Rules: endgame.Rules{ConsecutivePasses: rules.ConsecutivePasses, ScorelessTurns: rules.ScorelessTurns},
+		Threads: 1, TableBytes: selfPlayEndgameTable}
+	return func() game.EndgamePlayer {
+		s, err := endgame.New(cfg)
+		if err != nil {
+			panic(err) // New fails only without a lexicon, which was just opened
+		}
+		return &endgame.Player{Solver: s, Plies: plies}
+	}, nil
+}

@@ -26,13 +26,6 @@ var (
 	benchDump    = flag.String("endgame.dump", "", "write the positions to this file, one CGP a line, and stop")
 )
 
-func init() {
-	flag.IntVar(&tuneEst, "endgame.est", 0, "")
-	flag.IntVar(&tuneLeaf, "endgame.leaf", 0, "")
-	flag.IntVar(&tuneHist, "endgame.hist", 0, "")
-	flag.IntVar(&tuneKiller, "endgame.killer", 0, "")
-}
-
 func cpuTime() time.Duration {
 	var ru syscall.Rusage
 	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
@@ -81,7 +74,11 @@ func BenchmarkSolveFILE2017(b *testing.B) {
 				continue
 			}
 			t0, c0 := time.Now(), cpuTime()
-			res, err := s.Solve(context.Background(), pos, Options{Plies: *benchPlies, Time: *benchTime})
+			res, err := s.Solve(context.Background(), pos, Options{Plies: *benchPlies, Time: *benchTime, Progress: func(pr Progress) {
+				if *benchVerbose {
+					fmt.Printf("   depth %d value %d nodes %d %.2fs\n", pr.Depth, pr.Value, pr.Nodes, pr.Elapsed.Seconds())
+				}
+			}})
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -188,15 +188,9 @@ func (w *worker) generate(all bool, ttMove uint16) int {
 		if int(m.Placed) == me.n {
 			sm.est = estOut + int32(m.Score) + 2*opp.pts
 		} else {
-			sm.est = w.estimate(m, me)
-			if tuneHist > 0 {
-				sm.est += min(w.history[histIndex(sm.tiny)]>>tuneHist, 100)
-			}
-			if tuneKiller > 0 {
-				if k := &w.killers[w.ply]; sm.tiny == k[0] || sm.tiny == k[1] {
-					sm.est += int32(tuneKiller)
-				}
-			}
+			sm.est = w.estimate(m)
+			// Plays that cut off elsewhere in the tree, by depth squared (the history heuristic).
+			sm.est += min(w.history[histIndex(sm.tiny)]>>2, 100)
 		}
 		w.moves = append(w.moves, sm)
 	}
@@ -212,27 +206,12 @@ func (w *worker) generate(all bool, ttMove uint16) int {
 	return n
 }
 
-// estimate orders a play that does not go out: its score plus the points of the tiles it
-// plays, which the player no longer risks losing at the end.
-func (w *worker) estimate(m *engine.Move, me *rack) int32 {
-	played := me.pts
-	for _, l := range m.LeaveTiles() {
-		played -= w.points[l]
-	}
-	switch tuneEst {
-	case 1:
-		return int32(m.Score)
-	case 2:
-		return int32(m.Score) + 2*played
-	case 3:
-		return int32(m.Score) - 5*int32(m.Placed)
-	case 4:
-		return int32(m.Score) + 3*int32(m.Placed)
-	}
-	return int32(m.Score) + played
+// estimate orders a play that does not go out: its score plus three points a tile played
+// (fewer tiles left, the nearer to going out); measured on FILE2017 endgames, it needs fewer
+// nodes than the score alone or the score plus the points played.
+func (w *worker) estimate(m *engine.Move) int32 {
+	return int32(m.Score) + 3*int32(m.Placed)
 }
-
-var tuneEst, tuneLeaf, tuneHist, tuneKiller int
 
 const histBits = 14
 
@@ -277,12 +256,6 @@ func (w *worker) terminal(m *smove) (v int32, ok bool) {
 // that the player with fewer tiles goes out first.
 func (w *worker) leaf() int32 {
 	me, opp := &w.racks[w.side], &w.racks[1-w.side]
-	switch tuneLeaf {
-	case 1:
-		return opp.pts - me.pts
-	case 2:
-		return 0
-	}
 	if me.n <= opp.n {
 		return 2 * opp.pts
 	}
@@ -363,9 +336,6 @@ func (w *worker) negamax(depth int, alpha, beta int32) (int32, bool) {
 		if alpha >= beta {
 			if !ok {
 				w.history[histIndex(m.tiny)] += int32(depth * depth)
-				if k := &w.killers[ply]; k[0] != m.tiny {
-					k[1], k[0] = k[0], m.tiny
-				}
 			}
 			done = c
 			break

@@ -180,6 +180,39 @@ func New(cfg Config) (*Solver, error) {
 // searches need).
 func (s *Solver) TableBytes() int64 { return s.tt.max }
 
+// Reset forgets what earlier solves stored in the table, so that the next solve depends on its
+// position alone: a deterministic caller (self-play, simulation) resets before each solve whose
+// value is not proven (a depth-limited value depends on what the table holds).
+func (s *Solver) Reset() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	clear(s.tt.entries)
+	s.tt.filled.Store(0)
+}
+
+// Player chooses endgame moves with a solver: self-play's and simulation's exact endgames.
+type Player struct {
+	Solver *Solver
+	// Plies bounds each solve (0: to the end of the game).
+	Plies int
+}
+
+// BestMove is the best move of the player to move (with its score), the same for the same
+// position whatever was solved before.
+func (p *Player) BestMove(pos *engine.Position) (engine.Move, error) {
+	r, err := p.Solve(pos)
+	if err != nil {
+		return engine.Move{}, err
+	}
+	return r.Best.Move, nil
+}
+
+// Solve solves pos from an empty table, with one thread's determinism.
+func (p *Player) Solve(pos *engine.Position) (*Result, error) {
+	p.Solver.Reset()
+	return p.Solver.Solve(context.Background(), pos, Options{Plies: p.Plies})
+}
+
 // search is one solve's shared state.
 type search struct {
 	*Solver
