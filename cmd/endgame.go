@@ -1,13 +1,17 @@
 package cmd
 
 import (
+	"context"
 	"os"
+	"slices"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/engine"
+	"github.com/atril-scrabble/atril/engine/bench"
 	"github.com/atril-scrabble/atril/engine/endgame"
+	"github.com/atril-scrabble/atril/engine/equity"
 	"github.com/atril-scrabble/atril/engine/game"
 	"github.com/atril-scrabble/atril/engine/gcg"
 	"github.com/atril-scrabble/atril/internal/i18n"
@@ -188,15 +192,7 @@ func runEndgame(c *cobra.Command, g *Globals, opts *endgameOptions) error {
 	if err != nil {
 		return withCode(ExitError, err)
 	}
-	out := endgameJSON{Value: res.Value, Proven: res.Proven, Best: engine.FormatMove(&res.Best.Move, pos.Board, ts),
-		Nodes: res.Nodes, Seconds: round2(res.Elapsed.Seconds()), PV: []string{}}
-	for _, t := range lineMoves(pos, res.Best.Line, ts) {
-		out.PV = append(out.PV, t)
-	}
-	for _, pl := range res.Plays {
-		out.Plays = append(out.Plays, endgamePlayJSON{Play: engine.FormatMove(&pl.Move, pos.Board, ts), Value: pl.Value,
-			Proven: pl.Proven && pl.Bound == endgame.Exact})
-	}
+	out := endgameOut(pos, res, ts)
 	if g.JSON {
 		err = g.PrintJSON(out)
 	} else {
@@ -234,7 +230,7 @@ func checkedPlay(s string, pos *engine.Position, lex *lexicon.Lexicon) (engine.M
 // lineMoves writes a line's moves in notation, each on the board it is played on.
 func lineMoves(pos *engine.Position, l endgame.Line, ts *lexicon.TileSet) []string {
 	b := pos.Board.Clone()
-	var out []string
+	out := []string{}
 	for _, t := range l.Turns {
 		out = append(out, engine.FormatMove(&t.Move, b, ts))
 		b.Apply(&t.Move)
@@ -394,4 +390,109 @@ func endgamePlayerMaker(g *Globals, mode string, plies int, rules game.Rules) (f
 		}
 		return &endgame.Player{Solver: s, Plies: plies}
 	}, nil
+}
+
+// benchEndgames are the endgame figure's positions when it is measured: those of --positions
+// that are endgames, or the built-in set; and, when the engines compared need it, a temporary
+// file of them (the caller removes it).
+func benchEndgames(opts *benchOptions, figs []bench.Figure, positions []*engine.Position, lex *lexicon.Lexicon, table equity.Leaves) ([]*engine.Position, string, error) {
+	if len(figs) > 0 && !slices.Contains(figs, bench.Endgame) {
+		return nil, "", nil
+	}
+	var eg []*engine.Position
+	var err error
+	if opts.Positions != "" {
+		eg = bench.Endgames(positions)
+	} else if eg, err = bench.BuiltinEndgames(lex, table, min(opts.Count, 20), opts.Seed); err != nil {
+		return nil, "", withCode(ExitInternal, err)
+	}
+	if opts.Magpie == "" && opts.Macondo == "" || len(eg) == 0 {
+		return eg, "", nil
+	}
+	f, err := os.CreateTemp("", "atril-bench-endgames-*.cgp")
+	if err != nil {
+		return nil, "", withCode(ExitError, err)
+	}
+	werr := bench.WritePositions(f, eg, lex.Name)
+	if cerr := f.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr != nil {
+		os.Remove(f.Name())
+		return nil, "", withCode(ExitError, werr)
+	}
+	return eg, f.Name(), nil
+}
+
+// simExact is sim --endgame exact with the bag empty or holding one tile: the candidates are
+// judged exactly, by the endgame solver (as atril endgame prints them) or the pre-endgame solver
+// (as atril peg prints them), instead of by sampling. It reports whether it did so.
+func simExact(ctx context.Context, g *Globals, mode string, plies, threads int, pos *engine.Position, bag int, cands []engine.Move) (bool, error) {
+	if mode != "static" && mode != "exact" {
+		return false, withCode(ExitError, i18n.E("endgame.bad_mode", "Mode", mode))
+	}
+	if plies < 0 {
+		return false, withCode(ExitError, i18n.E("endgame.bad_plies", "Plies", plies))
+	}
+	if mode != "exact" || bag > 1 {
+		return false, nil
+	}
+	lex, err := g.Lex()
+	if err != nil {
+		return true, err
+	}
+	ts := lex.Tiles
+	cfg := endgame.Config{Lexicon: lex, Threads: threads}
+	if bag == 1 {
+		var plays []engine.Move
+		for _, m := range cands {
+			if m.Kind == engine.Play {
+				plays = append(plays, m)
+			}
+		}
+		if len(plays) == 0 {
+			return true, withCode(ExitError, i18n.E("sim.no_candidates"))
+		}
+		res, err := endgame.PreEndgame(ctx, cfg, pos, endgame.PegOptions{Only: plays, Plies: plies})
+		if err != nil {
+			return true, withCode(ExitError, err)
+		}
+		out := pegJSON{Unseen: ts.Notation(res.Unseen), Complete: res.Complete, Solves: res.Solves, Nodes: res.Nodes,
+			Seconds: round2(res.Elapsed.Seconds()), Plays: []pegPlayJSON{}}
+		for _, pl := range res.Plays {
+			j := pegPlayJSON{Play: engine.FormatMove(&pl.Move, pos.Board, ts), Score: int(pl.Move.Score), Win: round2(100*pl.Win) / 100,
+				Spread: round2(pl.Spread), Value: round2(pl.Value), Proven: pl.Proven}
+			for _, d := range pl.Draws {
+				j.Draws = append(j.Draws, pegDrawJSON{Tile: ts.Label(d.Tile), Count: d.Count, Value: d.Value})
+			}
+			out.Plays = append(out.Plays, j)
+		}
+		if g.JSON {
+			return true, g.PrintJSON(out)
+		}
+		return true, g.Print(pegDoc(g, pos, res, &out))
+	}
+	s, err := endgame.New(cfg)
+	if err != nil {
+		return true, withCode(ExitError, err)
+	}
+	res, err := s.Solve(ctx, pos, endgame.Options{Plies: plies, Rank: len(cands), Only: cands})
+	if err != nil {
+		return true, withCode(ExitError, err)
+	}
+	if g.JSON {
+		return true, g.PrintJSON(endgameOut(pos, res, ts))
+	}
+	return true, g.Print(endgameDoc(g, pos, res, len(res.Plays)))
+}
+
+// endgameOut is a solve as --json prints it.
+func endgameOut(pos *engine.Position, res *endgame.Result, ts *lexicon.TileSet) endgameJSON {
+	out := endgameJSON{Value: res.Value, Proven: res.Proven, Best: engine.FormatMove(&res.Best.Move, pos.Board, ts),
+		Nodes: res.Nodes, Seconds: round2(res.Elapsed.Seconds()), PV: lineMoves(pos, res.Best.Line, ts)}
+	for _, pl := range res.Plays {
+		out.Plays = append(out.Plays, endgamePlayJSON{Play: engine.FormatMove(&pl.Move, pos.Board, ts), Value: pl.Value,
+			Proven: pl.Proven && pl.Bound == endgame.Exact})
+	}
+	return out
 }
