@@ -2,13 +2,13 @@ package cmd
 
 import (
 	"errors"
-	"os"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/drills"
+	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/ui"
 )
@@ -35,7 +35,7 @@ func init() {
 			Args:  cobra.NoArgs,
 			RunE:  func(c *cobra.Command, args []string) error { return c.Help() },
 		}
-		c.AddCommand(deckAddCmd(g), deckListCmd(g), deckMoveCmd(g), deckRmCmd(g))
+		c.AddCommand(deckAddCmd(g), deckListCmd(g), deckMoveCmd(g), deckRmCmd(g), deckImportCmd(g), deckExportCmd(g))
 		return c
 	})
 }
@@ -114,7 +114,7 @@ func runDeckAdd(g *Globals, c *cobra.Command, name string, opts *deckAddOptions)
 		return err
 	}
 	if opts.File != "" {
-		f, err := os.Open(opts.File)
+		f, err := fileio.Open(opts.File)
 		if err != nil {
 			return withCode(ExitError, err)
 		}

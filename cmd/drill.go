@@ -242,11 +242,20 @@ func askDrill(g *Globals, c *cobra.Command, d drillRun, lex *lexicon.Lexicon, st
 func saveMisses(g *Globals, r *drills.Runner, ctx context.Context, interrupted bool, st *studystore.Store, lex *lexicon.Lexicon, d drillRun, sum drills.Summary) error {
 	p := g.P
 	misses := sum.Misses()
-	kind, ok := drills.MissKind(d.kind)
-	cards := drills.MissCards(lex, d.kind, misses)
-	if !ok || cards == 0 {
+	// The kinds of card the misses make, the drill's own first (the digraph drill's racks make
+	// anagram cards).
+	var kinds []drills.Kind
+	cards := 0
+	for _, k := range drills.MissKinds(d.kind) {
+		if n := drills.MissCardsOf(lex, d.kind, k, misses); n > 0 {
+			kinds = append(kinds, k)
+			cards += n
+		}
+	}
+	if cards == 0 {
 		return nil
 	}
+	kind := kinds[0]
 	name := d.flags.DeckOut
 	if name == "" {
 		if interrupted || sum.Stopped != "done" {
@@ -272,11 +281,19 @@ func saveMisses(g *Globals, r *drills.Runner, ctx context.Context, interrupted b
 			}
 		}
 	}
-	added, err := drills.SaveMisses(ctx, st, lex, name, d.kind, misses)
-	if err != nil {
-		return withCode(ExitError, deckHint(err))
+	// The misses of the first kind go into the deck named; those of another kind into the deck
+	// offered for that kind.
+	for i, k := range kinds {
+		deck := name
+		if i > 0 {
+			deck = drills.MissDeckName(p, k)
+		}
+		added, err := drills.SaveMissesAs(ctx, st, lex, deck, d.kind, k, misses)
+		if err != nil {
+			return withCode(ExitError, deckHint(err))
+		}
+		r.Say(deckAddedText(g.P, added))
 	}
-	r.Say(deckAddedText(g.P, added))
 	return nil
 }
 
@@ -309,6 +326,8 @@ func drillKindName(p *i18n.Printer, k drills.Kind) string {
 		return p.T("drill.name.hooks")
 	case drills.KindJudge:
 		return p.T("drill.name.judge")
+	case drills.KindFamily:
+		return p.T("family.drill_name")
 	}
 	return string(k)
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/engine"
+	"github.com/atril-scrabble/atril/engine/analysis"
 	"github.com/atril-scrabble/atril/engine/bench"
 	"github.com/atril-scrabble/atril/engine/endgame"
 	"github.com/atril-scrabble/atril/engine/equity"
@@ -496,3 +497,7 @@ func endgameOut(pos *engine.Position, res *endgame.Result, ts *lexicon.TileSet) 
 	}
 	return out
 }
+
+// The solver answers what analysis and the game against atril ask of an exact endgame solver
+// (cmd/play.go's endgameSolver can be an *endgame.Oracle).
+var _ analysis.Endgame = (*endgame.Oracle)(nil)

@@ -3,6 +3,7 @@ package cmd
 import (
 	"context"
 	"errors"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -10,6 +11,9 @@ import (
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/stats"
 )
+
+// setDateSwitch is --set-date given without a date: record the one --date gives.
+const setDateSwitch = "\x00date"
 
 type forecastOptions struct {
 	Date    string
@@ -28,13 +32,28 @@ func init() {
 			Short:   p.T("forecast.short"),
 			Long:    p.T("forecast.long"),
 			Example: p.T("forecast.example"),
-			Args:    cobra.NoArgs,
+			// --set-date is a switch (record --date) that also takes the date itself, as
+			// --set-date=D or --set-date D (then an argument).
+			Args: cobra.MaximumNArgs(1),
 			RunE: func(c *cobra.Command, args []string) error {
+				if len(args) == 1 {
+					if opts.SetDate != setDateSwitch {
+						return withCode(ExitError, i18n.Wrap(cobraError(cobra.NoArgs(c, args)), "root.see_help", "Command", c.CommandPath()))
+					}
+					opts.SetDate = args[0]
+				}
+				if opts.SetDate == setDateSwitch {
+					if opts.Date == "" {
+						return withCode(ExitError, i18n.E("forecast.err.set_date_alone"))
+					}
+					opts.SetDate = opts.Date
+				}
 				return runForecast(g, c.Context(), opts)
 			},
 		}
 		c.Flags().StringVar(&opts.Date, "date", "", p.T("forecast.flag.date"))
 		c.Flags().StringVar(&opts.SetDate, "set-date", "", p.T("forecast.flag.set_date"))
+		c.Flags().Lookup("set-date").NoOptDefVal = setDateSwitch
 		c.Flags().StringVar(&opts.Deck, "deck", "", p.T("forecast.flag.deck"))
 		c.Flags().Float64Var(&opts.Target, "target", 0.95, p.T("forecast.flag.target"))
 		c.Flags().StringVar(&opts.Plot, "plot", "", p.T("forecast.flag.plot"))
@@ -43,13 +62,20 @@ func init() {
 }
 
 func runForecast(g *Globals, ctx context.Context, opts *forecastOptions) error {
+	if err := checkOutput(opts.Plot); err != nil {
+		return err
+	}
 	now := g.io.Now()
 	loc := now.Location()
 	if !(opts.Target > 0 && opts.Target < 1) {
 		return withCode(ExitError, i18n.E("forecast.err.target", "Value", opts.Target))
 	}
-	if opts.Date != "" && opts.SetDate != "" && opts.Date != opts.SetDate {
-		return withCode(ExitError, i18n.E("forecast.err.two_dates"))
+	if opts.Date != "" && opts.SetDate != "" {
+		d1, ok1 := g.P.ParseDate(opts.Date, loc)
+		d2, ok2 := g.P.ParseDate(opts.SetDate, loc)
+		if !ok1 || !ok2 || !d1.Equal(d2) {
+			return withCode(ExitError, i18n.E("forecast.err.two_dates"))
+		}
 	}
 	dateText, flag := opts.Date, "--date"
 	if opts.SetDate != "" {
@@ -87,7 +113,7 @@ func runForecast(g *Globals, ctx context.Context, opts *forecastOptions) error {
 			return withCode(ExitError, i18n.E("forecast.err.no_date"))
 		}
 	}
-	date, err := parseStatsDay(dateText, loc)
+	date, err := parseStatsDay(g.P, dateText, loc)
 	if err != nil {
 		return withCode(ExitError, i18n.E("stats.err.bad_date", "Flag", flag, "Value", dateText))
 	}
@@ -107,7 +133,7 @@ func runForecast(g *Globals, ctx context.Context, opts *forecastOptions) error {
 		}
 	}
 	if opts.SetDate != "" {
-		if err := st.SetTournament(ctx, studystore.Tournament{Date: dateText, DeckID: deck.ID}); err != nil {
+		if err := st.SetTournament(ctx, studystore.Tournament{Date: date.Format(time.DateOnly), DeckID: deck.ID}); err != nil {
 			return withCode(ExitError, err)
 		}
 	}
@@ -131,7 +157,7 @@ func runForecast(g *Globals, ctx context.Context, opts *forecastOptions) error {
 	}
 	d := f.Doc(g.P, opts.Deck)
 	if opts.SetDate != "" {
-		d.P(g.P.T("forecast.set", "Date", dateText))
+		d.P(g.P.T("forecast.set", "Date", g.P.Date(date)))
 	}
 	if opts.Plot != "" && f.Cards > 0 {
 		d.Note(g.P.T("stats.plot_written", "File", opts.Plot))

@@ -35,16 +35,20 @@ func TestForecastAndToday(t *testing.T) {
 		f["low"].(float64) > f["expected_recalled"].(float64) || f["high"].(float64) < f["expected_recalled"].(float64) {
 		t.Errorf("forecast %v", f)
 	}
-	s, code = study(t, day1, "", "--db", db, "forecast", "--set-date", "2026-04-15", "--deck", "sim")
-	if code != 0 || !strings.Contains(s.out.String(), "Forecast for 2026-04-15: deck sim") || !strings.Contains(s.out.String(), "Tournament set for 2026-04-15") {
+	// --set-date alone needs a day; after --date it is a switch that records it.
+	if s, code := study(t, day1, "", "--db", db, "forecast", "--set-date"); code != ExitError || !strings.Contains(s.err.String(), "add --date") {
+		t.Errorf("--set-date alone: exit %d %s", code, s.err.String())
+	}
+	s, code = study(t, day1, "", "--db", db, "forecast", "--date", "2026-04-15", "--set-date", "--deck", "sim")
+	if code != 0 || !strings.Contains(s.out.String(), "Forecast for 15\u00a0Apr\u00a02026: deck sim") || !strings.Contains(s.out.String(), "Tournament set for 15\u00a0Apr\u00a02026") {
 		t.Errorf("--set-date: exit %d\n%s%s", code, s.out.String(), s.err.String())
 	}
 	s, code = study(t, day1, "", "--db", db, "--lang", "es", "forecast")
-	if code != 0 || !strings.Contains(s.out.String(), "Previsión para el 2026-04-15: mazo sim") || !strings.Contains(s.out.String(), "Dentro de 45 días") {
+	if code != 0 || !strings.Contains(s.out.String(), "Previsión para el 15\u00a0abr\u00a02026: mazo sim") || !strings.Contains(s.out.String(), "Dentro de 45 días") {
 		t.Errorf("forecast of the tournament set: exit %d\n%s%s", code, s.out.String(), s.err.String())
 	}
 	s, code = study(t, day1, "", "--db", db, "today")
-	if code != 0 || !strings.Contains(s.out.String(), "2026-04-15, in 45 days (expected recall") || !strings.Contains(s.out.String(), "yesterday") {
+	if code != 0 || !strings.Contains(s.out.String(), "15\u00a0Apr\u00a02026, in 45 days (expected recall") || !strings.Contains(s.out.String(), "yesterday") {
 		t.Errorf("today: exit %d\n%s%s", code, s.out.String(), s.err.String())
 	}
 	s, code = study(t, day1, "", "--db", db, "--json", "today")

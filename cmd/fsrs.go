@@ -3,11 +3,11 @@ package cmd
 import (
 	"context"
 	"errors"
-	"os"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/internal/ui"
@@ -87,7 +87,7 @@ type fsrsSource struct {
 func loadFSRSSource(g *Globals, ctx context.Context, opts *fsrsOptions, needStore bool) (fsrsSource, error) {
 	var src fsrsSource
 	if opts.Revlog != "" {
-		f, err := os.Open(opts.Revlog)
+		f, err := fileio.Open(opts.Revlog)
 		if err != nil {
 			return src, withCode(ExitError, err)
 		}

@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"errors"
+	"math"
 	"regexp"
 	"slices"
 	"strconv"
@@ -71,12 +72,19 @@ func localizeHelp(root *cobra.Command, p *i18n.Printer) {
 }
 
 // decimalComma is a number flag that also takes a decimal comma, as Spanish writes numbers:
-// --retention 0,9 is --retention 0.9.
+// --retention 0,9 is --retention 0.9. It refuses NaN and infinities, which no option means
+// (and which would otherwise reach a JSON encoder, or a comparison that is always false).
 type decimalComma struct{ pflag.Value }
+
+// errNotFinite is refused by Set; pflag's error names the flag and the value.
+var errNotFinite = errors.New("not a finite number")
 
 func (d decimalComma) Set(s string) error {
 	if strings.Count(s, ",") == 1 && !strings.Contains(s, ".") {
 		s = strings.Replace(s, ",", ".", 1)
+	}
+	if v, err := strconv.ParseFloat(strings.TrimSpace(s), 64); err == nil && (math.IsNaN(v) || math.IsInf(v, 0)) {
+		return errNotFinite
 	}
 	return d.Value.Set(s)
 }

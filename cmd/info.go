@@ -38,16 +38,17 @@ func init() {
 }
 
 type infoJSON struct {
-	hooksJSON              // word, valid, front and back hooks
-	Tiles         []string `json:"tiles"`
-	Length        int      `json:"length"`
-	Alphagram     string   `json:"alphagram"`
-	Points        int      `json:"points"`
-	Combinations  uint64   `json:"combinations"`
-	Probability   float64  `json:"probability"`
-	Rank          *int     `json:"rank"`            // null when the word is not in the lexicon: no rank
-	WordsOfLength int      `json:"words_of_length"` // what the rank is out of
-	Anagrams      []string `json:"anagrams"`        // the other words with the same tiles
+	hooksJSON                  // word, valid, front and back hooks
+	Tiles         []string     `json:"tiles"`
+	Length        int          `json:"length"`
+	Alphagram     string       `json:"alphagram"`
+	Points        int          `json:"points"`
+	Combinations  uint64       `json:"combinations"`
+	Probability   float64      `json:"probability"`
+	Rank          *int         `json:"rank"`            // null when the word is not in the lexicon: no rank
+	WordsOfLength int          `json:"words_of_length"` // what the rank is out of
+	Anagrams      []string     `json:"anagrams"`        // the other words with the same tiles
+	Families      []familyJSON `json:"families"`        // the verb or noun families it is a form of
 }
 
 func runInfo(g *Globals, opts *infoOptions) error {
@@ -83,6 +84,7 @@ func runInfo(g *Globals, opts *infoOptions) error {
 			info.Anagrams = append(info.Anagrams, s)
 		}
 	}
+	info.Families = wordFamilies(lex, word)
 	if g.JSON {
 		return g.PrintJSON(info)
 	}
@@ -123,6 +125,9 @@ func infoDoc(p *i18n.Printer, term *ui.Term, info infoJSON) *ui.Doc {
 		[2]string{p.T("info.front_hooks"), orDash(hookList(info.Front))},
 		[2]string{p.T("info.back_hooks"), orDash(hookList(info.Back))},
 	)
+	if len(info.Families) > 0 {
+		pairs = append(pairs, [2]string{p.T("family.info.label"), familyText(p, info.Families)})
+	}
 	return doc.KV(pairs...)
 }
 

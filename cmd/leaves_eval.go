@@ -99,7 +99,7 @@ func evalDoc(g *Globals, o *leavesEvalJSON) *ui.Doc {
 		}
 		return p.Float(x, 1)
 	}
-	return ui.NewDoc().H1(p.T("leaves.eval.title", "A", r.A, "B", r.B)).
+	return ui.NewDoc().H1(p.T("leaves.eval.title", "A", leaveTableName(p, r.A), "B", leaveTableName(p, r.B))).
 		P(p.T("leaves.eval.summary", "Pairs", p.Int(r.Pairs), "Games", p.Int(r.Games), "Seed", o.Seed, "Lexicon", o.Lexicon)).
 		KV([2]string{p.T("leaves.eval.wins"), fmt.Sprintf("%s · %s · %s", p.Int(r.AWins), p.Int(r.BWins), p.Int(r.Ties))},
 			[2]string{p.T("leaves.eval.win_rate"), fmt.Sprintf("%s (%s – %s)", p.Percent(r.AWinRate, 1), p.Percent(r.WinRateLow, 1), p.Percent(r.WinRateHigh, 1))},

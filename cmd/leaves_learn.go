@@ -4,15 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/stats/leaves"
@@ -26,6 +25,14 @@ type leavesLearnOptions struct {
 	From        string
 	Workers     int
 	Resume      bool
+	Method      string
+	// A shard (see leaves_shard.go): --shard I/N and --stats-out, --generation.
+	Shard          string
+	StatsOut       string
+	Generation     int
+	generationsSet bool // --generations given (a shard plays one generation)
+	outSet         bool
+	methodSet      bool // a shard's statistics serve every method: it is chosen at the merge
 }
 
 func init() {
@@ -38,7 +45,14 @@ func init() {
 			Long:    p.T("leaves.learn.long"),
 			Example: p.T("leaves.learn.example"),
 			Args:    cobra.NoArgs,
-			RunE:    func(c *cobra.Command, args []string) error { return runLeavesLearn(c.Context(), g, opts) },
+			RunE: func(c *cobra.Command, args []string) error {
+				opts.generationsSet, opts.outSet = c.Flags().Changed("generations"), c.Flags().Changed("out")
+				opts.methodSet = c.Flags().Changed("method")
+				if opts.Shard != "" || opts.StatsOut != "" {
+					return runLeavesShard(c.Context(), g, opts)
+				}
+				return runLeavesLearn(c.Context(), g, opts)
+			},
 		}
 		stopsCleanly(c) // Ctrl-C: the state is saved for --resume
 		f := c.Flags()
@@ -49,6 +63,11 @@ func init() {
 		f.StringVar(&opts.From, "from", leaves.Handset, p.T("leaves.learn.flag.from"))
 		f.IntVar(&opts.Workers, "workers", 0, p.T("leaves.learn.flag.workers"))
 		f.BoolVar(&opts.Resume, "resume", false, p.T("leaves.learn.flag.resume"))
+		f.StringVar(&opts.Method, "method", string(leaves.Racks), p.T("leaves.learn.flag.method"))
+		f.StringVar(&opts.Shard, "shard", "", p.T("leaves.learn.flag.shard"))
+		f.StringVar(&opts.StatsOut, "stats-out", "", p.T("leaves.learn.flag.stats_out"))
+		f.IntVar(&opts.Generation, "generation", 1, p.T("leaves.learn.flag.generation"))
+		_ = c.RegisterFlagCompletionFunc("method", methodNames)
 		_ = c.RegisterFlagCompletionFunc("from", leavesSpecs)
 		return c
 	})
@@ -63,6 +82,7 @@ type learnJSON struct {
 	Generations int                `json:"generations"`
 	Seed        uint64             `json:"seed"`
 	From        string             `json:"from"`
+	Method      string             `json:"method"`
 	Workers     int                `json:"workers"`
 	Leaves      int                `json:"leaves"`
 	Seconds     float64            `json:"seconds"`
@@ -82,15 +102,26 @@ func runLeavesLearn(ctx context.Context, g *Globals, opts *leavesLearnOptions) e
 	if err != nil {
 		return err
 	}
+	method, err := leaves.ParseMethod(opts.Method)
+	if err != nil {
+		return withCode(ExitError, err)
+	}
 	workers := opts.Workers
 	if workers == 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	// The output is taken now, not after hours of learning: a device or a FIFO is refused, and
+	// so is a second run writing the same table (which would also share the checkpoint).
+	table, err := fileio.Create(opts.Out)
+	if err != nil {
+		return withCode(ExitError, err)
+	}
+	defer table.Abort()
 	ckpt := opts.Out + ".ckpt"
 	bar := newGamesProgress(g, opts.Games)
 	gen := 0
 	lo := leaves.LearnOptions{Lexicon: lex, Games: opts.Games, Generations: opts.Generations, Seed: opts.Seed,
-		Workers: workers, From: from, Checkpoint: ckpt, Resume: opts.Resume, Now: g.io.Now}
+		Workers: workers, From: from, Checkpoint: ckpt, Resume: opts.Resume, Now: g.io.Now, Method: method}
 	lo.Progress = func(pr leaves.Progress) {
 		if pr.Phase == "resume" {
 			bar.bar.Clear()
@@ -108,7 +139,6 @@ func runLeavesLearn(ctx context.Context, g *Globals, opts *leavesLearnOptions) e
 		bar.rate, bar.left = pr.GamesPerSec, pr.ETA
 		bar.bar.Update(pr.Games)
 	}
-	start := g.io.Now()
 	res, err := leaves.Learn(ctx, lo)
 	bar.bar.Finish()
 	if err != nil {
@@ -120,13 +150,16 @@ func runLeavesLearn(ctx context.Context, g *Globals, opts *leavesLearnOptions) e
 		}
 		return withCode(ExitError, err)
 	}
-	if err := writeFileAtomic(opts.Out, res.WriteKLV); err != nil {
+	if err := res.WriteKLV(table); err != nil {
 		return withCode(ExitError, i18n.Wrap(err, "leaves.err.out_write", "File", opts.Out))
 	}
-	os.Remove(ckpt) // the table is written: nothing left to resume
-	elapsed := g.io.Now().Sub(start)
+	if err := table.Commit(); err != nil {
+		return withCode(ExitError, i18n.Wrap(err, "leaves.err.out_write", "File", opts.Out))
+	}
+	os.Remove(ckpt)                                              // the table is written: nothing left to resume
+	elapsed := time.Duration(res.Seconds * float64(time.Second)) // across resumes
 	out := learnJSON{Out: opts.Out, Lexicon: lex.Name, Tiles: lex.Tiles.Name, Games: opts.Games, Generations: opts.Generations,
-		Seed: opts.Seed, From: opts.From, Workers: workers, Leaves: len(res.Values), Seconds: elapsed.Seconds(), Reports: res.Reports}
+		Seed: opts.Seed, From: opts.From, Method: string(method), Workers: workers, Leaves: len(res.Values), Seconds: elapsed.Seconds(), Reports: res.Reports}
 	if s := elapsed.Seconds(); s > 0 {
 		out.GamesPerSec = float64(opts.Games*opts.Generations) / s
 	}
@@ -140,44 +173,36 @@ func learnDoc(g *Globals, o *learnJSON) *ui.Doc {
 	p := g.P
 	d := ui.NewDoc().H1(p.T("leaves.learn.title", "File", o.Out)).
 		P(p.T("leaves.learn.summary", "Games", p.N("leaves.count.games", o.Games), "Generations", p.N("leaves.count.generations", o.Generations), "Seed", o.Seed, "Lexicon", o.Lexicon, "Tiles", o.Tiles))
+	t := fitTable(g, o.Reports, 1)
+	d.Table(t).Note(p.T("leaves.learn.note"))
+	return d.P(p.T("leaves.learn.speed", "Total", p.Int(o.Games*o.Generations), "Time", duration(p, time.Duration(o.Seconds*float64(time.Second))),
+		"Rate", p.Float(o.GamesPerSec, 0), "Workers", o.Workers))
+}
+
+// fitTable is the table of what each generation's fit found; first is the first report's
+// generation.
+func fitTable(g *Globals, reports []leaves.FitReport, first int) *ui.Table {
+	p := g.P
 	t := ui.NewTable(ui.Col{Header: p.T("leaves.learn.gen"), Right: true}, ui.Col{Header: p.T("leaves.learn.turns"), Right: true},
 		ui.Col{Header: p.T("leaves.learn.racks"), Right: true}, ui.Col{Header: p.T("leaves.learn.baseline"), Right: true},
 		ui.Col{Header: p.T("leaves.learn.measured"), Right: true}, ui.Col{Header: p.T("leaves.learn.prior")})
-	for i, r := range o.Reports {
+	for i, r := range reports {
 		measured := 0
 		sds := make([]string, 0, 6)
 		for k := 1; k < len(r.Measured); k++ {
 			measured += r.Measured[k]
 			sds = append(sds, p.Float(r.PriorSD[k], 1))
 		}
-		t.Row(fmt.Sprint(i+1), p.Int(int(r.Turns)), p.Int(r.Racks), p.Float(r.Baseline, 1), p.Int(measured), strings.Join(sds, " · "))
+		t.Row(fmt.Sprint(first+i), p.Int(int(r.Turns)), p.Int(r.Racks), p.Float(r.Baseline, 1), p.Int(measured), strings.Join(sds, " · "))
 	}
-	d.Table(t).Note(p.T("leaves.learn.note"))
-	return d.P(p.T("leaves.learn.speed", "Total", p.Int(o.Games*o.Generations), "Time", duration(p, time.Duration(o.Seconds*float64(time.Second))),
-		"Rate", p.Float(o.GamesPerSec, 0), "Workers", o.Workers))
+	return t
 }
 
-// writeFileAtomic writes a file through a temporary one beside it, synced and renamed over it.
-func writeFileAtomic(path string, write func(w io.Writer) error) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
+// methodNames completes --method.
+func methodNames(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+	out := make([]string, len(leaves.Methods))
+	for i, m := range leaves.Methods {
+		out[i] = string(m)
 	}
-	defer os.Remove(f.Name())
-	if err := f.Chmod(0o644); err != nil {
-		f.Close()
-		return err
-	}
-	if err := write(f); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), path)
+	return out, cobra.ShellCompDirectiveNoFileComp
 }

@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"cmp"
+	"fmt"
 	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/engine/equity"
@@ -62,6 +63,8 @@ type leavesShowJSON struct {
 	Table    string               `json:"table"`
 	Leaves   []leaveValueJSON     `json:"leaves,omitempty"`
 	ByLength []leavesByLengthJSON `json:"by_length,omitempty"`
+	// Errors: the leaves asked for that could not be read (in English, as all JSON text).
+	Errors []string `json:"errors,omitempty"`
 }
 
 func runLeavesShow(g *Globals, opts *leavesShowOptions) error {
@@ -88,17 +91,40 @@ func runLeavesShow(g *Globals, opts *leavesShowOptions) error {
 	entry := func(w []lexicon.Tile, v float64) leaveValueJSON {
 		return leaveValueJSON{Leave: leaveNotation(ts, w), Value: round2(v)}
 	}
+	// A bad leave is reported (on stderr, and exit 2) after the good ones are shown.
+	var bad []error
 	for _, s := range opts.Leaves {
 		w, err := ts.Parse(s, lexicon.ParseOptions{AllowBlank: true})
 		switch {
 		case err != nil:
-			return withCode(ExitError, i18n.Wrap(err, "leaves.err.bad_leave", "Leave", s))
+			bad = append(bad, i18n.Wrap(err, "leaves.err.bad_leave", "Leave", s))
 		case len(w) < 1 || len(w) > equity.MaxLeave:
-			return withCode(ExitError, i18n.E("leaves.err.long_leave", "Leave", s, "Count", len(w)))
+			bad = append(bad, i18n.E("leaves.err.long_leave", "Leave", s, "Count", len(w)))
 		case set.Index(w) < 0:
-			return withCode(ExitError, i18n.E("leaves.err.not_in_set", "Leave", s, "Tiles", ts.Name))
+			bad = append(bad, i18n.E("leaves.err.not_in_set", "Leave", s, "Tiles", ts.Name))
+		default:
+			out.Leaves = append(out.Leaves, entry(w, table.LeaveValue(w)))
 		}
-		out.Leaves = append(out.Leaves, entry(w, table.LeaveValue(w)))
+	}
+	if len(bad) > 0 {
+		en := i18n.For(i18n.English)
+		for _, e := range bad {
+			out.Errors = append(out.Errors, en.Err(e))
+		}
+		defer func() {
+			for _, e := range bad[:len(bad)-1] {
+				fmt.Fprintln(g.io.Err, "atril: "+p.Err(e))
+			}
+		}()
+		if len(out.Leaves) == 0 && !g.JSON {
+			return withCode(ExitError, bad[len(bad)-1])
+		}
+	}
+	shown := func(err error) error {
+		if err == nil && len(bad) > 0 {
+			return withCode(ExitError, bad[len(bad)-1])
+		}
+		return err
 	}
 	if len(opts.Leaves) == 0 {
 		best, worst := leaves.Extremes(set, table, opts.Top)
@@ -114,9 +140,9 @@ func runLeavesShow(g *Globals, opts *leavesShowOptions) error {
 		}
 	}
 	if g.JSON {
-		return g.PrintJSON(out)
+		return shown(g.PrintJSON(out))
 	}
-	d := ui.NewDoc().H1(p.T("leaves.show.title", "Table", opts.Table))
+	d := ui.NewDoc().H1(p.T("leaves.show.title", "Table", leaveTableName(p, opts.Table)))
 	if len(out.Leaves) > 0 {
 		t := ui.NewTable(ui.Col{Header: p.T("leaves.show.leave")}, ui.Col{Header: p.T("leaves.show.value"), Right: true})
 		for _, e := range out.Leaves {
@@ -133,7 +159,7 @@ func runLeavesShow(g *Globals, opts *leavesShowOptions) error {
 		}
 		d.Table(t)
 	}
-	return g.Print(d)
+	return shown(g.Print(d))
 }
 
 // valueCell is a leave value, green when it helps and red when it hurts.

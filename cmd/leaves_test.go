@@ -97,7 +97,7 @@ func TestLeavesShowCommand(t *testing.T) {
 		t.Errorf("builtin extremes: %+v", got)
 	}
 	stdout, _, code = runEngineCmd(t, nil, "leaves", "show", "handset", "S", "[LL]Q", "--lang", "es")
-	if code != 0 || !strings.Contains(stdout, "Valor de los remanentes: handset") || !strings.Contains(stdout, "7,50") || !strings.Contains(stdout, "[LL]Q") {
+	if code != 0 || !strings.Contains(stdout, "Valor de los remanentes: la manual (handset)") || !strings.Contains(stdout, "7,50") || !strings.Contains(stdout, "[LL]Q") {
 		t.Errorf("Spanish show:\n%s", stdout)
 	}
 	stdout, _, code = runEngineCmd(t, nil, "leaves", "show", "none")
@@ -132,7 +132,7 @@ func TestLeavesEvalCommand(t *testing.T) {
 		t.Errorf("handset against itself: %+v", got)
 	}
 	stdout, _, code = runEngineCmd(t, nil, "leaves", "eval", "--lexicon", lex, "--a", "handset", "--b", "none", "--pairs", "4", "--lang", "es")
-	if code != 0 || !strings.Contains(stdout, "handset contra none") || !strings.Contains(stdout, "4 pares espejo (8 partidas)") {
+	if code != 0 || !strings.Contains(stdout, "la manual (handset) contra ninguna (none)") || !strings.Contains(stdout, "4 pares espejo (8 partidas)") {
 		t.Errorf("Spanish eval:\n%s", stdout)
 	}
 	if _, errOut, code := runEngineCmd(t, nil, "leaves", "eval", "--lexicon", lex, "--a", "missing.klv2"); code != ExitError || !strings.Contains(errOut, "missing.klv2") {

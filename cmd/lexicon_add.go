@@ -4,11 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 
 	"github.com/spf13/cobra"
 
+	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
@@ -63,7 +63,7 @@ func runLexiconAdd(g *Globals, opts *lexiconAddOptions) error {
 	var in io.Reader = g.io.In
 	source := "standard input"
 	if opts.File != "-" {
-		f, err := os.Open(opts.File)
+		f, err := fileio.Open(opts.File)
 		if err != nil {
 			return withCode(ExitError, err)
 		}

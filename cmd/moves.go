@@ -68,6 +68,8 @@ type moveJSON struct {
 type movesJSON struct {
 	NMoves int        `json:"n_moves"`
 	Moves  []moveJSON `json:"moves"`
+	// NoTilePlay: no word can be played; moves are the exchanges and the pass.
+	NoTilePlay bool `json:"no_tile_play,omitempty"`
 }
 
 func runMoves(g *Globals, opts *movesOptions) error {
@@ -127,8 +129,17 @@ func runMoves(g *Globals, opts *movesOptions) error {
 	gen := movegen.New(lex.Graph, ts, layout)
 	gen.SetBoard(pos.Board)
 	moves := gen.Generate(rack, mo)
+	// No word can be played: the player still has a move, an exchange (while the bag has
+	// tiles) or a pass, and the best of them are what to show.
+	noTilePlay := false
+	if len(moves) == 0 && !opts.Exchanges {
+		noTilePlay = true
+		mo.Pass = true
+		mo.Exchanges = min(engine.RackSize, bag)
+		moves = gen.Generate(rack, mo)
+	}
 
-	out := movesJSON{NMoves: len(moves), Moves: make([]moveJSON, 0, len(moves))}
+	out := movesJSON{NMoves: len(moves), Moves: make([]moveJSON, 0, len(moves)), NoTilePlay: noTilePlay}
 	for i := range moves {
 		m := &moves[i]
 		// Display: plain letters, single tiles bracketed only where they would read as a digraph
@@ -156,7 +167,15 @@ func runMoves(g *Globals, opts *movesOptions) error {
 	for i, m := range out.Moves {
 		t.Row(p.Int(i+1), m.Move, m.Word, p.Int(m.Score), p.Float(m.Equity, 2), ts.Notation(moves[i].LeaveTiles()))
 	}
-	doc := ui.NewDoc().Table(t)
+	doc := ui.NewDoc()
+	if noTilePlay {
+		if bag > 0 {
+			doc.P(p.T("moves.no_tile_play_exchange"))
+		} else {
+			doc.P(p.T("moves.no_tile_play_pass"))
+		}
+	}
+	doc.Table(t)
 	if g.UI.TTY() {
 		doc.Note(p.T("moves.legend"))
 	}

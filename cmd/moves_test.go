@@ -324,3 +324,17 @@ func TestSplitDigraphNote(t *testing.T) {
 		t.Errorf("ld english in Spanish: stderr %q", errOut)
 	}
 }
+
+// TestMovesNoTilePlay: an opening rack that makes no word still has moves: moves says so and
+// lists the best exchanges and the pass, as text and as JSON; with the bag empty, the pass.
+func TestMovesNoTilePlay(t *testing.T) {
+	out, errOut, code := runEngineCmd(t, nil, "moves", "--top", "40", "--cgp", emptyRows+" ÑQXZJVF/ 0/0 0")
+	if code != 0 || !strings.Contains(out, "You can exchange tiles or pass") || !strings.Contains(out, "-FÑQVX") || strings.Contains(out, "No legal play") {
+		t.Errorf("exit %d %q\n%s", code, errOut, out)
+	}
+	out, _, _ = runEngineCmd(t, nil, "moves", "--json", "--top", "3", "--cgp", emptyRows+" ÑQXZJVF/ 0/0 0")
+	var got movesJSON
+	if err := json.Unmarshal([]byte(out), &got); err != nil || !got.NoTilePlay || got.NMoves != 3 || got.Moves[0].Move[0] != '-' {
+		t.Errorf("%v %+v", err, got)
+	}
+}

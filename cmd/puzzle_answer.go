@@ -18,15 +18,69 @@ func init() {
 			Short:   p.T("puzzle_answer.short"),
 			Long:    p.T("puzzle_answer.long"),
 			Example: p.T("puzzle_answer.example"),
-			Args:    cobra.MinimumNArgs(2),
-			RunE:    func(c *cobra.Command, args []string) error { return runPuzzleAnswer(c, g, args) },
+			// An exchange is written with a leading minus (-ABC, -[CH]DFQSY), which a flag parser
+			// reads as flags: the command parses its flags itself (see moveArgs).
+			DisableFlagParsing: true,
+			Args:               cobra.ArbitraryArgs,
+			RunE: func(c *cobra.Command, args []string) error {
+				args, err := moveArgs(c, args)
+				if err != nil || args == nil {
+					return err
+				}
+				return runPuzzleAnswer(c, g, args)
+			},
 		}
 		return c
 	})
 }
 
+// moveArgs parses c's flags among args, taking a word that starts with a single minus and is
+// not a flag of c (-ABC, -[CH]DFQSY) as a word of the move, and returns the other arguments
+// in order; nil (and no error) when it showed the help.
+func moveArgs(c *cobra.Command, args []string) ([]string, error) {
+	var flags, rest []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			rest = append(rest, args[i+1:]...)
+			i = len(args)
+		case strings.HasPrefix(a, "--"):
+			flags = append(flags, a)
+			name, _, hasValue := strings.Cut(a[2:], "=")
+			f := c.Flags().Lookup(name)
+			if f == nil {
+				f = c.InheritedFlags().Lookup(name)
+			}
+			if f != nil && !hasValue && f.NoOptDefVal == "" && i+1 < len(args) {
+				flags = append(flags, args[i+1]) // its value
+				i++
+			}
+		case len(a) == 2 && a[0] == '-' && c.Flags().ShorthandLookup(a[1:]) != nil:
+			flags = append(flags, a)
+		default:
+			rest = append(rest, a)
+		}
+	}
+	c.DisableFlagParsing = false
+	err := c.ParseFlags(flags)
+	c.DisableFlagParsing = true
+	if err != nil {
+		return nil, c.FlagErrorFunc()(c, err)
+	}
+	if help, _ := c.Flags().GetBool("help"); help {
+		return nil, c.Help()
+	}
+	if len(rest) < 2 {
+		return nil, withCode(ExitError, i18n.Wrap(cobraError(cobra.MinimumNArgs(2)(c, rest)), "root.see_help", "Command", c.CommandPath()))
+	}
+	return rest, nil
+}
+
 type puzzleAnswerResultJSON struct {
 	Correct      bool               `json:"correct"`
+	Play         *puzzleAnswerJSON  `json:"play,omitempty"`
+	Grade        *puzzles.Grade     `json:"grade,omitempty"`
 	Answers      []puzzleAnswerJSON `json:"answers"`
 	PlayerRating float64            `json:"player_rating"`
 	PuzzleRating float64            `json:"puzzle_rating"`
@@ -52,8 +106,9 @@ func runPuzzleAnswer(c *cobra.Command, g *Globals, args []string) error {
 	if err != nil {
 		return withCode(ExitError, err)
 	}
+	// A play the rules refuse is a clear "no", as in atril score (not saved: not an attempt).
 	if err := out.Judgement.Unplayable(); err != nil {
-		return withCode(ExitError, err)
+		return withCode(ExitNo, i18n.Wrap(err, "puzzle_answer.not_counted"))
 	}
 	if !out.Saved {
 		var where []string
@@ -62,14 +117,23 @@ func runPuzzleAnswer(c *cobra.Command, g *Globals, args []string) error {
 		}
 		return withCode(ExitError, i18n.E("puzzle.ambiguous", "Word", out.Judgement.Ambiguous[0].Word, "Places", strings.Join(where, ", ")))
 	}
-	correct := out.Judgement.Correct
+	j := out.Judgement
+	correct := j.Correct
+	var mine *puzzles.Play
+	if correct {
+		mine = j.Play
+	}
 	if g.JSON {
-		err = g.PrintJSON(puzzleAnswerResultJSON{Correct: correct, Answers: answersJSON(pz.Answers),
-			PlayerRating: round2(out.PlayerAfter.Rating), PuzzleRating: round2(out.PuzzleAfter.Rating)})
+		res := puzzleAnswerResultJSON{Correct: correct, Grade: j.Grade, Answers: answersJSON(pz.Answers),
+			PlayerRating: round2(out.PlayerAfter.Rating), PuzzleRating: round2(out.PuzzleAfter.Rating)}
+		if j.Play != nil && (j.Play.Move != "" || j.Play.Word != "") {
+			res.Play = &answersJSON([]puzzles.Play{*j.Play})[0]
+		}
+		err = g.PrintJSON(res)
 	} else {
 		d := puzzles.TryDoc(g.UI, g.P, pz, out)
 		if err = g.Print(d); err == nil {
-			err = g.Print(puzzles.SolutionDoc(g.UI, g.P, pz, 5, drawBoard))
+			err = g.Print(puzzles.SolutionDoc(g.UI, g.P, pz, 5, drawBoard, mine))
 		}
 	}
 	if err != nil {

@@ -4,11 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"os"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/atril-scrabble/atril/engine/gcg"
+	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/internal/ui"
@@ -197,7 +198,7 @@ func runPuzzleGen(c *cobra.Command, g *Globals, opts *puzzleGenOptions) error {
 	// Every input is read and checked before anything is stored.
 	var inputs []puzzles.Input
 	for _, path := range o.GCG {
-		b, err := os.ReadFile(path)
+		b, err := fileio.ReadFile(path, gcg.MaxSize)
 		if err != nil {
 			return withCode(ExitError, err)
 		}
@@ -226,6 +227,7 @@ func runPuzzleGen(c *cobra.Command, g *Globals, opts *puzzleGenOptions) error {
 	if err != nil {
 		return withCode(ExitError, err)
 	}
+	g.notes(plan.Notes)
 	p := g.P
 	stored := 0
 	start := g.io.Now()

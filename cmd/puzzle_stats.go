@@ -23,6 +23,9 @@ func init() {
 				if history < 0 {
 					return withCode(ExitError, i18n.E("puzzle_stats.bad_history", "History", history))
 				}
+				if err := checkOutput(plotFile); err != nil {
+					return err
+				}
 				svc, err := puzzleService(g, true)
 				if err != nil {
 					return err
@@ -63,7 +66,7 @@ func plotRating(g *Globals, file string, history []puzzles.HistoryPoint) error {
 	}
 	pts := make([]stats.RatingPoint, len(history))
 	for i, h := range history {
-		pts[i] = stats.RatingPoint{At: h.At, Rating: h.Rating}
+		pts[i] = stats.RatingPoint{At: h.At, Rating: h.Rating, Deviation: h.Deviation}
 	}
 	if err := stats.PlotRating(file, pts, g.P); err != nil {
 		return withCode(ExitError, i18n.Wrap(err, "stats.err.plot", "File", file))

@@ -114,9 +114,18 @@ func TestPuzzleScripting(t *testing.T) {
 			}
 		}
 	}
-	// A play that cannot be made (three Ñ, the set has one): said, bad input, not rated.
-	if _, errOut, code := runAtril(t, "", "puzzle", "answer", "--db", db, "--", id, "-ÑÑÑ"); code != ExitError || !strings.Contains(errOut, "-ÑÑÑ cannot be played here") {
+	// A play that cannot be made (three Ñ, the set has one), an exchange written with its
+	// minus and no "--": a clear no (exit 1, as in atril score), not rated, and nothing asks
+	// for another play; under --json the error is also an object on stdout.
+	if _, errOut, code := runAtril(t, "", "puzzle", "answer", "--db", db, id, "-ÑÑÑ"); code != ExitNo ||
+		!strings.Contains(errOut, "-ÑÑÑ cannot be played here") || strings.Contains(errOut, "type another") {
 		t.Errorf("unplayable answer: exit %d %q", code, errOut)
+	}
+	out, _, code = runAtril(t, "", "puzzle", "answer", id, "-[CH][CH]", "--json", "--db", db)
+	var jerr map[string]map[string]any
+	if code != ExitNo || json.Unmarshal([]byte(out), &jerr) != nil || jerr["error"]["code"] != float64(ExitNo) ||
+		!strings.Contains(fmt.Sprint(jerr["error"]["message"]), "cannot be played here") {
+		t.Errorf("unplayable answer under --json: exit %d %q", code, out)
 	}
 	out, _, _ = runAtril(t, "", "puzzle", "stats", "--json", "--db", db)
 	if !strings.Contains(out, `"rated": 0`) {
@@ -128,8 +137,11 @@ func TestPuzzleScripting(t *testing.T) {
 	if code != 1 || json.Unmarshal([]byte(out), &res) != nil {
 		t.Fatalf("wrong answer: exit %d, %s", code, out)
 	}
-	if k := keys(t, res); !slices.Equal(k, []string{"answers", "correct", "player_rating", "puzzle_rating"}) {
+	if k := keys(t, res); !slices.Equal(k, []string{"answers", "correct", "grade", "play", "player_rating", "puzzle_rating"}) {
 		t.Fatalf("answer keys %v", k)
+	}
+	if k := keys(t, res["grade"]); !slices.Equal(k, []string{"accepted", "answer", "below", "figure", "tolerance", "value"}) {
+		t.Fatalf("grade keys %v", k)
 	}
 	if res["correct"] != false || res["player_rating"].(float64) >= 1500 || len(res["answers"].([]any)) == 0 {
 		t.Errorf("wrong answer: %v", res)
@@ -140,9 +152,25 @@ func TestPuzzleScripting(t *testing.T) {
 	if code != 0 || json.Unmarshal([]byte(out), &res2) != nil || res2["correct"] != true || res2["player_rating"] != res["player_rating"] || res2["puzzle_rating"] != res["puzzle_rating"] {
 		t.Errorf("right answer %q: exit %d, %s %s", answer, code, out, errOut)
 	}
-	// Not a move: bad input, nothing saved.
+	// Not a move: bad input, nothing saved; under --json an error object too.
 	if _, errOut, code = runAtril(t, "", "puzzle", "answer", id, "8H", "--db", db); code != 2 || errOut == "" {
 		t.Errorf("bad move: exit %d, %q", code, errOut)
+	}
+	out, _, code = runAtril(t, "", "puzzle", "answer", id, "8H", "--db", db, "--json")
+	jerr = nil
+	if code != 2 || json.Unmarshal([]byte(out), &jerr) != nil || jerr["error"]["code"] != float64(2) {
+		t.Errorf("bad move under --json: exit %d, %q", code, out)
+	}
+	// An exchange with its minus, and the help, without "--".
+	tile := fmt.Sprint(next["rack"])[:1]
+	if tile == "[" {
+		tile = fmt.Sprint(next["rack"])[:4]
+	}
+	if out, errOut, code := runAtril(t, "", "puzzle", "answer", id, "-"+tile, "--db", db); code > 1 || !strings.Contains(out, "Not the answer") {
+		t.Errorf("exchange with a minus: exit %d %q %q", code, out, errOut)
+	}
+	if out, _, code := runAtril(t, "", "puzzle", "answer", "--help"); code != 0 || !strings.Contains(out, "-[CH]DFQSY") {
+		t.Errorf("puzzle answer --help: exit %d %q", code, out)
 	}
 	if _, errOut, code = runAtril(t, "", "puzzle", "answer", "x", "8H CASA", "--db", db); code != 2 || !strings.Contains(errOut, "x") {
 		t.Errorf("bad id: exit %d, %q", code, errOut)

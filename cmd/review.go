@@ -5,7 +5,6 @@ import (
 	"errors"
 	"io/fs"
 	"os"
-	"strconv"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -73,7 +72,7 @@ func runReview(g *Globals, c *cobra.Command, opts *reviewOptions) error {
 		return withCode(ExitError, i18n.E("drill.err.time_limit_flag", "Value", opts.TimeLimit.String()))
 	}
 	if opts.Grade != "auto" && opts.Grade != "ask" {
-		return withCode(ExitError, i18n.E("review.err.grade_flag", "Grade", strconv.Quote(opts.Grade)))
+		return withCode(ExitError, i18n.E("review.err.grade_flag", "Grade", i18n.Quote(opts.Grade)))
 	}
 	p := g.P
 	quiet := g.Out()

@@ -4,6 +4,7 @@ package cmd
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -12,6 +13,8 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -193,9 +196,13 @@ func execute(ctx context.Context, root *cobra.Command, io *IO, args []string) (c
 	}()
 	if err := langError(root); err != nil {
 		fmt.Fprintln(io.Err, "atril: "+p.Err(err))
+		if jsonWanted(root, args) {
+			printJSONError(io.Out, ExitError, err)
+		}
 		return ExitError
 	}
 	root.SetArgs(args)
+	defer stdouts.Delete(root)
 	err := root.ExecuteContext(ctx)
 	if err == nil {
 		return ExitOK
@@ -214,7 +221,68 @@ func execute(ctx context.Context, root *cobra.Command, io *IO, args []string) (c
 	if msg := p.Err(advise(cobraError(err))); msg != "" {
 		fmt.Fprintln(io.Err, "atril: "+msg)
 	}
+	if jsonWanted(root, args) && !wroteStdout(root) {
+		printJSONError(io.Out, code, err)
+	}
 	return code
+}
+
+// stdouts are the counted stdouts of the command trees built (see newRoot).
+var stdouts sync.Map
+
+// countingWriter counts the bytes written through it.
+type countingWriter struct {
+	w io.Writer
+	n atomic.Int64
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n.Add(int64(n))
+	return n, err
+}
+
+// wroteStdout reports whether the command tree root wrote anything on stdout.
+func wroteStdout(root *cobra.Command) bool {
+	if v, ok := stdouts.Load(root); ok {
+		return v.(*countingWriter).n.Load() > 0
+	}
+	return false
+}
+
+// jsonWanted reports whether --json was given (parsed, or among the arguments when the
+// error came before flags were parsed).
+func jsonWanted(root *cobra.Command, args []string) bool {
+	if f := root.PersistentFlags().Lookup("json"); f != nil && f.Value.String() == "true" {
+		return true
+	}
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if a == "--json" || a == "--json=true" {
+			return true
+		}
+	}
+	return false
+}
+
+// jsonError is an error as scripts read it on stdout under --json: the exit code and the
+// message in English (as every JSON text is), besides the message on stderr.
+type jsonError struct {
+	Error struct {
+		Code    int    `json:"code"`
+		Message string `json:"message"`
+	} `json:"error"`
+}
+
+func printJSONError(w io.Writer, code int, err error) {
+	var e jsonError
+	e.Error.Code = code
+	e.Error.Message = i18n.For(i18n.English).Err(advise(cobraError(err)))
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(e)
 }
 
 // NewRootCmd builds the command tree in the language the environment asks for.
@@ -229,12 +297,20 @@ func newRoot(io *IO, args []string) *cobra.Command {
 	if io.Now == nil {
 		io.Now = time.Now
 	}
+	// stdout counted, so that an error under --json is written there only when the command
+	// wrote nothing (an interrupted self-play prints its games before it exits 130).
+	cio := *io
+	out := &countingWriter{w: io.Out}
+	cio.Out = out
+	io = &cio
 	g := &Globals{io: io}
 	lang, langErr := i18n.Detect(langArg(args), io.Getenv)
 	g.P = i18n.For(lang)
 	g.UI = ui.NewTerm(io.Out, io.OutTTY, io.Width, io.Getenv)
 	g.ErrUI = ui.NewTerm(io.Err, io.ErrTTY, io.Width, io.Getenv)
 	p := g.P
+	g.UI.Dropped = func(cols []string) string { return p.T("table.dropped", "Columns", strings.Join(cols, "; ")) }
+	g.ErrUI.Dropped = g.UI.Dropped
 	root := &cobra.Command{
 		Use:           "atril",
 		Short:         p.T("root.short"),
@@ -243,6 +319,7 @@ func newRoot(io *IO, args []string) *cobra.Command {
 		SilenceErrors: true,
 		Annotations:   map[string]string{printerKey: string(lang), widthKey: strconv.Itoa(g.UI.Width)},
 	}
+	stdouts.Store(root, out)
 	if langErr != nil {
 		root.Annotations[langErrKey] = p.Err(langErr)
 	}

@@ -21,7 +21,7 @@ func TestScoreCommand(t *testing.T) {
 		{"shared letter", casa + " AS/ 0/0 0", "9H AS", 0, []string{"10 points", "CA     C3 A1 = 4         4\n"}, ""},
 		{"blank taken", emptyRows + " BCO?/ 0/0 0", "8F BOCA", 0, []string{"14 points", "A on I8 is played with a blank"}, ""},
 		{"digraphs", emptyRows + " / 0/0 0", "8G CHARRO", 0, []string{"8G [CH]A[RR]O  30 points"}, ""},
-		{"bingo", emptyRows + " ACHAQUES/ 0/0 0", "8H ACHAQUES", 0, []string{"scrabble bonus (7 tiles)", "Total"}, ""},
+		{"bingo", emptyRows + " ACHAQUES/ 0/0 0", "8H ACHAQUES", 0, []string{"bingo bonus (7 tiles)", "Total"}, ""},
 		{"lexicon note", casa + " AS/ 0/0 0 lex FILE2017;", "9H AS", 0, []string{"names the lexicon FILE2017; words were judged with small"}, ""},
 		{"illegal", casa + " / 0/0 0", "1A CASA", 1, []string{"1A CASA  not legal", "- the play touches no tile"}, ""},
 		{"not a word", emptyRows + " / 0/0 0", "8H CAS", 1, []string{"CAS is not a valid word", "CAS (not valid)"}, ""},

@@ -17,6 +17,7 @@ type searchOptions struct {
 	// through one parser (lexicon.Search.Set).
 	Terms map[string]*string
 	Top   int
+	By    string // "word" (default) or "alphagram": one row, and top counting, per alphagram
 }
 
 // searchFlagKeys are the condition flags, in the order they are applied.
@@ -87,6 +88,8 @@ func init() {
 			opts.Terms[key] = c.Flags().String(key, "", searchFlagUsage(p, key))
 		}
 		c.Flags().IntVar(&opts.Top, "top", 0, p.T("search.flag.top"))
+		c.Flags().StringVar(&opts.By, "by", "word", p.T("search.flag.by"))
+		_ = c.RegisterFlagCompletionFunc("by", cobra.FixedCompletions([]string{"word", "alphagram"}, cobra.ShellCompDirectiveNoFileComp))
 		_ = c.RegisterFlagCompletionFunc("order", cobra.FixedCompletions(
 			[]string{"alpha", "prob", "length", "points", "alphagram", "-alpha", "-prob", "-length", "-points", "-alphagram"},
 			cobra.ShellCompDirectiveNoFileComp))
@@ -141,9 +144,20 @@ func runSearch(g *Globals, opts *searchOptions) error {
 	if err != nil {
 		return withCode(ExitError, err)
 	}
+	byAlphagram := false
+	switch strings.ToLower(opts.By) {
+	case "word", "palabra", "":
+	case "alphagram", "alfagrama":
+		byAlphagram = true
+	default:
+		return withCode(ExitError, i18n.E("search.bad_by", "Value", opts.By))
+	}
 	lex, err := g.Lex()
 	if err != nil {
 		return err
+	}
+	if byAlphagram {
+		return runSearchAlphagrams(g, lex, q)
 	}
 	results, err := lex.Search(q)
 	if err != nil {
@@ -186,4 +200,61 @@ func searchDoc(p *i18n.Printer, ts *lexicon.TileSet, q lexicon.Search, results [
 			p.Int(r.Points), p.Int(r.Rank), significant(p, r.Probability, 3))
 	}
 	return doc.Table(t).Note(p.T("search.note"))
+}
+
+type searchAlphagramJSON struct {
+	Alphagram   string   `json:"alphagram"`
+	Words       []string `json:"words"`
+	Probability float64  `json:"probability"`
+	Rank        int      `json:"rank"`
+}
+
+type searchAlphagramsJSON struct {
+	Alphagrams []searchAlphagramJSON `json:"alphagrams"`
+}
+
+// runSearchAlphagrams lists the search's alphagrams, most probable first, each with its words.
+func runSearchAlphagrams(g *Globals, lex *lexicon.Lexicon, q lexicon.Search) error {
+	ts := lex.Tiles
+	as, err := lex.SearchAlphagrams(q)
+	if err != nil {
+		return withCode(ExitError, err)
+	}
+	words := func(a lexicon.AlphagramResult) []string {
+		out := make([]string, len(a.Words))
+		for i, w := range a.Words {
+			out[i] = ts.Display(w)
+		}
+		return out
+	}
+	if g.JSON {
+		out := searchAlphagramsJSON{Alphagrams: make([]searchAlphagramJSON, len(as))}
+		for i, a := range as {
+			out.Alphagrams[i] = searchAlphagramJSON{ts.Display(a.Alphagram), words(a), a.Probability, a.Rank}
+		}
+		return g.PrintJSON(out)
+	}
+	if !g.UI.TTY() {
+		lines := make([]string, len(as))
+		for i, a := range as {
+			lines[i] = ts.Display(a.Alphagram) + "  " + strings.Join(words(a), " ")
+		}
+		return g.printLines(lines)
+	}
+	p := g.P
+	doc := ui.NewDoc().H1(p.N("search.title_alphagrams", len(as), "Search", q.Text(p)))
+	if len(as) == 0 {
+		return g.Print(doc.P(p.T("search.none")))
+	}
+	t := ui.NewTable(
+		ui.Col{Header: "#", Right: true},
+		ui.Col{Header: p.T("search.col.alphagram")},
+		ui.Col{Header: p.T("search.col.words"), Wrap: true},
+		ui.Col{Header: p.T("search.col.rank"), Right: true},
+		ui.Col{Header: p.T("search.col.probability"), Right: true, Drop: 1},
+	)
+	for i, a := range as {
+		t.Row(p.Int(i+1), ts.Display(a.Alphagram), strings.Join(words(a), " "), p.Int(a.Rank), significant(p, a.Probability, 3))
+	}
+	return g.Print(doc.Table(t).Note(p.T("search.note_alphagrams")))
 }

@@ -8,8 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -17,6 +17,7 @@ import (
 	"github.com/atril-scrabble/atril/engine"
 	"github.com/atril-scrabble/atril/engine/game"
 	"github.com/atril-scrabble/atril/engine/gcg"
+	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
@@ -108,7 +109,7 @@ func runSelfplay(ctx context.Context, g *Globals, opts *selfplayOptions) error {
 	}
 	names := strings.Split(opts.Players, ",")
 	if len(names) != 2 {
-		return withCode(ExitError, i18n.E("selfplay.bad_players", "Value", strconv.Quote(opts.Players)))
+		return withCode(ExitError, i18n.E("selfplay.bad_players", "Value", i18n.Quote(opts.Players)))
 	}
 	var players [2]game.Strategy
 	for i, n := range names {
@@ -239,9 +240,21 @@ func (e *saveError) Error() string { return e.err.Error() }
 func (e *saveError) Unwrap() error { return e.err }
 
 func saveGame(path string, rec *gcg.Game, ts *lexicon.TileSet) error {
-	f, err := os.Create(path)
+	// Written as a stream (one file a game, thousands of them), but never into a FIFO or a
+	// device found under a game's name, and every error checked.
+	if err := fileio.CheckOutput(path); err != nil {
+		return &saveError{err}
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC|syscall.O_NONBLOCK, 0o644)
 	if err != nil {
 		return &saveError{i18n.Wrap(err, "selfplay.save_flag")}
+	}
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		f.Close()
+		if err == nil {
+			err = &fileio.NotRegularError{Path: path, Mode: fi.Mode(), Output: true}
+		}
+		return &saveError{err}
 	}
 	werr := rec.Write(f, ts)
 	if cerr := f.Close(); werr == nil {
@@ -256,15 +269,20 @@ func saveGame(path string, rec *gcg.Game, ts *lexicon.TileSet) error {
 // selfplayDoc is the summary: the run, each player's mean score, bingos and wins, player 1's
 // win rate with its interval, and the speed.
 func selfplayDoc(p *i18n.Printer, s *selfplayJSON) *ui.Doc {
-	doc := ui.NewDoc().H2(p.T("selfplay.title", "Games", p.N("selfplay.games", s.Games), "Seed", s.Seed, "Lexicon", s.Lexicon, "Rules", s.Rules))
+	rules := p.T("selfplay.rules_file")
+	if s.Rules == game.SixScoreless.Name {
+		rules = p.T("selfplay.rules_six")
+	}
+	doc := ui.NewDoc().H2(p.T("selfplay.title", "Games", p.N("selfplay.games", s.Games), "Seed", s.Seed, "Lexicon", s.Lexicon))
+	doc.P(p.T("selfplay.end_rules", "Rules", rules))
 	if s.CGP != "" {
 		doc.P(p.T("selfplay.from_cgp", "CGP", s.CGP))
 	}
-	doc.P(p.T("selfplay.leaves", "Leaves", s.Leaves))
+	doc.P(p.T("selfplay.leaves", "Leaves", leaveTableName(p, s.Leaves)))
 	t := ui.NewTable(ui.Col{Header: p.T("selfplay.col.player")}, ui.Col{Header: p.T("selfplay.col.mean"), Right: true},
 		ui.Col{Header: p.T("selfplay.col.bingos"), Right: true}, ui.Col{Header: p.T("selfplay.col.wins"), Right: true})
 	for i := 0; i < 2; i++ {
-		t.Row(p.T("selfplay.player", "Number", i+1, "Strategy", s.Players[i]), p.Float(s.MeanScore[i], 1), p.Float(s.BingosPerGame[i], 2), p.Int(s.Wins[i]))
+		t.Row(p.T("selfplay.player", "Number", i+1, "Strategy", strategyName(p, s.Players[i])), p.Float(s.MeanScore[i], 1), p.Float(s.BingosPerGame[i], 2), p.Int(s.Wins[i]))
 	}
 	doc.Table(t)
 	doc.P(p.T("selfplay.win_rate", "Ties", p.Int(s.Ties), "Rate", p.Percent(s.WinRate, 1), "Low", p.Percent(s.WinLow, 1), "High", p.Percent(s.WinHigh, 1)))

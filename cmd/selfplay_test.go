@@ -57,6 +57,10 @@ func TestSelfplayCommand(t *testing.T) {
 	if firstLines(a, 6) != firstLines(b2, 6) || !strings.Contains(a, "1: equity ") || !strings.Contains(a, "Self-play: 4 games, seed 3") {
 		t.Errorf("same seed, different summaries:\n%s\n%s", a, b2)
 	}
+	// English players say bingo, and the end rules are FILE's, by name.
+	if !strings.Contains(a, "Bingos a game") || strings.Contains(strings.ToLower(a), "scrabbles") || !strings.Contains(a, "End of game: FILE art. 44") {
+		t.Errorf("words of the summary:\n%s", a)
+	}
 }
 
 func firstLines(s string, n int) string {
@@ -142,10 +146,16 @@ func TestSelfplaySpanish(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	o := out.String()
-	for _, want := range []string{"Autojuego: 3 partidas, semilla 3, léxico small, reglas de fin de partida «file»", "Jugador", "Puntuación media",
-		"1: equity", "Empates: ", "intervalo de Wilson del 95 %", "turnos por partida", "1 hilo)"} {
+	for _, want := range []string{"Autojuego: 3 partidas, semilla 3, léxico small", "Fin de partida: art. 44 de la FILE", "Jugador", "Puntuación media",
+		"1: por valoración", "2: por puntos", "jugadores por valoración: la incorporada (builtin)", "Empates: ", "intervalo de Wilson del 95 %", "turnos por partida", "1 hilo)"} {
 		if !strings.Contains(o, want) {
 			t.Errorf("summary lacks %q:\n%s", want, o)
+		}
+	}
+	// Spanish words, not the identifiers typed on the command line.
+	for _, not := range []string{"equity", "«file»", "builtin contra"} {
+		if strings.Contains(strings.ReplaceAll(o, "(builtin)", ""), not) {
+			t.Errorf("summary says %q:\n%s", not, o)
 		}
 	}
 	if e := errb.String(); !strings.Contains(e, "3/3 partidas · ") || !strings.Contains(e, ",") {

@@ -2,13 +2,14 @@ package cmd
 
 import (
 	"fmt"
-	"os"
+	xansi "github.com/charmbracelet/x/ansi"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/engine"
 	"github.com/atril-scrabble/atril/engine/gcg"
+	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
@@ -84,7 +85,7 @@ func runShow(g *Globals, opts *showOptions) error {
 		}
 		g.notes(pos.Notes())
 	} else {
-		f, err := os.Open(opts.GCG)
+		f, err := fileio.Open(opts.GCG)
 		if err != nil {
 			return withCode(ExitError, err)
 		}
@@ -93,6 +94,7 @@ func runShow(g *Globals, opts *showOptions) error {
 		if err != nil {
 			return withCode(ExitError, err)
 		}
+		g.notes(game.Notes(ts, "")) // show judges no words
 		if opts.Turn > game.Turns() {
 			return withCode(ExitError, i18n.E("show.turn_range", "Turn", opts.Turn, "Max", game.Turns(), "File", opts.GCG))
 		}
@@ -245,18 +247,37 @@ func drawBoard(t *ui.Term, p *i18n.Printer, pos *engine.Position, last *engine.M
 		}
 		return mark
 	}
-	sb.WriteString("\n" + sample(ui.SquareTW, "=") + " " + p.T("board.triple_word") + "  " +
-		sample(ui.SquareDW, "-") + " " + p.T("board.double_word") + "  " +
-		sample(ui.SquareTL, "\"") + " " + p.T("board.triple_letter") + "  " +
-		sample(ui.SquareDL, "'") + " " + p.T("board.double_letter") + "\n")
-	sb.WriteString(sample(ui.SquareDW, "*") + " " + p.T("board.centre") + "  ")
+	items := []string{sample(ui.SquareTW, "=") + " " + p.T("board.triple_word"), sample(ui.SquareDW, "-") + " " + p.T("board.double_word"),
+		sample(ui.SquareTL, "\"") + " " + p.T("board.triple_letter"), sample(ui.SquareDL, "'") + " " + p.T("board.double_letter"),
+		sample(ui.SquareDW, "*") + " " + p.T("board.centre")}
+	blank := p.T("board.blank")
 	if t.Color() {
-		sb.WriteString(sample(ui.SquareBlank, "a") + " ")
+		blank = sample(ui.SquareBlank, "a") + " " + blank
 	}
-	sb.WriteString(p.T("board.blank"))
+	items = append(items, blank)
 	if last != nil && t.Color() {
-		sb.WriteString("  " + sample(ui.SquareNew, "A") + " " + p.T("board.last_play"))
+		items = append(items, sample(ui.SquareNew, "A")+" "+p.T("board.last_play"))
 	}
+	// The items fill lines of the board's width (at most the terminal's, less the margin): the
+	// premiums, then the rest.
+	width := 76
+	if t.Width > 0 {
+		width = min(width, t.Width-2)
+	}
+	sb.WriteString("\n")
+	line := ""
+	for i, it := range items {
+		switch {
+		case line == "":
+			line = it
+		case i != 4 && xansi.StringWidth(line)+2+xansi.StringWidth(it) <= width:
+			line += "  " + it
+		default:
+			sb.WriteString(line + "\n")
+			line = it
+		}
+	}
+	sb.WriteString(line)
 	return sb.String()
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/drills"
+	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/internal/ui"
@@ -47,15 +48,23 @@ func init() {
 }
 
 func runStats(g *Globals, ctx context.Context, opts *statsOptions) error {
+	if err := checkOutput(opts.Plot); err != nil {
+		return err
+	}
 	now := g.io.Now()
 	o := stats.Options{Now: now, Loc: now.Location(), Deck: opts.Deck}
 	if opts.Since != "" {
-		day, err := parseStatsDay(opts.Since, now.Location())
+		day, err := parseStatsDay(g.P, opts.Since, now.Location())
 		if err != nil {
 			return withCode(ExitError, i18n.E("stats.err.bad_date", "Flag", "--since", "Value", opts.Since))
 		}
 		if day.After(now) {
 			return withCode(ExitError, i18n.E("stats.err.future_date", "Flag", "--since", "Value", opts.Since))
+		}
+		// No answer is older than the Unix epoch, whence answers are timed: an earlier day
+		// (0001-01-01, which is also the zero time that means "no --since") is all of them.
+		if epoch := time.Date(1970, 1, 1, 0, 0, 0, 0, now.Location()); day.Before(epoch) {
+			day = epoch
 		}
 		o.Since = day
 	}
@@ -171,10 +180,16 @@ func (l *statsLexicons) Lexicon(name string) *lexicon.Lexicon {
 	return lex
 }
 
-// parseStatsDay reads YYYY-MM-DD as midnight in loc.
-func parseStatsDay(s string, loc *time.Location) (time.Time, error) {
-	return time.ParseInLocation(time.DateOnly, s, loc)
+// parseStatsDay reads a day as midnight in loc: ISO (2026-03-01) or as the reader's language
+// writes it (see i18n.Printer.ParseDate).
+func parseStatsDay(p *i18n.Printer, s string, loc *time.Location) (time.Time, error) {
+	if t, ok := p.ParseDate(s, loc); ok {
+		return t, nil
+	}
+	return time.Time{}, errBadDay
 }
+
+var errBadDay = errors.New("bad day")
 
 type statsWeakOptions struct {
 	Limit   int
@@ -310,4 +325,17 @@ func statsModelCmd(g *Globals) *cobra.Command {
 			return g.Print(m.Doc(g.P))
 		},
 	}
+}
+
+// checkOutput refuses an output flag's target (--plot, --out) that is not a regular file,
+// before any work: a device or a FIFO is never replaced or written into (and nothing then
+// says the file was written).
+func checkOutput(file string) error {
+	if file == "" {
+		return nil
+	}
+	if err := fileio.CheckOutput(file); err != nil {
+		return withCode(ExitError, err)
+	}
+	return nil
 }

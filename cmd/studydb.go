@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/studystore"
@@ -71,6 +72,10 @@ func openStudyWith(g *Globals, opt studystore.Options) (*studystore.Store, error
 	st, err := studystore.Open(path, opt)
 	switch {
 	case err == nil:
+		if from, backup := st.Upgraded(); from > 0 {
+			v, _ := st.Version()
+			fmt.Fprintln(g.io.Err, "atril: "+g.P.T("store.cmd.upgraded", "File", path, "From", from, "To", v, "Backup", backup))
+		}
 		return st, nil
 	case errors.Is(err, studystore.ErrNoDatabase):
 		var ie *i18n.Error

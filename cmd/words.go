@@ -1,7 +1,6 @@
 package cmd
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -20,10 +19,10 @@ func parseWordArg(ts *lexicon.TileSet, s string) ([]lexicon.Tile, error) {
 		return nil, withCode(ExitError, i18n.Wrap(err, "words.bad_word"))
 	}
 	if len(w) == 0 {
-		return nil, withCode(ExitError, i18n.E("words.no_tiles", "Input", strconv.Quote(s)))
+		return nil, withCode(ExitError, i18n.E("words.no_tiles", "Input", i18n.Quote(s)))
 	}
 	if err := lexicon.CheckQueryTiles(w); err != nil {
-		return nil, withCode(ExitError, i18n.Wrap(err, "words.word_is", "Input", strconv.Quote(s)))
+		return nil, withCode(ExitError, i18n.Wrap(err, "words.word_is", "Input", i18n.Quote(s)))
 	}
 	return w, nil
 }
@@ -38,13 +37,13 @@ func parseRackArg(ts *lexicon.TileSet, s string) ([]lexicon.Tile, error) {
 		return nil, withCode(ExitError, i18n.Wrap(err, "words.bad_rack"))
 	}
 	if len(r) == 0 {
-		return nil, withCode(ExitError, i18n.E("words.no_tiles", "Input", strconv.Quote(s)))
+		return nil, withCode(ExitError, i18n.E("words.no_tiles", "Input", i18n.Quote(s)))
 	}
 	if len(r) > maxRackTiles {
-		return nil, withCode(ExitError, i18n.E("words.rack_too_long", "Input", strconv.Quote(s), "Tiles", len(r), "Max", maxRackTiles))
+		return nil, withCode(ExitError, i18n.E("words.rack_too_long", "Input", i18n.Quote(s), "Tiles", len(r), "Max", maxRackTiles))
 	}
 	if err := ts.CheckRack(r); err != nil {
-		return nil, withCode(ExitError, i18n.Wrap(err, "words.rack_is", "Input", strconv.Quote(s)))
+		return nil, withCode(ExitError, i18n.Wrap(err, "words.rack_is", "Input", i18n.Quote(s)))
 	}
 	return r, nil
 }

@@ -2,7 +2,6 @@ package drills
 
 import (
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -22,19 +21,20 @@ var DeckKinds = []Kind{KindAnagram, KindHooks, KindJudge, KindTwos}
 
 // errDeckKind is a card kind a deck cannot hold.
 func errDeckKind(k string) error {
-	return i18n.E("deck.err.kind", "Kind", strconv.Quote(k))
+	return i18n.E("deck.err.kind", "Kind", i18n.Quote(k))
 }
 
 // MissKind is the kind of deck that a drill's missed questions go into (--deck-out, the offer
 // at the end of a drill): the drill's own kind where a deck holds it; a build drill's missed
-// words make anagram cards, a digraph drill's judge cards (words, traps and phonies alike).
+// words make anagram cards, a digraph drill's and a family drill's judge cards (words, traps
+// and phonies alike).
 func MissKind(k Kind) (Kind, bool) {
 	switch k {
 	case KindAnagram, KindHooks, KindJudge, KindTwos:
 		return k, true
 	case KindBuild:
 		return KindAnagram, true
-	case KindDigraphs:
+	case KindDigraphs, KindFamily:
 		return KindJudge, true
 	}
 	return "", false
@@ -102,7 +102,7 @@ func CardQuestion(lex *lexicon.Lexicon, c studystore.DeckCard) (Question, error)
 		err = i18n.E("deck.err.no_tiles")
 	}
 	if err != nil {
-		return Question{}, i18n.Wrap(err, "deck.err.card", "Card", c.CardID, "Deck", c.Deck, "Kind", c.Kind, "Question", strconv.Quote(c.Question))
+		return Question{}, i18n.Wrap(err, "deck.err.card", "Card", c.CardID, "Deck", c.Deck, "Kind", c.Kind, "Question", i18n.Quote(c.Question))
 	}
 	var q Question
 	switch Kind(c.Kind) {
@@ -110,7 +110,7 @@ func CardQuestion(lex *lexicon.Lexicon, c studystore.DeckCard) (Question, error)
 		q = anagramQuestion(lex, tiles)
 	case KindTwos:
 		if len(tiles) != 2 {
-			return Question{}, i18n.E("deck.err.twos_card", "Card", c.CardID, "Deck", c.Deck, "Question", strconv.Quote(c.Question), "Tiles", len(tiles))
+			return Question{}, i18n.E("deck.err.twos_card", "Card", c.CardID, "Deck", c.Deck, "Question", i18n.Quote(c.Question), "Tiles", len(tiles))
 		}
 		q = twoQuestion(ts, tiles, lex.Contains(tiles))
 	case KindJudge:
@@ -118,7 +118,7 @@ func CardQuestion(lex *lexicon.Lexicon, c studystore.DeckCard) (Question, error)
 	case KindHooks:
 		q = hooksQuestion(lex, tiles)
 	default:
-		return Question{}, i18n.E("deck.err.kind_not_reviewed", "Card", c.CardID, "Deck", c.Deck, "Kind", strconv.Quote(c.Kind))
+		return Question{}, i18n.E("deck.err.kind_not_reviewed", "Card", c.CardID, "Deck", c.Deck, "Kind", i18n.Quote(c.Kind))
 	}
 	// The lexicon is the judge; a card that answered otherwise when it was added says so.
 	if (q.Kind == KindJudge || q.Kind == KindTwos) && c.Valid != nil && *c.Valid != q.Valid {
@@ -185,7 +185,7 @@ func SchedulerWeights(d studystore.Deck, seed uint64, weights []float64) (srs.Sc
 	case "cardbox":
 		return srs.NewCardbox(seed), nil
 	}
-	return nil, i18n.E("deck.err.scheduler_of", "Deck", d.Name, "Scheduler", strconv.Quote(d.Scheduler))
+	return nil, i18n.E("deck.err.scheduler_of", "Deck", d.Name, "Scheduler", i18n.Quote(d.Scheduler))
 }
 
 // DayStart is local midnight of the day t falls on: reviews are due by days.

@@ -82,9 +82,9 @@ type DeckAdded struct {
 func (req DeckRequest) Check() error {
 	switch {
 	case !slices.Contains(DeckKinds, req.Kind):
-		return fieldError("kind", strconv.Quote(string(req.Kind)), i18n.E("deck.want.kind"))
+		return fieldError("kind", i18n.Quote(string(req.Kind)), i18n.E("deck.want.kind"))
 	case !slices.Contains(srs.Kinds, req.Scheduler):
-		return fieldError("scheduler", strconv.Quote(req.Scheduler), i18n.E("deck.want.scheduler"))
+		return fieldError("scheduler", i18n.Quote(req.Scheduler), i18n.E("deck.want.scheduler"))
 	case req.NewPerDay < 0 || req.NewPerDay > MaxCount:
 		return fieldError("new_per_day", strconv.Itoa(req.NewPerDay), i18n.E("deck.want.new_per_day", "Max", MaxCount))
 	case req.Retention != 0 && !(req.Retention > 0.5 && req.Retention < 1): // NaN too
@@ -115,6 +115,13 @@ func AddDeck(ctx context.Context, st *studystore.Store, lex *lexicon.Lexicon, re
 	d, exists, err := findDeck(ctx, st, req.Name)
 	if err != nil {
 		return DeckAdded{}, err
+	}
+	// A new deck of two-tile words without --kind is a twos deck (valid or not, with their
+	// look-alikes), as the twos drill asks them, not an anagram deck of two-tile racks.
+	if !req.KindSet && !exists && src.Search != "" {
+		if q, err := lexicon.ParseSearch(src.Search, lex.Tiles); err == nil && q.Length != nil && q.Length.Min == 2 && q.Length.Max == 2 {
+			kind = KindTwos
+		}
 	}
 	if exists {
 		if req.KindSet && d.Kind != string(req.Kind) {
@@ -257,11 +264,52 @@ func missDeck(ctx context.Context, st *studystore.Store, lex *lexicon.Lexicon, n
 func missWords(kind Kind, misses []Miss) [][]lexicon.Tile {
 	var words [][]lexicon.Tile
 	for _, m := range misses {
-		if len(m.Tiles) > 0 && (kind != KindTwos || len(m.Tiles) == 2) {
+		if len(m.Tiles) > 0 && (kind != KindTwos || len(m.Tiles) == 2) && fits(kind, m.Form) {
 			words = append(words, m.Tiles)
 		}
 	}
 	return words
+}
+
+// fits reports whether a miss of a question of form f makes a card of kind k: a word to find
+// an anagram card (or, two tiles long, a twos card: the twos drill asks the words of a tile),
+// a word judged a judge or twos card, hooks a hooks card (a miss of no known form, any).
+func fits(k Kind, f Form) bool {
+	switch f {
+	case FormWords:
+		return k == KindAnagram || k == KindTwos
+	case FormYesNo:
+		return k == KindJudge || k == KindTwos
+	case FormHooks:
+		return k == KindHooks
+	}
+	return true
+}
+
+// MissKinds are the kinds of card a drill of kind k's misses make, its MissKind first: the
+// digraph drill asks words to judge (the C+H trap) and racks to solve, whose misses make judge
+// and anagram cards.
+func MissKinds(k Kind) []Kind {
+	main, ok := MissKind(k)
+	if !ok {
+		return nil
+	}
+	if k == KindDigraphs {
+		return []Kind{main, KindAnagram}
+	}
+	return []Kind{main}
+}
+
+// MissCardsOf is how many cards of kind card the misses of a drill of kind k make.
+func MissCardsOf(lex *lexicon.Lexicon, k, card Kind, misses []Miss) int {
+	if !slices.Contains(MissKinds(k), card) {
+		return 0
+	}
+	cards, err := CardKeys(lex, card, missWords(card, misses))
+	if err != nil {
+		return 0
+	}
+	return len(cards)
 }
 
 // MissCards is how many cards SaveMisses makes of a drill's misses: an anagram deck makes one
@@ -288,6 +336,15 @@ func SaveMisses(ctx context.Context, st *studystore.Store, lex *lexicon.Lexicon,
 	if !ok {
 		return DeckAdded{}, errDeckKind(string(k))
 	}
+	return SaveMissesAs(ctx, st, lex, name, k, kind, misses)
+}
+
+// SaveMissesAs puts the misses of a drill of kind k that make cards of kind kind (one of
+// MissKinds(k)) into deck name, as SaveMisses does.
+func SaveMissesAs(ctx context.Context, st *studystore.Store, lex *lexicon.Lexicon, name string, k, kind Kind, misses []Miss) (DeckAdded, error) {
+	if !slices.Contains(MissKinds(k), kind) {
+		return DeckAdded{}, errDeckKind(string(kind))
+	}
 	words := missWords(kind, misses)
 	cards, err := CardKeys(lex, kind, words)
 	if err != nil {
@@ -297,25 +354,21 @@ func SaveMisses(ctx context.Context, st *studystore.Store, lex *lexicon.Lexicon,
 	if err != nil {
 		return DeckAdded{}, err
 	}
-	out := DeckAdded{Deck: d, Fill: DeckFill{Cards: cards, Words: len(words)}}
-	if exists {
-		if d.Kind != string(kind) {
-			return DeckAdded{}, i18n.E("deck.err.kind_fixed", "Deck", d.Name, "Have", d.Kind, "Want", string(kind))
-		}
-		if err := CheckLexicon(d, lex); err != nil {
-			return DeckAdded{}, err
-		}
-	} else {
-		out.Deck = studystore.Deck{Name: name, Lexicon: lex.Name, Kind: string(kind), Scheduler: srs.Kinds[0],
+	if !exists {
+		d = studystore.Deck{Name: name, Lexicon: lex.Name, Kind: string(kind), Scheduler: srs.Kinds[0],
 			NewPerDay: DefaultNewPerDay, Source: "missed in drill " + string(k)}
-		if out.Deck.ID, err = st.CreateDeck(ctx, out.Deck); err != nil {
-			return DeckAdded{}, err
-		}
-		out.Created = true
 	}
-	if out.Added, err = st.AddCards(ctx, out.Deck.ID, out.Deck.Lexicon, out.Deck.Kind, cards); err != nil {
+	// Created or appended to in one transaction: another drill filing into the same deck at
+	// the same moment (it did not exist a moment ago) makes both land.
+	check := func(have studystore.Deck) error {
+		if have.Kind != string(kind) {
+			return i18n.E("deck.err.kind_fixed", "Deck", have.Name, "Have", have.Kind, "Want", string(kind))
+		}
+		return CheckLexicon(have, lex)
+	}
+	deck, created, added, err := st.FileCards(ctx, d, cards, check)
+	if err != nil {
 		return DeckAdded{}, err
 	}
-	out.Total = out.Deck.Cards + out.Added
-	return out, nil
+	return DeckAdded{Deck: deck, Fill: DeckFill{Cards: cards, Words: len(words)}, Created: created, Added: added, Total: deck.Cards}, nil
 }

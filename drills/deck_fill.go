@@ -1,10 +1,11 @@
 package drills
 
 import (
+	"errors"
 	"io"
-	"strconv"
 	"strings"
 
+	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 
 	"github.com/atril-scrabble/atril/internal/studystore"
@@ -19,12 +20,12 @@ const MaxDeckFile = 64 << 20
 // ReadDeckFile reads a deck's word file, at most MaxDeckFile bytes of it: a bigger file (or an
 // endless one: /dev/zero) is refused, naming it.
 func ReadDeckFile(r io.Reader, name string) ([]byte, error) {
-	b, err := io.ReadAll(io.LimitReader(r, MaxDeckFile+1))
+	b, err := fileio.ReadAll(r, name, MaxDeckFile)
+	if errors.As(err, new(*fileio.TooBigError)) {
+		return nil, i18n.E("deck.err.file_too_big", "File", fileio.Name(name), "MiB", MaxDeckFile>>20)
+	}
 	if err != nil {
 		return nil, err
-	}
-	if len(b) > MaxDeckFile {
-		return nil, i18n.E("deck.err.file_too_big", "File", name, "MiB", MaxDeckFile>>20)
 	}
 	return b, nil
 }
@@ -69,8 +70,10 @@ type DeckFill struct {
 //     not a word: a tile in place shared with one of them and a vowel, the look-alikes the twos
 //     drill asks (the FISE-style twos study judges every plausible combination, not all
 //     784 pairs of the alphabet, most of which no player would hesitate over);
-//   - a judge deck gets as many phonies as words (as the judge drill asks), one tile from a word
-//     of the search (Phonies, drawn from src.Seed).
+//   - a judge deck gets as many phonies as words (as the judge drill asks), of the words'
+//     lengths: forms the lexicon's morphology predicts and it lacks (decoys, drawn from
+//     src.Seed), one-tile edits for two-tile words and for searches of more than maxMorphFill
+//     words.
 //
 // Their cards are shuffled with src.Seed, so that the new cards of each day mix the two answers.
 // A word file is taken as it is: judge and twos decks may hold phonies on purpose; anagram and
@@ -89,7 +92,7 @@ func FillDeck(lex *lexicon.Lexicon, k Kind, src DeckSource) (DeckFill, error) {
 			return f, &SourceError{Search: true, Err: err}
 		}
 		if len(rs) == 0 {
-			return f, &SourceError{Search: true, Err: i18n.E("deck.err.search_empty", "Query", strconv.Quote(src.Search), "Lexicon", lex.Name)}
+			return f, &SourceError{Search: true, Err: i18n.E("deck.err.search_empty", "Query", i18n.Quote(src.Search), "Lexicon", lex.Name)}
 		}
 		for _, r := range rs {
 			words = append(words, r.Word)
@@ -169,10 +172,23 @@ func nonWords(lex *lexicon.Lexicon, k Kind, words [][]lexicon.Tile, seed uint64)
 		return twoLookalikes(lex, isWord), nil
 	case KindJudge:
 		var out [][]lexicon.Tile
-		for _, p := range Phonies(lex, seed, words, len(words)) {
+		// A search of tens of thousands of words gets one-tile edits: learning the morphology
+		// and drawing that many of its phonies would hold the deck up for long.
+		if len(words) > maxMorphFill {
+			for _, p := range Phonies(lex, seed, words, len(words)) {
+				out = append(out, p.Word)
+			}
+			return out, nil
+		}
+		rng := newRand(seed)
+		for _, p := range decoys(lex, rng, newPhonyMaker(lex, rng, words), words, len(words), nil) {
 			out = append(out, p.Word)
 		}
 		return out, nil
 	}
 	return nil, nil
 }
+
+// maxMorphFill is the most words a judge deck's search may have for its phonies to be
+// morphological ones.
+const maxMorphFill = 20000

@@ -70,7 +70,7 @@ func DeckListDoc(p *i18n.Printer, ds []DeckStatus, now time.Time) *ui.Doc {
 		ui.Col{Header: p.T("deck.list.learning"), Right: true}, ui.Col{Header: p.T("deck.list.review"), Right: true})
 	for _, s := range ds {
 		b := s.ByPhase
-		t.Row(s.Name, s.Lexicon, DeckKindName(p, s.Kind), SchedulerName(p, s.Scheduler), p.Int(s.Cards),
+		t.Row(i18n.Escape(s.Name), s.Lexicon, DeckKindName(p, s.Kind), SchedulerName(p, s.Scheduler), p.Int(s.Cards),
 			p.Int(b["new"]), p.Int(b["learning"]+b["relearning"]), p.Int(b["review"]))
 	}
 	d.Table(t)
@@ -82,7 +82,7 @@ func DeckListDoc(p *i18n.Printer, ds []DeckStatus, now time.Time) *ui.Doc {
 	}
 	due := ui.NewTable(cols...)
 	for _, s := range ds {
-		row := []string{s.Name, p.Int(s.Today())}
+		row := []string{i18n.Escape(s.Name), p.Int(s.Today())}
 		for i := 1; i < DeckDays && i < len(s.DuePerDay); i++ {
 			row = append(row, p.Int(s.DuePerDay[i]))
 		}

@@ -145,6 +145,8 @@ func KindName(p *i18n.Printer, k Kind) string {
 		return p.T("drill.kind.hooks")
 	case KindJudge:
 		return p.T("drill.kind.judge")
+	case KindFamily:
+		return p.T("family.kind_name")
 	case KindReview:
 		return p.T("drill.kind.review")
 	}

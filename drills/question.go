@@ -7,7 +7,6 @@ package drills
 
 import (
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -28,7 +27,7 @@ const (
 )
 
 // Kinds lists every drill, in the order `atril drill --help` shows them.
-var Kinds = []Kind{KindAnagram, KindBuild, KindTwos, KindDigraphs, KindHooks, KindJudge}
+var Kinds = []Kind{KindAnagram, KindBuild, KindTwos, KindDigraphs, KindHooks, KindJudge, KindFamily}
 
 // Form is how a question is answered on its one line.
 type Form string
@@ -144,7 +143,7 @@ func (q *Question) Judge(lex *lexicon.Lexicon, line string) (Result, error) {
 	case FormYesNo:
 		yes, ok := parseYesNo(line)
 		if !ok {
-			return Result{}, &InputError{T("drill.input.yes_no", "Line", strconv.Quote(line))}
+			return Result{}, &InputError{T("drill.input.yes_no", "Line", i18n.Quote(line))}
 		}
 		r := Result{Right: yes == q.Valid}
 		if !r.Right {
@@ -290,7 +289,7 @@ func parseHooks(ts *lexicon.TileSet, line string) (front, back []string, err err
 	}
 	sides := strings.Split(line, "/")
 	if len(sides) != 2 {
-		return nil, nil, &InputError{T("drill.input.hooks_form", "Line", strconv.Quote(line))}
+		return nil, nil, &InputError{T("drill.input.hooks_form", "Line", i18n.Quote(line))}
 	}
 	read := func(s string) ([]string, error) {
 		var out []string
@@ -328,6 +327,18 @@ func ShowTiles(ts *lexicon.TileSet, tiles []lexicon.Tile) string {
 		return shown
 	}
 	return ShowSeparated(ts, tiles)
+}
+
+// ShowRack spells a rack for the player: as ShowTiles when every tile is one letter
+// (AEIRST?), else with a dot between every tile (A·A·F·LL·S·U·?), so that the player counts
+// seven tiles, not eight letters. Words read whole (CARRO); a rack's letters are not a word.
+func ShowRack(ts *lexicon.TileSet, rack []lexicon.Tile) string {
+	for _, t := range letters(rack) {
+		if t != lexicon.Blank && len([]rune(ts.Label(t))) > 1 {
+			return ShowSeparated(ts, rack)
+		}
+	}
+	return ShowTiles(ts, rack)
 }
 
 // ShowSeparated spells every tile apart (CH·I·C·O against C·H·I·C·O): how the digraph drill

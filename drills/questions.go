@@ -112,7 +112,7 @@ func ParseRange(s string) (from, to int, err error) {
 		}
 		n, err := strconv.Atoi(strings.TrimSpace(x))
 		if err != nil || n < 0 {
-			return 0, i18n.E("drill.err.range_syntax", "Range", strconv.Quote(s))
+			return 0, i18n.E("drill.err.range_syntax", "Range", i18n.Quote(s))
 		}
 		return n, nil
 	}
@@ -126,7 +126,7 @@ func ParseRange(s string) (from, to int, err error) {
 		return 0, 0, err
 	}
 	if to != 0 && from > to {
-		return 0, 0, i18n.E("drill.err.range_order", "Range", strconv.Quote(s))
+		return 0, 0, i18n.E("drill.err.range_order", "Range", i18n.Quote(s))
 	}
 	return from, to, nil
 }
@@ -140,7 +140,7 @@ func ParseRanks(s string) (from, to int, err error) {
 	}
 	_, b, isRange := strings.Cut(strings.TrimSpace(s), "-")
 	if strings.TrimSpace(s) != "" && to == 0 && (!isRange || strings.TrimSpace(b) != "") {
-		return 0, 0, i18n.E("drill.err.rank_zero", "Range", strconv.Quote(s))
+		return 0, 0, i18n.E("drill.err.rank_zero", "Range", i18n.Quote(s))
 	}
 	return from, to, nil
 }
@@ -149,7 +149,7 @@ func ParseRanks(s string) (from, to int, err error) {
 // ("-5": 2 to 5, "7-": 7 to 15). Every number given must be 2 to 15: 0 is not "any".
 func ParseLengths(s string) (from, to int, err error) {
 	if strings.TrimSpace(s) == "" {
-		return 0, 0, i18n.E("drill.err.lengths_syntax", "Range", strconv.Quote(s))
+		return 0, 0, i18n.E("drill.err.lengths_syntax", "Range", i18n.Quote(s))
 	}
 	if from, to, err = ParseRange(s); err != nil {
 		return 0, 0, err
@@ -157,7 +157,7 @@ func ParseLengths(s string) (from, to int, err error) {
 	a, b, isRange := strings.Cut(s, "-")
 	given := func(side string, n int) bool { return strings.TrimSpace(side) != "" && (n < 2 || n > 15) }
 	if given(a, from) || (isRange && given(b, to)) {
-		return 0, 0, i18n.E("drill.err.lengths_range", "Range", strconv.Quote(s))
+		return 0, 0, i18n.E("drill.err.lengths_range", "Range", i18n.Quote(s))
 	}
 	if from == 0 {
 		from = 2

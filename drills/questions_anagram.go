@@ -83,7 +83,7 @@ func anagramQuestion(lex *lexicon.Lexicon, rack []lexicon.Tile) Question {
 	q := Question{
 		Kind: KindAnagram, Form: FormWords,
 		Card: ts.Notation(rack),
-		Show: ShowTiles(ts, rack),
+		Show: ShowRack(ts, rack),
 		Ask:  ask,
 		rack: rack, minLen: len(rack),
 	}
@@ -148,7 +148,7 @@ func Build(lex *lexicon.Lexicon, opt BuildOptions) ([]Question, error) {
 		qs = append(qs, Question{
 			Kind: KindBuild, Form: FormWords,
 			Card:  ts.Notation(rack) + " " + strconv.Itoa(opt.MinLen) + "+",
-			Show:  ShowTiles(ts, rack),
+			Show:  ShowRack(ts, rack),
 			Ask:   T("drill.ask.build", "Min", opt.MinLen),
 			Words: words, blanked: blanked, ts: ts,
 			rack: rack, minLen: opt.MinLen,

@@ -21,7 +21,8 @@ type DigraphOptions struct {
 //   - 2 in 10: a real word, valid;
 //   - 3 in 10: the rule trap, a real word with its digraph tile split into two letter tiles
 //     (C·H·I·C·O), never valid;
-//   - 1 in 10: a phony one tile from a real word, keeping its digraph tile.
+//   - 1 in 10: a phony with a digraph tile: a form the lexicon's morphology predicts and the
+//     lexicon lacks (decoys), or a real word with one tile changed.
 func Digraphs(lex *lexicon.Lexicon, opt DigraphOptions) ([]Question, error) {
 	if err := checkCount(opt.Count); err != nil {
 		return nil, err
@@ -50,6 +51,10 @@ func Digraphs(lex *lexicon.Lexicon, opt DigraphOptions) ([]Question, error) {
 	}
 	rng := newRand(opt.Seed)
 	pm := newPhonyMaker(lex, rng, all)
+	hasDigraph := func(w []lexicon.Tile) bool {
+		return slices.ContainsFunc(w, func(t lexicon.Tile) bool { return splits[t] != nil })
+	}
+	phonies := decoys(lex, rng, pm, pool, n/5+2, hasDigraph)
 	seen := map[string]bool{}
 	var qs []Question
 	for tries := 0; len(qs) < n && tries < 100*n; tries++ {
@@ -71,11 +76,15 @@ func Digraphs(lex *lexicon.Lexicon, opt DigraphOptions) ([]Question, error) {
 			// what a trap teaches: C·H are two tiles, never the CH tile: the word is CH·I·C·O
 			q = digraphJudge(ts, split, false, T("drill.note.trap", "Pair", ShowSeparated(ts, splits[dg]), "Tile", ts.Label(dg), "Word", ShowSeparated(ts, w)))
 		default:
-			ph, ok := pm.make(w)
-			if !ok || !slices.ContainsFunc(ph.Word, func(t lexicon.Tile) bool { return splits[t] != nil }) {
+			var ph Phony
+			if len(phonies) > 0 {
+				ph, phonies = phonies[0], phonies[1:]
+			} else if made, ok := pm.make(w); ok && hasDigraph(made.Word) {
+				ph = made
+			} else {
 				continue
 			}
-			q = digraphJudge(ts, ph.Word, false, T("drill.note.phony", "Word", ShowSeparated(ts, w), "Edit", ph.Edit.Text()))
+			q = digraphJudge(ts, ph.Word, false, phonyNote(ts, ph, func(w []lexicon.Tile) string { return ShowSeparated(ts, w) }))
 		}
 		if seen[q.Card] {
 			continue

@@ -8,6 +8,7 @@ import (
 	"github.com/atril-scrabble/atril/internal/i18n"
 
 	"github.com/atril-scrabble/atril/lexicon"
+	"github.com/atril-scrabble/atril/lexicon/morph"
 )
 
 // sheetCount is what Count 0 makes for drills that draw their questions (build, judge,
@@ -25,7 +26,8 @@ type JudgeOptions struct {
 	RackShare float64
 }
 
-// Judge makes word-judging questions: real words, phonies one tile from a real word, and racks
+// Judge makes word-judging questions: real words, phonies (decoys: forms the lexicon's
+// morphology predicts that it lacks; one-tile edits for two-tile words), and racks
 // with and without a word, in random order.
 func Judge(lex *lexicon.Lexicon, opt JudgeOptions) ([]Question, error) {
 	if err := checkCount(opt.Count); err != nil {
@@ -54,9 +56,9 @@ func Judge(lex *lexicon.Lexicon, opt JudgeOptions) ([]Question, error) {
 		w := pool[i]
 		qs = append(qs, judgeQuestion(ts, w, true))
 	}
-	for _, ph := range pm.many(pool, nPhonies) {
+	for _, ph := range decoys(lex, rng, pm, pool, nPhonies, nil) {
 		q := judgeQuestion(ts, ph.Word, false)
-		q.Note = T("drill.note.phony", "Word", ts.Word(ph.Source), "Edit", ph.Edit.Text())
+		q.Note = phonyNote(ts, ph, ts.Word)
 		qs = append(qs, q)
 	}
 	qs = append(qs, judgeRacks(lex, pm, pool, nRacks)...)
@@ -100,7 +102,7 @@ func judgeRacks(lex *lexicon.Lexicon, pm *phonyMaker, pool [][]lexicon.Tile, n i
 		}
 		qs = append(qs, Question{
 			Kind: KindJudge, Form: FormYesNo,
-			Card: "rack " + ts.Notation(rack), Show: ShowTiles(ts, rack),
+			Card: "rack " + ts.Notation(rack), Show: ShowRack(ts, rack),
 			Ask: T("drill.ask.rack"), Valid: wantWord, Note: note, isRack: true, rackWords: anagrams,
 		})
 	}
@@ -114,7 +116,11 @@ type HooksOptions struct {
 	Words WordRange
 }
 
-// HooksQuestions makes hook questions: a word, answered with its front and back hook tiles.
+// hookPhonyMin is how plausible a phony hook must be to be named after a hooks question.
+const hookPhonyMin = 0.2
+
+// HooksQuestions makes hook questions: a word, answered with its front and back hook tiles;
+// after the answer, the back hooks the lexicon's patterns predict and it lacks are named.
 // Words without hooks come up as often as the range holds them: knowing there is none counts.
 func HooksQuestions(lex *lexicon.Lexicon, opt HooksOptions) ([]Question, error) {
 	if err := checkCount(opt.Count); err != nil {
@@ -127,8 +133,19 @@ func HooksQuestions(lex *lexicon.Lexicon, opt HooksOptions) ([]Question, error) 
 	rng := newRand(opt.Seed)
 	order := sample(rng, len(pool), take(opt.Count, len(pool)))
 	qs := make([]Question, 0, len(order))
+	m := morph.For(lex)
 	for _, i := range order {
-		qs = append(qs, hooksQuestion(lex, pool[i]))
+		q := hooksQuestion(lex, pool[i])
+		// The decoys of a hooks question: the back hooks the patterns predict and the lexicon
+		// lacks, said after the answer (a player who typed one learns why it is wrong).
+		if ph := m.HookPhonies(pool[i], hookPhonyMin); len(ph) > 0 {
+			var ws []string
+			for _, p := range ph[:min(3, len(ph))] {
+				ws = append(ws, lex.Tiles.Display(p.Word)+" ("+p.Rule+")")
+			}
+			q.Note = joinNotes(q.Note, T("drill.note.phony_hooks", "Words", strings.Join(ws, ", ")))
+		}
+		qs = append(qs, q)
 	}
 	return qs, nil
 }

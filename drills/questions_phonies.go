@@ -38,11 +38,13 @@ func (e Edit) Text() Text {
 	return T("drill.edit.substitute")
 }
 
-// Phony is a non-word and the real word it was made from.
+// Phony is a non-word and the real word it was made from: by a one-tile edit, or by a rule of
+// the lexicon's morphology (Rule, as morph.Phony spells it: -AR → -ADA).
 type Phony struct {
 	Word   []lexicon.Tile
 	Source []lexicon.Tile
 	Edit   Edit
+	Rule   string
 }
 
 // phonyMaker makes phonies from a pool of words.

@@ -648,3 +648,18 @@ func FuzzJudgeAnswer(f *testing.F) {
 		}
 	})
 }
+
+// A rack with a digraph tile is shown tile by tile, so that AAFLLSU? (seven tiles, one the LL)
+// is not read as eight; a rack of single letters, and a word, run together.
+func TestShowRack(t *testing.T) {
+	ts := lexicon.DefaultTileSet()
+	for in, want := range map[string]string{"AAF[LL]SU?": "A·A·F·LL·S·U·?", "AEIRST?": "AEIRST?", "ACEH[L][L]": "A·C·E·H·L·L"} {
+		rack, err := ts.ParseRack(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := ShowRack(ts, lexicon.Alphagram(rack)); got != want {
+			t.Errorf("ShowRack(%s) = %s, want %s", in, got, want)
+		}
+	}
+}

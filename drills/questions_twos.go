@@ -2,7 +2,6 @@ package drills
 
 import (
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/atril-scrabble/atril/internal/i18n"
@@ -54,7 +53,7 @@ func Twos(lex *lexicon.Lexicon, opt TwosOptions) ([]Question, error) {
 		for _, s := range opt.Tiles {
 			t, err := ts.ParseWord(s)
 			if err != nil || len(t) != 1 {
-				return nil, i18n.E("drill.err.tile", "Tile", strconv.Quote(s), "Set", ts.Name)
+				return nil, i18n.E("drill.err.tile", "Tile", i18n.Quote(s), "Set", ts.Name)
 			}
 			if !slices.Contains(tiles, t[0]) {
 				tiles = append(tiles, t[0])

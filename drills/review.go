@@ -4,7 +4,6 @@ import (
 	"context"
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -345,7 +344,7 @@ func (r *Review) Grade(p *i18n.Printer, line string) (string, error) {
 	if s := strings.TrimSpace(line); s != "" {
 		var ok bool
 		if chosen, ok = parseGrade(s); !ok {
-			return "", &RetryError{Msg: T("review.grade_retry", "Line", strconv.Quote(s), "Grade", gradeName(derived))}
+			return "", &RetryError{Msg: T("review.grade_retry", "Line", i18n.Quote(s), "Grade", gradeName(derived))}
 		}
 	}
 	c := &r.cards[g.card]

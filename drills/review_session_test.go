@@ -92,7 +92,7 @@ func TestReviewAsksLearningStepsAgain(t *testing.T) {
 	if len(hs) != 14 || hs[0] != want[0] || hs[11] != want[1] || hs[12] != want[2] || hs[13] != want[3] {
 		t.Fatalf("questions asked:\n%s\nwant ... %q\n\n%s", strings.Join(hs, "\n"), want, out.String())
 	}
-	if !strings.Contains(out.String(), "Next, ES again: its learning step is due in 50 s; waiting (Ctrl-C stops).") {
+	if !strings.Contains(out.String(), "Next, ES again: its learning step is due in 50 s; waiting (Ctrl-D or Ctrl-C stops).") {
 		t.Errorf("the wait is not shown:\n%s", out.String())
 	}
 	if sum.Stopped != "done" || sum.Again != 2 || sum.Questions != 14 || sum.Answered != 14 || sum.Right != 12 ||

@@ -48,7 +48,7 @@ func DueListDoc(p *i18n.Printer, now time.Time, lexName string, cards []studysto
 		for i, c := range cards {
 			due := p.T("review.phase.new")
 			if !c.State.Due.IsZero() {
-				due = c.State.Due.In(now.Location()).Format("2006-01-02 15:04")
+				due = p.DateTime(c.State.Due.In(now.Location()))
 			}
 			shown := c.Question
 			if i < len(qs) {
@@ -155,7 +155,7 @@ func (u Upcoming) Text(p *i18n.Printer, now time.Time) string {
 		days := int(DayStart(next).Sub(DayStart(now)).Hours()/24 + 0.5)
 		when := p.T("review.next.today", "Time", next.Format("15:04"))
 		if days > 0 {
-			when = p.N("review.next.in_days", days, "Date", next.Format("2006-01-02"))
+			when = p.N("review.next.in_days", days, "Date", p.Date(next))
 		}
 		s = p.T("review.next.later", "Cards", p.N("review.count.cards", u.NextCount), "When", when)
 	}
@@ -183,7 +183,7 @@ func PostponeText(p *i18n.Printer, moved []Postponed, days int, loc *time.Locati
 		}
 		day := DayLabel(p, d.Day.In(loc))
 		if days > DeckDays {
-			day = d.Day.In(loc).Format("2006-01-02") // weeks apart: the weekday says nothing
+			day = p.Date(d.Day.In(loc)) // weeks apart: the weekday says nothing
 		}
 		parts = append(parts, p.T("review.postpone.day", "Day", day, "Cards", p.Int(d.Cards)))
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
@@ -59,6 +60,7 @@ type Runner struct {
 	Title string
 
 	lines chan lexicon.InputLine
+	ahead []lexicon.InputLine // lines read while a learning step was waited for
 	done  chan struct{}
 }
 
@@ -96,6 +98,9 @@ type Miss struct {
 	Show  string
 	Word  string
 	Tiles []lexicon.Tile
+	// Form is the form of the question missed: a word to find makes an anagram card, a word
+	// judged a judge (or twos) card, hooks a hooks card.
+	Form Form
 }
 
 // Misses are what the drill's answers missed, each once, in the order met.
@@ -116,6 +121,18 @@ func (r *Runner) start() {
 		r.done = make(chan struct{})
 		go lexicon.ReadLines(r.In, r.lines, r.done)
 	}
+}
+
+// next is where the next line comes from: a line read ahead (while a learning step was
+// waited for) first, then the input (closed once it has ended).
+func (r *Runner) next() <-chan lexicon.InputLine {
+	if len(r.ahead) == 0 {
+		return r.lines
+	}
+	ch := make(chan lexicon.InputLine, 1)
+	ch <- r.ahead[0]
+	r.ahead = r.ahead[1:]
+	return ch
 }
 
 // Close stops reading In. Call it once the Runner will ask nothing more.
@@ -210,10 +227,48 @@ func (r *Runner) Run(ctx context.Context, qs []Question) (Summary, error) {
 				// meanwhile waits for the question.
 				w.printf("\n")
 				r.line(w, "", r.paint(ui.Dim, p.T("drill.waiting", "Card", aq.Show, "Wait", fmtWait(p, wait))))
-				select {
-				case <-ctx.Done():
-					sum.Stopped = "interrupted"
-				case <-after(wait):
+				r.start()
+				timer := after(wait)
+				in := r.lines
+			waiting:
+				for {
+					// What the input says comes before the step's end when both are there.
+					var l lexicon.InputLine
+					var ok, got bool
+					select {
+					case l, ok = <-in:
+						got = true
+					default:
+					}
+					if !got {
+						select {
+						case <-ctx.Done():
+							sum.Stopped = "interrupted"
+							break waiting
+						case <-timer:
+							break waiting
+						case l, ok = <-in:
+						}
+					}
+					// Ctrl-D ends the session as anywhere else; a line typed meanwhile is
+					// kept for the question (and then the input's end ends it).
+					if ok && l.Err == nil {
+						r.ahead = append(r.ahead, l)
+						continue
+					}
+					if len(r.ahead) > 0 {
+						if ok {
+							r.ahead = append(r.ahead, l) // the error, read after them
+						}
+						in = nil // the input has ended: read on from what was kept
+						continue
+					}
+					w.printf("\n")
+					sum.Stopped = "end of input"
+					if ok {
+						err = i18n.Wrap(l.Err, "drill.err.read")
+					}
+					break waiting
 				}
 				if sum.Stopped != "done" {
 					break
@@ -286,7 +341,7 @@ func (r *Runner) Run(ctx context.Context, qs []Question) (Summary, error) {
 				continue
 			}
 			if gerr != nil {
-				err = i18n.Wrap(gerr, "drill.Err.grade", "Question", q.Show)
+				err = i18n.Wrap(gerr, "drill.err.grade", "Question", q.Show)
 			} else if gnote != "" {
 				r.line(w, "  ", "  "+gnote)
 			}
@@ -334,11 +389,11 @@ func (r *Runner) ask(ctx context.Context, q *Question, label, note string,
 		case <-ctx.Done():
 			w.printf("\n")
 			return res, "", false, "interrupted", nil
-		case l, ok := <-r.lines:
+		case l, ok := <-r.next():
 			if !ok || l.Err != nil {
 				w.printf("\n")
 				if ok {
-					err = i18n.Wrap(l.Err, "drill.Err.read")
+					err = i18n.Wrap(l.Err, "drill.err.read")
 				}
 				if len(parts) > 0 && err == nil {
 					// Ctrl-D after some words: those are the answer; the drill ends after it.
@@ -347,6 +402,11 @@ func (r *Runner) ask(ctx context.Context, q *Question, label, note string,
 					return r.late(res), strings.Join(parts, " "), false, "", nil
 				}
 				return res, "", false, "end of input", err
+			}
+			if l.TooLong {
+				r.line(w, "  ", "  "+p.T("fileio.answer_too_long", "Max", fileio.Size(lexicon.MaxAnswerLine)))
+				w.printf("> ")
+				continue
 			}
 			if r.Echo {
 				w.printf("%s\n", l.Text)
@@ -412,22 +472,28 @@ func inputMessage(p *i18n.Printer, err error) string {
 // input" when the drill ends instead; err is a failed read.
 func (r *Runner) readLine(ctx context.Context, w *errWriter) (text, stopped string, err error) {
 	r.start()
-	select {
-	case <-ctx.Done():
-		w.printf("\n")
-		return "", "interrupted", nil
-	case l, ok := <-r.lines:
-		if !ok || l.Err != nil {
+	for {
+		select {
+		case <-ctx.Done():
 			w.printf("\n")
-			if ok {
-				err = i18n.Wrap(l.Err, "drill.Err.read")
+			return "", "interrupted", nil
+		case l, ok := <-r.next():
+			if !ok || l.Err != nil {
+				w.printf("\n")
+				if ok {
+					err = i18n.Wrap(l.Err, "drill.err.read")
+				}
+				return "", "end of input", err
 			}
-			return "", "end of input", err
+			if l.TooLong {
+				w.printf("%s\n> ", printer(r.P).T("fileio.answer_too_long", "Max", fileio.Size(lexicon.MaxAnswerLine)))
+				continue
+			}
+			if r.Echo {
+				w.printf("%s\n", l.Text)
+			}
+			return l.Text, "", nil
 		}
-		if r.Echo {
-			w.printf("%s\n", l.Text)
-		}
-		return l.Text, "", nil
 	}
 }
 
@@ -468,7 +534,7 @@ func (r *Runner) record(q *Question, typed string, res Result) error {
 		Lexicon: r.Lex.Name, CardID: q.CardID, At: r.Now(),
 	})
 	if err != nil {
-		return i18n.Wrap(err, "drill.Err.save", "Question", q.Show)
+		return i18n.Wrap(err, "drill.err.save", "Question", q.Show)
 	}
 	return nil
 }
@@ -519,12 +585,18 @@ func (r *Runner) feedback(w *errWriter, q *Question, res Result, sum *Summary) {
 		if found == 0 {
 			label = "drill.fb.answers"
 		}
-		var missed []string
+		var missed, got []string
 		for i, word := range q.Words {
 			if slices.Contains(res.Missed, word) {
 				missed = append(missed, shown[i])
-				sum.miss(r.Lex.Tiles, shown[i], word)
+				sum.miss(r.Lex.Tiles, shown[i], word, FormWords)
+			} else {
+				got = append(got, shown[i])
 			}
+		}
+		// The words found are said too: a wrong word beside them does not hide them.
+		if len(got) > 0 {
+			r.labelled(w, p.T("drill.fb.found"), strings.Join(got, " "), ui.Good)
 		}
 		if len(q.Words) == 0 {
 			missed = []string{p.T("drill.none")}
@@ -557,10 +629,10 @@ func (r *Runner) feedback(w *errWriter, q *Question, res Result, sum *Summary) {
 			case q.isRack:
 				for _, word := range q.rackWords {
 					shown := r.Lex.Tiles.Display(letters(word))
-					sum.missTiles(shown, shown, letters(word))
+					sum.missTiles(shown, shown, letters(word), FormWords)
 				}
 			default:
-				sum.missTiles(q.Show+" ("+validText(p, q.Valid)+")", q.Show, q.tiles)
+				sum.missTiles(q.Show+" ("+validText(p, q.Valid)+")", q.Show, q.tiles, FormYesNo)
 			}
 		}
 	case FormHooks:
@@ -576,7 +648,7 @@ func (r *Runner) feedback(w *errWriter, q *Question, res Result, sum *Summary) {
 		if s := sides(p, res.WrongFront, res.WrongBack); s != "" {
 			r.labelled(w, p.T("drill.fb.wrong"), s, ui.Bad)
 		}
-		sum.missTiles(q.Show, q.Show, q.tiles)
+		sum.missTiles(q.Show, q.Show, q.tiles, FormHooks)
 	}
 	if !q.Note.IsZero() {
 		r.line(w, "    ", "    "+q.Note.In(p))
@@ -588,7 +660,7 @@ func (r *Runner) feedback(w *errWriter, q *Question, res Result, sum *Summary) {
 func (r *Runner) labelled(w *errWriter, label, text string, st ui.Style) {
 	p := printer(r.P)
 	width := 0
-	for _, l := range []string{p.T("drill.fb.answers"), p.T("drill.fb.missed"), p.T("drill.fb.wrong"), p.T("drill.fb.hooks")} {
+	for _, l := range []string{p.T("drill.fb.answers"), p.T("drill.fb.found"), p.T("drill.fb.missed"), p.T("drill.fb.wrong"), p.T("drill.fb.hooks")} {
 		width = max(width, len([]rune(l)))
 	}
 	head := "    " + label + " "
@@ -612,21 +684,21 @@ func sides(p *i18n.Printer, front, back []string) string {
 }
 
 // miss notes a missed word (spelt plainly as word) shown as show.
-func (s *Summary) miss(ts *lexicon.TileSet, show, word string) {
+func (s *Summary) miss(ts *lexicon.TileSet, show, word string, form Form) {
 	tiles, err := ts.ParseWord(word)
 	if err != nil {
 		tiles = nil
 	}
-	s.missTiles(show, word, tiles)
+	s.missTiles(show, word, tiles, form)
 }
 
 // missTiles notes a miss, once.
-func (s *Summary) missTiles(show, word string, tiles []lexicon.Tile) {
+func (s *Summary) missTiles(show, word string, tiles []lexicon.Tile, form Form) {
 	if slices.ContainsFunc(s.misses, func(m Miss) bool { return m.Show == show }) {
 		return
 	}
 	s.Missed = append(s.Missed, word)
-	s.misses = append(s.misses, Miss{Show: show, Word: word, Tiles: tiles})
+	s.misses = append(s.misses, Miss{Show: show, Word: word, Tiles: tiles, Form: form})
 }
 
 func (r *Runner) printSummary(w *errWriter, s Summary) {

@@ -205,7 +205,7 @@ func ParseCGP(s string, ts *lexicon.TileSet, layout *Layout) (*Position, error) 
 		if r := []rune(shown); len(r) > 40 {
 			shown = string(r[:37]) + "..."
 		}
-		return nil, i18n.E("cgp.few_fields", "Text", strconv.Quote(shown), "Count", len(fields), "Format", i18n.E("cgp.format"))
+		return nil, i18n.E("cgp.few_fields", "Text", i18n.Quote(shown), "Count", len(fields), "Format", i18n.E("cgp.format"))
 	}
 	p := &Position{Board: NewBoard(layout), Tiles: ts}
 	// Digraph spelling, checked against macondo and Woogles (domino14/macondo cgp/parse.go,
@@ -254,7 +254,7 @@ func ParseCGP(s string, ts *lexicon.TileSet, layout *Layout) (*Position, error) 
 
 	racks := strings.Split(fields[1], "/")
 	if len(racks) != 2 {
-		return nil, bad(i18n.E("cgp.where.racks"), i18n.E("cgp.rack_count", "Text", strconv.Quote(fields[1]), "Count", len(racks)))
+		return nil, bad(i18n.E("cgp.where.racks"), i18n.E("cgp.rack_count", "Text", i18n.Quote(fields[1]), "Count", len(racks)))
 	}
 	for i, rk := range racks {
 		t, err := p.spelling.Parse(ts, strings.ToUpper(rk), lexicon.ParseOptions{AllowBlank: true})
@@ -262,7 +262,7 @@ func ParseCGP(s string, ts *lexicon.TileSet, layout *Layout) (*Position, error) 
 			return nil, bad(i18n.E("cgp.where.rack", "Rack", i+1), err)
 		}
 		if len(t) > RackSize {
-			return nil, bad(i18n.E("cgp.where.rack", "Rack", i+1), i18n.E("cgp.rack_too_long", "Text", strconv.Quote(rk), "Count", len(t), "Max", RackSize))
+			return nil, bad(i18n.E("cgp.where.rack", "Rack", i+1), i18n.E("cgp.rack_too_long", "Text", i18n.Quote(rk), "Count", len(t), "Max", RackSize))
 		}
 		p.Racks[i] = t
 		p.rawRacks[i] = rk
@@ -270,12 +270,12 @@ func ParseCGP(s string, ts *lexicon.TileSet, layout *Layout) (*Position, error) 
 
 	scores := strings.Split(fields[2], "/")
 	if len(scores) != 2 {
-		return nil, bad(i18n.E("cgp.where.scores"), i18n.E("cgp.score_count", "Text", strconv.Quote(fields[2])))
+		return nil, bad(i18n.E("cgp.where.scores"), i18n.E("cgp.score_count", "Text", i18n.Quote(fields[2])))
 	}
 	for i, sc := range scores {
 		n, err := strconv.Atoi(sc)
 		if err != nil || n < -MaxScore || n > MaxScore {
-			return nil, bad(i18n.E("cgp.where.scores"), i18n.E("cgp.score", "Text", strconv.Quote(sc), "Max", MaxScore))
+			return nil, bad(i18n.E("cgp.where.scores"), i18n.E("cgp.score", "Text", i18n.Quote(sc), "Max", MaxScore))
 		}
 		p.Scores[i] = n
 		if n < 0 {
@@ -286,7 +286,7 @@ func ParseCGP(s string, ts *lexicon.TileSet, layout *Layout) (*Position, error) 
 
 	n, err := strconv.Atoi(fields[3])
 	if err != nil || n < 0 || n > 1000 {
-		return nil, bad(i18n.E("cgp.where.zero_turns"), i18n.E("cgp.zero_turns", "Text", strconv.Quote(fields[3])))
+		return nil, bad(i18n.E("cgp.where.zero_turns"), i18n.E("cgp.zero_turns", "Text", i18n.Quote(fields[3])))
 	}
 	p.ScorelessTurns = n
 
@@ -315,13 +315,18 @@ func parseOpcodes(rest string) ([]Opcode, error) {
 			if r := []rune(shown); len(r) > 40 {
 				shown = string(r[:37]) + "..."
 			}
-			return nil, cgpError(i18n.E("cgp.where.opcodes"), i18n.E("cgp.opcode_unterminated", "Text", strconv.Quote(shown)))
+			return nil, cgpError(i18n.E("cgp.where.opcodes"), i18n.E("cgp.opcode_unterminated", "Text", i18n.Quote(shown)))
 		}
 		name, args, _ := strings.Cut(op, " ")
 		out = append(out, Opcode{Name: name, Args: strings.TrimSpace(args)})
 	}
 	return out, nil
 }
+
+// DistributionMatches reports whether a letter distribution's name (a CGP's "ld", a GCG's
+// "#tile-distribution") names the tile set: macondo's "spanish" is the FISE set; any set
+// answers to its own name.
+func DistributionMatches(ld string, ts *lexicon.TileSet) bool { return ldMatches(ld, ts) }
 
 // ldMatches reports whether an "ld" opcode names the tile set: macondo's "spanish" is the FISE
 // set; any set answers to its own name.
@@ -347,7 +352,7 @@ func (p *Position) parseRow(r int, row string) error {
 	col := 0
 	put := func(t lexicon.Tile) error {
 		if col >= Dim {
-			return i18n.E("cgp.row_too_long", "Text", strconv.Quote(row), "Want", Dim)
+			return i18n.E("cgp.row_too_long", "Text", i18n.Quote(row), "Want", Dim)
 		}
 		p.Board.Set(r, col, t)
 		col++
@@ -363,10 +368,10 @@ func (p *Position) parseRow(r int, row string) error {
 			}
 			n, err := strconv.Atoi(row[i:j])
 			if err != nil || n == 0 || n > Dim {
-				return i18n.E("cgp.bad_run", "Text", strconv.Quote(row), "Run", strconv.Quote(row[i:j]), "Want", Dim)
+				return i18n.E("cgp.bad_run", "Text", i18n.Quote(row), "Run", i18n.Quote(row[i:j]), "Want", Dim)
 			}
 			if col+n > Dim {
-				return i18n.E("cgp.row_too_long", "Text", strconv.Quote(row), "Want", Dim)
+				return i18n.E("cgp.row_too_long", "Text", i18n.Quote(row), "Want", Dim)
 			}
 			col += n
 			i = j
@@ -375,7 +380,7 @@ func (p *Position) parseRow(r int, row string) error {
 			j := i
 			if ch == '[' {
 				if j, _ = bracketEnd(row, i); j < 0 {
-					return i18n.E("cgp.unclosed_bracket", "Text", strconv.Quote(row))
+					return i18n.E("cgp.unclosed_bracket", "Text", i18n.Quote(row))
 				}
 			} else {
 				for j < len(row) && row[j] != '[' && (row[j] < '0' || row[j] > '9') {
@@ -395,7 +400,7 @@ func (p *Position) parseRow(r int, row string) error {
 		}
 	}
 	if col != Dim {
-		return i18n.E("cgp.row_short", "Text", strconv.Quote(row), "Squares", col, "Want", Dim)
+		return i18n.E("cgp.row_short", "Text", i18n.Quote(row), "Squares", col, "Want", Dim)
 	}
 	return nil
 }

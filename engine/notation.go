@@ -33,7 +33,7 @@ func formatCoords(row, col int, vertical bool) string {
 // ParseCoords reads "8H" (across) or "H8" (down); case is ignored.
 func ParseCoords(s string) (row, col int, vertical bool, err error) {
 	bad := func(why error) error {
-		return i18n.E("move.coords", "Text", strconv.Quote(s), "Err", why, "Rows", Dim, "LastCol", string(rune('A'+Dim-1)))
+		return i18n.E("move.coords", "Text", i18n.Quote(s), "Err", why, "Rows", Dim, "LastCol", string(rune('A'+Dim-1)))
 	}
 	u := strings.ToUpper(strings.TrimSpace(s))
 	if u == "" {
@@ -162,7 +162,7 @@ func (sp Spelling) ParseMove(s string, b *Board, ts *lexicon.TileSet) (Move, err
 	in := strings.TrimSpace(s)
 	fields := strings.Fields(in)
 	if len(fields) == 0 {
-		return m, i18n.E("move.empty", "Text", strconv.Quote(s))
+		return m, i18n.E("move.empty", "Text", i18n.Quote(s))
 	}
 	lower0 := strings.ToLower(fields[0])
 	switch {
@@ -171,14 +171,14 @@ func (sp Spelling) ParseMove(s string, b *Board, ts *lexicon.TileSet) (Move, err
 		return m, nil
 	case lower0 == "exch" || lower0 == "exchange" || lower0 == "cambio" || lower0 == "change":
 		if len(fields) != 2 {
-			return m, i18n.E("move.exchange_form", "Text", strconv.Quote(s))
+			return m, i18n.E("move.exchange_form", "Text", i18n.Quote(s))
 		}
 		return parseExchange(s, fields[1], ts, sp)
 	case len(fields) == 1 && strings.HasPrefix(in, "-"):
 		return parseExchange(s, in[1:], ts, sp)
 	}
 	if len(fields) != 2 {
-		return m, i18n.E("move.form", "Text", strconv.Quote(s))
+		return m, i18n.E("move.form", "Text", i18n.Quote(s))
 	}
 	row, col, vertical, err := ParseCoords(fields[0])
 	if err != nil {
@@ -265,7 +265,7 @@ func (sp Spelling) ParseMove(s string, b *Board, ts *lexicon.TileSet) (Move, err
 
 // moveError is a problem with the move written s.
 func moveError(s string, err error) error {
-	return i18n.E("move.error", "Text", strconv.Quote(s), "Err", err)
+	return i18n.E("move.error", "Text", i18n.Quote(s), "Err", err)
 }
 
 func parseExchange(s, tiles string, ts *lexicon.TileSet, sp Spelling) (Move, error) {
@@ -333,7 +333,7 @@ func (sp Spelling) Parse(ts *lexicon.TileSet, s string, opt lexicon.ParseOptions
 			return nil, err
 		}
 		if len(t) != 1 {
-			return nil, &lexicon.SpellError{Input: s, Pos: i, Reason: i18n.E("spell.not_one_tile", "Text", strconv.Quote(s[i:j]))}
+			return nil, &lexicon.SpellError{Input: s, Pos: i, Reason: i18n.E("spell.not_one_tile", "Text", i18n.Quote(s[i:j]))}
 		}
 		out = append(out, t[0])
 		i = j

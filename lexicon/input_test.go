@@ -63,3 +63,43 @@ func TestReadLinesStopsWhenDone(t *testing.T) {
 	for range out {
 	}
 }
+
+// endless is standard input that never ends and has no line end (/dev/zero).
+type endless struct{}
+
+func (endless) Read(p []byte) (int, error) { clear(p); return len(p), nil }
+
+// TestReadLinesCapsAnswers: a runaway line is dropped (said, not kept) and reading goes on;
+// input that never ends ends with an error naming standard input instead of filling memory.
+func TestReadLinesCapsAnswers(t *testing.T) {
+	t.Parallel()
+	out := make(chan InputLine)
+	go ReadLines(strings.NewReader("casa\n"+strings.Repeat("A", 1<<20)+"\nperro\n"), out, make(chan struct{}))
+	var got []string
+	for l := range out {
+		switch {
+		case l.TooLong:
+			got = append(got, "(too long)")
+		case l.Err != nil:
+			t.Fatal(l.Err)
+		default:
+			got = append(got, l.Text)
+		}
+	}
+	if strings.Join(got, "|") != "casa|(too long)|perro" {
+		t.Errorf("got %q", got)
+	}
+	out = make(chan InputLine)
+	go ReadLines(endless{}, out, make(chan struct{}))
+	var last InputLine
+	drops := 0
+	for l := range out {
+		if l.TooLong {
+			drops++
+		}
+		last = l
+	}
+	if last.Err == nil || !strings.Contains(last.Err.Error(), "standard input") || drops != 0 {
+		t.Errorf("endless input: last %+v after %d dropped lines; want an error naming standard input (the one line never ends)", last, drops)
+	}
+}

@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
-	"os"
 	"sync"
 	"unsafe"
 
+	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 )
 
@@ -72,7 +72,7 @@ func KWGFromBytes(b []byte) (*KWG, error) {
 // readKWGFileCopy is ReadKWGFile through a byte buffer: for big-endian machines, and for the
 // error message of a file whose size is not a graph's.
 func readKWGFileCopy(path string) (*KWG, error) {
-	b, err := os.ReadFile(path)
+	b, err := fileio.ReadFile(path, 4*kwgMaxNodes)
 	if err != nil {
 		return nil, err
 	}

@@ -3,9 +3,9 @@ package lexicon
 import (
 	"encoding/binary"
 	"io"
-	"os"
 	"unsafe"
 
+	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 )
 
@@ -36,7 +36,7 @@ func ReadKWGFile(path string) (*KWG, error) {
 	if !littleEndian {
 		return readKWGFileCopy(path)
 	}
-	f, err := os.Open(path)
+	f, err := fileio.Open(path)
 	if err != nil {
 		return nil, err
 	}

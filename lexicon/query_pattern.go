@@ -30,7 +30,7 @@ const maxPatternElems = 63
 func ParsePattern(s string, ts *TileSet) (*Pattern, error) {
 	p := &Pattern{src: s}
 	bad := func(pos int, reason error) error {
-		return i18n.Wrap(reason, "pattern.bad_at", "Pattern", strconv.Quote(s), "Pos", pos+1)
+		return i18n.Wrap(reason, "pattern.bad_at", "Pattern", i18n.Quote(s), "Pos", pos+1)
 	}
 	tooLong := i18n.E("pattern.too_long", "Max", maxPatternElems)
 	all := uint64(0)
@@ -131,7 +131,7 @@ func ParsePattern(s string, ts *TileSet) (*Pattern, error) {
 		}
 	}
 	if p.elems == 0 {
-		return nil, i18n.E("pattern.empty", "Pattern", strconv.Quote(s))
+		return nil, i18n.E("pattern.empty", "Pattern", i18n.Quote(s))
 	}
 	return p, nil
 }

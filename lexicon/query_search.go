@@ -138,7 +138,7 @@ func ParseSearch(s string, ts *TileSet) (Search, error) {
 	for _, term := range terms {
 		key, value, ok := strings.Cut(term, ":")
 		if !ok {
-			return Search{}, i18n.E("query.no_key", "Term", strconv.Quote(term), "Keys", searchKeyList)
+			return Search{}, i18n.E("query.no_key", "Term", i18n.Quote(term), "Keys", searchKeyList)
 		}
 		if err := q.Set(key, value, ts); err != nil {
 			return Search{}, err
@@ -178,7 +178,7 @@ func splitTerms(s string) ([]string, error) {
 		}
 	}
 	if inQuote {
-		return nil, i18n.E("query.unclosed_quote", "Search", strconv.Quote(s))
+		return nil, i18n.E("query.unclosed_quote", "Search", i18n.Quote(s))
 	}
 	if any {
 		terms = append(terms, cur.String())
@@ -193,15 +193,15 @@ func (q *Search) Set(key, value string, ts *TileSet) error {
 	term := key + ":" + value
 	if !ok {
 		if near := closeKey(typed); near != "" {
-			return i18n.E("query.unknown_key_near", "Term", strconv.Quote(term), "Key", strconv.Quote(key), "Near", near)
+			return i18n.E("query.unknown_key_near", "Term", i18n.Quote(term), "Key", i18n.Quote(key), "Near", near)
 		}
-		return i18n.E("query.unknown_key", "Term", strconv.Quote(term), "Key", strconv.Quote(key), "Keys", searchKeyList)
+		return i18n.E("query.unknown_key", "Term", i18n.Quote(term), "Key", i18n.Quote(key), "Keys", searchKeyList)
 	}
 	if q.keys[name] {
-		return i18n.E("query.twice", "Term", strconv.Quote(term), "Key", typed)
+		return i18n.E("query.twice", "Term", i18n.Quote(term), "Key", typed)
 	}
 	bad := func(reason error) error {
-		return i18n.Wrap(reason, "query.bad_term", "Term", strconv.Quote(term))
+		return i18n.Wrap(reason, "query.bad_term", "Term", i18n.Quote(term))
 	}
 	tiles := func(opt ParseOptions) ([]Tile, error) {
 		w, err := ts.Parse(value, opt)
@@ -337,7 +337,7 @@ func parseRange(s string) (Range, error) {
 		}
 		return n, nil
 	}
-	expect := i18n.E("query.range_expected", "Value", strconv.Quote(s))
+	expect := i18n.E("query.range_expected", "Value", i18n.Quote(s))
 	if s == "" || s == "-" {
 		return Range{}, expect
 	}
@@ -362,7 +362,7 @@ func parseRange(s string) (Range, error) {
 		}
 	}
 	if r.Min > r.Max {
-		return Range{}, i18n.E("query.range_empty", "Value", strconv.Quote(s), "Min", r.Min, "Max", r.Max)
+		return Range{}, i18n.E("query.range_empty", "Value", i18n.Quote(s), "Min", r.Min, "Max", r.Max)
 	}
 	return r, nil
 }

@@ -43,7 +43,7 @@ func (e *SpellError) Error() string { return e.Unwrap().Error() }
 
 // Unwrap is the error as the catalogue writes it: "CASA~": "~" is not a letter at character 5.
 func (e *SpellError) Unwrap() error {
-	return i18n.Wrap(e.Reason, "spell.at", "Input", strconv.Quote(e.Input), "Pos", e.Pos+1)
+	return i18n.Wrap(e.Reason, "spell.at", "Input", i18n.Quote(e.Input), "Pos", e.Pos+1)
 }
 
 // ParseWord reads a word: no blanks, case ignored.

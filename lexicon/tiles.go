@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/atril-scrabble/atril/data"
+	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 )
 
@@ -64,10 +65,10 @@ func LoadTileSet(nameOrPath string) (*TileSet, error) {
 	if b, err := data.FS.ReadFile("tiles/" + strings.ToLower(nameOrPath) + ".csv"); err == nil {
 		return ParseTileSet(strings.ToLower(nameOrPath), "tiles/"+strings.ToLower(nameOrPath)+".csv", bytes.NewReader(b))
 	}
-	f, err := os.Open(nameOrPath)
+	f, err := fileio.Open(nameOrPath)
 	if err != nil {
 		if os.IsNotExist(err) {
-			return nil, i18n.E("tileset.not_found", "Name", strconv.Quote(nameOrPath), "Have", strings.Join(EmbeddedTileSets(), ", "))
+			return nil, i18n.E("tileset.not_found", "Name", i18n.Quote(nameOrPath), "Have", strings.Join(EmbeddedTileSets(), ", "))
 		}
 		return nil, i18n.Wrap(err, "tileset.open")
 	}
@@ -130,7 +131,7 @@ func ParseTileSet(name, file string, r io.Reader) (*TileSet, error) {
 			continue
 		}
 		bad := func(reason error) error {
-			return i18n.Wrap(reason, "tileset.bad_line", "File", file, "Line", line, "Text", strconv.Quote(text))
+			return i18n.Wrap(reason, "tileset.bad_line", "File", file, "Line", line, "Text", i18n.Quote(text))
 		}
 		if len(fields) != 4 {
 			return nil, bad(i18n.E("tileset.fields", "Fields", len(fields)))
@@ -138,15 +139,15 @@ func ParseTileSet(name, file string, r io.Reader) (*TileSet, error) {
 		label := strings.ToUpper(strings.TrimSuffix(strings.TrimPrefix(fields[0], "["), "]"))
 		count, err := strconv.Atoi(fields[1])
 		if err != nil || count < 0 || count > 100 {
-			return nil, bad(i18n.E("tileset.bad_count", "Value", strconv.Quote(fields[1])))
+			return nil, bad(i18n.E("tileset.bad_count", "Value", i18n.Quote(fields[1])))
 		}
 		points, err := strconv.Atoi(fields[2])
 		if err != nil || points < 0 || points > 100 {
-			return nil, bad(i18n.E("tileset.bad_points", "Value", strconv.Quote(fields[2])))
+			return nil, bad(i18n.E("tileset.bad_points", "Value", i18n.Quote(fields[2])))
 		}
 		vowel, ok := parseBool(fields[3])
 		if !ok {
-			return nil, bad(i18n.E("tileset.bad_vowel", "Value", strconv.Quote(fields[3])))
+			return nil, bad(i18n.E("tileset.bad_vowel", "Value", i18n.Quote(fields[3])))
 		}
 		if label == "?" {
 			if sawBlank {
@@ -200,11 +201,11 @@ func checkLabel(label string) error {
 	}
 	for _, r := range label {
 		if !(r >= 'A' && r <= 'Z') && r != 'Ñ' && r != 'Ç' {
-			return i18n.E("tileset.label_char", "Label", strconv.Quote(label), "Char", strconv.QuoteRune(r))
+			return i18n.E("tileset.label_char", "Label", i18n.Quote(label), "Char", strconv.QuoteRune(r))
 		}
 	}
 	if len([]rune(label)) > 3 {
-		return i18n.E("tileset.label_long", "Label", strconv.Quote(label))
+		return i18n.E("tileset.label_long", "Label", i18n.Quote(label))
 	}
 	return nil
 }

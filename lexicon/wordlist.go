@@ -36,7 +36,7 @@ type ListProblem struct {
 
 // err is the problem as the catalogue writes it: "list.txt:3: ... (got "kilo")".
 func (p ListProblem) err() error {
-	return i18n.Wrap(p.Reason, "wordlist.problem", "File", p.File, "Line", p.Line, "Text", strconv.Quote(p.Text))
+	return i18n.Wrap(p.Reason, "wordlist.problem", "File", p.File, "Line", p.Line, "Text", i18n.Quote(p.Text))
 }
 
 func (p ListProblem) Error() string { return p.err().Error() }

@@ -142,6 +142,8 @@ func (a *Analyzer) Analyze(pos *engine.Position) *Analysis {
 	}
 	pz.Kind = KindBest
 	pz.Answers = []Play{pz.Top[0]}
+	tol := a.opts.Accept
+	pz.Accept = &tol
 	for i := 1; i < len(moves) && len(pz.Accepted) < maxAccepted; i++ {
 		if best.Equity-moves[i].Equity > a.opts.Accept {
 			break

@@ -1,10 +1,10 @@
 package puzzles
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/atril-scrabble/atril/engine"
+	"github.com/atril-scrabble/atril/engine/analysis"
 	"github.com/atril-scrabble/atril/engine/equity"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/lexicon"
@@ -26,6 +26,8 @@ type Judgement struct {
 	Problems []engine.Problem
 	// Matched is the answer (or accepted play) it is.
 	Matched *Play
+	// Grade is how a legal play compares with the answer (see Accept); nil otherwise.
+	Grade *Grade
 }
 
 // Try reports whether the judgement counts as an attempt: a bare word that fits several
@@ -89,13 +91,18 @@ func Judge(pz *Puzzle, lex *lexicon.Lexicon, leaves equity.Leaves, input string)
 				fits = append(fits, a)
 			}
 		}
-		switch len(fits) {
-		case 0:
+		switch {
+		case len(fits) == 0 && !rackMakes(rack, w):
+			// Tiles the rack does not hold: a slip, as "8H ZZZZZZZ" is (see Try).
+			j.Play = &Play{Word: word}
+			j.Problems = []engine.Problem{{Kind: engine.ProblemNotOnRack, Reason: i18n.E("puzzle.not_on_rack")}}
+		case len(fits) == 0:
 			j.Play = &Play{Word: word} // no bingo here, a word or not
-		case 1:
+		case len(fits) == 1:
 			j.Correct, j.Legal = true, true
 			j.Matched = &fits[0]
 			j.Play = &fits[0]
+			j.Grade = &Grade{Accepted: true, Figure: FigureBingo}
 		default:
 			j.Ambiguous = fits
 		}
@@ -105,6 +112,49 @@ func Judge(pz *Puzzle, lex *lexicon.Lexicon, leaves equity.Leaves, input string)
 	if err != nil {
 		return nil, i18n.Wrap(err, "puzzle.bad_move", "Input", in)
 	}
+	p, problems := value(pz, lex, leaves, m)
+	j.Play = &p
+	if len(problems) > 0 {
+		j.Problems = problems
+		return j, nil
+	}
+	j.Legal = true
+	if len(pz.Answers) == 0 {
+		return j, nil
+	}
+	// The answer valued as the play was, with the same leave table.
+	answer := pz.Answers[0]
+	if am, err := engine.ParseMove(answer.Move, board, ts); err == nil && pz.Kind == KindBest {
+		if ap, probs := value(pz, lex, leaves, am); len(probs) == 0 && ap.Key == answer.Key {
+			answer.Equity = ap.Equity
+		}
+	}
+	g := Accept(pz, p, answer)
+	j.Grade = &g
+	if !g.Accepted {
+		return j, nil
+	}
+	j.Correct = true
+	j.Matched = &pz.Answers[0]
+	for _, list := range [][]Play{pz.Answers, pz.Top, pz.Accepted} {
+		for i := range list {
+			if list[i].Key == p.Key && list[i].Score == p.Score {
+				j.Matched = &list[i]
+				return j, nil
+			}
+		}
+	}
+	j.Matched = &p
+	return j, nil
+}
+
+// value is move m as a puzzle writes it, with its score and static equity (leaves valuing the
+// tiles kept), or why it cannot be played on the puzzle's board with its rack. The first play
+// of a game may be written down or across: its key is then the one the puzzle knows it by.
+func value(pz *Puzzle, lex *lexicon.Lexicon, leaves equity.Leaves, m engine.Move) (Play, []engine.Problem) {
+	ts := lex.Tiles
+	board := pz.Position.Board
+	rack := pz.Position.Racks[0]
 	best := 0.0
 	if len(pz.Top) > 0 {
 		best = pz.Top[0].Equity
@@ -115,25 +165,22 @@ func Judge(pz *Puzzle, lex *lexicon.Lexicon, leaves equity.Leaves, input string)
 		v := engine.Check(board, &m, ts, lex, rack)
 		m = v.Move
 		if !v.Legal {
-			j.Problems = v.Problems
-			j.Play = &Play{Move: engine.FormatMove(&m, board, ts), Score: v.Score, Key: playKey(&m)}
+			p := Play{Move: engine.FormatMove(&m, board, ts), Score: v.Score, Key: playKey(&m)}
 			if m.Len > 0 {
-				j.Play.Coords, j.Play.Word = engine.FormatCoords(&m), engine.FormatWord(&m, board, ts)
+				p.Coords, p.Word = engine.FormatCoords(&m), engine.FormatWord(&m, board, ts)
 			}
-			return j, nil
+			return p, v.Problems
 		}
-		leave, _ = leaveAfter(rack, &m)
+		leave, _ = analysis.LeaveAfter(rack, &m)
 	case engine.Exchange:
 		var ok bool
-		if leave, ok = leaveAfter(rack, &m); !ok {
-			j.Problems = []engine.Problem{{Kind: engine.ProblemNotOnRack, Reason: i18n.E("puzzle.not_on_rack")}}
-			j.Play = &Play{Move: engine.FormatMove(&m, board, ts), Key: playKey(&m)}
-			return j, nil
+		if leave, ok = analysis.LeaveAfter(rack, &m); !ok {
+			return Play{Move: engine.FormatMove(&m, board, ts), Key: playKey(&m)},
+				[]engine.Problem{{Kind: engine.ProblemNotOnRack, Reason: i18n.E("puzzle.not_on_rack")}}
 		}
 	case engine.Pass:
 		leave = rack
 	}
-	j.Legal = true
 	eq := float64(m.Score)
 	if len(leave) > 0 {
 		eq += leaves.LeaveValue(leave)
@@ -143,22 +190,59 @@ func Judge(pz *Puzzle, lex *lexicon.Lexicon, leaves equity.Leaves, input string)
 		Leave: ts.Notation(lexicon.Alphagram(leave)), Key: playKey(&m)}
 	if m.Kind == engine.Play {
 		p.Coords, p.Word, p.Tiles = engine.FormatCoords(&m), engine.FormatWord(&m, board, ts), int(m.Placed)
-	}
-	j.Play = &p
-	keys := []string{p.Key}
-	if board.Tiles == 0 && m.Kind == engine.Play {
-		keys = append(keys, transposedKey(&m))
-	}
-	for _, list := range [][]Play{pz.Answers, pz.Accepted} {
-		for i := range list {
-			if slices.Contains(keys, list[i].Key) && list[i].Score == p.Score {
-				j.Correct = true
-				j.Matched = &list[i]
-				return j, nil
+		if board.Tiles == 0 && !pz.knows(p.Key) {
+			if k := transposedKey(&m); pz.knows(k) {
+				p.Key = k
 			}
 		}
 	}
-	return j, nil
+	return p, nil
+}
+
+// knows reports whether key is one of the puzzle's plays (answers, top, accepted, simulated).
+func (pz *Puzzle) knows(key string) bool {
+	for _, list := range [][]Play{pz.Answers, pz.Top, pz.Accepted} {
+		for i := range list {
+			if list[i].Key == key {
+				return true
+			}
+		}
+	}
+	if pz.Sim != nil {
+		for _, s := range pz.Sim.Plays {
+			if s.Key == key {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// rackMakes reports whether a word typed alone could be a play of the whole rack: the rack
+// supplies as many of its tiles as a bingo takes from it (all of the rack, or all of a shorter
+// word), blanks standing for any letter; the rest may be on the board.
+func rackMakes(rack, word []lexicon.Tile) bool {
+	var have [lexicon.MaxLetters + 1]int
+	blanks := 0
+	for _, t := range rack {
+		if t == lexicon.Blank {
+			blanks++
+		} else {
+			have[t.Letter()]++
+		}
+	}
+	supplied := 0
+	for _, t := range word {
+		switch l := t.Letter(); {
+		case !t.IsBlanked() && have[l] > 0:
+			have[l]--
+			supplied++
+		case blanks > 0:
+			blanks--
+			supplied++
+		}
+	}
+	return supplied >= min(len(word), len(rack))
 }
 
 // isMoveWord reports whether a lone field reads as a move rather than a word: a pass

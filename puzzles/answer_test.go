@@ -49,7 +49,10 @@ func TestJudge(t *testing.T) {
 		{"lower case without a blank on the rack", through, "j7 latrine", true, true, false, ""},
 		{"wrong direction", through, "1H LATRINEO", false, false, false, ""},
 		{"not through the tile", through, "H2 LATRINEO", false, false, false, ""},
-		{"a word that is no bingo here", through, "ALTERNAS", false, false, false, ""},
+		{"a phony of the rack's tiles alone", through, "RATLINE", false, false, false, ""},
+		{"a word of the rack's tiles and a board tile", through, "LATRINES", false, false, false, ""},
+		{"a word alone the rack cannot make", through, "ALTERNAS", false, false, false, ""},
+		{"a word alone of tiles not on the rack", through, "ZZZZZZZ", false, false, false, ""},
 		{"exchange", through, "-AEI", false, true, false, ""},
 		{"exchange spelt out", through, "cambio AEI", false, true, false, ""},
 		{"pass", through, "paso", false, true, false, ""},
@@ -99,7 +102,8 @@ func TestJudge(t *testing.T) {
 			}
 			// Not tries: an ambiguous bare word, and plays that cannot be made on this board with
 			// this rack (a phony that can is a wrong answer).
-			unplayable := map[string]bool{"wrong direction": true, "not through the tile": true, "tiles not on the rack": true, "opening C and H tiles": true}
+			unplayable := map[string]bool{"wrong direction": true, "not through the tile": true, "tiles not on the rack": true, "opening C and H tiles": true,
+				"a word alone the rack cannot make": true, "a word alone of tiles not on the rack": true}
 			if wantTry := !tc.amb && !unplayable[tc.name]; j.Try() != wantTry || (j.Unplayable() != nil) != unplayable[tc.name] {
 				t.Errorf("try %v, unplayable %v; want try %v (%+v)", j.Try(), j.Unplayable(), wantTry, j)
 			}

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/atril-scrabble/atril/engine"
+	"github.com/atril-scrabble/atril/engine/analysis"
 	"github.com/atril-scrabble/atril/engine/equity"
 	"github.com/atril-scrabble/atril/engine/game"
 	"github.com/atril-scrabble/atril/engine/gcg"
@@ -94,6 +95,9 @@ type Plan struct {
 	table   equity.Table
 	leaves  equity.Leaves // table.Leaves
 	deck    *DeckFilter
+	// Notes are remarks on the inputs a player should see (a game played with another
+	// lexicon), as catalogue errors.
+	Notes []error
 }
 
 // Jobs is the number of jobs (games and positions).
@@ -152,11 +156,12 @@ func NewPlan(o GenOptions, gcgFiles []Input, lex *lexicon.Lexicon, table equity.
 		if len(o.GCGSHA256) > fi && o.GCGSHA256[fi] != hashes[fi] {
 			return nil, i18n.E("puzzle.gcg_changed", "File", in.Name)
 		}
-		jobs, err := gcgJobs(in, o, lex, layout, leaves)
+		jobs, notes, err := gcgJobs(in, o, lex, layout, leaves)
 		if err != nil {
 			return nil, err
 		}
 		p.jobs = append(p.jobs, jobs...)
+		p.Notes = append(p.Notes, notes...)
 	}
 	o.GCG = o.GCG[:0]
 	for _, in := range gcgFiles {
@@ -178,15 +183,21 @@ func NewPlan(o GenOptions, gcgFiles []Input, lex *lexicon.Lexicon, table equity.
 }
 
 // gcgJobs reads one game record and makes its turns into jobs.
-func gcgJobs(in Input, o GenOptions, lex *lexicon.Lexicon, layout *engine.Layout, leaves equity.Leaves) ([]job, error) {
+func gcgJobs(in Input, o GenOptions, lex *lexicon.Lexicon, layout *engine.Layout, leaves equity.Leaves) ([]job, []error, error) {
 	ts := lex.Tiles
 	g, err := gcg.Read(bytes.NewReader(in.Data), in.Name, ts)
 	if err != nil {
-		return nil, err // names the file and the line
+		return nil, nil, err // names the file and the line
 	}
+	// A game of another tile set makes no puzzles of this one (its scores would not even
+	// replay); a game of another lexicon does, judged by this one, and the player is told.
+	if g.ForeignDistribution(ts) {
+		return nil, nil, &gcg.Error{File: in.Name, Reason: i18n.E("puzzle.gcg_other_distribution", "Ld", g.Distribution(), "Set", ts.Name)}
+	}
+	notes := g.Notes(ts, lex.Name)
 	// The whole game must replay: a bad line late in the file stops the run before it starts.
 	if _, err := g.Replay(ts, layout, -1); err != nil {
-		return nil, err // names the file and the line
+		return nil, nil, err // names the file and the line
 	}
 	who := -1
 	if o.Player != "" {
@@ -196,7 +207,7 @@ func gcgJobs(in Input, o GenOptions, lex *lexicon.Lexicon, layout *engine.Layout
 			}
 		}
 		if who < 0 {
-			return nil, i18n.E("puzzle.gcg_no_player", "File", in.Name, "Player", o.Player,
+			return nil, nil, i18n.E("puzzle.gcg_no_player", "File", in.Name, "Player", o.Player,
 				"Players", g.Players[0].Nick+", "+g.Players[1].Nick)
 		}
 	}
@@ -214,7 +225,7 @@ func gcgJobs(in Input, o GenOptions, lex *lexicon.Lexicon, layout *engine.Layout
 		}
 		pos, err := g.Replay(ts, layout, i)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		hidden := *pos
 		hidden.Racks[1] = nil
@@ -228,7 +239,7 @@ func gcgJobs(in Input, o GenOptions, lex *lexicon.Lexicon, layout *engine.Layout
 		if who >= 0 {
 			pm, err := playedEquity(g, i, pos, lex, leaves)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			if !pm.valid {
 				continue
@@ -237,7 +248,7 @@ func gcgJobs(in Input, o GenOptions, lex *lexicon.Lexicon, layout *engine.Layout
 		}
 		jobs = append(jobs, j)
 	}
-	return jobs, nil
+	return jobs, notes, nil
 }
 
 // playedEquity is the equity of the move of event i (a withdrawn phony kept the rack and scored
@@ -257,7 +268,7 @@ func playedEquity(g *gcg.Game, i int, pos *engine.Position, lex *lexicon.Lexicon
 		}
 		pm.move = v.Move
 		var ok bool
-		if leave, ok = leaveAfter(rack, &v.Move); !ok {
+		if leave, ok = analysis.LeaveAfter(rack, &v.Move); !ok {
 			return nil, &gcg.Error{File: g.File, Line: ev.Line, Reason: i18n.E("puzzle.gcg_not_on_rack", "Move", engine.FormatMove(&v.Move, pos.Board, ts), "Rack", ts.Notation(rack))}
 		}
 		pm.equity = float64(v.Score)
@@ -268,7 +279,7 @@ func playedEquity(g *gcg.Game, i int, pos *engine.Position, lex *lexicon.Lexicon
 		}
 		pm.move = ev.Move
 		var ok bool
-		if leave, ok = leaveAfter(rack, &ev.Move); !ok {
+		if leave, ok = analysis.LeaveAfter(rack, &ev.Move); !ok {
 			return nil, &gcg.Error{File: g.File, Line: ev.Line, Reason: i18n.E("puzzle.gcg_not_on_rack", "Move", engine.FormatMove(&ev.Move, nil, ts), "Rack", ts.Notation(rack))}
 		}
 	default: // a pass, or a play taken back
@@ -283,25 +294,6 @@ func playedEquity(g *gcg.Game, i int, pos *engine.Position, lex *lexicon.Lexicon
 		pm.equity += leaves.LeaveValue(leave)
 	}
 	return pm, nil
-}
-
-// leaveAfter is the rack less the tiles a play places or an exchange puts back.
-func leaveAfter(rack []lexicon.Tile, m *engine.Move) ([]lexicon.Tile, bool) {
-	leave := slices.Clone(rack)
-	for _, t := range m.Tiles[:m.Len] {
-		if m.Kind == engine.Play && t == engine.PlayedThrough {
-			continue
-		}
-		if t.IsBlanked() {
-			t = lexicon.Blank
-		}
-		i := slices.Index(leave, t)
-		if i < 0 {
-			return nil, false
-		}
-		leave = slices.Delete(leave, i, i+1)
-	}
-	return leave, true
 }
 
 // Generator runs plans into the store.

@@ -109,19 +109,28 @@ func TryDoc(t *ui.Term, p *i18n.Printer, pz *Puzzle, out *Outcome) *ui.Doc {
 		d.P(t.Paint(ui.Warn, p.T("puzzle.ambiguous", "Word", j.Ambiguous[0].Word, "Places", strings.Join(where, ", "))))
 		return d
 	case j.Unplayable() != nil:
-		d.P(t.Paint(ui.Warn, p.Err(j.Unplayable())))
+		d.P(t.Paint(ui.Warn, p.Err(j.Unplayable())+" "+p.T("puzzle.not_counted")))
 		return d
-	case j.Correct && j.Matched != nil && !isAnswer(pz, j.Matched):
-		d.P(t.Paint(ui.Good, p.T("puzzle.right_accepted", "Answer", pz.Answers[0].Move)))
+	case j.Correct && j.Grade != nil && j.Matched != nil && !isAnswer(pz, j.Matched) && j.Grade.Figure != FigureBingo:
+		g := j.Grade
+		d.P(t.Paint(ui.Good, p.T("puzzle.right_accepted", "Play", j.Play.Move, "Answer", pz.Answers[0].Move,
+			"Figure", FigureName(p, g.Figure), "Value", p.Float(g.Value, 1), "AnswerValue", p.Float(g.Answer, 1),
+			"Tolerance", p.Float(g.Tolerance, 1))))
 	case j.Correct:
 		d.P(t.Paint(ui.Good, p.T("puzzle.right")))
 	case j.Play != nil && j.Play.Move == "" && j.Play.Word != "":
 		d.P(t.Paint(ui.Bad, p.T("puzzle.wrong_word", "Word", j.Play.Word)))
 	case !j.Legal:
 		d.P(t.Paint(ui.Bad, p.T("puzzle.wrong_illegal", "Play", j.Input, "Why", problemText(p, j))))
-	default:
+	case j.Grade != nil && j.Grade.Figure == FigureBingo:
+		d.P(t.Paint(ui.Bad, p.T("puzzle.wrong_not_bingo", "Play", j.Play.Move, "Score", j.Play.Score)))
+	case j.Grade != nil:
+		g := j.Grade
 		d.P(t.Paint(ui.Bad, p.T("puzzle.wrong", "Play", j.Play.Move, "Score", j.Play.Score,
-			"Equity", p.Float(j.Play.Equity, 1), "Loss", p.Float(j.Play.Loss, 1))))
+			"Figure", FigureName(p, g.Figure), "Value", p.Float(g.Value, 1), "Below", p.Float(g.Below, 1),
+			"Answer", p.Float(g.Answer, 1), "Tolerance", p.Float(g.Tolerance, 1))))
+	default:
+		d.P(t.Paint(ui.Bad, p.T("puzzle.wrong_plain", "Play", j.Play.Move, "Score", j.Play.Score)))
 	}
 	d.Note(RatingChange(p, out))
 	return d
@@ -146,13 +155,28 @@ func problemText(p *i18n.Printer, j *Judgement) string {
 	return strings.Join(slices.Compact(out), "; ")
 }
 
-// SolutionDoc shows the solution after a puzzle is solved or given up: the answers, the
-// engine's top plays with their loss and simulated figures, and what the simulation said.
-func SolutionDoc(t *ui.Term, p *i18n.Printer, pz *Puzzle, top int, draw BoardDrawer) *ui.Doc {
+// FigureName is a Figure in the reader's words.
+func FigureName(p *i18n.Printer, f Figure) string {
+	if f == FigureSim {
+		return p.T("puzzle.figure.simulated")
+	}
+	return p.T("puzzle.figure.static")
+}
+
+// SolutionDoc shows the solution after a puzzle is solved or given up: the board after the
+// player's play when it was right (mine, nil for none) or else after the answer, the answers,
+// the engine's top plays with their loss and simulated figures, and what the simulation said.
+func SolutionDoc(t *ui.Term, p *i18n.Printer, pz *Puzzle, top int, draw BoardDrawer, mine *Play) *ui.Doc {
 	ts := pz.Position.Tiles
 	d := ui.NewDoc()
-	if len(pz.Answers) > 0 {
-		if m, err := engine.ParseMove(pz.Answers[0].Move, pz.Position.Board, ts); err == nil {
+	shown := ""
+	if mine != nil && mine.Move != "" {
+		shown = mine.Move
+	} else if len(pz.Answers) > 0 {
+		shown = pz.Answers[0].Move
+	}
+	if shown != "" {
+		if m, err := engine.ParseMove(shown, pz.Position.Board, ts); err == nil {
 			if v := engine.Check(pz.Position.Board, &m, ts, nil, nil); len(v.Problems) == 0 {
 				after := *pz.Position
 				after.Board = applied(pz.Position.Board, &v.Move)
@@ -170,12 +194,17 @@ func SolutionDoc(t *ui.Term, p *i18n.Printer, pz *Puzzle, top int, draw BoardDra
 		d.Table(tb)
 	} else {
 		d.P(p.T("puzzle.answer_is", "Play", pz.Answers[0].Move, "Score", pz.Answers[0].Score, "Equity", p.Float(pz.Answers[0].Equity, 1)))
-		if len(pz.Accepted) > 0 {
-			var acc []string
-			for _, a := range pz.Accepted {
-				acc = append(acc, a.Move)
+		if acc := pz.AcceptedPlays(); len(acc) > 0 {
+			var moves []string
+			for _, a := range acc {
+				moves = append(moves, a.Move)
 			}
-			d.Note(p.T("puzzle.also_accepted", "Plays", strings.Join(acc, ", ")))
+			d.Note(p.T("puzzle.also_accepted", "Plays", strings.Join(moves, ", ")))
+		}
+		if pz.Sim != nil && len(pz.Sim.Plays) > 0 {
+			d.Note(p.T("puzzle.rule_sim", "Tolerance", p.Float(pz.Tolerance(), 1)))
+		} else {
+			d.Note(p.T("puzzle.rule_static", "Tolerance", p.Float(pz.Tolerance(), 1)))
 		}
 	}
 	if pz.Played != nil {
@@ -212,7 +241,7 @@ func TopTable(p *i18n.Printer, pz *Puzzle, n int) *ui.Table {
 		}
 	}
 	cols := []ui.Col{{Header: "#", Right: true}, {Header: p.T("puzzle.col.play")}, {Header: p.T("puzzle.col.score"), Right: true},
-		{Header: p.T("puzzle.col.equity"), Right: true}, {Header: p.T("puzzle.col.loss"), Right: true}, {Header: p.T("puzzle.col.leave")}}
+		{Header: p.T("puzzle.col.equity"), Right: true}, {Header: p.T("puzzle.col.loss"), Right: true, Drop: 1}, {Header: p.T("puzzle.col.leave")}}
 	if len(sims) > 0 {
 		cols = append(cols, ui.Col{Header: p.T("puzzle.col.sim_equity"), Right: true}, ui.Col{Header: p.T("puzzle.col.win"), Right: true})
 	}
@@ -283,7 +312,7 @@ func StatsDoc(t *ui.Term, p *i18n.Printer, st *Stats, history int) *ui.Doc {
 		if !h.Solved {
 			res = ui.Cell{Text: p.T("puzzle.stats.failed"), Style: ui.Bad}
 		}
-		tb.Cells(ui.Cell{Text: h.At.Format("2006-01-02 15:04")}, ui.Cell{Text: p.Int(int(h.PuzzleID))}, res,
+		tb.Cells(ui.Cell{Text: p.DateTime(h.At)}, ui.Cell{Text: p.Int(int(h.PuzzleID))}, res,
 			ui.Cell{Text: p.Int(roundInt(h.Rating)) + " ± " + p.Int(roundInt(h.Deviation))})
 	}
 	d.Table(tb)

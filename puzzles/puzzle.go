@@ -111,8 +111,12 @@ type Data struct {
 	// Answers: every bingo placement of a bingo puzzle, best equity first; the answer of a
 	// best-play puzzle.
 	Answers []Play `json:"answers"`
-	// Accepted: other plays also taken as right (near-equal plays of a best-play puzzle).
+	// Accepted: other plays also taken as right (near-equal plays of a best-play puzzle), as
+	// Accept judged them when the puzzle was made.
 	Accepted []Play `json:"accepted,omitempty"`
+	// Accept is the tolerance of Accept (the --accept the puzzle was made with); nil for
+	// puzzles made before it was recorded (DefaultAccept).
+	Accept *float64 `json:"accept,omitempty"`
 	// Top: the engine's best plays by static equity, with their loss.
 	Top []Play        `json:"top"`
 	Sim *Verification `json:"sim,omitempty"`

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/internal/ui"
@@ -87,12 +88,15 @@ func (r *Runner) Run(ctx context.Context, session int64) (*RunSummary, error) {
 	defer close(done)
 	go lexicon.ReadLines(r.In, lines, done)
 	say := func(d *ui.Doc) error { return t.Print(d) }
+	lastPrompt := ""
 	prompt := func(text string) error {
+		lastPrompt = text
 		_, err := fmt.Fprint(t.W, t.Paint(ui.Accent, text)+" ")
 		return err
 	}
 	// read waits for a line; ok false when the session must end (sum.Stopped says why).
 	read := func() (string, bool, error) {
+	again:
 		select {
 		case <-ctx.Done():
 			fmt.Fprintln(t.W)
@@ -106,6 +110,13 @@ func (r *Runner) Run(ctx context.Context, session int64) (*RunSummary, error) {
 			}
 			if l.Err != nil {
 				return "", false, l.Err
+			}
+			if l.TooLong {
+				fmt.Fprintln(t.W, p.T("fileio.answer_too_long", "Max", fileio.Size(lexicon.MaxAnswerLine)))
+				if err := prompt(lastPrompt); err != nil {
+					return "", false, err
+				}
+				goto again
 			}
 			if r.Echo {
 				fmt.Fprintln(t.W, l.Text)
@@ -144,6 +155,7 @@ func (r *Runner) Run(ctx context.Context, session int64) (*RunSummary, error) {
 		shown := now()
 		tries, hints := 0, 0
 		ended := false
+		var mine *Play // the player's play, once right
 		ask := p.T("puzzle.prompt_bingo")
 		if pz.Kind == KindBest {
 			ask = p.T("puzzle.prompt_best")
@@ -225,6 +237,7 @@ func (r *Runner) Run(ctx context.Context, session int64) (*RunSummary, error) {
 				}
 				tries++
 				if out.Judgement.Correct {
+					mine = out.Judgement.Play
 					if tries == 1 {
 						sum.Solved++
 					} else {
@@ -238,7 +251,7 @@ func (r *Runner) Run(ctx context.Context, session int64) (*RunSummary, error) {
 				}
 			}
 		}
-		if err := say(SolutionDoc(t, p, pz, top, r.Draw)); err != nil {
+		if err := say(SolutionDoc(t, p, pz, top, r.Draw, mine)); err != nil {
 			return sum, err
 		}
 	}

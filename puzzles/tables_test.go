@@ -74,7 +74,7 @@ func TestPuzzleLeaveTables(t *testing.T) {
 		var b strings.Builder
 		term := ui.NewTerm(&b, false, 0, func(string) string { return "" })
 		term.Print(PuzzleDoc(term, es, p, NewRating(), noBoard))
-		term.Print(SolutionDoc(term, es, p, 3, noBoard))
+		term.Print(SolutionDoc(term, es, p, 3, noBoard, nil))
 		return b.String()
 	}
 	judge := func(svc *Service, id int64) (*Puzzle, float64) {

@@ -91,20 +91,18 @@ func (a *Analyzer) Verify(ctx context.Context, s *sim.Simulator, an *Analysis, o
 	}
 	pz.Sim = v
 	winner := res.Winner()
-	// Plays the simulation could not tell from its winner (still in the running when it
-	// ended) are accepted too.
-	alive := func() []Play {
-		var out []Play
-		for _, c := range res.Candidates[1:] {
-			if !c.Dropped {
-				out = append(out, a.play(pz.Position.Board, &c.Move, an.Top[0].Equity))
-			}
+	// The plays accepted as right are those Accept takes: by their simulated equity, the
+	// others (the static near-equals) by their static equity.
+	accepted := func() []Play {
+		plays := append(append([]Play(nil), pz.Accepted...), pz.Top...)
+		for _, c := range res.Candidates {
+			plays = append(plays, a.play(pz.Position.Board, &c.Move, an.Top[0].Equity))
 		}
-		return out
+		return pz.acceptedAmong(plays)
 	}
 	if playKey(&winner.Move) == pz.Answers[0].Key && winner.Move.Score == int32(pz.Answers[0].Score) {
 		v.Outcome = Confirmed
-		pz.Accepted = alive()
+		pz.Accepted = accepted()
 		return true, nil
 	}
 	if o.Disagree == DisagreeDrop {
@@ -113,7 +111,7 @@ func (a *Analyzer) Verify(ctx context.Context, s *sim.Simulator, an *Analysis, o
 	v.Outcome = Replaced
 	v.Static = pz.Answers[0].Move
 	pz.Answers = []Play{a.play(pz.Position.Board, &winner.Move, an.Top[0].Equity)}
-	pz.Accepted = alive()
+	pz.Accepted = accepted()
 	// Tags from the new answer; EQUITY from the simulated lead.
 	a.tagBest(pz, &winner.Move, an.Top[0].Equity, an.scores)
 	pz.Tags = slices.DeleteFunc(pz.Tags, func(t puzzletag.Tag) bool { return t == puzzletag.Equity })

@@ -391,9 +391,9 @@ func poissonBinomialInterval(p []float64, mean, variance float64) (low, high flo
 func (f Forecast) Doc(p *i18n.Printer, deck string) *ui.Doc {
 	d := ui.NewDoc()
 	if deck != "" {
-		d.H1(p.T("forecast.title_deck", "Date", f.Date, "Deck", deck))
+		d.H1(p.T("forecast.title_deck", "Date", isoDate(p, f.Date), "Deck", deck))
 	} else {
-		d.H1(p.T("forecast.title", "Date", f.Date))
+		d.H1(p.T("forecast.title", "Date", isoDate(p, f.Date)))
 	}
 	if f.Cards == 0 {
 		return d.P(p.T("forecast.no_cards"))
@@ -425,10 +425,11 @@ func PlotForecast(file string, f Forecast, pr *i18n.Printer) error {
 		return errNothingToDraw
 	}
 	pl := plot.New()
-	pl.Title.Text = pr.T("forecast.plot_title", "Date", f.Date)
+	pl.Title.Text = pr.T("forecast.plot_title", "Date", isoDate(pr, f.Date))
 	pl.Y.Label.Text = pr.T("forecast.plot_share")
 	pl.Y.Min, pl.Y.Max = 0, 100
-	timeAxis(pl)
+	timeAxis(pl, pr)
+	numberAxis(&pl.Y, pr)
 	var pts plotter.XYs
 	for _, c := range f.Curve {
 		pts = append(pts, plotter.XY{X: dayX(c.Date), Y: 100 * c.Share})

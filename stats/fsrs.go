@@ -27,6 +27,7 @@ type FSRSFit struct {
 
 	Cards        int             `json:"-"`
 	Items        int             `json:"-"` // predictions: reviews a day or more after the one before
+	FitItems     int             `json:"-"` // those the fit on every prediction kept (outliers set aside)
 	TrainItems   int             `json:"-"`
 	TestItems    int             `json:"-"`
 	Outcome      fsrsfit.Outcome `json:"-"`
@@ -81,7 +82,7 @@ func FitFSRS(ctx context.Context, reviews []fsrsfit.Review, inUse []float64, cfg
 			return r, err
 		}
 	}
-	r.TrainWeights, r.Parameters, r.Outcome = fits[0].Weights, fits[1].Weights, fits[1].Outcome
+	r.TrainWeights, r.Parameters, r.Outcome, r.FitItems = fits[0].Weights, fits[1].Weights, fits[1].Outcome, fits[1].Items
 	measure := func(w []float64) (tr, te fsrsfit.Metrics, err error) {
 		if tr, err = l.Evaluate(train, w); err != nil {
 			return
@@ -158,7 +159,16 @@ func (r FSRSFit) Doc(p *i18n.Printer) *ui.Doc {
 		"Items", p.Int(r.Items), "Train", p.Int(r.TrainItems), "Test", p.Int(r.TestItems)))
 	switch r.Outcome {
 	case fsrsfit.Defaulted:
-		d.P(p.T("fsrs.fit.too_few", "Min", fsrsfit.MinItems))
+		// The predictions counted above are before the fit sets outliers aside: say what it
+		// had left, or that it was the first reviews that could not be used.
+		switch {
+		case r.Items < fsrsfit.MinItems:
+			d.P(p.T("fsrs.fit.too_few", "Min", fsrsfit.MinItems))
+		case r.FitItems < fsrsfit.MinItems:
+			d.P(p.T("fsrs.fit.too_few_kept", "Min", fsrsfit.MinItems, "Kept", p.Int(r.FitItems), "Items", p.Int(r.Items)))
+		default:
+			d.P(p.T("fsrs.fit.no_initial"))
+		}
 	case fsrsfit.Initialized:
 		d.P(p.T("fsrs.fit.initial_only", "Min", fsrsfit.MinTrainItems))
 	}

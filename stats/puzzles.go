@@ -27,6 +27,8 @@ type PuzzleStats struct {
 type RatingPoint struct {
 	At     time.Time `json:"at"`
 	Rating float64   `json:"rating"`
+	// Deviation is the rating's Glicko-2 deviation, when known (puzzle stats): the plot's band.
+	Deviation float64 `json:"deviation,omitempty"`
 }
 
 // PuzzleRatingKind is the player_ratings row of puzzle ratings.

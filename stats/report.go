@@ -17,17 +17,24 @@ func (r Report) Doc(p *i18n.Printer) *ui.Doc {
 	} else {
 		d.H1(p.T("stats.title"))
 	}
-	if r.Empty && r.Puzzles == nil {
+	if r.Empty && r.Puzzles == nil && r.Games == nil {
 		d.P(p.T("stats.first_day"))
 		return d
 	}
-	if r.Empty { // puzzles solved, but no drill or review answered yet
-		d.P(p.T("stats.puzzles_only"))
-		puzzleDoc(p, d, r.Puzzles)
+	if r.Empty { // puzzles solved or games played, but no drill or review answered yet
+		if r.Puzzles != nil {
+			d.P(p.T("stats.puzzles_only"))
+			puzzleDoc(p, d, r.Puzzles)
+		} else {
+			d.P(p.T("stats.games.only"))
+		}
+		if r.Games != nil {
+			r.Games.doc(p, d)
+		}
 		return d
 	}
 	longest := r.Windows[len(r.Windows)-1]
-	d.P(p.T("stats.intro", "Date", r.Now.Format("2006-01-02 15:04"), "Days", longest.Days))
+	d.P(p.T("stats.intro", "Date", p.DateTime(r.Now), "Days", longest.Days))
 	if longest.Total.Answers == 0 {
 		d.P(p.T("stats.none_recent", "Days", longest.Days))
 	} else {
@@ -48,6 +55,9 @@ func (r Report) Doc(p *i18n.Printer) *ui.Doc {
 	}
 	if r.Puzzles != nil {
 		puzzleDoc(p, d, r.Puzzles)
+	}
+	if r.Games != nil {
+		r.Games.doc(p, d)
 	}
 	return d
 }
@@ -133,6 +143,7 @@ func GroupName(p *i18n.Printer, dim, g string) string {
 		if g == "" {
 			return p.T("stats.no_deck")
 		}
+		return i18n.Escape(g)
 	}
 	return g
 }
@@ -152,6 +163,8 @@ func KindName(p *i18n.Printer, k string) string {
 		return p.T("stats.kind.hooks")
 	case "judge":
 		return p.T("stats.kind.judge")
+	case "family":
+		return p.T("family.kind_name")
 	case "review":
 		return p.T("stats.kind.review")
 	}

@@ -65,16 +65,40 @@ func Update(ctx context.Context, st *studystore.Store, loc *time.Location, lx Le
 	}
 	r := answerReader{st: st}
 	from := last
-	for last < newest {
+	// The next batch is read while this one is summed: on a long log (the first stats after
+	// an upgrade) reading and summing each take about half the time, on two cores.
+	type batch struct {
+		as  []studystore.StatsAnswer
+		err error
+	}
+	batches := make(chan batch, 1)
+	readCtx, stopReading := context.WithCancel(ctx)
+	defer stopReading()
+	go func() {
+		defer close(batches)
+		for after := last; after < newest; {
+			as, err := st.AnswersAfter(readCtx, after, readBatch)
+			if err == nil && len(as) == 0 {
+				return
+			}
+			select {
+			case batches <- batch{as, err}:
+			case <-readCtx.Done():
+				return
+			}
+			if err != nil {
+				return
+			}
+			after = as[len(as)-1].ID
+		}
+	}()
+	for bt := range batches {
 		if err := ctx.Err(); err != nil {
 			return un, err
 		}
-		as, err := st.AnswersAfter(ctx, last, readBatch)
+		as, err := bt.as, bt.err
 		if err != nil {
 			return un, err
-		}
-		if len(as) == 0 {
-			break
 		}
 		if err := r.resolve(ctx, as); err != nil {
 			return un, err
@@ -234,13 +258,17 @@ func (r *answerReader) resolve(ctx context.Context, as []studystore.StatsAnswer)
 type questionKey struct{ lexicon, kind, question string }
 
 type updater struct {
-	st        *studystore.Store
-	loc       *time.Location
-	lx        Lexicons
-	features  map[questionKey]Features
-	all       bool // features holds every question summed before
-	days      map[dayKey]*daySum
-	dayOrder  []dayKey
+	st       *studystore.Store
+	loc      *time.Location
+	lx       Lexicons
+	features map[questionKey]Features
+	all      bool // features holds every question summed before
+	days     map[dayKey]*daySum
+	dayOrder []dayKey
+	// sums holds, for each combination of what groups an answer (its day, deck, drill, kind
+	// of card, length, digraph, band), the day sums it adds to: one map lookup an answer
+	// instead of one for each grouping.
+	sums      map[answerGroups][]*daySum
 	questions map[questionKey]*studystore.StatsQuestion
 	qOrder    []questionKey
 }
@@ -318,53 +346,81 @@ type daySum struct {
 	times                    Times
 }
 
-// sum adds a batch of answers up by day and group, and by question.
-func (u *updater) sum(as []studystore.StatsAnswer) {
-	add := func(k dayKey, a studystore.StatsAnswer) {
+// answerGroups is what puts an answer in its day sums.
+type answerGroups struct {
+	day                   int64
+	deck, drill, cardKind string
+	tiles, digraphs, band int
+}
+
+// daySumsOf is the day sums of one combination of groups, made on first use.
+func (u *updater) daySumsOf(g answerGroups) []*daySum {
+	if s, ok := u.sums[g]; ok {
+		return s
+	}
+	var out []*daySum
+	add := func(k dayKey) {
 		s := u.days[k]
 		if s == nil {
 			s = &daySum{times: Times{}}
 			u.days[k] = s
 			u.dayOrder = append(u.dayOrder, k)
 		}
-		s.answers++
-		if a.Correct {
-			s.correct++
-		}
-		s.timeMS += a.TimeMS
-		s.times.Add(a.TimeMS)
+		out = append(out, s)
 	}
+	add(dayKey{g.day, g.deck, DimAll, DimAll})
+	add(dayKey{g.day, g.deck, DimDrill, g.drill})
+	if g.drill == "review" {
+		kind := g.cardKind
+		if kind == "" {
+			kind = "?"
+		}
+		add(dayKey{g.day, g.deck, DimCardKind, kind})
+	}
+	if g.tiles > 0 {
+		add(dayKey{g.day, g.deck, DimLength, strconv.Itoa(g.tiles)})
+		dg := "no"
+		if g.digraphs > 0 {
+			dg = "yes"
+		}
+		add(dayKey{g.day, g.deck, DimDigraph, dg})
+	}
+	if g.band > 0 {
+		add(dayKey{g.day, g.deck, DimBand, strconv.Itoa(g.band)})
+	}
+	if u.sums == nil {
+		u.sums = map[answerGroups][]*daySum{}
+	}
+	u.sums[g] = out
+	return out
+}
+
+// sum adds a batch of answers up by day and group, and by question.
+func (u *updater) sum(as []studystore.StatsAnswer) {
 	for _, a := range as {
 		qk := questionKey{a.Lexicon, questionKind(a), a.Question}
-		f := u.featuresOf(qk)
-		day := DayNumber(a.At, u.loc)
-		add(dayKey{day, a.Deck, DimAll, DimAll}, a)
-		add(dayKey{day, a.Deck, DimDrill, a.Drill}, a)
-		if a.Drill == "review" {
-			kind := a.CardKind
-			if kind == "" {
-				kind = "?"
-			}
-			add(dayKey{day, a.Deck, DimCardKind, kind}, a)
-		}
-		if f.Tiles > 0 {
-			add(dayKey{day, a.Deck, DimLength, strconv.Itoa(f.Tiles)}, a)
-			dg := "no"
-			if f.Digraphs > 0 {
-				dg = "yes"
-			}
-			add(dayKey{day, a.Deck, DimDigraph, dg}, a)
-		}
-		if b := Band(f.Rank, f.RankOf); b > 0 {
-			add(dayKey{day, a.Deck, DimBand, strconv.Itoa(b)}, a)
-		}
+		// One lookup an answer: a question summed in this update carries its make-up.
 		q := u.questions[qk]
 		if q == nil {
+			f := u.featuresOf(qk)
 			q = &studystore.StatsQuestion{Lexicon: qk.lexicon, Kind: qk.kind, Question: qk.question,
 				Tiles: f.Tiles, Digraphs: f.Digraphs, Blanks: f.Blanks, Rank: f.Rank, RankOf: f.RankOf,
 				FirstAt: a.At, LastAt: a.At}
 			u.questions[qk] = q
 			u.qOrder = append(u.qOrder, qk)
+		}
+		g := answerGroups{day: DayNumber(a.At, u.loc), deck: a.Deck, drill: a.Drill, tiles: q.Tiles, digraphs: min(q.Digraphs, 1),
+			band: Band(q.Rank, q.RankOf)}
+		if a.Drill == "review" {
+			g.cardKind = a.CardKind
+		}
+		for _, s := range u.daySumsOf(g) {
+			s.answers++
+			if a.Correct {
+				s.correct++
+			}
+			s.timeMS += a.TimeMS
+			s.times.Add(a.TimeMS)
 		}
 		q.Answers++
 		if a.Correct {

@@ -94,6 +94,8 @@ type Report struct {
 	Daily []Day `json:"daily"`
 	// Puzzles, when the player has attempted any.
 	Puzzles *PuzzleStats `json:"puzzles,omitempty"`
+	// Games against atril, when the player has played any.
+	Games *GameStats `json:"games,omitempty"`
 }
 
 // Groups returns a window's rows for a grouping (one of Dims).
@@ -211,6 +213,11 @@ func Collect(ctx context.Context, st *studystore.Store, o Options) (Report, erro
 	}
 	if r.Puzzles, err = collectPuzzles(ctx, st, o.Now, loc); err != nil {
 		return r, err
+	}
+	if o.Deck == "" {
+		if r.Games, err = CollectGames(ctx, st, o.Now, loc, o.Since); err != nil {
+			return r, err
+		}
 	}
 	return r, nil
 }

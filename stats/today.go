@@ -2,6 +2,7 @@ package stats
 
 import (
 	"context"
+	"errors"
 	"math"
 	"strconv"
 	"strings"
@@ -18,22 +19,35 @@ type Today struct {
 	Date  string `json:"date"`
 	Empty bool   `json:"empty"` // no answer logged yet: the first day
 	// Reviews due today and new cards the daily limits let in, across decks and per deck.
-	Reviews int         `json:"reviews"`
-	New     int         `json:"new"`
-	Decks   []TodayDeck `json:"decks"`
+	Reviews int `json:"reviews"`
+	New     int `json:"new"`
+	// Learning: cards in learning steps due now or within drills.LearningSoon (not in Reviews).
+	Learning int         `json:"learning"`
+	Decks    []TodayDeck `json:"decks"`
 	// Puzzles near the player's puzzle rating, when the puzzle tables have some.
 	Rating  *studystore.StoredRating `json:"puzzle_rating,omitempty"`
 	Puzzles []PuzzleSuggestion       `json:"puzzles,omitempty"`
 	// Tournament is the next tournament set with `atril forecast --set-date`.
 	Tournament *TodayTournament `json:"tournament,omitempty"`
 	Yesterday  DaySummary       `json:"yesterday"`
+	// Game is the unfinished game against atril played last (atril play --resume).
+	Game *TodayGame `json:"unfinished_game,omitempty"`
+}
+
+// TodayGame is an unfinished game against atril.
+type TodayGame struct {
+	ID     int64 `json:"id"`
+	Turns  int   `json:"turns"`
+	Player int   `json:"player_score"`
+	Atril  int   `json:"atril_score"`
 }
 
 // TodayDeck is one deck's share of the day.
 type TodayDeck struct {
-	Deck    string `json:"deck"`
-	Reviews int    `json:"reviews"`
-	New     int    `json:"new"`
+	Deck     string `json:"deck"`
+	Reviews  int    `json:"reviews"`
+	New      int    `json:"new"`
+	Learning int    `json:"learning"`
 }
 
 // PuzzleSuggestion is a puzzle to try today.
@@ -89,12 +103,24 @@ func PlanToday(ctx context.Context, st *studystore.Store, now time.Time, loc *ti
 		if err != nil {
 			return t, err
 		}
-		if reviews+fresh == 0 {
+		// Cards in learning steps (a card missed minutes ago) are not the day's reviews: they
+		// are counted apart, due now or within drills.LearningSoon, as review's closing lines do.
+		learningNow, err := st.LearningDue(ctx, d.ID, now)
+		if err != nil {
+			return t, err
+		}
+		learning, err := st.LearningDue(ctx, d.ID, now.Add(drills.LearningSoon))
+		if err != nil {
+			return t, err
+		}
+		reviews -= learningNow
+		if reviews+fresh+learning == 0 {
 			continue
 		}
-		t.Decks = append(t.Decks, TodayDeck{Deck: d.Name, Reviews: reviews, New: fresh})
+		t.Decks = append(t.Decks, TodayDeck{Deck: d.Name, Reviews: reviews, New: fresh, Learning: learning})
 		t.Reviews += reviews
 		t.New += fresh
+		t.Learning += learning
 	}
 	if r, ok, err := st.RatingOf(ctx, PuzzleRatingKind); err != nil {
 		return t, err
@@ -131,6 +157,11 @@ func PlanToday(ctx context.Context, st *studystore.Store, now time.Time, loc *ti
 		tt.Share = f.Share
 		t.Tournament = tt
 	}
+	if g, err := st.LastUnfinishedGame(ctx); err == nil {
+		t.Game = &TodayGame{ID: g.ID, Turns: g.Turns, Player: g.PlayerScore, Atril: g.EngineScore}
+	} else if !errors.Is(err, studystore.ErrNoGame) {
+		return t, err
+	}
 	yStart := DayDate(today-1, loc)
 	sum, err := st.SumAnswers(ctx, yStart, DayDate(today, loc))
 	if err != nil {
@@ -147,7 +178,7 @@ func PlanToday(ctx context.Context, st *studystore.Store, now time.Time, loc *ti
 
 // Doc draws the day's plan.
 func (t Today) Doc(p *i18n.Printer) *ui.Doc {
-	d := ui.NewDoc().H1(p.T("today.title", "Date", t.Date))
+	d := ui.NewDoc().H1(p.T("today.title", "Date", isoDate(p, t.Date)))
 	if t.Empty {
 		d.P(p.T("today.first_day"))
 	}
@@ -158,13 +189,20 @@ func (t Today) Doc(p *i18n.Printer) *ui.Doc {
 		kv = append(kv, [2]string{p.T("today.study"), p.T("today.due", "Reviews", p.N("today.count.reviews", t.Reviews),
 			"New", p.N("today.count.new", t.New))})
 	}
+	if t.Learning > 0 {
+		kv = append(kv, [2]string{p.T("today.learning"), p.N("today.learning_value", t.Learning, "Minutes", int(drills.LearningSoon.Minutes()))})
+	}
 	if t.Tournament != nil {
 		tt := t.Tournament
-		text := p.T("today.tournament_value", "Date", tt.Date, "Days", p.N("forecast.count.days", tt.Days), "Share", p.Percent(tt.Share, 0))
+		text := p.T("today.tournament_value", "Date", isoDate(p, tt.Date), "Days", p.N("forecast.count.days", tt.Days), "Share", p.Percent(tt.Share, 0))
 		if tt.Days == 0 {
 			text = p.T("today.tournament_today", "Share", p.Percent(tt.Share, 0))
 		}
 		kv = append(kv, [2]string{p.T("today.tournament"), text})
+	}
+	if g := t.Game; g != nil {
+		kv = append(kv, [2]string{p.T("today.game.label"), p.T("today.game.value", "ID", g.ID, "You", p.Int(g.Player),
+			"Atril", p.Int(g.Atril), "Turns", g.Turns)})
 	}
 	if t.Rating != nil {
 		kv = append(kv, [2]string{p.T("today.puzzle_rating"), p.Int(int(math.Round(t.Rating.Rating)))})
@@ -183,7 +221,7 @@ func (t Today) Doc(p *i18n.Printer) *ui.Doc {
 		tb := ui.NewTable(ui.Col{Header: p.T("today.col.deck"), Shrink: true}, ui.Col{Header: p.T("today.col.reviews"), Right: true},
 			ui.Col{Header: p.T("today.col.new"), Right: true})
 		for _, dk := range t.Decks {
-			tb.Row(dk.Deck, p.Int(dk.Reviews), p.Int(dk.New))
+			tb.Row(i18n.Escape(dk.Deck), p.Int(dk.Reviews), p.Int(dk.New))
 		}
 		d.Table(tb)
 	}
@@ -196,7 +234,7 @@ func (t Today) Doc(p *i18n.Printer) *ui.Doc {
 		d.List(items...)
 	}
 	switch {
-	case t.Reviews+t.New > 0:
+	case t.Reviews+t.New+t.Learning > 0:
 		d.Note(p.T("today.hint_review"))
 	case t.Empty:
 		d.Note(p.T("today.hint_start"))

@@ -42,7 +42,7 @@ func (w Weak) Doc(p *i18n.Printer) *ui.Doc {
 		t := ui.NewTable(ui.Col{Header: p.T("stats.weak.col.question")}, ui.Col{Header: p.T("stats.weak.col.kind"), Shrink: true},
 			ui.Col{Header: p.T("stats.weak.col.recall"), Right: true}, ui.Col{Header: p.T("stats.weak.col.last"), Right: true})
 		for _, q := range w.LowestRecall {
-			t.Row(q.Question, KindName(p, q.Kind), p.Percent(q.Recall, 0), q.Last.Format("2006-01-02"))
+			t.Row(q.Question, KindName(p, q.Kind), p.Percent(q.Recall, 0), p.Date(q.Last))
 		}
 		d.Table(t)
 	} else if w.Model == nil {

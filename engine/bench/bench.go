@@ -52,7 +52,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"os/exec"
 	"runtime"
 	"slices"
@@ -66,6 +65,7 @@ import (
 	"github.com/atril-scrabble/atril/engine/game"
 	"github.com/atril-scrabble/atril/engine/movegen"
 	"github.com/atril-scrabble/atril/engine/sim"
+	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/lexicon"
 )
@@ -91,7 +91,7 @@ func ParseFigure(s string) (Figure, error) {
 			return f, nil
 		}
 	}
-	return "", i18n.E("bench.bad_figure", "Figure", strconv.Quote(s), "Want", "topeq, all, sim, selfplay, endgame")
+	return "", i18n.E("bench.bad_figure", "Figure", i18n.Quote(s), "Want", "topeq, all, sim, selfplay, endgame")
 }
 
 // Unit is the figure's unit as a stable identifier (JSON).
@@ -342,7 +342,7 @@ func newMeter(f Figure, cfg *Config) (meter, error) {
 	case Endgame:
 		return newEndgameMeter(cfg)
 	}
-	return nil, i18n.E("bench.bad_figure", "Figure", strconv.Quote(string(f)), "Want", "topeq, all, sim, selfplay, endgame")
+	return nil, i18n.E("bench.bad_figure", "Figure", i18n.Quote(string(f)), "Want", "topeq, all, sim, selfplay, endgame")
 }
 
 // genMeter times move generation: one generator a position, asked about its rack each pass.
@@ -513,7 +513,7 @@ func RunDriver(ctx context.Context, d Driver, f Figure, seconds float64, positio
 		}
 		fields := strings.Fields(text)
 		bad := func() error {
-			return i18n.E("bench.driver_line", "Engine", d.Name, "Driver", d.Path, "Line", line, "Text", strconv.Quote(clip(text)),
+			return i18n.E("bench.driver_line", "Engine", d.Name, "Driver", d.Path, "Line", line, "Text", i18n.Quote(clip(text)),
 				"Want", fmt.Sprintf("%s NUMBER", f), "Unsupported", fmt.Sprintf("%s unsupported", f))
 		}
 		if len(fields) != 2 || fields[0] != string(f) || found {
@@ -615,7 +615,7 @@ func ReadPositions(r io.Reader, name string, ts *lexicon.TileSet, layout *engine
 
 // ReadPositionsFile reads a file of positions (see ReadPositions).
 func ReadPositionsFile(path string, ts *lexicon.TileSet, layout *engine.Layout) ([]*engine.Position, error) {
-	f, err := os.Open(path)
+	f, err := fileio.Open(path)
 	if err != nil {
 		return nil, i18n.Wrap(err, "bench.positions_read", "File", path)
 	}

@@ -638,3 +638,20 @@ func (w *worker) line(pv []tiny) Line {
 	}
 	return l
 }
+
+// Oracle is the solver as engine/analysis.Endgame asks for it (analysis, the strongest level of
+// a game against atril): the best play and its value, each solve bounded by Time (0: none; when
+// it runs out, the best found so far).
+type Oracle struct {
+	Solver *Solver
+	Time   time.Duration
+}
+
+// Solve is the best play of pos's player to move and the spread it leads to from pos.
+func (e *Oracle) Solve(ctx context.Context, pos *engine.Position) (engine.Move, int, error) {
+	r, err := e.Solver.Solve(ctx, pos, Options{Time: e.Time})
+	if err != nil {
+		return engine.Move{}, 0, err
+	}
+	return r.Best.Move, r.Value, nil
+}

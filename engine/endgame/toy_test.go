@@ -1,6 +1,7 @@
 package endgame
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -123,4 +124,19 @@ func exactPosition(t *testing.T, cgp string, extra ...string) *engine.Position {
 		t.Fatal(err)
 	}
 	return pos
+}
+
+// TestOracle: Oracle gives the solver's best play and value.
+func TestOracle(t *testing.T) {
+	t.Parallel()
+	lex := testlex.Small(t, "AS", "MAS", "ZAS", "XI", "IS")
+	pos := exactPosition(t, "1AS12/6I8/6S8/15/15/15/15/15/15/15/15/15/15/15/15 MX/Z 0/0 0")
+	s, err := New(Config{Lexicon: lex, Threads: 1, TableBytes: MinTableBytes})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, v, err := (&Oracle{Solver: s}).Solve(context.Background(), pos)
+	if err != nil || v != 60 || engine.FormatMove(&m, pos.Board, lex.Tiles) != "1A M(AS)" || m.Score != 15 {
+		t.Fatalf("best %s (%d points) worth %d, err %v; want 1A M(AS) worth 60", engine.FormatMove(&m, pos.Board, lex.Tiles), m.Score, v, err)
+	}
 }

@@ -2,11 +2,15 @@ package equity
 
 import (
 	"encoding/binary"
+	"errors"
+	"fmt"
 	"io"
 	"math"
-	"os"
 	"slices"
+	"strconv"
+	"strings"
 
+	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/lexicon"
 )
@@ -36,17 +40,12 @@ const maxKLVBytes = 128 << 20
 
 // ReadKLVFile loads a .klv2 file.
 func ReadKLVFile(path string) (*KLV, error) {
-	f, err := os.Open(path)
+	b, err := fileio.ReadFile(path, maxKLVBytes)
+	if errors.As(err, new(*fileio.TooBigError)) {
+		return nil, i18n.E("leavetable.too_big", "File", path, "Max", "128 MB")
+	}
 	if err != nil {
 		return nil, err
-	}
-	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, maxKLVBytes+1))
-	if err != nil {
-		return nil, i18n.Wrap(err, "leavetable.file", "File", path)
-	}
-	if len(b) > maxKLVBytes {
-		return nil, i18n.E("leavetable.too_big", "File", path, "Max", "128 MB")
 	}
 	k, err := KLVFromBytes(b)
 	if err != nil {
@@ -84,7 +83,11 @@ func KLVFromBytes(b []byte) (*KLV, error) {
 	}
 	k.values = make([]float32, nv)
 	for i := range k.values {
-		k.values[i] = math.Float32frombits(binary.LittleEndian.Uint32(b[off+4*i:]))
+		v := math.Float32frombits(binary.LittleEndian.Uint32(b[off+4*i:]))
+		if !saneValue(v) {
+			return nil, badValue(k.g, i, v)
+		}
+		k.values[i] = v
 	}
 	if k.g != nil {
 		k.counts = countWords(k.g)
@@ -94,6 +97,72 @@ func KLVFromBytes(b []byte) (*KLV, error) {
 		k.rankValues()
 	}
 	return k, nil
+}
+
+// MaxLeaveValue bounds a leave's value in points: the best leaves are worth a few dozen, so a
+// value beyond this (or not a number at all) is a damaged table, which would otherwise rank
+// every play by nonsense (an equity of -9.2e18) and be stored with puzzles.
+const MaxLeaveValue = 1000
+
+func saneValue(v float32) bool {
+	f := float64(v)
+	return !math.IsNaN(f) && !math.IsInf(f, 0) && math.Abs(f) <= MaxLeaveValue
+}
+
+// badValue is the error of value number i, naming its leave (its tiles as the FISE set spells
+// them, as a KLV2 file does not say its alphabet, and their numbers).
+func badValue(g *lexicon.KWG, i int, v float32) error {
+	leave := "?"
+	if tiles, ok := leaveAt(g, i); ok {
+		ts := lexicon.DefaultTileSet()
+		var letters, numbers []string
+		for _, t := range tiles {
+			numbers = append(numbers, strconv.Itoa(int(t)))
+			if int(t) <= ts.NumLetters() {
+				letters = append(letters, ts.Label(t))
+			} else {
+				letters = append(letters, "#"+strconv.Itoa(int(t)))
+			}
+		}
+		leave = strings.Join(letters, "") + " (" + strings.Join(numbers, " ") + ")"
+	}
+	return i18n.E("leavetable.bad_value", "Leave", leave, "Index", i+1, "Value", strconv.FormatFloat(float64(v), 'g', 6, 32), "Max", MaxLeaveValue)
+}
+
+// leaveAt is the tiles of the i-th leave in the DAWG's word order; false when there is none.
+func leaveAt(g *lexicon.KWG, i int) ([]lexicon.Tile, bool) {
+	if g == nil || g.DawgRoot() == 0 {
+		return nil, false
+	}
+	n := 0
+	var path []lexicon.Tile
+	var walk func(list uint32) bool
+	walk = func(list uint32) bool {
+		if len(path) > 15 { // a cycle, in a damaged graph
+			return false
+		}
+		for p := list; p != 0 && int(p) < g.NumNodes(); p++ {
+			path = append(path, g.Tile(p))
+			if g.Accepts(p) {
+				if n == i {
+					return true
+				}
+				n++
+			}
+			if walk(g.ArcIndex(p)) {
+				return true
+			}
+			path = path[:len(path)-1]
+			if g.IsEnd(p) {
+				break
+			}
+		}
+		return false
+	}
+	if !walk(g.DawgRoot()) {
+		return nil, false
+	}
+	return path, true
 }
 
 // rankValues builds byRank when the leaves have at most MaxLeave+1 tiles (a table may hold the
@@ -326,6 +395,9 @@ func WriteKLV(w io.Writer, leaves []Leave) error {
 			}
 		}
 		slices.Sort(t)
+		if !saneValue(l.Value) {
+			return i18n.E("leavetable.bad_value", "Leave", fmt.Sprint(t), "Index", len(es)+1, "Value", strconv.FormatFloat(float64(l.Value), 'g', 6, 32), "Max", MaxLeaveValue)
+		}
 		es = append(es, entry{t, l.Value})
 	}
 	slices.SortStableFunc(es, func(a, b entry) int { return slices.Compare(a.tiles, b.tiles) })

@@ -4,7 +4,6 @@ package game
 
 import (
 	"math/rand/v2"
-	"strconv"
 
 	"github.com/atril-scrabble/atril/engine"
 	"github.com/atril-scrabble/atril/engine/gcg"
@@ -51,7 +50,7 @@ func RulesByName(name string) (Rules, error) {
 	case SixScoreless.Name, "woogles", "macondo":
 		return SixScoreless, nil
 	}
-	return Rules{}, i18n.E("game.rules", "Name", strconv.Quote(name), "File", FILERules.Name, "Six", SixScoreless.Name)
+	return Rules{}, i18n.E("game.rules", "Name", i18n.Quote(name), "File", FILERules.Name, "Six", SixScoreless.Name)
 }
 
 // Bag is the tiles not yet drawn, drawn at random from a seeded generator so that a game is

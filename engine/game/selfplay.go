@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"runtime"
-	"strconv"
 	"sync"
 	"sync/atomic"
 
@@ -31,7 +30,7 @@ func ParseStrategy(s string) (Strategy, error) {
 	case ByEquity, ByScore:
 		return Strategy(s), nil
 	}
-	return "", i18n.E("game.strategy", "Name", strconv.Quote(s), "Equity", string(ByEquity), "Score", string(ByScore))
+	return "", i18n.E("game.strategy", "Name", i18n.Quote(s), "Equity", string(ByEquity), "Score", string(ByScore))
 }
 
 // SelfPlayConfig says which games to play.

@@ -29,6 +29,7 @@ import (
 	"strings"
 
 	"github.com/atril-scrabble/atril/engine"
+	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/lexicon"
 )
@@ -98,12 +99,7 @@ func (e *Error) message() error {
 	case e.Text == "":
 		return i18n.E("gcg.at_line", "File", e.File, "Line", e.Line, "Err", e.Reason)
 	}
-	text := e.Text
-	// A binary or runaway line would bury the reason: quote its start only.
-	if r := []rune(text); len(r) > 80 {
-		text = string(r[:80]) + "…"
-	}
-	return i18n.E("gcg.at_line_text", "File", e.File, "Line", e.Line, "Err", e.Reason, "Text", strconv.Quote(text))
+	return i18n.E("gcg.at_line_text", "File", e.File, "Line", e.Line, "Err", e.Reason, "Text", i18n.Quote(e.Text))
 }
 
 func (e *Error) Error() string { return e.message().Error() }
@@ -122,15 +118,9 @@ const (
 // Read parses a GCG file. file names it in errors. Lines are UTF-8 or Latin-1.
 func Read(r io.Reader, file string, ts *lexicon.TileSet) (*Game, error) {
 	g := &Game{File: file}
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 4096), MaxLine)
+	sc := fileio.NewScanner(r, file, MaxSize, MaxLine)
 	var lines []string
-	size := 0
 	for sc.Scan() {
-		size += len(sc.Bytes()) + 1
-		if size > MaxSize {
-			return nil, &Error{File: file, Line: len(lines) + 1, Reason: i18n.E("gcg.too_big", "Max", MaxSize>>20)}
-		}
 		text := strings.TrimSpace(lexicon.DecodeLine(sc.Bytes()))
 		if len(lines) == 0 {
 			text = strings.TrimPrefix(text, "\ufeff")
@@ -143,8 +133,11 @@ func Read(r io.Reader, file string, ts *lexicon.TileSet) (*Game, error) {
 		}
 	}
 	if err := sc.Err(); err != nil {
-		if errors.Is(err, bufio.ErrTooLong) {
+		switch {
+		case errors.As(err, new(*fileio.LineTooLongError)):
 			return nil, &Error{File: file, Line: len(lines) + 1, Reason: i18n.E("gcg.line_too_long", "Max", MaxLine>>10)}
+		case errors.As(err, new(*fileio.TooBigError)):
+			return nil, &Error{File: file, Line: len(lines) + 1, Reason: i18n.E("gcg.too_big", "Max", MaxSize>>20)}
 		}
 		return nil, i18n.Wrap(err, "gcg.read", "File", file)
 	}
@@ -191,7 +184,7 @@ func Read(r io.Reader, file string, ts *lexicon.TileSet) (*Game, error) {
 				}
 			case "character-encoding":
 				if u := strings.ToUpper(arg); u != "UTF-8" && u != "ISO-8859-1" && u != "LATIN1" && u != "LATIN-1" {
-					return nil, bad(i18n.E("gcg.encoding", "Encoding", strconv.Quote(arg)))
+					return nil, bad(i18n.E("gcg.encoding", "Encoding", i18n.Quote(arg)))
 				}
 			default:
 				g.Pragmas = append(g.Pragmas, text)
@@ -247,7 +240,7 @@ func parseEvent(text string, g *Game, ts *lexicon.TileSet, sp engine.Spelling) (
 	case g.Players[1].Nick:
 		ev.Player = 1
 	default:
-		return ev, i18n.E("gcg.unknown_player", "Nick", strconv.Quote(nick), "Player1", g.Players[0].Nick, "Player2", g.Players[1].Nick)
+		return ev, i18n.E("gcg.unknown_player", "Nick", i18n.Quote(nick), "Player1", g.Players[0].Nick, "Player2", g.Players[1].Nick)
 	}
 	f := strings.Fields(rest)
 	if len(f) < 2 {
@@ -256,13 +249,13 @@ func parseEvent(text string, g *Game, ts *lexicon.TileSet, sp engine.Spelling) (
 	// The last two fields are always the score and the cumulative total.
 	total, err := strconv.Atoi(f[len(f)-1])
 	if err != nil {
-		return ev, i18n.E("gcg.total", "Text", strconv.Quote(f[len(f)-1]))
+		return ev, i18n.E("gcg.total", "Text", i18n.Quote(f[len(f)-1]))
 	}
 	ev.Cumulative = total
 	scoreField := f[len(f)-2]
 	score, err := strconv.Atoi(strings.TrimPrefix(scoreField, "+"))
 	if err != nil || (scoreField[0] != '+' && scoreField[0] != '-') {
-		return ev, i18n.E("gcg.score", "Text", strconv.Quote(scoreField))
+		return ev, i18n.E("gcg.score", "Text", i18n.Quote(scoreField))
 	}
 	ev.Score = score
 	f = f[:len(f)-2]
@@ -272,7 +265,7 @@ func parseEvent(text string, g *Game, ts *lexicon.TileSet, sp engine.Spelling) (
 	rack := func(s string) ([]lexicon.Tile, error) {
 		t, err := sp.Parse(ts, strings.ToUpper(s), lexicon.ParseOptions{AllowBlank: true})
 		if err != nil {
-			return nil, i18n.E("gcg.rack", "Text", strconv.Quote(s), "Err", err)
+			return nil, i18n.E("gcg.rack", "Text", i18n.Quote(s), "Err", err)
 		}
 		return t, nil
 	}
@@ -341,7 +334,7 @@ func parseEvent(text string, g *Game, ts *lexicon.TileSet, sp engine.Spelling) (
 			ev.OtherRack, err = rack(inner)
 			return ev, err
 		}
-		return ev, i18n.E("gcg.not_a_move", "Text", strconv.Quote(f[1]))
+		return ev, i18n.E("gcg.not_a_move", "Text", i18n.Quote(f[1]))
 	case len(f) == 3:
 		ev.Kind = Play
 		m, err := sp.ParseMove(f[1]+" "+f[2], nil, ts)
@@ -349,7 +342,7 @@ func parseEvent(text string, g *Game, ts *lexicon.TileSet, sp engine.Spelling) (
 			return ev, err
 		}
 		if m.Kind != engine.Play {
-			return ev, i18n.E("gcg.not_a_play", "Text", strconv.Quote(f[1]+" "+f[2]))
+			return ev, i18n.E("gcg.not_a_play", "Text", i18n.Quote(f[1]+" "+f[2]))
 		}
 		ev.Move = m
 		ev.Move.Score = int32(ev.Score)

@@ -1,6 +1,8 @@
 package gcg
 
 import (
+	"strings"
+
 	"github.com/atril-scrabble/atril/engine"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/lexicon"
@@ -133,6 +135,10 @@ func (g *Game) Replay(ts *lexicon.TileSet, layout *engine.Layout, n int) (*engin
 		}
 		switch ev.Kind {
 		case Play:
+			if _, ok := takeTiles(ev.Rack, ev.Move.Tiles[:ev.Move.Len]); len(ev.Rack) > 0 && !ok {
+				return nil, bad("gcg.replay.not_on_rack", "Move", engine.FormatCoords(&ev.Move)+" "+engine.FormatPlayedTiles(&ev.Move, nil, ts),
+					"Rack", ts.Notation(lexicon.Alphagram(ev.Rack)))
+			}
 			v := engine.Check(b, &ev.Move, ts, nil, nil)
 			for _, p := range v.Problems {
 				switch p.Kind {
@@ -156,6 +162,9 @@ func (g *Game) Replay(ts *lexicon.TileSet, layout *engine.Layout, n int) (*engin
 			// The withdrawn play scored nothing: the run of scoreless turns goes on.
 			scoreless = lastScoreless[ev.Player] + 1
 		case Pass, Exchange:
+			if _, ok := takeTiles(ev.Rack, ev.Move.Tiles[:ev.Move.Len]); ev.Kind == Exchange && len(ev.Rack) > 0 && !ok {
+				return nil, bad("gcg.replay.not_on_rack", "Move", "-"+ts.Notation(ev.Move.Tiles[:ev.Move.Len]), "Rack", ts.Notation(lexicon.Alphagram(ev.Rack)))
+			}
 			scoreless++
 		case EndRackPoints, RackPenalty:
 			// The rack's value under ts: won once (FILE, art. 44) or twice (NASPA, Woogles) by
@@ -182,4 +191,35 @@ func (g *Game) Replay(ts *lexicon.TileSet, layout *engine.Layout, n int) (*engin
 		p.SetOpcode("lex", g.Lexicon)
 	}
 	return p, nil
+}
+
+// Distribution is the tile distribution the file names ("#tile-distribution spanish", as
+// macondo and Woogles write it), "" when it names none.
+func (g *Game) Distribution() string {
+	for _, p := range g.Pragmas {
+		if arg, ok := strings.CutPrefix(p, "#tile-distribution "); ok {
+			return strings.TrimSpace(arg)
+		}
+	}
+	return ""
+}
+
+// ForeignDistribution reports whether the file names a tile distribution other than ts.
+func (g *Game) ForeignDistribution(ts *lexicon.TileSet) bool {
+	d := g.Distribution()
+	return d != "" && !engine.DistributionMatches(d, ts)
+}
+
+// Notes are remarks a player should see on how the game was read, as the CGP's are
+// (catalogue errors): a tile distribution other than ts, and a lexicon other than lex, the
+// one atril judges with ("" when it judges no words).
+func (g *Game) Notes(ts *lexicon.TileSet, lex string) []error {
+	var out []error
+	if g.ForeignDistribution(ts) {
+		out = append(out, i18n.E("gcg.note.other_distribution", "File", g.File, "Ld", g.Distribution(), "Set", ts.Name))
+	}
+	if lex != "" && g.Lexicon != "" && !strings.EqualFold(g.Lexicon, lex) {
+		out = append(out, i18n.E("gcg.note.other_lexicon", "File", g.File, "Lexicon", i18n.Quote(g.Lexicon), "Using", lex))
+	}
+	return out
 }

@@ -69,7 +69,9 @@ func TestCatalogueComplete(t *testing.T) {
 	}
 }
 
-var idRE = regexp.MustCompile(`^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$`)
+// idRE is what a message ID looks like; capitals are allowed here so that an ID miswritten
+// with one ("drill.Err.read") is found missing from the catalogue rather than skipped.
+var idRE = regexp.MustCompile(`^[a-z][a-z0-9_]*(\.[A-Za-z0-9_]+)+$`)
 
 // usedIDs finds the message IDs the module's Go code names: the first string argument of
 // .T, .N (after the count it is still the first), i18n.E and the second of i18n.Wrap.

@@ -176,6 +176,11 @@ func (p *Printer) localize(id string, count any, data map[string]any) string {
 	if p.loc == nil {
 		return "[[" + id + "]]"
 	}
+	// A deck's name is the user's text: one made before names were checked may hold escape
+	// sequences or line breaks, shown escaped rather than obeyed.
+	if name, ok := data["Deck"].(string); ok {
+		data["Deck"] = Escape(name)
+	}
 	s, err := p.loc.Localize(&goi18n.LocalizeConfig{MessageID: id, TemplateData: data, PluralCount: count})
 	if s == "" && err != nil {
 		return "[[" + id + "]]"

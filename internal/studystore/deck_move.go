@@ -55,6 +55,12 @@ func (s *Store) MoveDeck(ctx context.Context, deckID int64, lexicon string, keep
 			return err
 		}
 		defer history.Close()
+		// What an imported card brought from another program goes with it (schema 8).
+		imports, err := tx.PrepareContext(ctx, `UPDATE card_imports SET card_id = ?1 WHERE deck_id = ?2 AND card_id = ?3`)
+		if err != nil {
+			return err
+		}
+		defer imports.Close()
 		for _, c := range keep {
 			var valid sql.NullBool
 			if c.Valid != nil {
@@ -71,6 +77,9 @@ func (s *Store) MoveDeck(ctx context.Context, deckID int64, lexicon string, keep
 				return err
 			}
 			if _, err := history.ExecContext(ctx, id, deckID, c.CardID); err != nil {
+				return err
+			}
+			if _, err := imports.ExecContext(ctx, id, deckID, c.CardID); err != nil {
 				return err
 			}
 		}

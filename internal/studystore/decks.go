@@ -6,9 +6,10 @@ import (
 	"encoding/json"
 	"errors"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/srs"
@@ -42,13 +43,33 @@ var ErrNoDeck = errors.New("no such deck")
 // ErrDeckExists is returned (wrapped) by CreateDeck for a name already taken.
 var ErrDeckExists = errors.New("deck already exists")
 
+// MaxDeckName is the longest deck name, in characters.
+const MaxDeckName = 100
+
+// CheckDeckName refuses a name a deck cannot have: empty, longer than MaxDeckName characters,
+// not UTF-8, or holding a control character (a line break, an escape sequence): a name is
+// typed back on the command line and printed in tables.
+func CheckDeckName(name string) error {
+	switch {
+	case strings.TrimSpace(name) == "":
+		return i18n.E("store.deck_no_name")
+	case !utf8.ValidString(name):
+		return i18n.E("store.deck_name_bytes", "Name", i18n.Quote(name))
+	case utf8.RuneCountInString(name) > MaxDeckName:
+		return i18n.E("store.deck_name_long", "Name", i18n.Quote(name), "Length", utf8.RuneCountInString(name), "Max", MaxDeckName)
+	case strings.IndexFunc(name, unicode.IsControl) >= 0:
+		return i18n.E("store.deck_name_control", "Name", i18n.Quote(name))
+	}
+	return nil
+}
+
 // CreateDeck adds an empty deck and returns its id.
 func (s *Store) CreateDeck(ctx context.Context, d Deck) (int64, error) {
-	if strings.TrimSpace(d.Name) == "" {
-		return 0, i18n.E("store.deck_no_name")
+	if err := CheckDeckName(d.Name); err != nil {
+		return 0, err
 	}
 	if d.Scheduler != "fsrs" && d.Scheduler != "cardbox" {
-		return 0, i18n.E("store.deck_scheduler", "Deck", d.Name, "Value", strconv.Quote(d.Scheduler))
+		return 0, i18n.E("store.deck_scheduler", "Deck", d.Name, "Value", i18n.Quote(d.Scheduler))
 	}
 	if d.NewPerDay < 0 {
 		return 0, i18n.E("store.deck_new_per_day", "Deck", d.Name, "Value", d.NewPerDay)

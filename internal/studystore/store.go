@@ -132,6 +132,10 @@ type Store struct {
 	path     string
 	now      func() time.Time
 	lockWait time.Duration
+	// upgradedFrom and backup: the schema this process migrated the file from, and the copy of
+	// it made first (see Upgraded).
+	upgradedFrom int
+	backup       string
 }
 
 // DefaultPath is where the study database lives when no path is given: $ATRIL_DB, else
@@ -297,6 +301,8 @@ func openReadWrite(path string, opt Options, info fileInfo, target int) (*Store,
 // openReadOnly opens an existing, judged database for reading only.
 func openReadOnly(path string, opt Options, info fileInfo, target int) (*Store, error) {
 	writable := canWrite(path) && canWrite(filepath.Dir(path))
+	var from int
+	var backup string
 	if int(info.version) < target {
 		if !writable {
 			return nil, i18n.Wrap(ErrReadOnly, "store.old_read_only", "File", path, "Version", int(info.version), "Known", target)
@@ -307,6 +313,7 @@ func openReadOnly(path string, opt Options, info fileInfo, target int) (*Store, 
 		if err != nil {
 			return nil, err
 		}
+		from, backup = s.upgradedFrom, s.backup
 		s.Close()
 	}
 	params := []string{"_pragma=busy_timeout(" + millis(busyTimeout(opt)) + ")", "_pragma=foreign_keys(1)"}
@@ -326,7 +333,7 @@ func openReadOnly(path string, opt Options, info fileInfo, target int) (*Store, 
 	if err != nil {
 		return nil, i18n.Wrap(err, "store.open_failed", "File", path)
 	}
-	s := &Store{db: db, path: path, now: opt.Now, lockWait: busyTimeout(opt)}
+	s := &Store{db: db, path: path, now: opt.Now, lockWait: busyTimeout(opt), upgradedFrom: from, backup: backup}
 	if err := s.checkTables(info); err != nil {
 		db.Close()
 		var ie *i18n.Error
@@ -420,6 +427,15 @@ func (s *Store) migrate(max int) error {
 	if err := s.db.QueryRow("PRAGMA user_version").Scan(&current); err != nil {
 		return err
 	}
+	if current > 0 && current < max && s.backup == "" {
+		// The first command of a newer atril migrates the file, which an older atril then
+		// refuses: keep a copy of it as it was, to go back with.
+		bak := fmt.Sprintf("%s.bak-schema%d", s.path, current)
+		if err := s.copyTo(ctx, bak); err != nil {
+			return i18n.Wrap(err, "store.backup_failed", "File", s.path, "Backup", bak, "Version", current)
+		}
+		s.upgradedFrom, s.backup = current, bak
+	}
 	for _, m := range Migrations()[:max] {
 		if m.Version <= current {
 			continue // up to date: no write lock taken
@@ -458,6 +474,60 @@ func (s *Store) migrate(max int) error {
 		return i18n.Wrap(ErrTooNew, "store.too_new", "File", s.path, "Version", v, "Known", SchemaVersion())
 	}
 	return nil
+}
+
+// Upgraded says whether Open brought the file to this atril's schema, from which schema, and
+// where it put the copy of the file as it was before (NAME.bak-schemaN); from is 0 when
+// nothing was migrated.
+func (s *Store) Upgraded() (from int, backup string) { return s.upgradedFrom, s.backup }
+
+// copyTo writes a consistent copy of the database to path (SQLite's online backup: one read
+// transaction, so writers of other processes neither wait long nor tear it), through a
+// temporary file synced and renamed, so that path is whole or absent.
+func (s *Store) copyTo(ctx context.Context, path string) error {
+	tmp := path + ".tmp"
+	os.Remove(tmp)
+	defer os.Remove(tmp)
+	conn, err := s.db.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	err = conn.Raw(func(dc any) error {
+		b, ok := dc.(interface {
+			NewBackup(string) (*sqlite.Backup, error)
+		})
+		if !ok {
+			return errors.New("the SQLite driver cannot copy a database")
+		}
+		bk, err := b.NewBackup(tmp)
+		if err != nil {
+			return err
+		}
+		for {
+			more, err := bk.Step(-1)
+			if err != nil {
+				bk.Finish()
+				return err
+			}
+			if !more {
+				return bk.Finish()
+			}
+		}
+	})
+	if err != nil {
+		return err
+	}
+	f, err := os.Open(tmp)
+	if err != nil {
+		return err
+	}
+	serr := f.Sync()
+	f.Close()
+	if serr != nil {
+		return serr
+	}
+	return os.Rename(tmp, path)
 }
 
 // inTx runs fn in one write transaction and commits it, waiting for another process's write

@@ -134,7 +134,14 @@ func (t *Term) block(b block) string {
 		if b.kind == h2 {
 			rule = "─"
 		}
-		return m + t.Paint(Title, b.text) + "\n" + m + t.Paint(Dim, strings.Repeat(rule, xansi.StringWidth(b.text)))
+		// A heading wider than the terminal folds between words, the rule under its widest line.
+		lines := strings.Split(wrap(b.text, t.Width-2*len(margin)), "\n")
+		w := 0
+		for i, l := range lines {
+			w = max(w, xansi.StringWidth(l))
+			lines[i] = m + t.Paint(Title, l)
+		}
+		return strings.Join(lines, "\n") + "\n" + m + t.Paint(Dim, strings.Repeat(rule, w))
 	case para, note:
 		text := b.text
 		if t.Mode != Pipe {

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -50,7 +51,8 @@ func TestTableWrapColumn(t *testing.T) {
 			t.Errorf("line of %d columns: %q", xansi.StringWidth(l), l)
 		}
 	}
-	if len(lines) < 5 || !strings.Contains(lines[2], "CEELLMOT") || strings.Contains(lines[3], "CEELLMOT") || !strings.Contains(out, "…") {
+	if len(lines) < 5 || !strings.Contains(lines[2], "CEELLMOT") || strings.Contains(lines[3], "CEELLMOT") || strings.Contains(out, "…") ||
+		!inOrder(out, strings.Fields("a note long enough to be cut")) {
 		t.Errorf("wrapped table:\n%s", out)
 	}
 	var words []string
@@ -115,12 +117,84 @@ func TestTableWrapHeader(t *testing.T) {
 			t.Errorf("line of %d columns at 80: %q", xansi.StringWidth(l), l)
 		}
 	}
-	if len(lines) != 5 || !strings.Contains(lines[0], "acierto,") || !strings.Contains(lines[1], "30\u00a0d") ||
-		!strings.Contains(lines[3], "33\u00a0%") || !strings.Contains(lines[4], "(6–79\u00a0%)") {
+	if !strings.Contains(lines[0], "acierto,") || !strings.Contains(lines[1], "30\u00a0d") ||
+		!strings.Contains(lines[3], "33\u00a0%") || !strings.Contains(lines[4], "(6–79\u00a0%)") || strings.Contains(narrow, "…") ||
+		!inOrder(narrow, strings.Fields("palabras de dos fichas")) || !inOrder(narrow, strings.Fields("mejorando 1,8 puntos por semana ± 0,9")) {
 		t.Errorf("folded table:\n%s", narrow)
 	}
 	wide := (&Term{Mode: Plain, Width: 160}).Render(NewDoc().Table(tb))
 	if n := len(strings.Split(strings.TrimRight(wide, "\n"), "\n")); n != 3 || !strings.Contains(wide, "acierto, 30\u00a0d") {
 		t.Errorf("wide table folded:\n%s", wide)
+	}
+}
+
+// On a narrow terminal nothing that identifies a row is cut: the label folds, a left-out
+// column is named under the table, and a table that cannot fit even so becomes a list of
+// "header: value" blocks with every column; piped, the table is whole.
+func TestTableNeverCuts(t *testing.T) {
+	dropped := func(cols []string) string { return "Left out: " + strings.Join(cols, ", ") + "." }
+	tb := NewTable(Col{Header: "group", Shrink: true}, Col{Header: "answers", Right: true},
+		Col{Header: "accuracy 7 days", Right: true, Drop: 1}, Col{Header: "accuracy 30 days", Right: true, Drop: 2},
+		Col{Header: "trend", Shrink: true})
+	for b := 1; b <= 5; b++ {
+		tb.Row(fmt.Sprintf("band %d (probability ranks %d–%d%%)", b, (b-1)*20, b*20), "120 / 300 / 900",
+			"85\u00a0% (78–90\u00a0%)", "84\u00a0% (80–88\u00a0%)", "improving 7.3 points a week ± 1.2")
+	}
+	for _, tc := range []struct {
+		width    int
+		gone     []string
+		list     bool
+		maxLines int
+	}{
+		{160, nil, false, 7},
+		{110, nil, false, 0},
+		{80, []string{"accuracy 30 days"}, false, 0},
+		{60, []string{"accuracy 7 days", "accuracy 30 days"}, false, 0},
+		{50, []string{"accuracy 7 days", "accuracy 30 days"}, false, 0},
+		{40, nil, true, 0},
+	} {
+		term := &Term{Mode: Plain, Width: tc.width, Dropped: dropped}
+		out := term.Render(NewDoc().Table(tb))
+		for _, l := range strings.Split(strings.TrimRight(out, "\n"), "\n") {
+			if w := xansi.StringWidth(l); w > tc.width {
+				t.Errorf("width %d: a line of %d columns: %q", tc.width, w, l)
+			}
+		}
+		if strings.Contains(out, "…") {
+			t.Errorf("width %d: something cut:\n%s", tc.width, out)
+		}
+		// Every band's label whole, its words in order, and the trend whole.
+		for b := 1; b <= 5; b++ {
+			if !inOrder(out, strings.Fields(fmt.Sprintf("band %d (probability ranks %d–%d%%)", b, (b-1)*20, b*20))) {
+				t.Errorf("width %d: band %d's label cut:\n%s", tc.width, b, out)
+			}
+		}
+		if strings.Count(strings.Join(strings.Fields(out), " "), "improving 7.3 points a week ± 1.2") != 5 && !tc.list {
+			// folded over lines the words are on several lines; look for them in order
+			if !inOrder(out, strings.Fields("improving 7.3 points a week ± 1.2")) {
+				t.Errorf("width %d: trend cut:\n%s", tc.width, out)
+			}
+		}
+		note := strings.Contains(out, "Left out:")
+		if note != (len(tc.gone) > 0) {
+			t.Errorf("width %d: note %v, want one for %v:\n%s", tc.width, note, tc.gone, out)
+		}
+		for _, g := range tc.gone {
+			if !strings.Contains(out, g) || strings.Count(out, g) != 1 {
+				t.Errorf("width %d: %q not named once, in the note:\n%s", tc.width, g, out)
+			}
+		}
+		if tc.list {
+			if !strings.Contains(out, "accuracy 30 days:") || strings.Count(out, "answers:") != 5 {
+				t.Errorf("width %d: not a list of every column:\n%s", tc.width, out)
+			}
+		}
+		if tc.maxLines > 0 && len(strings.Split(strings.TrimRight(out, "\n"), "\n")) > tc.maxLines {
+			t.Errorf("width %d: folded with room:\n%s", tc.width, out)
+		}
+	}
+	piped := (&Term{Mode: Pipe, Dropped: dropped}).Render(NewDoc().Table(tb))
+	if strings.Contains(piped, "Left out") || !strings.Contains(piped, "band 5 (probability ranks 80–100%)  120 / 300 / 900") {
+		t.Errorf("piped:\n%s", piped)
 	}
 }

@@ -7,20 +7,29 @@ import (
 )
 
 // Col describes a table column.
+//
+// On a terminal too narrow for a table, nothing in it is ever cut: headers fold between words,
+// Wrap (and Shrink) columns fold their cells between words, Drop columns are left out (a note
+// under the table names them), and a table that still does not fit is drawn as a list, a
+// block of "header: value" lines for each row under the row's first cell (its label). Piped
+// output keeps every column, each row on one line.
 type Col struct {
 	Header string
 	Right  bool // numbers: aligned right
-	// Shrink lets a terminal that is too narrow cut this column's cells with an ellipsis (names,
-	// descriptions, notes). Other columns (words, racks, moves, numbers) are never cut nor split.
-	Shrink bool
 	// Wrap lets a terminal that is too narrow fold this column's cells between words onto more
-	// lines (a list of words, answers): no word is ever cut or split, and piped output keeps
-	// each row on one line.
+	// lines (a list of words, answers, names, notes, a trend in words): no word is ever cut or
+	// split. Other columns (words, racks, moves, numbers) keep each cell on one line.
 	Wrap bool
-	// Drop lets a terminal too narrow for every column, even shrunk and folded, leave this
-	// column out: the highest Drop goes first. 0: always shown. Piped output keeps every column.
+	// Shrink is Wrap, the name free-text columns (names, descriptions, notes) were given when
+	// a narrow terminal cut them with "…"; nothing is cut now.
+	Shrink bool
+	// Drop lets a terminal too narrow for every column, even folded, leave this column out:
+	// the highest Drop goes first. 0: always shown. Piped output keeps every column.
 	Drop int
 }
+
+// folds reports whether the column's cells fold between words.
+func (c Col) folds() bool { return c.Wrap || c.Shrink }
 
 // Cell is a table cell with a style.
 type Cell struct {
@@ -67,35 +76,61 @@ func (t *Table) Len() int { return len(t.rows) }
 
 const gap = "  "
 
-// minShrunk is the narrowest a shrinkable column gets: a few letters and the ellipsis.
-const minShrunk = 6
+// comfortable is the width a folding column keeps while droppable columns can go instead.
+const comfortable = 16
 
-// table draws tb: on a terminal fitted to its width (shrinkable columns cut with "…"), with a
-// bold header and a rule under it; piped, as plain aligned columns. A table whose columns have
-// no headers is drawn without a header (a list of verdicts, say).
+// table draws tb: on a terminal fitted to its width (see Col), with a bold header and a rule
+// under it; piped, as plain aligned columns. A table whose columns have no headers is drawn
+// without a header (a list of verdicts, say).
 func (t *Term) table(tb *Table, m string) string {
-	widths := tb.naturalWidths()
-	if t.Mode != Pipe {
+	if t.Mode == Pipe || t.Width <= 0 {
+		return t.drawTable(tb, tb.naturalWidths(), m)
+	}
+	// First leave out droppable columns rather than fold a column narrower than comfort; then
+	// fold down to the longest words; then draw a list.
+	for _, comfort := range []int{comfortable, 0} {
+		tb := tb
+		var dropped []string
 		for {
 			n := len(tb.Cols)
 			avail := t.Width - len(m) - len(gap)*(n-1)
-			fit(widths, tb.Cols, tb.minWidths(), avail)
+			widths := tb.naturalWidths()
+			mins := tb.minWidths()
+			for i, c := range tb.Cols {
+				if c.folds() {
+					mins[i] = max(mins[i], min(widths[i], comfort))
+				}
+			}
+			fit(widths, tb.Cols, mins, avail)
+			if sum(widths) <= avail {
+				out := t.drawTable(tb, widths, m)
+				if len(dropped) > 0 && t.Dropped != nil {
+					note := wrap(t.Dropped(dropped), t.Width-len(m))
+					out += "\n" + m + t.Paint(Dim, strings.ReplaceAll(note, "\n", "\n"+m))
+				}
+				return out
+			}
 			drop := tb.nextDrop()
-			if t.Width <= 0 || sum(widths) <= avail || drop < 0 {
+			if drop < 0 {
 				break
 			}
+			dropped = append([]string{tb.Cols[drop].Header}, dropped...)
 			tb = tb.without(drop)
-			widths = tb.naturalWidths()
 		}
 	}
+	return t.tableList(tb, m)
+}
+
+// drawTable lays tb out in columns of these widths.
+func (t *Term) drawTable(tb *Table, widths []int, m string) string {
 	n := len(tb.Cols)
 	var lines []string
-	// A Wrap column narrower than its header folds the header too, onto more lines.
+	// A column narrower than its header folds the header, onto more lines.
 	heads := make([][]string, n)
 	hasHeader, height := false, 1
 	for i, c := range tb.Cols {
 		heads[i] = []string{c.Header}
-		if c.Wrap && xansi.StringWidth(c.Header) > widths[i] {
+		if t.Mode != Pipe && xansi.StringWidth(c.Header) > widths[i] {
 			heads[i] = strings.Split(wrap(c.Header, widths[i]), "\n")
 		}
 		height = max(height, len(heads[i]))
@@ -108,7 +143,10 @@ func (t *Term) table(tb *Table, m string) string {
 			if k < len(heads[i]) {
 				text = heads[i][k]
 			}
-			header[i] = t.Paint(Bold, pad(cut(text, widths[i]), widths[i], c.Right))
+			if i < n-1 || c.Right { // no padding after the last column (painted, it would stay)
+				text = pad(text, widths[i], c.Right)
+			}
+			header[i] = t.Paint(Bold, text)
 		}
 		lines = append(lines, m+strings.TrimRight(strings.Join(header, gap), " "))
 	}
@@ -120,7 +158,7 @@ func (t *Term) table(tb *Table, m string) string {
 		lines = append(lines, m+t.Paint(Dim, strings.Join(rule, gap)))
 	}
 	for r, row := range tb.rows {
-		// A wrapped cell gives its row more lines; the other cells stay on the first.
+		// A folded cell gives its row more lines; the other cells stay on the first.
 		folded := make([][]string, n)
 		height := 1
 		for i, col := range tb.Cols {
@@ -129,7 +167,7 @@ func (t *Term) table(tb *Table, m string) string {
 				c = row[i]
 			}
 			folded[i] = []string{c.Text}
-			if col.Wrap && xansi.StringWidth(c.Text) > widths[i] {
+			if t.Mode != Pipe && col.folds() && xansi.StringWidth(c.Text) > widths[i] {
 				folded[i] = strings.Split(wrap(c.Text, widths[i]), "\n")
 			}
 			height = max(height, len(folded[i]))
@@ -145,7 +183,9 @@ func (t *Term) table(tb *Table, m string) string {
 				if k < len(folded[i]) {
 					text = folded[i][k]
 				}
-				text = pad(cut(text, widths[i]), widths[i], tb.Cols[i].Right)
+				if i < n-1 || tb.Cols[i].Right {
+					text = pad(text, widths[i], tb.Cols[i].Right)
+				}
 				st := c.Style
 				if tb.bold[r] && st == Normal {
 					st = Bold
@@ -156,6 +196,55 @@ func (t *Term) table(tb *Table, m string) string {
 		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+// tableList draws a table too wide for the terminal as a list: each row's first cell (its
+// label) on a line, then a "header: value" line for each other cell, values folded between
+// words under themselves; a blank line between rows.
+func (t *Term) tableList(tb *Table, m string) string {
+	const indent = "  "
+	w := 0
+	for _, c := range tb.Cols[1:] {
+		w = max(w, xansi.StringWidth(c.Header))
+	}
+	var blocks []string
+	for r, row := range tb.rows {
+		cell := func(i int) Cell {
+			if i < len(row) {
+				return row[i]
+			}
+			return Cell{}
+		}
+		style := func(c Cell) Style {
+			if tb.bold[r] && c.Style == Normal {
+				return Bold
+			}
+			return c.Style
+		}
+		first := cell(0)
+		lines := []string{m + t.Paint(Bold, first.Text)}
+		if first.Style != Normal {
+			lines[0] = m + t.Paint(first.Style, first.Text)
+		}
+		for i := 1; i < len(tb.Cols); i++ {
+			c := cell(i)
+			if c.Text == "" {
+				continue
+			}
+			name := ""
+			lead := m + indent
+			if w > 0 {
+				name = tb.Cols[i].Header + ":" + strings.Repeat(" ", w-xansi.StringWidth(tb.Cols[i].Header)+1)
+				lead += t.Paint(Dim, name)
+			}
+			width := t.Width - len(m) - len(indent) - xansi.StringWidth(name)
+			value := wrap(c.Text, max(width, 10))
+			under := "\n" + m + indent + strings.Repeat(" ", xansi.StringWidth(name))
+			lines = append(lines, lead+t.Paint(style(c), strings.ReplaceAll(value, "\n", under)))
+		}
+		blocks = append(blocks, strings.Join(lines, "\n"))
+	}
+	return strings.Join(blocks, "\n\n")
 }
 
 // naturalWidths is each column's widest cell or header.
@@ -204,37 +293,33 @@ func sum(xs []int) int {
 	return s
 }
 
-// minWidths is how narrow each column may become: a shrinkable column minShrunk (or its
-// width), a wrapped one its longest word, any other its widest cell (left as it is).
+// minWidths is how narrow each column may become: its header folds between words, so its
+// longest word; a folding column's longest word in any cell; any other its widest cell.
 func (tb *Table) minWidths() []int {
 	out := make([]int, len(tb.Cols))
 	for i, c := range tb.Cols {
-		switch {
-		case c.Shrink:
-			out[i] = minShrunk
-		case c.Wrap:
-			// the longest word of the header or a cell: wrap breaks at spaces, not at a
-			// no-break space (12,5 %)
-			for _, w := range strings.Split(c.Header, " ") {
+		// wrap breaks at spaces, not at a no-break space (12,5 %)
+		for _, w := range strings.Split(c.Header, " ") {
+			out[i] = max(out[i], xansi.StringWidth(w))
+		}
+		for _, row := range tb.rows {
+			if i >= len(row) {
+				continue
+			}
+			if !c.folds() {
+				out[i] = max(out[i], xansi.StringWidth(row[i].Text))
+				continue
+			}
+			for _, w := range strings.Split(row[i].Text, " ") {
 				out[i] = max(out[i], xansi.StringWidth(w))
 			}
-			for _, row := range tb.rows {
-				if i < len(row) {
-					for _, w := range strings.Split(row[i].Text, " ") {
-						out[i] = max(out[i], xansi.StringWidth(w))
-					}
-				}
-			}
-		default:
-			out[i] = -1
 		}
 	}
 	return out
 }
 
-// fit narrows the shrinkable and wrapped columns, widest first, down to their minimum widths
-// (mins; -1: never), until the widths fit avail or none can narrow more; what cannot is left as
-// it is (the terminal wraps it).
+// fit narrows the columns, widest first, down to their minimum widths (mins), until the
+// widths fit avail or none can narrow more.
 func fit(widths []int, cols []Col, mins []int, avail int) {
 	total := 0
 	for _, w := range widths {
@@ -253,14 +338,6 @@ func fit(widths []int, cols []Col, mins []int, avail int) {
 		widths[widest]--
 		total--
 	}
-}
-
-// cut shortens s to w columns with an ellipsis.
-func cut(s string, w int) string {
-	if xansi.StringWidth(s) <= w {
-		return s
-	}
-	return xansi.Truncate(s, w, "…")
 }
 
 func pad(s string, w int, right bool) string {

@@ -39,6 +39,9 @@ type Term struct {
 	W     io.Writer
 	Mode  Mode
 	Width int // columns of a terminal; 0 when piped (no limit)
+	// Dropped is the note under a table that names the columns a narrow terminal left out, in
+	// the reader's language (nil: no note).
+	Dropped func(headers []string) string
 }
 
 // NewTerm decides how to draw on w: tty says whether it is a terminal, size is the terminal's

@@ -3,14 +3,15 @@ package registry
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"io"
-	"os"
 	"strings"
 	"time"
 
 	"golang.org/x/text/encoding/unicode"
 	"golang.org/x/text/transform"
 
+	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/lexicon"
 )
@@ -64,12 +65,12 @@ func (r *Registry) Add(name string, in io.Reader, opt AddOptions) (lexicon.Info,
 	case looksBinary:
 		return lexicon.Info{}, nil, i18n.E("registry.binary", "File", opt.File)
 	case looksKWG:
-		b, err := io.ReadAll(io.LimitReader(br, maxKWGBytes+1))
-		if err != nil {
-			return lexicon.Info{}, nil, i18n.Wrap(err, "registry.in_file", "File", opt.File)
+		b, err := fileio.ReadAll(br, opt.File, maxKWGBytes)
+		if errors.As(err, new(*fileio.TooBigError)) {
+			return lexicon.Info{}, nil, i18n.E("registry.kwg_too_big", "File", fileio.Name(opt.File), "Max", "16 MB")
 		}
-		if len(b) > maxKWGBytes {
-			return lexicon.Info{}, nil, i18n.E("registry.kwg_too_big", "File", opt.File, "Max", "16 MB")
+		if err != nil {
+			return lexicon.Info{}, nil, i18n.Wrap(err, "registry.in_file", "File", fileio.Name(opt.File))
 		}
 		if graph, err = graphForAdd(opt.File, b); err != nil {
 			return lexicon.Info{}, nil, textNamedKWG(err, head)
@@ -194,7 +195,7 @@ func textNamedKWG(err error, head []byte) error {
 
 // fileHead is a file's first bytes, for sniff; nil when it cannot be read.
 func fileHead(path string) []byte {
-	f, err := os.Open(path)
+	f, err := fileio.Open(path)
 	if err != nil {
 		return nil
 	}

@@ -1,7 +1,6 @@
 package registry
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/atril-scrabble/atril/internal/i18n"
@@ -18,7 +17,7 @@ type NotFoundError struct {
 
 func (e *NotFoundError) Error() string { return e.Unwrap().Error() }
 func (e *NotFoundError) Unwrap() error {
-	return i18n.E("registry.not_found", "Name", strconv.Quote(e.Name), "Have", strings.Join(e.Have, ", "))
+	return i18n.E("registry.not_found", "Name", i18n.Quote(e.Name), "Have", strings.Join(e.Have, ", "))
 }
 
 // DamagedError is a user lexicon whose files cannot be used: metadata that is not valid, a graph
@@ -39,7 +38,7 @@ type ExistsError struct{ Name string }
 
 func (e *ExistsError) Error() string { return e.Unwrap().Error() }
 func (e *ExistsError) Unwrap() error {
-	return i18n.E("registry.exists", "Name", strconv.Quote(e.Name))
+	return i18n.E("registry.exists", "Name", i18n.Quote(e.Name))
 }
 
 // ChosenError is the lexicon chosen as the default (Use) failing to open.
@@ -54,5 +53,5 @@ type WordListError struct{ Path string }
 
 func (e *WordListError) Error() string { return e.Unwrap().Error() }
 func (e *WordListError) Unwrap() error {
-	return i18n.E("registry.word_list", "Path", strconv.Quote(e.Path))
+	return i18n.E("registry.word_list", "Path", i18n.Quote(e.Path))
 }

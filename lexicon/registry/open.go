@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/atril-scrabble/atril/data/defaultlex"
+	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/lexicon"
 )
@@ -164,6 +165,9 @@ func (r *Registry) Load(nameOrPath string) (lexicon.Info, *lexicon.KWG, error) {
 		return info, g, nil
 	}
 	if st, err := os.Stat(nameOrPath); err == nil && !st.IsDir() {
+		if !st.Mode().IsRegular() {
+			return lexicon.Info{}, nil, fileio.CheckRegular(nameOrPath)
+		}
 		return lexicon.Info{}, nil, &WordListError{Path: nameOrPath}
 	}
 	return lexicon.Info{}, nil, r.notFound(nameOrPath)

@@ -8,14 +8,15 @@ package registry
 import (
 	"encoding/json"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/atril-scrabble/atril/internal/datadir"
+	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/lexicon"
 )
@@ -51,10 +52,10 @@ var validName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
 // CheckName says whether name can name a user lexicon.
 func CheckName(name string) error {
 	if !validName.MatchString(name) || strings.HasSuffix(strings.ToLower(name), ".kwg") {
-		return i18n.E("registry.bad_name", "Name", strconv.Quote(name))
+		return i18n.E("registry.bad_name", "Name", i18n.Quote(name))
 	}
 	if strings.EqualFold(name, lexicon.DefaultName) {
-		return i18n.E("registry.default_name", "Name", strconv.Quote(name))
+		return i18n.E("registry.default_name", "Name", i18n.Quote(name))
 	}
 	return nil
 }
@@ -72,8 +73,11 @@ func (r *Registry) Chosen() (string, error) {
 	return name, nil
 }
 
+// maxJSONBytes bounds the registry's own small JSON files (config, a lexicon's metadata).
+const maxJSONBytes = 1 << 20
+
 func (r *Registry) readConfig() (map[string]any, error) {
-	b, err := os.ReadFile(r.configPath())
+	b, err := fileio.ReadFile(r.configPath(), maxJSONBytes)
 	if errors.Is(err, os.ErrNotExist) {
 		return map[string]any{}, nil
 	}
@@ -183,7 +187,7 @@ func (r *Registry) List() (list []lexicon.Info, bad []error, err error) {
 
 func (r *Registry) readInfo(path string) (lexicon.Info, error) {
 	var info lexicon.Info
-	b, err := os.ReadFile(path)
+	b, err := fileio.ReadFile(path, maxJSONBytes)
 	if err != nil {
 		return info, err
 	}
@@ -285,26 +289,8 @@ func (r *Registry) Put(info lexicon.Info, g *lexicon.KWG, replace bool) error {
 	return writeFileAtomic(filepath.Join(r.lexiconDir(), info.Name+".json"), append(meta, '\n'))
 }
 
-// writeFileAtomic writes through a temporary file and a rename, so that an interrupted write
-// never leaves a half file under the real name.
+// writeFileAtomic writes a whole file or nothing (see fileio.Output), so that an interrupted
+// write never leaves a half file under the real name.
 func writeFileAtomic(path string, b []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	_, err = f.Write(b)
-	if err == nil {
-		err = f.Chmod(0o644) // CreateTemp makes 0600; these are ordinary data files
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
-	return err
+	return fileio.WriteFile(path, func(w io.Writer) error { _, err := w.Write(b); return err })
 }

@@ -9,14 +9,16 @@
 package fsrsfit
 
 import (
-	"bufio"
 	"cmp"
+	"encoding/csv"
+	"errors"
 	"io"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/studystore"
 )
@@ -146,26 +148,50 @@ func dayNumber(t time.Time, loc *time.Location) int64 {
 	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC).Unix() / 86400
 }
 
-// ReadRevlog reads a review log in the srs-benchmark (FSRS dataset) form: a header line naming
-// at least card_id, review_th, delta_t and rating (other columns are ignored), then one review a
-// line; delta_t in days, -1 for a card's first review; ratings 1-4. Errors name the file and line.
+// Caps of a review log: a million reviews take about 30 MB, and a line is a few dozen bytes.
+const (
+	MaxRevlogBytes = 1 << 30
+	MaxRevlogLine  = 64 << 10
+)
+
+// ReadRevlog reads a review log in the srs-benchmark (FSRS dataset) form: CSV (RFC 4180,
+// quoted fields allowed) with a header line naming at least card_id, review_th, delta_t and
+// rating, each once (other columns are ignored), then one review a line; delta_t in days, -1
+// for a card's first review; ratings 1-4. Errors name the file and line.
 func ReadRevlog(r io.Reader, name string) ([]Review, error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 1<<20)
-	line := 0
+	in := fileio.LimitLines(r, name, MaxRevlogBytes, MaxRevlogLine)
+	cr := csv.NewReader(in)
+	cr.FieldsPerRecord = -1 // checked here, naming the line
+	cr.ReuseRecord = true
 	col := map[string]int{}
 	need := []string{"card_id", "review_th", "delta_t", "rating"}
 	var out []Review
-	for sc.Scan() {
-		line++
-		text := strings.TrimSpace(strings.TrimPrefix(sc.Text(), "\ufeff"))
-		if text == "" {
-			continue
+	for {
+		fields, err := cr.Read()
+		if err == io.EOF {
+			break
 		}
-		fields := strings.Split(text, ",")
+		line, _ := cr.FieldPos(0)
+		if err != nil {
+			var pe *csv.ParseError
+			switch {
+			case errors.As(err, new(*fileio.LineTooLongError)), errors.As(err, new(*fileio.TooBigError)):
+				return nil, err
+			case errors.As(err, &pe):
+				return nil, i18n.Wrap(pe.Err, "fsrs.err.read", "File", name, "Line", pe.Line)
+			}
+			return nil, i18n.Wrap(err, "fsrs.err.read", "File", name, "Line", line)
+		}
 		if len(col) == 0 {
 			for i, f := range fields {
-				col[strings.TrimSpace(f)] = i
+				f = strings.TrimSpace(f)
+				if i == 0 {
+					f = strings.TrimPrefix(f, "\ufeff")
+				}
+				if _, dup := col[f]; dup && slices.Contains(need, f) {
+					return nil, i18n.E("fsrs.err.duplicate_column", "File", name, "Line", line, "Column", f)
+				}
+				col[f] = i
 			}
 			for _, n := range need {
 				if _, ok := col[n]; !ok {
@@ -173,6 +199,9 @@ func ReadRevlog(r io.Reader, name string) ([]Review, error) {
 				}
 			}
 			continue
+		}
+		if len(fields) == 1 && strings.TrimSpace(fields[0]) == "" {
+			continue // a line of blanks
 		}
 		var v [4]int64
 		for j, n := range need {
@@ -182,7 +211,7 @@ func ReadRevlog(r io.Reader, name string) ([]Review, error) {
 			}
 			x, err := strconv.ParseInt(strings.TrimSpace(fields[i]), 10, 64)
 			if err != nil {
-				return nil, i18n.E("fsrs.err.number", "File", name, "Line", line, "Column", n, "Value", strconv.Quote(fields[i]))
+				return nil, i18n.E("fsrs.err.number", "File", name, "Line", line, "Column", n, "Value", i18n.Quote(fields[i]))
 			}
 			v[j] = x
 		}
@@ -193,9 +222,6 @@ func ReadRevlog(r io.Reader, name string) ([]Review, error) {
 			return nil, i18n.E("fsrs.err.delta", "File", name, "Line", line, "Value", v[2])
 		}
 		out = append(out, Review{Card: v[0], Order: v[1], DeltaT: int(v[2]), Rating: int(v[3])})
-	}
-	if err := sc.Err(); err != nil {
-		return nil, i18n.Wrap(err, "fsrs.err.read", "File", name, "Line", line+1)
 	}
 	if len(col) == 0 {
 		return nil, i18n.E("fsrs.err.empty", "File", name)

@@ -1,7 +1,6 @@
 package leaves
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
@@ -9,12 +8,11 @@ import (
 	"fmt"
 	"hash/crc32"
 	"hash/fnv"
-	"io"
 	"math"
 	"os"
-	"path/filepath"
 	"strings"
 
+	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 )
 
@@ -28,13 +26,20 @@ type fingerprint struct {
 	Generations int    `json:"generations"`
 	Seed        uint64 `json:"seed"`
 	MinBag      int    `json:"min_bag"`
+	// Method is recorded only when it is not Racks (checkpoints from before there were
+	// methods have none).
+	Method Method `json:"method,omitempty"`
 }
 
 func fingerprintOf(o *LearnOptions) fingerprint {
 	h := fnv.New64a()
 	h.Write(o.Lexicon.Graph.Bytes())
-	return fingerprint{Lexicon: o.Lexicon.Name, LexiconHash: fmt.Sprintf("%016x", h.Sum64()), Tiles: o.Lexicon.Tiles.Name,
+	fp := fingerprint{Lexicon: o.Lexicon.Name, LexiconHash: fmt.Sprintf("%016x", h.Sum64()), Tiles: o.Lexicon.Tiles.Name,
 		Rules: o.Rules.Name, Games: o.Games, Generations: o.Generations, Seed: o.Seed, MinBag: o.MinBag}
+	if o.Method != Racks {
+		fp.Method = o.Method
+	}
+	return fp
 }
 
 // checkpointHeader is the checkpoint's first line, JSON; the binary state follows.
@@ -45,101 +50,54 @@ type checkpointHeader struct {
 	Done       int         `json:"games_done"`
 	Turns      int64       `json:"turns"`
 	SumSq      int64       `json:"sum_sq"`
+	NextTurns  int64       `json:"next_turns"`
+	NextSumSq  int64       `json:"next_sum_sq"`
 	Reports    []FitReport `json:"reports"`
 	Leaves     int         `json:"leaves"`
 	Racks      int         `json:"racks"`
+	// Seconds is the time the run has taken so far (absent in checkpoints of older atrils).
+	Seconds float64 `json:"seconds,omitempty"`
 }
 
-const checkpointFormat = "atril leave-learning checkpoint 1"
+// checkpointFormat is the checkpoints' format; checkpointFormat1, the first (fixed-size
+// records, no next turns), is still read.
+const (
+	checkpointFormat  = "atril leave-learning checkpoint 2"
+	checkpointFormat1 = "atril leave-learning checkpoint 1"
+)
 
 // writeCheckpoint saves the state atomically: a temporary file beside it, synced, renamed over
 // it, and the directory synced, so a crash leaves either the old checkpoint or the new one.
 //
-// Layout: the JSON header line; the table's values (u32 count, f32 each); the racks recorded
-// (u32 count, then u32 rack number, i64 sum, u32 turns each); the leaves kept (u32 count, then
-// u32 leave number, u32 times each); a CRC-32 of everything before it. Little endian.
+// Layout: the JSON header line; the table's values (u32 count, f32 each, little endian); the
+// totals as a statistics file holds them (appendTotals); a CRC-32 of everything before it.
 func writeCheckpoint(path string, fp fingerprint, st *state) error {
 	hdr := checkpointHeader{Format: checkpointFormat, Run: fp, Generation: st.gen, Done: st.done,
-		Turns: st.tot.turns, SumSq: st.tot.sumSq, Reports: st.reports, Leaves: len(st.values), Racks: len(st.tot.counts)}
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
+		Turns: st.tot.turns, SumSq: st.tot.sumSq, NextTurns: st.tot.nextTurns, NextSumSq: st.tot.nextSumSq,
+		Reports: st.reports, Leaves: len(st.values), Racks: len(st.tot.counts), Seconds: st.seconds}
+	b, err := json.Marshal(hdr)
 	if err != nil {
-		return i18n.Wrap(err, "leaves.err.checkpoint_write", "File", path)
-	}
-	tmp := f.Name()
-	defer os.Remove(tmp) // gone already after the rename
-	crc := crc32.NewIEEE()
-	w := bufio.NewWriterSize(io.MultiWriter(f, crc), 1<<20)
-	js, err := json.Marshal(hdr)
-	if err != nil {
-		f.Close()
 		return err
 	}
-	w.Write(js)
-	w.WriteByte('\n')
+	b = append(b, '\n')
 	le := binary.LittleEndian
-	var b [16]byte
-	put32 := func(v uint32) { le.PutUint32(b[:], v); w.Write(b[:4]) }
-	put32(uint32(len(st.values)))
+	b = le.AppendUint32(b, uint32(len(st.values)))
 	for _, v := range st.values {
-		put32(math.Float32bits(v))
+		b = le.AppendUint32(b, math.Float32bits(v))
 	}
-	n := 0
-	for _, c := range st.tot.counts {
-		if c > 0 {
-			n++
-		}
-	}
-	put32(uint32(n))
-	for i, c := range st.tot.counts {
-		if c > 0 {
-			le.PutUint32(b[0:], uint32(i))
-			le.PutUint64(b[4:], uint64(st.tot.sums[i]))
-			le.PutUint32(b[12:], c)
-			w.Write(b[:16])
-		}
-	}
-	n = 0
-	for _, c := range st.tot.kept {
-		if c > 0 {
-			n++
-		}
-	}
-	put32(uint32(n))
-	for i, c := range st.tot.kept {
-		if c > 0 {
-			put32(uint32(i))
-			put32(c)
-		}
-	}
-	if err := w.Flush(); err != nil {
-		f.Close()
-		return i18n.Wrap(err, "leaves.err.checkpoint_write", "File", tmp)
-	}
-	if _, err := f.Write(le.AppendUint32(nil, crc.Sum32())); err != nil {
-		f.Close()
-		return i18n.Wrap(err, "leaves.err.checkpoint_write", "File", tmp)
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return i18n.Wrap(err, "leaves.err.checkpoint_write", "File", tmp)
-	}
-	if err := f.Close(); err != nil {
-		return i18n.Wrap(err, "leaves.err.checkpoint_write", "File", tmp)
-	}
-	if err := os.Rename(tmp, path); err != nil {
+	b = appendTotals(b, st.tot)
+	b = le.AppendUint32(b, crc32.ChecksumIEEE(b))
+	if err := writeAtomic(path, b); err != nil {
 		return i18n.Wrap(err, "leaves.err.checkpoint_write", "File", path)
-	}
-	if d, err := os.Open(dir); err == nil {
-		d.Sync()
-		d.Close()
 	}
 	return nil
 }
 
 // readCheckpoint loads a checkpoint for the run fp, refusing one of another run or one damaged.
 func readCheckpoint(path string, fp fingerprint, leaves, racks int) (state, error) {
-	b, err := os.ReadFile(path)
+	// Header, values, racks and leaves kept, each at its largest (the first format's fixed
+	// records, or varints of at most 10+10+5 bytes).
+	b, err := fileio.ReadFile(path, 1<<20+16+4*int64(leaves)+25*(int64(leaves)+int64(racks)+2))
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			return state{}, i18n.E("leaves.err.no_checkpoint", "File", path)
@@ -167,7 +125,7 @@ func readCheckpoint(path string, fp fingerprint, leaves, racks int) (state, erro
 	if err := json.Unmarshal(line, &hdr); err != nil {
 		return bad("line 1: %v", err)
 	}
-	if hdr.Format != checkpointFormat {
+	if hdr.Format != checkpointFormat && hdr.Format != checkpointFormat1 {
 		return bad("line 1: format %q, expected %q", hdr.Format, checkpointFormat)
 	}
 	if hdr.Run != fp {
@@ -177,8 +135,11 @@ func readCheckpoint(path string, fp fingerprint, leaves, racks int) (state, erro
 		hdr.Done < 0 || hdr.Done > fp.Games || len(hdr.Reports) != hdr.Generation {
 		return bad("header numbers out of range (generation %d, %d games done, %d leaves, %d racks)", hdr.Generation, hdr.Done, hdr.Leaves, hdr.Racks)
 	}
-	st := state{gen: hdr.Generation, done: hdr.Done, reports: hdr.Reports, tot: newTotals(racks, leaves)}
-	st.tot.turns, st.tot.sumSq = hdr.Turns, hdr.SumSq
+	if hdr.Seconds < 0 || hdr.Seconds > 1e9 {
+		hdr.Seconds = 0 // only the summary's speed reads it
+	}
+	st := state{gen: hdr.Generation, done: hdr.Done, reports: hdr.Reports, tot: newTotals(racks, leaves), seconds: hdr.Seconds}
+	st.tot.turns, st.tot.sumSq, st.tot.nextTurns, st.tot.nextSumSq = hdr.Turns, hdr.SumSq, hdr.NextTurns, hdr.NextSumSq
 	off := 0
 	u32 := func() (uint32, bool) {
 		if off+4 > len(rest) {
@@ -200,28 +161,17 @@ func readCheckpoint(path string, fp fingerprint, leaves, racks int) (state, erro
 		}
 		st.values[i] = math.Float32frombits(v)
 	}
-	if n, ok = u32(); !ok || int(n) > racks || off+16*int(n) > len(rest) {
-		return bad("the racks recorded do not fit")
-	}
-	for range n {
-		i := le.Uint32(rest[off:])
-		if int(i) >= racks {
-			return bad("rack number %d of %d", i, racks)
+	if hdr.Format == checkpointFormat {
+		r, n, err := decodeTotals(rest[off:], racks, leaves)
+		if err != nil {
+			return bad("%v", err)
 		}
-		st.tot.sums[i] = int64(le.Uint64(rest[off+4:]))
-		st.tot.counts[i] = le.Uint32(rest[off+12:])
-		off += 16
-	}
-	if n, ok = u32(); !ok || int(n) > leaves || off+8*int(n) > len(rest) {
-		return bad("the leaves kept do not fit")
-	}
-	for range n {
-		i, _ := u32()
-		c, _ := u32()
-		if int(i) >= leaves {
-			return bad("leave number %d of %d", i, leaves)
+		if err := st.tot.add(&r); err != nil {
+			return bad("%v", err)
 		}
-		st.tot.kept[i] = c
+		off += n
+	} else if err := readCheckpoint1(rest, &off, st.tot); err != nil {
+		return bad("%v", err)
 	}
 	if off != len(rest) {
 		return bad("%d bytes after the state", len(rest)-off)
@@ -247,4 +197,38 @@ func fingerprintDiff(was, now fingerprint) string {
 	add("seed", was.Seed, now.Seed)
 	add("min-bag", was.MinBag, now.MinBag)
 	return strings.Join(d, "; ")
+}
+
+// readCheckpoint1 reads the records of a checkpoint of the first format: the racks recorded
+// (u32 count, then u32 rack number, i64 sum, u32 turns each) and the leaves kept (u32 count,
+// then u32 leave number, u32 times each), which no method uses.
+func readCheckpoint1(rest []byte, off *int, tot *totals) error {
+	le := binary.LittleEndian
+	u32 := func() (uint32, bool) {
+		if *off+4 > len(rest) {
+			return 0, false
+		}
+		v := le.Uint32(rest[*off:])
+		*off += 4
+		return v, true
+	}
+	racks := len(tot.counts)
+	n, ok := u32()
+	if !ok || int(n) > racks || *off+16*int(n) > len(rest) {
+		return fmt.Errorf("the racks recorded do not fit")
+	}
+	for range n {
+		i := le.Uint32(rest[*off:])
+		if int(i) >= racks {
+			return fmt.Errorf("rack number %d of %d", i, racks)
+		}
+		tot.sums[i] = int64(le.Uint64(rest[*off+4:]))
+		tot.counts[i] = le.Uint32(rest[*off+12:])
+		*off += 16
+	}
+	if n, ok = u32(); !ok || int(n) >= len(tot.nextCounts) || *off+8*int(n) > len(rest) {
+		return fmt.Errorf("the leaves kept do not fit")
+	}
+	*off += 8 * int(n)
+	return nil
 }

@@ -2,6 +2,9 @@ package leaves
 
 import (
 	"math"
+	"runtime"
+	"strings"
+	"sync"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -18,25 +21,34 @@ const (
 )
 
 // totals is what a generation's games recorded: for each rack of seven (by its number in the
-// rack set) the sum of the best play's equities and how many turns held it, how often each leave
-// was kept, and the number and sum of squares of the equities recorded.
+// rack set) the sum of the best play's equities and how many turns held it, with the number and
+// sum of squares of the equities recorded; and for each leave kept (by its number in the leave
+// set; the empty leave last) the sum of the equities of the same player's next turn and how
+// many next turns there were, with their number and sum of squares. All integers: sums of
+// integers do not depend on the order games finish in, nor on how they were split into shards.
 type totals struct {
 	sums   []int64  // by rack number, equity × fixedScale
 	counts []uint32 // by rack number
-	kept   []uint32 // by leave number: the best play kept this leave
 	turns  int64
 	sumSq  int64 // Σ (equity × fixedScaleSq)²
+
+	nextSums   []int64  // by leave number (len leaves+1: the empty leave last), equity × fixedScale
+	nextCounts []uint32 // by leave number
+	nextTurns  int64
+	nextSumSq  int64 // Σ (next turn's equity × fixedScaleSq)²
 }
 
 func newTotals(racks, leaves int) *totals {
-	return &totals{sums: make([]int64, racks), counts: make([]uint32, racks), kept: make([]uint32, leaves)}
+	return &totals{sums: make([]int64, racks), counts: make([]uint32, racks),
+		nextSums: make([]int64, leaves+1), nextCounts: make([]uint32, leaves+1)}
 }
 
 func (t *totals) reset() {
 	clear(t.sums)
 	clear(t.counts)
-	clear(t.kept)
-	t.turns, t.sumSq = 0, 0
+	clear(t.nextSums)
+	clear(t.nextCounts)
+	t.turns, t.sumSq, t.nextTurns, t.nextSumSq = 0, 0, 0, 0
 }
 
 // FitReport says what a generation's fit found, in points.
@@ -58,7 +70,31 @@ type FitReport struct {
 	PriorSD [equity.MaxLeave + 1]float64 `json:"prior_sd"`
 	// Features is the number of features of the ridge fit.
 	Features int `json:"features"`
+	// Method is how the raw values were measured (Racks or Kept); KeptSD is, with Kept, the
+	// spread of next turns around their leave's mean, and KeptNothing the mean next turn after
+	// keeping nothing less Baseline (near 0 when a drawn rack is worth what a random one is).
+	Method      Method  `json:"method"`
+	KeptSD      float64 `json:"kept_sd,omitempty"`
+	KeptNothing float64 `json:"kept_nothing,omitempty"`
 }
+
+// Method is how a generation's records become leave values.
+type Method string
+
+const (
+	// Racks values a leave by the mean equity of the racks holding it, each weighted as often
+	// as the bag deals the rest of it (atril's method since its first table).
+	Racks Method = "racks"
+	// Kept values a leave by the mean equity of the next turn of the players who kept it: what
+	// keeping it led to, the racks its keepers drew.
+	Kept Method = "kept"
+	// Contains values a leave by the plain mean equity of the racks holding it, every rack
+	// counting once per turn (macondo's superleaves script does so): Racks without the weights.
+	Contains Method = "contains"
+)
+
+// Methods are the methods there are, the default first.
+var Methods = []Method{Racks, Kept, Contains}
 
 // fitLeaves turns a generation's totals into a value for every leave.
 //
@@ -78,7 +114,11 @@ type FitReport struct {
 // elsewhere; each measured value is then pulled towards that prediction by how noisy it is
 // (its sampling variance against the variance of true values around the prediction, estimated
 // per length from the data), and leaves no rack held take the prediction.
-func fitLeaves(leaves, racks *equity.LeaveSet, tot *totals) ([]float32, FitReport, error) {
+//
+// With the method Kept a leave's raw value is instead the mean equity of the next turn of the
+// players who kept it (see Kept), from the same baseline; the fit and the pull towards it are
+// the same.
+func fitLeaves(leaves, racks *equity.LeaveSet, tot *totals, method Method) ([]float32, FitReport, error) {
 	ts := leaves.Tiles()
 	nl := leaves.Len()
 	empty := nl // the slot of the empty leave
@@ -86,7 +126,7 @@ func fitLeaves(leaves, racks *equity.LeaveSet, tot *totals) ([]float32, FitRepor
 	den := make([]float64, nl+1)
 	wn := make([]float64, nl+1)  // Σ ω² n: the raw mean's variance, in units of WithinSD², times den²
 	wn2 := make([]float64, nl+1) // Σ ω² n²: the same in units of BetweenSD²
-	rep := FitReport{Turns: tot.turns}
+	rep := FitReport{Turns: tot.turns, Method: method}
 
 	// binom[n][k] for n up to the largest tile count.
 	maxCount := 0
@@ -102,76 +142,71 @@ func fitLeaves(leaves, racks *equity.LeaveSet, tot *totals) ([]float32, FitRepor
 		}
 	}
 
-	var (
-		distinct                     [7]lexicon.Tile
-		mult                         [7]int
-		buf                          [7]lexicon.Tile
-		sumMeans, sumMeans2, sumInvN float64
-		ssBetween                    float64 // Σ S²/n, for the within-rack sum of squares
-		sum, fn                      float64 // the current rack's equity sum and count
-		rackWays                     float64 // the ways to draw it from a full bag
-		nd                           int     // its number of distinct tiles
-	)
-	// Every sub-multiset of the rack: take 0..mult[j] of each distinct tile in turn.
-	var rec func(j, k int, ways float64)
-	rec = func(j, k int, ways float64) {
-		if j == nd {
-			if k == 7 {
-				return
-			}
-			i := empty
-			if k > 0 {
-				i = leaves.IndexSorted(buf[:k])
-			}
-			w := ways / rackWays // ω: see above
-			num[i] += w * sum
-			den[i] += w * fn
-			wn[i] += w * w * fn
-			wn2[i] += w * w * fn * fn
-			return
-		}
-		t := distinct[j]
-		c := ts.Count(t)
-		for l := 0; l <= mult[j]; l++ {
-			// Keep l of this tile; the other mult[j]-l are drawn from the c-l left.
-			if l > 0 {
-				buf[k+l-1] = t
-			}
-			rec(j+1, k+l, ways*binom[c-l][mult[j]-l])
-		}
+	// The racks' sub-multisets are found in parallel, a block of racks at a time, then added up
+	// in parallel too, each worker adding the leaves it owns, rack by rack in order: every
+	// leave's sums are the same additions in the same order whatever the number of workers, so
+	// the table is the same bytes.
+	workers := runtime.GOMAXPROCS(0)
+	const block = 4096
+	parts := make([]subleave, block*maxSubleaves)
+	counts := make([]int, block)
+	sums := make([]float64, block)
+	fns := make([]float64, block)
+	rs := make([]int, 0, block)
+	enums := make([]enumerator, workers)
+	for w := range enums {
+		enums[w] = enumerator{leaves: leaves, binom: binom, unweighted: method == Contains, empty: empty}
 	}
+	flush := func() {
+		inParallel(workers, len(rs), func(w, lo, hi int) {
+			e := &enums[w]
+			for b := lo; b < hi; b++ {
+				counts[b] = e.subleaves(racks.Leave(rs[b]), parts[b*maxSubleaves:])
+			}
+		})
+		inParallel(workers, workers, func(me, _, _ int) {
+			for b := range rs {
+				sum, fn := sums[b], fns[b]
+				for _, p := range parts[b*maxSubleaves : b*maxSubleaves+counts[b]] {
+					i := int(p.i)
+					if i%workers != me {
+						continue
+					}
+					w := p.w
+					num[i] += w * sum
+					den[i] += w * fn
+					wn[i] += w * w * fn
+					wn2[i] += w * w * fn * fn
+				}
+			}
+		})
+		rs = rs[:0]
+	}
+	var sumMeans, sumMeans2, sumInvN float64
+	var ssBetween float64 // Σ S²/n, for the within-rack sum of squares
 	for r := 0; r < racks.Len(); r++ {
 		n := tot.counts[r]
 		if n == 0 {
 			continue
 		}
-		rack := racks.Leave(r)
-		if len(rack) != 7 {
+		if len(racks.Leave(r)) != 7 {
 			continue // only full racks are recorded
 		}
 		rep.Racks++
-		fn = float64(n)
-		sum = float64(tot.sums[r]) / fixedScale
+		fn := float64(n)
+		sum := float64(tot.sums[r]) / fixedScale
 		m := sum / fn
 		sumMeans += m
 		sumMeans2 += m * m
 		sumInvN += 1 / fn
 		ssBetween += sum * sum / fn
-		nd = 0
-		for i, t := range rack {
-			if i > 0 && t == rack[i-1] {
-				mult[nd-1]++
-				continue
-			}
-			distinct[nd], mult[nd] = t, 1
-			nd++
+		sums[len(rs)], fns[len(rs)] = sum, fn
+		rs = append(rs, r)
+		if len(rs) == block {
+			flush()
 		}
-		rackWays = 1
-		for j := 0; j < nd; j++ {
-			rackWays *= binom[ts.Count(distinct[j])][mult[j]]
-		}
-		rec(0, 0, 1)
 	}
+	flush()
 	if rep.Racks < 2 || den[empty] == 0 {
 		return nil, rep, i18n.E("leaves.err.too_few_turns", "Racks", rep.Racks)
 	}
@@ -196,14 +231,20 @@ func fitLeaves(leaves, racks *equity.LeaveSet, tot *totals) ([]float32, FitRepor
 	// by (7-k)/7.
 	target := make([]float64, nl)
 	noise := make([]float64, nl) // sampling variance; 0 marks an unmeasured leave
-	for i := 0; i < nl; i++ {
-		if den[i] == 0 {
-			continue
+	if method == Kept {
+		if err := keptValues(leaves, tot, base, target, noise, &rep); err != nil {
+			return nil, rep, err
 		}
-		k := len(leaves.Leave(i))
-		rep.Measured[k]++
-		target[i] = num[i]/den[i] - base
-		noise[i] = (within*wn[i] + between*float64(7-k)/7*wn2[i]) / (den[i] * den[i])
+	} else {
+		for i := 0; i < nl; i++ {
+			if den[i] == 0 {
+				continue
+			}
+			k := len(leaves.Leave(i))
+			rep.Measured[k]++
+			target[i] = num[i]/den[i] - base
+			noise[i] = (within*wn[i] + between*float64(7-k)/7*wn2[i]) / (den[i] * den[i])
+		}
 	}
 
 	f := newFeatures(ts)
@@ -293,6 +334,140 @@ func fitLeaves(leaves, racks *equity.LeaveSet, tot *totals) ([]float32, FitRepor
 	return values, rep, nil
 }
 
+// keptValues sets the raw values and sampling variances of the method Kept: a leave is worth
+// the mean equity of the next turns of the players who kept it, less base (the mean equity of a
+// random rack, the turn after keeping nothing); the variance is the spread of next turns
+// around their leave's mean over the number of them.
+func keptValues(leaves *equity.LeaveSet, tot *totals, base float64, target, noise []float64, rep *FitReport) error {
+	nl := leaves.Len()
+	var ss float64 // Σ S²/n over the leaves kept
+	distinct := 0
+	for i := 0; i <= nl; i++ {
+		if n := tot.nextCounts[i]; n > 0 {
+			s := float64(tot.nextSums[i]) / fixedScale
+			ss += s * s / float64(n)
+			distinct++
+		}
+	}
+	if distinct < 2 {
+		return i18n.E("leaves.err.too_few_turns", "Racks", distinct)
+	}
+	n := float64(tot.nextTurns)
+	within := 1.0
+	if n > float64(distinct) {
+		within = max(1, (float64(tot.nextSumSq)/(fixedScaleSq*fixedScaleSq)-ss)/(n-float64(distinct)))
+	}
+	rep.KeptSD = math.Sqrt(within)
+	if c := tot.nextCounts[nl]; c > 0 {
+		rep.KeptNothing = float64(tot.nextSums[nl])/fixedScale/float64(c) - base
+	}
+	for i := 0; i < nl; i++ {
+		c := tot.nextCounts[i]
+		if c == 0 {
+			continue
+		}
+		rep.Measured[len(leaves.Leave(i))]++
+		target[i] = float64(tot.nextSums[i])/fixedScale/float64(c) - base
+		noise[i] = within / float64(c)
+	}
+	return nil
+}
+
+// maxSubleaves is the most sub-multisets a rack of seven has, itself left out: 2⁷ − 1.
+const maxSubleaves = 127
+
+// subleave is one sub-multiset of a rack: its leave number (the empty leave's slot for none) and
+// its weight ω (see fitLeaves).
+type subleave struct {
+	i int32
+	w float64
+}
+
+// enumerator lists a rack's sub-multisets with their weights; one per worker.
+type enumerator struct {
+	leaves     *equity.LeaveSet
+	binom      [][]float64
+	unweighted bool // Contains: every ω is 1
+	empty      int
+
+	distinct [7]lexicon.Tile
+	mult     [7]int
+	buf      [7]lexicon.Tile
+	nd       int
+	rackWays float64 // the ways to draw the rack from a full bag
+	out      []subleave
+	n        int
+}
+
+// subleaves writes every sub-multiset of the sorted rack but itself into out, taking 0..mult[j]
+// of each distinct tile in turn, and returns how many.
+func (e *enumerator) subleaves(rack []lexicon.Tile, out []subleave) int {
+	ts := e.leaves.Tiles()
+	e.nd = 0
+	for i, t := range rack {
+		if i > 0 && t == rack[i-1] {
+			e.mult[e.nd-1]++
+			continue
+		}
+		e.distinct[e.nd], e.mult[e.nd] = t, 1
+		e.nd++
+	}
+	e.rackWays = 1
+	for j := 0; j < e.nd; j++ {
+		e.rackWays *= e.binom[ts.Count(e.distinct[j])][e.mult[j]]
+	}
+	e.out, e.n = out, 0
+	e.rec(0, 0, 1)
+	return e.n
+}
+
+func (e *enumerator) rec(j, k int, ways float64) {
+	if j == e.nd {
+		if k == 7 {
+			return
+		}
+		i := e.empty
+		if k > 0 {
+			i = e.leaves.IndexSorted(e.buf[:k])
+		}
+		w := ways / e.rackWays // ω: see fitLeaves
+		if e.unweighted {
+			w = 1
+		}
+		e.out[e.n] = subleave{int32(i), w}
+		e.n++
+		return
+	}
+	t := e.distinct[j]
+	c := e.leaves.Tiles().Count(t)
+	for l := 0; l <= e.mult[j]; l++ {
+		// Keep l of this tile; the other mult[j]-l are drawn from the c-l left.
+		if l > 0 {
+			e.buf[k+l-1] = t
+		}
+		e.rec(j+1, k+l, ways*e.binom[c-l][e.mult[j]-l])
+	}
+}
+
+// inParallel runs fn on workers goroutines, worker w taking the indices [lo, hi) of its share
+// of n (all of them inline when there is one worker).
+func inParallel(workers, n int, fn func(w, lo, hi int)) {
+	if workers <= 1 {
+		fn(0, 0, n)
+		return
+	}
+	var wg sync.WaitGroup
+	for w := range workers {
+		lo, hi := n*w/workers, n*(w+1)/workers
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			fn(w, lo, hi)
+		}()
+	}
+	wg.Wait()
+}
+
 // ridgeSD is the prior standard deviation of a feature's coefficient, in points.
 const ridgeSD = 10.0
 
@@ -369,4 +544,23 @@ func (f *features) active(w []lexicon.Tile, out []int) []int {
 		}
 	}
 	return append(out, f.vowels[len(w)][vowels])
+}
+
+// methodList is the methods for a message: racks, kept.
+func methodList() string {
+	s := make([]string, len(Methods))
+	for i, m := range Methods {
+		s[i] = string(m)
+	}
+	return strings.Join(s, ", ")
+}
+
+// ParseMethod reads a method's name.
+func ParseMethod(s string) (Method, error) {
+	for _, m := range Methods {
+		if string(m) == s {
+			return m, nil
+		}
+	}
+	return "", i18n.E("leaves.err.method", "Method", s, "Methods", methodList())
 }

@@ -6,6 +6,11 @@
 // best play's equity and the leave it kept; the generation's records become a value for every
 // leave of 1 to 6 tiles (see fitLeaves), and the next generation plays with those values.
 //
+// A generation can also be cut into shards played anywhere (LearnShard), each writing the
+// sufficient statistics of its games to a file (statsfile.go; the format is documented in
+// cluster/README.md); Merge adds them up and fits the same table, byte for byte, as Learn
+// playing the same games, and Status says where the shards of a directory stand.
+//
 // It sits above engine/game because it plays games; engine/equity, which the move generator
 // imports, only reads and writes tables.
 package leaves
@@ -13,9 +18,12 @@ package leaves
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"math"
 	"runtime"
+	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -41,6 +49,8 @@ type LearnOptions struct {
 	// MinBag records only turns with at least this many tiles in the bag (0: 1, every turn the
 	// table is used on).
 	MinBag int
+	// Method is how each generation's records become values; empty: Racks.
+	Method Method
 	// Checkpoint, if set, is the file the run's state is saved to at least every
 	// CheckpointEvery (default a minute), at the end of each generation and when ctx is
 	// cancelled; Resume goes on from it.
@@ -73,6 +83,8 @@ type Learned struct {
 	Set     *equity.LeaveSet
 	Values  []float32
 	Reports []FitReport // one per generation
+	// Seconds is the time learning took, counted across every process that resumed the run.
+	Seconds float64
 }
 
 // WriteKLV writes the learned table as KLV2.
@@ -105,6 +117,7 @@ type state struct {
 	values  []float32 // the table it plays with
 	tot     *totals
 	reports []FitReport
+	seconds float64 // time spent by the processes before this one
 }
 
 // Learn runs a learning run. When ctx is cancelled it saves a checkpoint (if configured) and
@@ -115,15 +128,11 @@ func Learn(ctx context.Context, opts LearnOptions) (*Learned, error) {
 		return nil, err
 	}
 	ts := opts.Lexicon.Tiles
-	set, err := equity.NewLeaveSet(ts, equity.MaxLeave)
+	set, racks, err := leaveSets(ts)
 	if err != nil {
 		return nil, err
 	}
-	racks, err := equity.NewLeaveSet(ts, engine.RackSize)
-	if err != nil {
-		return nil, err
-	}
-	l := &learner{opts: opts, set: set, racks: racks, fp: fingerprintOf(&opts)}
+	l := &learner{opts: opts, set: set, racks: racks, fp: fingerprintOf(&opts), hi: opts.Games}
 	if opts.Resume {
 		st, err := readCheckpoint(opts.Checkpoint, l.fp, set.Len(), racks.Len())
 		if err != nil {
@@ -148,7 +157,7 @@ func Learn(ctx context.Context, opts LearnOptions) (*Learned, error) {
 			return nil, err
 		}
 	}
-	return &Learned{Set: set, Values: l.st.values, Reports: l.st.reports}, nil
+	return &Learned{Set: set, Values: l.st.values, Reports: l.st.reports, Seconds: l.seconds(opts.Now())}, nil
 }
 
 func (o *LearnOptions) check() error {
@@ -185,6 +194,12 @@ func (o *LearnOptions) check() error {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
+	if o.Method == "" {
+		o.Method = Racks
+	}
+	if !slices.Contains(Methods, o.Method) {
+		return i18n.E("leaves.err.method", "Method", o.Method, "Methods", methodList())
+	}
 	return nil
 }
 
@@ -196,13 +211,25 @@ type learner struct {
 	start       time.Time
 	lastSave    time.Time
 	doneAtStart int
+	// lo and hi are the games of each generation this run plays, [lo, hi): all of them (0,
+	// Games), or a shard's.
+	lo, hi int
+	// genBase is the number of generations before the first this run plays (a shard's
+	// generation less one): the games' seeds are those of the whole run's generation.
+	genBase int
+	// shard, for a shard, is the header of the statistics its checkpoints and result are.
+	shard *StatsHeader
 }
 
 // recorder is one worker's player and what it adds to the totals.
 type recorder struct {
-	p            *game.Player
-	buf          [engine.RackSize]lexicon.Tile
-	turns, sumSq int64
+	p                    *game.Player
+	buf                  [engine.RackSize]lexicon.Tile
+	turns, sumSq         int64
+	nextTurns, nextSumSq int64
+	// pending is, by seat, the leave kept at the seat's last recorded turn (its number; the
+	// leave set's length for the empty leave), whose next turn is still to come; -1 none.
+	pending [2]int32
 }
 
 // GenerationSeed is the seed generation g of a run plays its games from.
@@ -210,27 +237,58 @@ func GenerationSeed(seed uint64, g int) uint64 { return game.GameSeed(seed^0x6c6
 
 func (l *learner) playGeneration(ctx context.Context) error {
 	o := &l.opts
-	table, err := klvOf(l.set, l.st.values)
+	recs, err := l.recorders()
 	if err != nil {
 		return err
 	}
+	if err := l.playGames(ctx, recs); err != nil {
+		return err
+	}
+	l.progress("fit")
+	values, rep, err := fitLeaves(l.set, l.racks, l.st.tot, o.Method)
+	if err != nil {
+		return i18n.Wrap(err, "leaves.err.generation", "Generation", l.st.gen+1)
+	}
+	l.st.values = values
+	l.st.reports = append(l.st.reports, rep)
+	l.st.gen++
+	l.st.done = l.lo
+	l.st.tot.reset()
+	return l.save(o.Now())
+}
+
+// recorders makes the workers' players for the generation being played, with its table.
+func (l *learner) recorders() ([]*recorder, error) {
+	o := &l.opts
+	table, err := klvOf(l.set, l.st.values)
+	if err != nil {
+		return nil, err
+	}
 	cfg := game.SelfPlayConfig{Lexicon: o.Lexicon, Rules: o.Rules, Players: [2]game.Strategy{game.ByEquity, game.ByEquity},
-		Leaves: table, Seed: GenerationSeed(o.Seed, l.st.gen)}
-	workers := max(1, min(o.Workers, o.Games))
-	recs := make([]*recorder, workers)
+		Leaves: table, Seed: GenerationSeed(o.Seed, l.genBase+l.st.gen)}
+	recs := make([]*recorder, max(1, min(o.Workers, l.hi-l.lo)))
 	for w := range recs {
 		recs[w] = l.newRecorder(cfg)
 	}
-	chunk := 256 * workers
-	for l.st.done < o.Games {
-		end := min(o.Games, l.st.done+chunk)
+	return recs, nil
+}
+
+// playGames plays the games [l.st.done, l.hi) of the generation l.st.gen on the recorders,
+// saving the state at least every CheckpointEvery and when ctx is cancelled.
+func (l *learner) playGames(ctx context.Context, recs []*recorder) error {
+	o := &l.opts
+	chunk := 256 * len(recs)
+	for l.st.done < l.hi {
+		end := min(l.hi, l.st.done+chunk)
 		if err := playRange(recs, l.st.done, end); err != nil {
 			return err
 		}
 		for _, r := range recs {
 			l.st.tot.turns += r.turns
 			l.st.tot.sumSq += r.sumSq
-			r.turns, r.sumSq = 0, 0
+			l.st.tot.nextTurns += r.nextTurns
+			l.st.tot.nextSumSq += r.nextSumSq
+			r.turns, r.sumSq, r.nextTurns, r.nextSumSq = 0, 0, 0, 0
 		}
 		l.st.done = end
 		l.progress("play")
@@ -247,17 +305,7 @@ func (l *learner) playGeneration(ctx context.Context) error {
 			}
 		}
 	}
-	l.progress("fit")
-	values, rep, err := fitLeaves(l.set, l.racks, l.st.tot)
-	if err != nil {
-		return i18n.Wrap(err, "leaves.err.generation", "Generation", l.st.gen+1)
-	}
-	l.st.values = values
-	l.st.reports = append(l.st.reports, rep)
-	l.st.gen++
-	l.st.done = 0
-	l.st.tot.reset()
-	return l.save(o.Now())
+	return nil
 }
 
 func (l *learner) newRecorder(cfg game.SelfPlayConfig) *recorder {
@@ -265,6 +313,19 @@ func (l *learner) newRecorder(cfg game.SelfPlayConfig) *recorder {
 	tot, racks, set := l.st.tot, l.racks, l.set
 	minBag := l.opts.MinBag
 	r.p.OnTurn = func(g *game.Game, m *engine.Move) {
+		seat := g.Turn
+		if g.Turns == 0 {
+			r.pending = [2]int32{-1, -1} // a new game
+		}
+		if k := r.pending[seat]; k >= 0 {
+			// This seat kept leave k at its last recorded turn: this turn is what it led to.
+			r.pending[seat] = -1
+			atomic.AddInt64(&tot.nextSums[k], int64(math.Round(m.Equity*fixedScale)))
+			atomic.AddUint32(&tot.nextCounts[k], 1)
+			q := int64(math.Round(m.Equity * fixedScaleSq))
+			r.nextTurns++
+			r.nextSumSq += q * q
+		}
 		rack := g.Rack()
 		if g.Bag.Len() < minBag || len(rack) != engine.RackSize {
 			return
@@ -280,9 +341,12 @@ func (l *learner) newRecorder(cfg game.SelfPlayConfig) *recorder {
 		idx := racks.IndexSorted(w)
 		atomic.AddInt64(&tot.sums[idx], int64(math.Round(m.Equity*fixedScale)))
 		atomic.AddUint32(&tot.counts[idx], 1)
-		if n := int(m.LeaveLn); n > 0 && n <= equity.MaxLeave {
+		switch n := int(m.LeaveLn); {
+		case n == 0:
+			r.pending[seat] = int32(set.Len())
+		case n <= equity.MaxLeave:
 			if k := set.Index(m.Leave[:n]); k >= 0 {
-				atomic.AddUint32(&tot.kept[k], 1)
+				r.pending[seat] = int32(k)
 			}
 		}
 		q := int64(math.Round(m.Equity * fixedScaleSq))
@@ -331,10 +395,11 @@ func (l *learner) progress(phase string) {
 	if o.Progress == nil {
 		return
 	}
-	done := l.st.gen*o.Games + l.st.done
-	total := o.Games * o.Generations
+	per := l.hi - l.lo
+	done := l.st.gen*per + l.st.done - l.lo
+	total := per * o.Generations
 	p := Progress{Phase: phase, Generation: min(l.st.gen+1, o.Generations), Generations: o.Generations,
-		Games: l.st.done, GamesTotal: o.Games, Done: done, Total: total}
+		Games: l.st.done - l.lo, GamesTotal: per, Done: done, Total: total}
 	if el := o.Now().Sub(l.start).Seconds(); el > 0 && done > l.doneAtStart {
 		p.GamesPerSec = float64(done-l.doneAtStart) / el
 		p.ETA = time.Duration(float64(total-done) / p.GamesPerSec * float64(time.Second))
@@ -347,5 +412,48 @@ func (l *learner) save(now time.Time) error {
 	if l.opts.Checkpoint == "" {
 		return nil
 	}
-	return writeCheckpoint(l.opts.Checkpoint, l.fp, &l.st)
+	if l.shard != nil {
+		return l.writeShard(l.opts.Checkpoint, now)
+	}
+	st := l.st
+	st.seconds = l.seconds(now)
+	return writeCheckpoint(l.opts.Checkpoint, l.fp, &st)
+}
+
+// seconds is the run's time so far: the resumed processes' and this one's.
+func (l *learner) seconds(now time.Time) float64 {
+	return l.st.seconds + max(0, now.Sub(l.start).Seconds())
+}
+
+// setsCache keeps the leave and rack sets of the tile sets used, which take a second or two to
+// number (the FISE set's racks are 4 million): a process learning shard after shard, merging
+// or testing numbers them once. They are read-only.
+var setsCache struct {
+	sync.Mutex
+	m map[string][2]*equity.LeaveSet
+}
+
+// leaveSets are the leaves of 1..MaxLeave tiles and the racks of 1..7 of a tile set.
+func leaveSets(ts *lexicon.TileSet) (set, racks *equity.LeaveSet, err error) {
+	var key strings.Builder
+	key.WriteString(ts.Name)
+	for t := 0; t < ts.Size(); t++ {
+		fmt.Fprintf(&key, ",%d", ts.Count(lexicon.Tile(t)))
+	}
+	setsCache.Lock()
+	defer setsCache.Unlock()
+	if s, ok := setsCache.m[key.String()]; ok {
+		return s[0], s[1], nil
+	}
+	if set, err = equity.NewLeaveSet(ts, equity.MaxLeave); err != nil {
+		return nil, nil, err
+	}
+	if racks, err = equity.NewLeaveSet(ts, engine.RackSize); err != nil {
+		return nil, nil, err
+	}
+	if setsCache.m == nil {
+		setsCache.m = map[string][2]*equity.LeaveSet{}
+	}
+	setsCache.m[key.String()] = [2]*equity.LeaveSet{set, racks}
+	return set, racks, nil
 }

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -249,7 +250,7 @@ func TestFitKnownValues(t *testing.T) {
 		tot.turns++
 		tot.sumSq += int64(y*fixedScaleSq) * int64(y*fixedScaleSq)
 	}
-	values, rep, err := fitLeaves(set, racks, tot)
+	values, rep, err := fitLeaves(set, racks, tot, Racks)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -277,4 +278,46 @@ func tilesBytes(w []lexicon.Tile) []byte {
 		b[i] = byte(t)
 	}
 	return b
+}
+
+// The fit adds its sums in parallel, a leave's sums in the same order whatever the number of
+// cores: one core or four give the same values, bit for bit.
+func TestFitSameWhateverTheCores(t *testing.T) {
+	ts := lexicon.DefaultTileSet()
+	set, racks, err := leaveSets(ts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tot := newTotals(racks.Len(), set.Len())
+	var bag []lexicon.Tile
+	for i, l := range ts.Letters() {
+		for range l.Count {
+			bag = append(bag, lexicon.Tile(i))
+		}
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 20_000 {
+		rng.Shuffle(len(bag), func(i, j int) { bag[i], bag[j] = bag[j], bag[i] })
+		rack := slices.Clone(bag[:7])
+		slices.Sort(rack)
+		y := int64(rng.NormFloat64()*20*fixedScale) + 45*fixedScale
+		i := racks.IndexSorted(rack)
+		tot.sums[i] += y
+		tot.counts[i]++
+		tot.turns++
+		tot.sumSq += (y / 64) * (y / 64)
+	}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	var got [][]float32
+	for _, procs := range []int{1, 4} {
+		runtime.GOMAXPROCS(procs)
+		v, _, err := fitLeaves(set, racks, tot, Racks)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, v)
+	}
+	if !slices.Equal(got[0], got[1]) {
+		t.Fatal("the fit on 1 and 4 cores differs")
+	}
 }

@@ -1,0 +1,216 @@
+package cmd
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/atril-scrabble/atril/drills/play"
+	"github.com/atril-scrabble/atril/engine/analysis"
+	"github.com/atril-scrabble/atril/engine/gcg"
+	"github.com/atril-scrabble/atril/internal/fileio"
+	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/studystore"
+	"github.com/atril-scrabble/atril/internal/ui"
+	"github.com/atril-scrabble/atril/puzzles"
+	"github.com/atril-scrabble/atril/stats"
+	"github.com/atril-scrabble/atril/stats/leaves"
+)
+
+type analyzeOptions struct {
+	Player        string
+	Game          int64
+	Sim           bool
+	SimTime       time.Duration
+	SimIterations int
+	SimCandidates int
+	Plot          string
+	Puzzles       bool
+	MinLoss       float64
+	Seed          uint64
+}
+
+func init() {
+	register(func(g *Globals) *cobra.Command {
+		opts := &analyzeOptions{}
+		p := g.P
+		c := &cobra.Command{
+			Use:     p.T("analyze.use"),
+			Short:   p.T("analyze.short"),
+			Long:    p.T("analyze.long"),
+			Example: p.T("analyze.example"),
+			Args:    cobra.MaximumNArgs(1),
+			RunE: func(c *cobra.Command, args []string) error {
+				return runAnalyze(c.Context(), g, opts, args)
+			},
+		}
+		stopsCleanly(c)
+		f := c.Flags()
+		f.StringVar(&opts.Player, "player", "", p.T("analyze.flag.player"))
+		f.Int64Var(&opts.Game, "game", 0, p.T("analyze.flag.game"))
+		f.BoolVar(&opts.Sim, "sim", false, p.T("analyze.flag.sim"))
+		f.DurationVar(&opts.SimTime, "sim-time", analysis.DefaultSimTime, p.T("analyze.flag.sim_time"))
+		f.IntVar(&opts.SimIterations, "sim-iterations", analysis.DefaultSimIterations, p.T("analyze.flag.sim_iterations"))
+		f.IntVar(&opts.SimCandidates, "sim-candidates", analysis.DefaultSimCandidates, p.T("analyze.flag.sim_candidates"))
+		f.StringVar(&opts.Plot, "plot", "", p.T("analyze.flag.plot"))
+		f.BoolVar(&opts.Puzzles, "puzzles", false, p.T("analyze.flag.puzzles"))
+		f.Float64Var(&opts.MinLoss, "min-loss", play.DefaultPuzzleLoss, p.T("analyze.flag.min_loss"))
+		f.Uint64Var(&opts.Seed, "seed", 1, p.T("analyze.flag.seed"))
+		_ = c.RegisterFlagCompletionFunc("plot", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+			return []string{"png"}, cobra.ShellCompDirectiveFilterFileExt
+		})
+		return c
+	})
+}
+
+func runAnalyze(ctx context.Context, g *Globals, opts *analyzeOptions, args []string) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if err := checkOutput(opts.Plot); err != nil {
+		return err
+	}
+	p := g.P
+	switch {
+	case len(args) == 0 && opts.Game == 0:
+		return withCode(ExitError, i18n.E("analyze.needs"))
+	case len(args) > 0 && opts.Game != 0:
+		return withCode(ExitError, i18n.E("analyze.both"))
+	}
+	if opts.SimTime <= 0 || opts.SimIterations <= 0 || opts.SimCandidates <= 0 {
+		return withCode(ExitError, i18n.E("analyze.bad_sim"))
+	}
+	lex, err := g.Lex()
+	if err != nil {
+		return err
+	}
+	ts := lex.Tiles
+	table, err := g.openLeaves(leaves.Builtin, true)
+	if err != nil {
+		return err
+	}
+	// The record: a file, or a stored game's.
+	var data []byte
+	name := ""
+	var st *studystore.Store
+	defer func() {
+		if st != nil {
+			st.Close()
+		}
+	}()
+	if opts.Game != 0 {
+		if st, err = openStudy(g, true); err != nil {
+			return err
+		}
+		rec, _, err := st.Game(ctx, opts.Game)
+		if errors.Is(err, studystore.ErrNoGame) {
+			return withCode(ExitError, i18n.E("games.no_game", "ID", opts.Game))
+		}
+		if err != nil {
+			return withCode(ExitError, err)
+		}
+		if rec.Finished.IsZero() {
+			return withCode(ExitError, i18n.E("analyze.not_finished", "ID", opts.Game))
+		}
+		data, name = []byte(rec.GCG), play.GameName(opts.Game)
+		if opts.Player == "" {
+			opts.Player = rec.Player
+		}
+	} else {
+		name = args[0]
+		if data, err = fileio.ReadFile(name, gcg.MaxSize); err != nil {
+			return withCode(ExitError, err)
+		}
+	}
+	rec, err := gcg.Read(bytes.NewReader(data), name, ts)
+	if err != nil {
+		return withCode(ExitError, err)
+	}
+	players := rec.Players[0].Nick + ", " + rec.Players[1].Nick
+	if opts.Player == "" {
+		return withCode(ExitError, i18n.E("analyze.no_player", "File", name, "Players", players))
+	}
+	who := analysis.PlayerIndex(rec, opts.Player)
+	if who < 0 {
+		return withCode(ExitError, i18n.E("analyze.unknown_player", "File", name, "Player", opts.Player, "Players", players))
+	}
+	var bar *ui.Progress
+	ao := analysis.Options{Lexicon: lex, Leaves: table.Leaves, Endgame: endgameSolver, Sim: opts.Sim, SimTime: opts.SimTime,
+		SimIterations: opts.SimIterations, SimCandidates: opts.SimCandidates, Seed: opts.Seed}
+	if opts.Sim {
+		ao.Progress = func(done, total int) {
+			if bar == nil {
+				bar = ui.NewProgress(g.io.Err, g.io.ErrTTY, g.io.Now, total, func(done, total int, rate float64, left time.Duration) string {
+					return p.T("analyze.progress", "Done", p.Int(done), "Total", p.Int(total)) + timeLeft(p, left)
+				})
+			}
+			bar.Update(done)
+		}
+	}
+	an, err := analysis.New(ao)
+	if err != nil {
+		return withCode(ExitError, err)
+	}
+	r, err := an.Game(ctx, rec, who)
+	if bar != nil {
+		bar.Finish()
+	}
+	if err != nil {
+		if ctx.Err() != nil {
+			return withCode(ExitInterrupted, err)
+		}
+		return withCode(ExitError, err)
+	}
+	if opts.Plot != "" {
+		if err := stats.PlotWin(opts.Plot, r, p); err != nil {
+			return withCode(ExitError, i18n.Wrap(err, "stats.err.plot", "File", opts.Plot))
+		}
+	}
+	made := 0
+	if opts.Puzzles {
+		if st == nil {
+			if st, err = openStudy(g, false); err != nil {
+				return err
+			}
+		}
+		file := name
+		if opts.Game != 0 {
+			// The stored game's record, as a file puzzle gen --resume can read again.
+			if err := os.MkdirAll(play.GamesDir(st), 0o755); err != nil {
+				return withCode(ExitError, i18n.Wrap(err, "play.write_gcg", "File", play.GamesDir(st)))
+			}
+			file = filepath.Join(play.GamesDir(st), name)
+			if err := os.WriteFile(file, data, 0o644); err != nil {
+				return withCode(ExitError, i18n.Wrap(err, "play.write_gcg", "File", file))
+			}
+		}
+		plan, err := puzzles.NewPlan(puzzles.GenOptions{GCG: []string{file}, Player: rec.Players[who].Nick, MinLoss: opts.MinLoss},
+			[]puzzles.Input{{Name: file, Data: data}}, lex, table, nil)
+		if err != nil {
+			return withCode(ExitError, err)
+		}
+		sum, err := (&puzzles.Generator{Store: st, Workers: 1, Now: g.io.Now}).Run(ctx, plan, 0, 0, 0)
+		if sum != nil {
+			made = len(sum.Stored)
+		}
+		if err != nil && ctx.Err() == nil {
+			return withCode(ExitError, err)
+		}
+	}
+	if g.JSON {
+		return g.PrintJSON(r.JSON(ts))
+	}
+	d := r.Doc(g.UI, p, ts, true)
+	if opts.Plot != "" {
+		d.Note(p.T("analyze.plot_written", "File", opts.Plot))
+	}
+	if made > 0 {
+		d.P(p.N("analyze.puzzles_made", made))
+	}
+	return g.Print(d)
+}

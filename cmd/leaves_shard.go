@@ -1,0 +1,121 @@
+package cmd
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/ui"
+	"github.com/atril-scrabble/atril/stats/leaves"
+)
+
+// shardJSON is what `leaves learn --shard --json` prints.
+type shardJSON struct {
+	StatsOut    string  `json:"stats_out"`
+	Lexicon     string  `json:"lexicon"`
+	Generation  int     `json:"generation"`
+	Shard       int     `json:"shard"`
+	Shards      int     `json:"shards"`
+	GamesFrom   int     `json:"games_from"`
+	GamesTo     int     `json:"games_to"`
+	Games       int     `json:"games"` // played by this run (0 when already done)
+	Resumed     int     `json:"resumed"`
+	Already     bool    `json:"already_done"`
+	Seed        uint64  `json:"seed"`
+	From        string  `json:"from"`
+	Table       string  `json:"table"`
+	Turns       int64   `json:"turns"`
+	Workers     int     `json:"workers"`
+	Seconds     float64 `json:"seconds"`
+	GamesPerSec float64 `json:"games_per_second"`
+}
+
+// runLeavesShard plays one shard of one generation (--shard I/N or auto/N) and writes its
+// statistics to --stats-out (a file, or a directory to name it in).
+func runLeavesShard(ctx context.Context, g *Globals, opts *leavesLearnOptions) error {
+	p := g.P
+	switch {
+	case opts.Shard == "":
+		return withCode(ExitError, i18n.E("leaves.shard.err.shard_needed"))
+	case opts.StatsOut == "":
+		return withCode(ExitError, i18n.E("leaves.shard.err.stats_out"))
+	case opts.outSet || opts.generationsSet || opts.Resume || opts.methodSet:
+		return withCode(ExitError, i18n.E("leaves.shard.err.flags"))
+	}
+	index, count, err := leaves.ParseShard(opts.Shard, g.io.Getenv)
+	if err != nil {
+		return withCode(ExitError, err)
+	}
+	lex, err := g.Lex()
+	if err != nil {
+		return err
+	}
+	from, err := g.playLeaves(opts.From, false)
+	if err != nil {
+		return err
+	}
+	workers := opts.Workers
+	if workers == 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	sh := leaves.Shard{Generation: opts.Generation, Index: index, Count: count}
+	out := opts.StatsOut
+	if fi, err := os.Stat(out); err == nil && fi.IsDir() || strings.HasSuffix(out, string(os.PathSeparator)) {
+		if err := os.MkdirAll(out, 0o755); err != nil {
+			return withCode(ExitError, i18n.Wrap(err, "leaves.err.stats_write", "File", out))
+		}
+		out = filepath.Join(out, leaves.StatsName(sh))
+	} else if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+		return withCode(ExitError, i18n.Wrap(err, "leaves.err.stats_write", "File", out))
+	}
+	first, last := sh.Games(opts.Games)
+	bar := newGamesProgress(g, max(1, last-first))
+	bar.bar.Prefix(p.T("leaves.shard.progress_prefix", "Generation", sh.Generation, "Shard", index, "Shards", count))
+	so := leaves.ShardOptions{LearnOptions: leaves.LearnOptions{Lexicon: lex, Games: opts.Games, Seed: opts.Seed,
+		Workers: workers, From: from, Now: g.io.Now}, Shard: sh, FromName: opts.From, Out: out}
+	so.Progress = func(pr leaves.Progress) {
+		if pr.Phase == "resume" {
+			bar.bar.Clear()
+			fmt.Fprintln(g.io.Err, p.T("leaves.shard.resumed", "File", out+".ckpt", "Games", p.Int(pr.Games)))
+		}
+		bar.rate, bar.left = pr.GamesPerSec, pr.ETA
+		bar.bar.Update(pr.Games)
+	}
+	start := g.io.Now()
+	res, err := leaves.LearnShard(ctx, so)
+	bar.bar.Finish()
+	if err != nil {
+		if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+			return withCode(ExitInterrupted, i18n.E("leaves.shard.interrupted", "File", out+".ckpt"))
+		}
+		return withCode(ExitError, err)
+	}
+	h := res.Header
+	o := shardJSON{StatsOut: out, Lexicon: lex.Name, Generation: h.Generation, Shard: h.Shard, Shards: h.Shards,
+		GamesFrom: h.GamesFrom, GamesTo: h.GamesTo, Resumed: res.Resumed, Already: res.Already, Seed: h.Seed, From: h.From,
+		Table: h.Table, Turns: h.Turns, Workers: workers, Seconds: g.io.Now().Sub(start).Seconds()}
+	if !res.Already {
+		o.Games = h.GamesTo - h.GamesFrom - res.Resumed
+	}
+	if o.Seconds > 0 {
+		o.GamesPerSec = float64(o.Games) / o.Seconds
+	}
+	if g.JSON {
+		return g.PrintJSON(o)
+	}
+	d := ui.NewDoc()
+	if res.Already {
+		return g.Print(d.P(p.T("leaves.shard.already", "File", out, "Generation", h.Generation, "Shard", h.Shard, "Shards", h.Shards)))
+	}
+	d.P(p.T("leaves.shard.done", "Generation", h.Generation, "Shard", h.Shard, "Shards", h.Shards,
+		"From", p.Int(h.GamesFrom+1), "To", p.Int(h.GamesTo), "File", out))
+	d.P(p.T("leaves.shard.speed", "Games", p.N("leaves.count.games", o.Games), "Time", duration(p, time.Duration(o.Seconds*float64(time.Second))),
+		"Rate", p.Float(o.GamesPerSec, 0), "Workers", workers))
+	return g.Print(d)
+}

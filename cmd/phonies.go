@@ -1,0 +1,96 @@
+package cmd
+
+import (
+	"github.com/spf13/cobra"
+
+	"github.com/atril-scrabble/atril/drills"
+	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/ui"
+	"github.com/atril-scrabble/atril/lexicon/morph"
+)
+
+type phoniesOptions struct {
+	Count  int
+	Seed   uint64
+	Length string
+}
+
+// maxPhonies bounds --count.
+const maxPhonies = 100000
+
+func init() {
+	register(func(g *Globals) *cobra.Command {
+		o := &phoniesOptions{}
+		p := g.P
+		c := &cobra.Command{
+			Use:     p.T("phonies.use"),
+			Short:   p.T("phonies.short"),
+			Long:    p.T("phonies.long"),
+			Example: p.T("phonies.example"),
+			Args:    cobra.NoArgs,
+			RunE: func(c *cobra.Command, args []string) error {
+				if !c.Flags().Changed("seed") {
+					o.Seed = uint64(g.io.Now().UnixNano())
+				}
+				return runPhonies(g, o)
+			},
+		}
+		c.Flags().IntVarP(&o.Count, "count", "n", 20, p.T("phonies.flag.count", "Max", maxPhonies))
+		c.Flags().Uint64Var(&o.Seed, "seed", 0, p.T("phonies.flag.seed"))
+		c.Flags().StringVar(&o.Length, "length", "", p.T("phonies.flag.length"))
+		return c
+	})
+}
+
+// phonyJSON is one phony as `phonies --json` prints it.
+type phonyJSON struct {
+	Word         string  `json:"word"`
+	Stem         string  `json:"stem"`
+	Rule         string  `json:"rule"`
+	Kind         string  `json:"kind"`
+	Plausibility float64 `json:"plausibility"`
+}
+
+func runPhonies(g *Globals, o *phoniesOptions) error {
+	if o.Count < 1 || o.Count > maxPhonies {
+		return withCode(ExitError, i18n.E("phonies.err.count", "Count", o.Count, "Max", maxPhonies))
+	}
+	var f morph.Filter
+	if o.Length != "" {
+		lo, hi, err := drills.ParseLengths(o.Length)
+		if err != nil {
+			return flagError("--length", err)
+		}
+		f.MinLen, f.MaxLen = lo, hi
+	}
+	lex, err := g.Lex()
+	if err != nil {
+		return err
+	}
+	ts := lex.Tiles
+	phonies := morph.For(lex).PhoniesSeed(o.Seed, o.Count, f)
+	out := make([]phonyJSON, len(phonies))
+	for i, ph := range phonies {
+		out[i] = phonyJSON{Word: ts.Display(ph.Word), Stem: ts.Display(ph.Stem), Rule: ph.Rule, Kind: ph.Class.String(), Plausibility: ph.Plausibility}
+	}
+	if g.JSON {
+		return g.PrintJSON(out)
+	}
+	p := g.P
+	t := ui.NewTable(ui.Col{Header: p.T("phonies.col.word")}, ui.Col{Header: p.T("phonies.col.stem")},
+		ui.Col{Header: p.T("phonies.col.rule"), Shrink: true}, ui.Col{Header: p.T("phonies.col.kind"), Drop: 1},
+		ui.Col{Header: p.T("phonies.col.plausibility"), Right: true})
+	for _, ph := range out {
+		t.Cells(ui.Cell{Text: ph.Word, Style: ui.Accent}, ui.Cell{Text: ph.Stem}, ui.Cell{Text: ph.Rule},
+			ui.Cell{Text: p.T("phonies.kind." + ph.Kind)}, ui.Cell{Text: p.Percent(ph.Plausibility, 0)})
+	}
+	doc := ui.NewDoc()
+	if g.UI.TTY() {
+		doc.H1(p.T("phonies.title", "Lexicon", lex.Name))
+	}
+	doc.Table(t)
+	if len(out) < o.Count {
+		doc.Note(p.T("phonies.fewer", "Made", len(out), "Want", o.Count))
+	}
+	return g.Print(doc)
+}

@@ -1,0 +1,214 @@
+package cmd
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/atril-scrabble/atril/drills/play"
+	"github.com/atril-scrabble/atril/engine/analysis"
+	"github.com/atril-scrabble/atril/engine/game"
+	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/studystore"
+	"github.com/atril-scrabble/atril/internal/ui"
+	"github.com/atril-scrabble/atril/stats/leaves"
+)
+
+type playOptions struct {
+	Level      int
+	Seed       uint64
+	Clock      time.Duration
+	Lenient    bool
+	NoTracking bool
+	Name       string
+	First      string
+	GCG        string
+	Resume     bool
+	Think      time.Duration
+	MinLoss    float64
+	NoPuzzles  bool
+}
+
+// endgameSolver is the exact endgame solver level 5 and analyze use; nil until engine/endgame
+// provides one (static equity with the bag empty meanwhile).
+var endgameSolver analysis.Endgame
+
+func init() {
+	register(func(g *Globals) *cobra.Command {
+		opts := &playOptions{}
+		p := g.P
+		c := &cobra.Command{
+			Use:     p.T("play.use"),
+			Short:   p.T("play.short"),
+			Long:    p.T("play.long"),
+			Example: p.T("play.example"),
+			Args:    cobra.NoArgs,
+			RunE: func(c *cobra.Command, args []string) error {
+				return runPlay(c, g, opts)
+			},
+		}
+		stopsCleanly(c)
+		f := c.Flags()
+		f.IntVar(&opts.Level, "level", play.DefaultLevel, p.T("play.flag.level"))
+		f.Uint64Var(&opts.Seed, "seed", 0, p.T("play.flag.seed"))
+		f.DurationVar(&opts.Clock, "clock", 0, p.T("play.flag.clock"))
+		f.BoolVar(&opts.Lenient, "lenient", false, p.T("play.flag.lenient"))
+		f.BoolVar(&opts.NoTracking, "no-tracking", false, p.T("play.flag.no_tracking"))
+		f.StringVar(&opts.Name, "name", "", p.T("play.flag.name"))
+		f.StringVar(&opts.First, "first", "random", p.T("play.flag.first"))
+		f.StringVar(&opts.GCG, "gcg", "", p.T("play.flag.gcg"))
+		f.BoolVar(&opts.Resume, "resume", false, p.T("play.flag.resume"))
+		f.DurationVar(&opts.Think, "think", play.DefaultThink, p.T("play.flag.think"))
+		f.Float64Var(&opts.MinLoss, "min-loss", play.DefaultPuzzleLoss, p.T("play.flag.min_loss"))
+		f.BoolVar(&opts.NoPuzzles, "no-puzzles", false, p.T("play.flag.no_puzzles"))
+		_ = c.RegisterFlagCompletionFunc("first", cobra.FixedCompletions([]string{"you", "atril", "random"}, cobra.ShellCompDirectiveNoFileComp))
+		_ = c.RegisterFlagCompletionFunc("level", cobra.FixedCompletions([]string{"1", "2", "3", "4", "5"}, cobra.ShellCompDirectiveNoFileComp))
+		return c
+	})
+}
+
+// playJSON is what `play --json` prints at the end (the game itself is played on stderr).
+type playJSON struct {
+	Game     int64                `json:"game"`
+	Stopped  string               `json:"stopped"`
+	End      string               `json:"end,omitempty"`
+	Scores   map[string]int       `json:"scores"`
+	Penalty  int                  `json:"time_penalty"`
+	Result   string               `json:"result,omitempty"`
+	Analysis *analysis.ReportJSON `json:"analysis,omitempty"`
+	Puzzles  int                  `json:"puzzles"`
+}
+
+func runPlay(c *cobra.Command, g *Globals, opts *playOptions) error {
+	ctx := c.Context()
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	p := g.P
+	if opts.Resume {
+		for _, name := range []string{"level", "seed", "clock", "lenient", "no-tracking", "name", "first"} {
+			if c.Flags().Changed(name) {
+				return withCode(ExitError, i18n.E("play.resume_flags", "Flag", "--"+name))
+			}
+		}
+	}
+	if opts.Level < play.MinLevel || opts.Level > play.MaxLevel {
+		return withCode(ExitError, i18n.E("play.bad_level", "Level", opts.Level, "Min", play.MinLevel, "Max", play.MaxLevel))
+	}
+	if opts.Clock < 0 {
+		return withCode(ExitError, i18n.E("play.bad_clock", "Value", opts.Clock.String()))
+	}
+	if opts.Think < 100*time.Millisecond || opts.Think > time.Minute {
+		return withCode(ExitError, i18n.E("play.bad_think", "Value", opts.Think.String()))
+	}
+	lex, err := g.Lex()
+	if err != nil {
+		return err
+	}
+	table, err := g.openLeaves(leaves.Builtin, true)
+	if err != nil {
+		return err
+	}
+	st, err := openStudy(g, false)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	out := g.UI
+	if g.JSON {
+		out = g.ErrUI // stdout carries only the result
+	}
+	se := &play.Session{Store: st, Lex: lex, In: g.io.In, UI: out, P: p, Now: g.io.Now, Echo: !isTerminal(g.io.In), Draw: drawBoard}
+	var state *play.State
+	var id int64
+	if opts.Resume {
+		state, id, err = se.Resume(ctx)
+		if errors.Is(err, play.ErrNoGame) {
+			return withCode(ExitError, i18n.E("play.nothing_to_resume"))
+		}
+		if err != nil {
+			return withCode(ExitError, err)
+		}
+	} else {
+		seed := opts.Seed
+		if !c.Flags().Changed("seed") {
+			seed = uint64(g.io.Now().UnixNano())
+		}
+		seat := 0
+		switch opts.First {
+		case "you", "tú", "tu", "yo":
+		case "atril":
+			seat = 1
+		case "random", "azar":
+			seat = int(game.GameSeed(seed, 1) & 1)
+		default:
+			return withCode(ExitError, i18n.E("play.bad_first", "Value", opts.First))
+		}
+		if prev, err := st.LastUnfinishedGame(ctx); err == nil {
+			g.ErrUI.Print(ui.NewDoc().Note(p.T("play.unfinished", "ID", prev.ID)))
+		} else if !errors.Is(err, studystore.ErrNoGame) {
+			return withCode(ExitError, err)
+		}
+		name := opts.Name
+		if name == "" {
+			name = g.io.Getenv("USER")
+		}
+		if name == "" {
+			name = p.T("play.default_name")
+		}
+		s := play.Settings{Lexicon: lex.Name, Tiles: lex.Tiles.Name, Leaves: table.Info.Name, Level: opts.Level, Seed: seed,
+			Player: name, Seat: seat, Clock: opts.Clock, Lenient: opts.Lenient, NoTracking: opts.NoTracking}
+		if state, id, err = se.Start(ctx, s); err != nil {
+			return withCode(ExitError, err)
+		}
+	}
+	bot, err := play.NewBot(play.BotConfig{Lexicon: lex, Level: state.Settings.Level, Leaves: table.Leaves, Think: opts.Think,
+		Endgame: endgameSolver, Seed: state.Settings.Seed})
+	if err != nil {
+		return withCode(ExitError, err)
+	}
+	se.Bot = bot
+	res, err := se.Run(ctx, state, id)
+	if err != nil {
+		return withCode(ExitError, err)
+	}
+	js := playJSON{Game: id, Stopped: res.Stopped, End: state.End, Penalty: state.Penalty}
+	pl, at := state.Scores()
+	js.Scores = map[string]int{state.Settings.Player: pl, play.EngineNick: at}
+	if res.Stopped != play.StoppedFinished {
+		if res.Stopped == play.StoppedInterrupted || res.Stopped == play.StoppedEndOfInput {
+			out.Print(ui.NewDoc().Note(p.T("play.saved", "ID", id)))
+		}
+		if g.JSON {
+			return g.PrintJSON(js)
+		}
+		return nil
+	}
+	if err := out.Print(play.EndDoc(out, p, state)); err != nil {
+		return err
+	}
+	js.Result = [...]string{"loss", "draw", "win"}[int(state.Result()*2)]
+	co := play.ConcludeOptions{Table: table, Endgame: endgameSolver, GCGFile: opts.GCG, PuzzleLoss: opts.MinLoss}
+	if opts.NoPuzzles {
+		co.PuzzleLoss = -1
+	}
+	con, err := play.Conclude(ctx, st, lex, state, id, co)
+	if con != nil && con.Report != nil {
+		fmt.Fprintln(out.W)
+		if perr := out.Print(play.ConclusionDoc(out, p, lex.Tiles, id, con)); perr != nil {
+			return perr
+		}
+		rj := con.Report.JSON(lex.Tiles)
+		js.Analysis, js.Puzzles = &rj, con.Puzzles
+	}
+	if err != nil && ctx.Err() == nil {
+		return withCode(ExitError, err)
+	}
+	if g.JSON {
+		return g.PrintJSON(js)
+	}
+	return nil
+}

@@ -1,0 +1,245 @@
+package play
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/atril-scrabble/atril/engine"
+	"github.com/atril-scrabble/atril/engine/analysis"
+	"github.com/atril-scrabble/atril/engine/equity"
+	"github.com/atril-scrabble/atril/engine/game"
+	"github.com/atril-scrabble/atril/engine/movegen"
+	"github.com/atril-scrabble/atril/engine/sim"
+	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/lexicon"
+)
+
+// Levels of the engine opponent: 1 to 3 play the highest-scoring play of the words they know
+// (a newcomer's vocabulary, a club player's, the whole lexicon); 4 the best static equity with
+// the learned leaves; 5 simulates level 4's best plays and solves endgames exactly.
+const (
+	MinLevel = 1
+	MaxLevel = 5
+	// DefaultLevel is the strongest static player: quick, and as strong as the learned leaves.
+	DefaultLevel = 4
+	// DefaultThink is level 5's time for a turn (the simulation stops when it runs out).
+	DefaultThink = 2500 * time.Millisecond
+	// simCandidates are the plays level 5 simulates.
+	simCandidates = 10
+	// simIterations bounds level 5's simulation when it is not stopped by time or by its
+	// stopping rule first.
+	simIterations = 1000
+)
+
+// Vocabularies of levels 1 and 2: the most probable words of each length, as many as a
+// newcomer and a club player know (the default lexicon has 91 two-tile words, 548 of three,
+// 3,475 of four, 12,344 of five, 28,447 of six, 53,751 of seven, 79,188 of eight).
+var (
+	smallVocabulary  = map[int]int{2: 60, 3: 300, 4: 1500, 5: 3000, 6: 3000, 7: 2000, 8: 1000}
+	mediumVocabulary = map[int]int{2: 91, 3: 548, 4: 3475, 5: 8000, 6: 12000, 7: 15000, 8: 10000, 9: 3000}
+)
+
+// BotConfig makes an engine player.
+type BotConfig struct {
+	Lexicon *lexicon.Lexicon
+	Layout  *engine.Layout // nil: the standard board
+	Level   int
+	// Leaves are the learned leaves of levels 4 and 5 (nil: the hand-set model, which level 3
+	// always uses).
+	Leaves equity.Leaves
+	// Think is level 5's time budget for a turn (0: DefaultThink); SimIterations bounds its
+	// simulation (0: simIterations); Workers its goroutines (0: one per CPU).
+	Think         time.Duration
+	SimIterations int
+	Workers       int
+	// Endgame is level 5's exact endgame solver (nil: static equity with the bag empty).
+	Endgame analysis.Endgame
+	Seed    uint64
+}
+
+// Bot is the engine player of one level. It is not safe for concurrent use.
+type Bot struct {
+	cfg    BotConfig
+	gen    *movegen.Generator
+	leaves equity.Leaves
+	by     movegen.SortBy
+	known  *knownWords // levels 1 and 2: the words it knows
+	sim    *sim.Simulator
+	turn   uint64
+}
+
+// NewBot makes the engine player of a level.
+func NewBot(cfg BotConfig) (*Bot, error) {
+	if cfg.Level < MinLevel || cfg.Level > MaxLevel {
+		return nil, i18n.E("play.bad_level", "Level", cfg.Level, "Min", MinLevel, "Max", MaxLevel)
+	}
+	if cfg.Layout == nil {
+		cfg.Layout = engine.StandardLayout()
+	}
+	if cfg.Think <= 0 {
+		cfg.Think = DefaultThink
+	}
+	if cfg.SimIterations <= 0 {
+		cfg.SimIterations = simIterations
+	}
+	ts := cfg.Lexicon.Tiles
+	b := &Bot{cfg: cfg, gen: movegen.New(cfg.Lexicon.Graph, ts, cfg.Layout), by: movegen.ByEquity}
+	switch cfg.Level {
+	case 1:
+		b.by = movegen.ByScore
+		b.known = newKnownWords(cfg.Lexicon, smallVocabulary)
+	case 2:
+		b.by = movegen.ByScore
+		b.known = newKnownWords(cfg.Lexicon, mediumVocabulary)
+	case 3:
+		b.by = movegen.ByScore
+	default:
+		b.leaves = cfg.Leaves
+		if b.leaves == nil {
+			b.leaves = equity.NewDefault(ts)
+		}
+	}
+	if cfg.Level == 5 {
+		s, err := sim.New(sim.Config{Lexicon: cfg.Lexicon, Layout: cfg.Layout, Leaves: b.leaves,
+			MaxIterations: cfg.SimIterations, StopZ: 2.58, Workers: cfg.Workers, Seed: cfg.Seed,
+			// Small batches: the time budget is checked between them.
+			Batch: 8})
+		if err != nil {
+			return nil, err
+		}
+		b.sim = s
+	}
+	return b, nil
+}
+
+// Level is the bot's level.
+func (b *Bot) Level() int { return b.cfg.Level }
+
+// Choose picks the move of the player to move in g. Only a cancelled ctx makes it fail (level
+// 5 then plays its best static move).
+func (b *Bot) Choose(ctx context.Context, g *game.Game) (engine.Move, error) {
+	b.turn++
+	rack := g.Rack()
+	bag := g.Bag.Len()
+	b.gen.SetBoard(g.Board)
+	if b.by == movegen.ByScore {
+		return b.greedy(rack, bag, g.Board), nil
+	}
+	opts := movegen.Options{By: movegen.ByEquity, Leaves: b.leaves, Pass: true, BagEmpty: bag == 0, Top: 1}
+	if bag > 0 {
+		opts.Exchanges = min(engine.RackSize, bag)
+	}
+	if b.cfg.Level == 5 {
+		if bag == 0 && b.cfg.Endgame != nil {
+			pos := g.Position()
+			m, _, err := b.cfg.Endgame.Solve(ctx, pos)
+			if err == nil {
+				return m, nil
+			}
+			if ctx.Err() != nil {
+				return engine.Move{}, ctx.Err()
+			}
+			// The solver could not: static equity below.
+		}
+		if bag > 0 {
+			return b.simulate(ctx, g, opts)
+		}
+	}
+	moves := b.gen.Generate(rack, opts)
+	if len(moves) == 0 {
+		return b.noPlay(rack, bag), nil
+	}
+	return moves[0], nil
+}
+
+// noPlay is the turn of a player who finds no play: an exchange of the whole rack while the
+// bag allows it, else a pass.
+func (b *Bot) noPlay(rack []lexicon.Tile, bag int) engine.Move {
+	if bag >= len(rack) && len(rack) > 0 {
+		m := engine.Move{Kind: engine.Exchange, Len: uint8(len(rack))}
+		copy(m.Tiles[:], rack)
+		return m
+	}
+	return engine.Move{Kind: engine.Pass}
+}
+
+// greedy is levels 1 and 2: the highest-scoring play of the words it knows; with no play, an
+// exchange of the whole rack while the bag allows it, else a pass.
+func (b *Bot) greedy(rack []lexicon.Tile, bag int, board *engine.Board) engine.Move {
+	ts := b.cfg.Lexicon.Tiles
+	if b.known == nil {
+		moves := b.gen.Generate(rack, movegen.Options{By: movegen.ByScore, Top: 1})
+		if len(moves) > 0 {
+			return moves[0]
+		}
+	} else {
+		moves := b.gen.Generate(rack, movegen.Options{By: movegen.ByScore, Sort: true})
+		for i := range moves {
+			if v := engine.Check(board, &moves[i], ts, b.known, nil); v.Legal {
+				return moves[i]
+			}
+		}
+	}
+	return b.noPlay(rack, bag)
+}
+
+// simulate is level 5 with tiles in the bag: the best static plays simulated, for at most the
+// time budget.
+func (b *Bot) simulate(ctx context.Context, g *game.Game, opts movegen.Options) (engine.Move, error) {
+	start := time.Now()
+	opts.Top = simCandidates
+	cands := append([]engine.Move(nil), b.gen.Generate(g.Rack(), opts)...)
+	switch len(cands) {
+	case 0:
+		return engine.Move{Kind: engine.Pass}, nil
+	case 1:
+		return cands[0], nil
+	}
+	pos := g.Position()
+	pos.Racks[1] = nil // the opponent's rack is not the bot's to see
+	budget := b.cfg.Think - time.Since(start)
+	sctx, cancel := context.WithTimeout(ctx, max(budget, 10*time.Millisecond))
+	defer cancel()
+	b.sim.SetSeed(game.GameSeed(b.cfg.Seed, int(b.turn)))
+	res, err := b.sim.Run(sctx, pos, cands)
+	if ctx.Err() != nil {
+		return engine.Move{}, ctx.Err()
+	}
+	if err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		return engine.Move{}, err
+	}
+	if res == nil || len(res.Candidates) == 0 || res.Iterations == 0 {
+		return cands[0], nil
+	}
+	return res.Winner().Move, nil
+}
+
+// knownWords is a vocabulary: the lexicon's words of 2 to 8 tiles among the most probable of
+// their length (a blank counts as the letter it is played as).
+type knownWords struct {
+	lex *lexicon.Lexicon
+	// min is the fewest combinations a known word of each length has (0: no word known).
+	min [16]uint64
+}
+
+func newKnownWords(lex *lexicon.Lexicon, quota map[int]int) *knownWords {
+	k := &knownWords{lex: lex}
+	for n, q := range quota {
+		top := lex.TopByProbability(n, q)
+		if len(top) == 0 {
+			continue
+		}
+		k.min[n] = max(1, lex.Tiles.Combinations(top[len(top)-1]))
+	}
+	return k
+}
+
+// Contains reports whether the word is one the vocabulary knows.
+func (k *knownWords) Contains(w []lexicon.Tile) bool {
+	n := len(w)
+	if n >= len(k.min) || k.min[n] == 0 || !k.lex.Contains(w) {
+		return false
+	}
+	return k.lex.Tiles.Combinations(w) >= k.min[n]
+}
