@@ -397,7 +397,7 @@ func endgamePlayerMaker(g *Globals, mode string, plies int, rules game.Rules) (f
 // that are endgames, or the built-in set; and, when the engines compared need it, a temporary
 // file of them (the caller removes it).
 func benchEndgames(opts *benchOptions, figs []bench.Figure, positions []*engine.Position, lex *lexicon.Lexicon, table equity.Leaves) ([]*engine.Position, string, error) {
-	if len(figs) > 0 && !slices.Contains(figs, bench.Endgame) {
+	if !slices.Contains(figs, bench.Endgame) {
 		return nil, "", nil
 	}
 	var eg []*engine.Position

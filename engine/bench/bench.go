@@ -10,10 +10,10 @@
 //     iterations a position in turn: iterations (every candidate played once) a CPU second.
 //   - selfplay: whole games of the top play by equity against itself from the empty board
 //     (positions unused): games a CPU second.
-//   - endgame: exact endgame solving on one thread (engine/endgame), on endgames of at most
-//     EndgameTiles tiles on the racks (Config.Endgames): CPU milliseconds a position. Drivers
-//     get these positions' file and solve each to the end of the game (at most EndgamePlies
-//     turns deep).
+//   - endgame (only when asked for): exact endgame solving on one thread (engine/endgame), on
+//     endgames of at most EndgameTiles tiles on the racks (Config.Endgames): CPU milliseconds a
+//     position. Drivers get these positions' file and solve each to the end of the game (at
+//     most EndgamePlies turns deep).
 //
 // Each position keeps its own generator between passes (as MAGPIE's and macondo's drivers keep
 // theirs), so a generator's per-rack tables are reused from one pass to the next.
@@ -81,12 +81,16 @@ const (
 	Endgame   Figure = "endgame"
 )
 
-// Figures are every figure, in the order they are measured and shown.
-var Figures = []Figure{TopEquity, AllMoves, Sim, SelfPlay, Endgame}
+// Figures are the figures measured when none is named, in the order they are measured and shown.
+var Figures = []Figure{TopEquity, AllMoves, Sim, SelfPlay}
+
+// Endgame is measured only when asked for: it needs endgame positions (Config.Endgames) and
+// takes longer than the others.
+var extraFigures = []Figure{Endgame}
 
 // ParseFigure reads a figure's name.
 func ParseFigure(s string) (Figure, error) {
-	for _, f := range Figures {
+	for _, f := range append(Figures, extraFigures...) {
 		if string(f) == s {
 			return f, nil
 		}
