@@ -215,6 +215,13 @@ func (s *Store) ApplyStats(ctx context.Context, u StatsUpdate) (applied bool, er
 		if last != u.From || (u.From != 0 && zone != u.Zone) {
 			return false, nil
 		}
+		if len(u.Days)+len(u.Questions) >= bigStatsUpdate {
+			// The first sums of a long log write about as many pages as SQLite's default cache
+			// holds (2 MB) several times over, each page read again on its next insert: hold them.
+			if _, err := tx.ExecContext(ctx, `PRAGMA cache_size = -65536`); err != nil {
+				return false, err
+			}
+		}
 		if err := addDays(ctx, tx, u.Days, u.Merge); err != nil {
 			return false, err
 		}
@@ -230,6 +237,9 @@ func (s *Store) ApplyStats(ctx context.Context, u StatsUpdate) (applied bool, er
 	}
 	return applied, nil
 }
+
+// bigStatsUpdate is how many rows make an update big enough for a larger page cache.
+const bigStatsUpdate = 20_000
 
 func addDays(ctx context.Context, tx *sql.Tx, days []StatsDay, merge func(old, add []byte) []byte) error {
 	if len(days) == 0 {
