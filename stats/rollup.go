@@ -47,6 +47,17 @@ type Unsaved struct {
 // nothing is new; the first update of a long log (the first `atril stats` after an upgrade)
 // streams it once, a run of ids on each core.
 func Update(ctx context.Context, st *studystore.Store, loc *time.Location, lx Lexicons, progress func(done, total int)) (Unsaved, error) {
+	return updateSums(ctx, st, loc, lx, progress, sumTuning{parallel: parallelAnswers, parts: min(runtime.GOMAXPROCS(0), maxParts), hot: hotHistograms})
+}
+
+// sumTuning is how Update splits its work (tests try small numbers).
+type sumTuning struct {
+	parallel int64 // new answers worth parts
+	parts    int   // parts then
+	hot      int   // histograms filled at a time in a part
+}
+
+func updateSums(ctx context.Context, st *studystore.Store, loc *time.Location, lx Lexicons, progress func(done, total int), tune sumTuning) (Unsaved, error) {
 	var un Unsaved
 	zone := zoneID(loc)
 	last, was, err := st.StatsProgress(ctx)
@@ -68,8 +79,8 @@ func Update(ctx context.Context, st *studystore.Store, loc *time.Location, lx Le
 		return un, err
 	}
 	parts := 1
-	if newest-last >= parallelAnswers {
-		parts = min(runtime.GOMAXPROCS(0), maxParts)
+	if newest-last >= tune.parallel {
+		parts = int(max(1, min(int64(tune.parts), newest-last)))
 	}
 	sums := make([]*partSum, parts)
 	errs := make([]error, parts)
@@ -79,7 +90,7 @@ func Update(ctx context.Context, st *studystore.Store, loc *time.Location, lx Le
 	var read atomic.Int64
 	for i := range parts {
 		from, to := last+(newest-last)*int64(i)/int64(parts), last+(newest-last)*int64(i+1)/int64(parts)
-		p := newPartSum(sh)
+		p := newPartSum(sh, tune.hot)
 		sums[i] = p
 		wg.Go(func() {
 			var n int64

@@ -73,6 +73,7 @@ type partSum struct {
 	groups   map[groupKey][]*daySum
 	days     map[dayKey]*daySum
 	hot      []*daySum // those with a histogram being filled (see flush)
+	hotMax   int
 	free     []*histogram
 }
 
@@ -119,8 +120,8 @@ type daySum struct {
 // the days a part is reading, few enough to keep a long log's sums small.
 const hotHistograms = 512
 
-func newPartSum(sh *sumShared) *partSum {
-	return &partSum{sh: sh, lastDeckID: -1, byLexKind: map[lexKind]map[string]*questionSum{},
+func newPartSum(sh *sumShared, hot int) *partSum {
+	return &partSum{sh: sh, hotMax: hot, lastDeckID: -1, byLexKind: map[lexKind]map[string]*questionSum{},
 		byCard: make([]*questionSum, len(sh.kinds.dense)), profiles: map[profile]int32{},
 		groups: map[groupKey][]*daySum{}, days: map[dayKey]*daySum{}}
 }
@@ -279,7 +280,7 @@ func (p *partSum) daySumsOf(g groupKey, deck string, q *questionSum) []*daySum {
 
 // heat gives a day sum a histogram to fill, flushing every filled one first when too many are.
 func (p *partSum) heat(s *daySum) {
-	if len(p.hot) >= hotHistograms {
+	if len(p.hot) >= p.hotMax {
 		p.flush()
 	}
 	if n := len(p.free); n > 0 {
