@@ -105,42 +105,23 @@ func (s *Store) AnswersAfter(ctx context.Context, after int64, limit int) ([]Sta
 
 // DeckNames maps every deck's id to its name.
 func (s *Store) DeckNames(ctx context.Context) (map[int64]string, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, name FROM decks`)
+	names, err := s.idStrings(ctx, `SELECT id, name FROM decks`)
 	if err != nil {
 		return nil, fmt.Errorf("store: deck names: %w", err)
 	}
-	defer rows.Close()
-	out := map[int64]string{}
-	for rows.Next() {
-		var id int64
-		var name string
-		if err := rows.Scan(&id, &name); err != nil {
-			return nil, fmt.Errorf("store: deck names: %w", err)
-		}
-		out[id] = name
-	}
-	return out, rows.Err()
+	return names, nil
 }
 
 // CardKinds maps cards' ids to their kinds: those asked for (nil: every card).
 func (s *Store) CardKinds(ctx context.Context, ids []int64) (map[int64]string, error) {
-	out := map[int64]string{}
 	if ids == nil {
-		rows, err := s.db.QueryContext(ctx, `SELECT id, kind FROM cards`)
+		kinds, err := s.idStrings(ctx, `SELECT id, kind FROM cards`)
 		if err != nil {
 			return nil, fmt.Errorf("store: card kinds: %w", err)
 		}
-		defer rows.Close()
-		for rows.Next() {
-			var id int64
-			var kind string
-			if err := rows.Scan(&id, &kind); err != nil {
-				return nil, fmt.Errorf("store: card kinds: %w", err)
-			}
-			out[id] = kind
-		}
-		return out, rows.Err()
+		return kinds, nil
 	}
+	out := map[int64]string{}
 	conn, err := s.db.Conn(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("store: card kinds: %w", err)
@@ -166,8 +147,13 @@ func (s *Store) CardKinds(ctx context.Context, ids []int64) (map[int64]string, e
 
 // StatsQuestions returns every row of stats_questions.
 func (s *Store) StatsQuestions(ctx context.Context) ([]StatsQuestion, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, lexicon, kind, question, coalesce(card_id, 0), tiles,
+	return s.statsQuestions(ctx, `SELECT id, lexicon, kind, question, coalesce(card_id, 0), tiles,
 		digraphs, blanks, rank, rank_of, answers, correct, time_ms, first_at, last_at FROM stats_questions ORDER BY id`)
+}
+
+// statsQuestions reads the rows of stats_questions a query selects, columns as StatsQuestions.
+func (s *Store) statsQuestions(ctx context.Context, query string, args ...any) ([]StatsQuestion, error) {
+	rows, err := s.db.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, fmt.Errorf("store: stats questions: %w", err)
 	}

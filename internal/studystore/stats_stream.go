@@ -155,28 +155,12 @@ func (s *Store) answerNames(ctx context.Context) (drills, lexicons []string, err
 // before, without reading them all. A question is filed under its card's kind for a review,
 // else under the drill (see package stats).
 func (s *Store) StatsQuestionsAnswered(ctx context.Context, after, upTo int64) ([]StatsQuestion, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, lexicon, kind, question, coalesce(card_id, 0), tiles, digraphs,
-		blanks, rank, rank_of, answers, correct, time_ms, first_at, last_at FROM stats_questions
-		WHERE (lexicon, kind, question) IN (SELECT a.lexicon,
-			CASE WHEN a.drill = 'review' AND coalesce(c.kind, '') != '' THEN c.kind ELSE a.drill END, a.question
-			FROM answers a LEFT JOIN cards c ON c.id = a.card_id WHERE a.id > ? AND a.id <= ?)
-		ORDER BY id`, after, upTo)
-	if err != nil {
-		return nil, fmt.Errorf("store: stats questions: %w", err)
-	}
-	defer rows.Close()
-	var out []StatsQuestion
-	for rows.Next() {
-		var q StatsQuestion
-		var first, last int64
-		if err := rows.Scan(&q.ID, &q.Lexicon, &q.Kind, &q.Question, &q.CardID, &q.Tiles, &q.Digraphs,
-			&q.Blanks, &q.Rank, &q.RankOf, &q.Answers, &q.Correct, &q.TimeMS, &first, &last); err != nil {
-			return nil, fmt.Errorf("store: stats questions: %w", err)
-		}
-		q.FirstAt, q.LastAt = fromMS(first), fromMS(last)
-		out = append(out, q)
-	}
-	return out, rows.Err()
+	return s.statsQuestions(ctx, `SELECT DISTINCT q.id, q.lexicon, q.kind, q.question, coalesce(q.card_id, 0), q.tiles,
+		q.digraphs, q.blanks, q.rank, q.rank_of, q.answers, q.correct, q.time_ms, q.first_at, q.last_at
+		FROM answers a LEFT JOIN cards c ON c.id = a.card_id
+		JOIN stats_questions q ON q.lexicon = a.lexicon AND q.question = a.question
+			AND q.kind = CASE WHEN a.drill = 'review' AND coalesce(c.kind, '') != '' THEN c.kind ELSE a.drill END
+		WHERE a.id > ? AND a.id <= ? ORDER BY q.id`, after, upTo)
 }
 
 // StatsQuestionCount is how many rows stats_questions has.
@@ -191,20 +175,29 @@ func (s *Store) StatsQuestionCount(ctx context.Context) (int64, error) {
 // CardKindsAnswered maps the cards reviewed in the answers with ids in (after, upTo] to their
 // kinds: for a short update, cheaper than every card's (CardKinds).
 func (s *Store) CardKindsAnswered(ctx context.Context, after, upTo int64) (map[int64]string, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT DISTINCT c.id, c.kind FROM answers a JOIN cards c ON c.id = a.card_id
+	kinds, err := s.idStrings(ctx, `SELECT DISTINCT c.id, c.kind FROM answers a JOIN cards c ON c.id = a.card_id
 		WHERE a.id > ? AND a.id <= ? AND a.drill = 'review'`, after, upTo)
 	if err != nil {
 		return nil, fmt.Errorf("store: card kinds: %w", err)
+	}
+	return kinds, nil
+}
+
+// idStrings reads the (id, text) rows of a query into a map.
+func (s *Store) idStrings(ctx context.Context, query string, args ...any) (map[int64]string, error) {
+	rows, err := s.db.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
 	}
 	defer rows.Close()
 	out := map[int64]string{}
 	for rows.Next() {
 		var id int64
-		var kind string
-		if err := rows.Scan(&id, &kind); err != nil {
-			return nil, fmt.Errorf("store: card kinds: %w", err)
+		var text string
+		if err := rows.Scan(&id, &text); err != nil {
+			return nil, err
 		}
-		out[id] = kind
+		out[id] = text
 	}
 	return out, rows.Err()
 }
