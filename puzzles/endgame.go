@@ -152,6 +152,12 @@ type exactAnalyzer struct {
 }
 
 func newExactAnalyzer(lex *lexicon.Lexicon, layout *engine.Layout, leaves equity.Leaves, opts ExactOptions) (*exactAnalyzer, error) {
+	if layout == nil {
+		layout = engine.StandardLayout()
+	}
+	if leaves == nil {
+		leaves = equity.NewDefault(lex.Tiles)
+	}
 	s, err := endgame.New(endgame.Config{Lexicon: lex, Layout: layout, Threads: 1, TableBytes: exactTable})
 	if err != nil {
 		return nil, err
