@@ -30,12 +30,12 @@ const (
 	DefaultExactMargin = 5.0
 	// DefaultMaxTiles: endgames with more tiles on both racks together are left out (a 7-by-7
 	// endgame can take the solver seconds; the puzzles players solve are smaller).
-	DefaultMaxTiles = 9
+	DefaultMaxTiles = 8
 	// DefaultExactNodes: an endgame solve that has searched this many nodes after a depth and
 	// is not yet proven is given up (the position makes no puzzle), so that every value stored
 	// is exact and a run stays fast; counted after whole depths by one thread, it is the same
 	// on every machine.
-	DefaultExactNodes = 400_000
+	DefaultExactNodes = 300_000
 	// DefaultPegCandidates: the pre-endgame plays solved (the best by score plus twice the
 	// points played); a play typed that is not among them is solved when typed.
 	DefaultPegCandidates = 12
@@ -228,7 +228,7 @@ func (ea *exactAnalyzer) solve(ctx context.Context, pos *engine.Position, opts e
 // plays are valued exactly, so once one of them is below the optimum, every play not valued
 // exactly is below it too. nil when the position is not proven within the node budget.
 func (ea *exactAnalyzer) solveAll(ctx context.Context, pos *engine.Position) (*endgame.Result, error) {
-	for rank := 4; rank <= maxRank; rank *= 2 {
+	for rank := 2; rank <= maxRank; rank *= 2 {
 		ea.solver.Reset()
 		res, err := ea.solve(ctx, pos, endgame.Options{Rank: rank})
 		if err != nil || res == nil {
