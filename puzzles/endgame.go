@@ -224,9 +224,10 @@ func (ea *exactAnalyzer) solve(ctx context.Context, pos *engine.Position, opts e
 	return res, nil
 }
 
-// solveAll solves an endgame until every optimal first play has an exact value: the best rank
-// plays are valued exactly, so once one of them is below the optimum, every play not valued
-// exactly is below it too. nil when the position is not proven within the node budget.
+// solveAll solves an endgame until every optimal first play has an exact value: a play the
+// solver only bounds (worth at most its value) is known not to be optimal once its bound is
+// below the optimum; while some bound reaches it, more plays are valued exactly. nil when the
+// position is not proven within the node budget.
 func (ea *exactAnalyzer) solveAll(ctx context.Context, pos *engine.Position) (*endgame.Result, error) {
 	for rank := 2; rank <= maxRank; rank *= 2 {
 		ea.solver.Reset()
@@ -234,16 +235,11 @@ func (ea *exactAnalyzer) solveAll(ctx context.Context, pos *engine.Position) (*e
 		if err != nil || res == nil {
 			return nil, err
 		}
-		exact, optimal := 0, 0
+		known := true
 		for _, p := range res.Plays {
-			if p.Bound == endgame.Exact {
-				exact++
-				if p.Value == res.Value {
-					optimal++
-				}
-			}
+			known = known && (p.Bound == endgame.Exact || p.Value < res.Value)
 		}
-		if optimal < exact || exact == len(res.Plays) {
+		if known {
 			return res, nil
 		}
 	}

@@ -43,7 +43,7 @@ func checkEndgamePuzzle(t *testing.T, lex *lexicon.Lexicon, pz *Puzzle) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := s.Solve(context.Background(), pos, endgame.Options{})
+	res, err := s.Solve(context.Background(), pos, endgame.Options{Rank: 100})
 	if err != nil || !res.Proven || float64(res.Value) != pz.Exact.Value {
 		t.Fatalf("puzzle %d: solved again %d (proven %t), stored %v: %v", pz.ID, res.Value, res.Proven, pz.Exact.Value, err)
 	}
@@ -58,6 +58,21 @@ func checkEndgamePuzzle(t *testing.T, lex *lexicon.Lexicon, pz *Puzzle) {
 		r, err := s.Solve(context.Background(), pos, endgame.Options{Only: []engine.Move{m}})
 		if err != nil || r.Value != res.Value {
 			t.Errorf("puzzle %d: answer %s worth %d, the best %d (%v)", pz.ID, a.Move, r.Value, res.Value, err)
+		}
+	}
+	// Every optimal play is an answer: no play is left with a bound that reaches the optimum.
+	for _, p := range res.Plays {
+		if p.Bound != endgame.Exact {
+			continue
+		}
+		pl := exactPlay(lex.Tiles, pos.Board, pos.Racks[0], &p.Move)
+		if (p.Value == res.Value) != isAnswer(pz, &pl) {
+			t.Errorf("puzzle %d: %s worth %d (best %d): answer %t", pz.ID, pl.Move, p.Value, res.Value, isAnswer(pz, &pl))
+		}
+	}
+	for _, p := range pz.Exact.Plays {
+		if p.AtMost && p.Value >= pz.Exact.Value {
+			t.Errorf("puzzle %d: %s is worth at most %v, the optimum %v: maybe right, not an answer", pz.ID, p.Move, p.Value, pz.Exact.Value)
 		}
 	}
 	topRight, staticLoss := false, 0.0

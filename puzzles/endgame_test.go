@@ -285,3 +285,28 @@ func TestPreEndgamePuzzle(t *testing.T) {
 		t.Errorf("a pass: %+v", g)
 	}
 }
+
+// TestEndgameEveryOptimalPlay: a self-play endgame on the shipped lexicon where three first
+// plays are worth the optimum, one of them left by a solve of the best two with a bound equal to
+// it (worth at most +35): every one is an answer (atril endgame --rank 6 values them all).
+func TestEndgameEveryOptimalPlay(t *testing.T) {
+	t.Parallel()
+	lex := testlex.Default(t)
+	pos, err := engine.ParseCGP("RETIENTAS6/6O1AH3G1/6S1ZAR1HI1/2TOQUI2LUYEN1/6EL1DO1N2/6RO1E2D2/6EL1E2I2/7A4D2/1CEÑIMOS4O2/"+
+		"1ANUDE3P1P3/4ASUlCADA2A/3F5L1M2J/2ROBOTiCE1B2U/4EX3AVA[LL]AN/6[CH]IGRES2O CS/[RR] 440/516 1", lex.Tiles, engine.StandardLayout())
+	if err != nil {
+		t.Fatal(err)
+	}
+	pz, err := exactAnalyzerFor(t, lex, ExactOptions{}).endgame(context.Background(), pos)
+	if err != nil || pz == nil {
+		t.Fatalf("no puzzle: %v", err)
+	}
+	var answers []string
+	for _, a := range pz.Answers {
+		answers = append(answers, a.Move)
+	}
+	slices.Sort(answers)
+	if want := []string{"11E (ASUlCADA)S", "13N C(U)", "J2 (HALDEE)S"}; pz.Exact.Value != 35 || !slices.Equal(answers, want) {
+		t.Errorf("value %v, answers %q; want 35 and %q", pz.Exact.Value, answers, want)
+	}
+}
