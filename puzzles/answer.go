@@ -312,8 +312,14 @@ func wordTiles(pz *Puzzle, a Play) int {
 // judgeExact grades a legal play of an exact puzzle, valuing it first (pz.solve) when the
 // puzzle does not list it.
 func judgeExact(pz *Puzzle, j *Judgement, m engine.Move) error {
+	if pz.Exact == nil || len(pz.Answers) == 0 {
+		return nil
+	}
 	p := *j.Play
-	if pz.Exact != nil && pz.Exact.find(p) == nil && pz.solve != nil && (m.Kind == engine.Play || pz.Kind == KindEndgame) {
+	// A play not listed, or listed with a bound that does not rule it out, is solved.
+	known := pz.Exact.find(p)
+	unsure := known == nil || known.AtMost && known.Value >= pz.Exact.Value
+	if unsure && pz.solve != nil && (m.Kind == engine.Play || pz.Kind == KindEndgame) {
 		m.Score = int32(p.Score)
 		ep, err := pz.solve(m)
 		if err != nil {
@@ -321,7 +327,12 @@ func judgeExact(pz *Puzzle, j *Judgement, m engine.Move) error {
 		}
 		if ep != nil {
 			ep.Play = p
-			pz.Exact.Plays = append(pz.Exact.Plays, *ep)
+			if known != nil {
+				ep.Play = known.Play
+				*known = *ep
+			} else {
+				pz.Exact.Plays = append(pz.Exact.Plays, *ep)
+			}
 		}
 	}
 	g := Accept(pz, p, pz.Answers[0])

@@ -219,8 +219,15 @@ func TestEndgameAnswers(t *testing.T) {
 		t.Errorf("pass solved when typed: %+v (stored %v), rated %t", g, pass.Value, out.Rated)
 	}
 
+	// A play stored with a bound that reaches the optimum (a puzzle made before every optimal
+	// play was listed) is solved when typed, and right when it is worth the optimum.
+	for i := range pz.Exact.Plays {
+		if pz.Exact.Plays[i].Move == "1A M(AS)" {
+			pz.Exact.Plays[i].AtMost, pz.Exact.Plays[i].Line = true, nil
+		}
+	}
 	out, err = svc.Answer(ctx, pz, "1A MAS", 0, 0)
-	if err != nil || !out.Judgement.Correct || out.Judgement.Grade.Value != 60 {
+	if err != nil || !out.Judgement.Correct || out.Judgement.Grade.Value != 60 || out.Judgement.Grade.AtMost {
 		t.Fatalf("MAS: %+v, %v", out.Judgement, err)
 	}
 	sol := term.Render(SolutionDoc(term, en, pz, 5, func(*ui.Term, *i18n.Printer, *engine.Position, *engine.Move) string { return "" }, out.Judgement.Play))
