@@ -317,3 +317,55 @@ func TestEndgameEveryOptimalPlay(t *testing.T) {
 		t.Errorf("value %v, answers %q; want 35 and %q", pz.Exact.Value, answers, want)
 	}
 }
+
+// TestPreEndgameServed: a pre-endgame puzzle made from a CGP is served with its own kind, the
+// opponent's rack hidden; its answer is right, a pass is wrong and not valued, a wrong play is
+// told its chance of winning and expected spread; its rating is the pre-endgame one.
+func TestPreEndgameServed(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	lex, pos := toyLexicon(t, "AL ALA ALAS AS ES EL ELLA SE LE LA MAS MES QUE",
+		"15/15/15/15/15/15/15/7AL6/15/15/15/15/15/15/15 AESM/ 10/12 0", "EEEQUAAS")
+	st := openStore(t)
+	s := generate(t, st, lex, GenOptions{CGP: pos.CGP(), Kinds: []Kind{KindPreEndgame}, Exact: ExactOptions{Margin: 0.01, Candidates: 100}}, nil, 1)
+	if len(s.Stored) != 1 {
+		t.Fatalf("%d puzzles", len(s.Stored))
+	}
+	svc := &Service{Store: st, Lex: lex}
+	pz, err := svc.Next(ctx, Filter{Kind: KindPreEndgame})
+	if err != nil || pz.Kind != KindPreEndgame || pz.Position.Racks[1] != nil || pz.Bag != 1 {
+		t.Fatalf("served %+v, %v", pz, err)
+	}
+	var wrong *ExactPlay
+	for i := range pz.Exact.Plays {
+		if !isAnswer(pz, &pz.Exact.Plays[i].Play) {
+			wrong = &pz.Exact.Plays[i]
+			break
+		}
+	}
+	if wrong == nil {
+		t.Fatal("every play is right")
+	}
+	out, err := svc.Answer(ctx, pz, "-", 0, 0)
+	if err != nil || out.Judgement.Correct || out.Judgement.Grade.Known || out.Judgement.Grade.Figure != FigurePreEndgame {
+		t.Fatalf("pass: %+v, %v", out.Judgement.Grade, err)
+	}
+	out, err = svc.Answer(ctx, pz, wrong.Move, 0, 0)
+	if err != nil || out.Judgement.Correct || out.Judgement.Grade.Win != wrong.Win || out.Judgement.Grade.Value != wrong.Value {
+		t.Fatalf("%s: %+v, %v", wrong.Move, out.Judgement.Grade, err)
+	}
+	term := &ui.Term{W: &strings.Builder{}, Mode: ui.Pipe}
+	if msg := term.Render(TryDoc(term, i18n.For(i18n.Spanish), pz, out)); !strings.Contains(msg, "gana en") || !strings.Contains(msg, pz.Answers[0].Move) {
+		t.Errorf("verdict: %q", msg)
+	}
+	out, err = svc.Answer(ctx, pz, pz.Answers[0].Move, 0, 0)
+	if err != nil || !out.Judgement.Correct {
+		t.Fatalf("the answer: %+v, %v", out.Judgement, err)
+	}
+	if _, n, _ := svc.PlayerRatingFor(ctx, KindPreEndgame); n != 1 {
+		t.Errorf("pre-endgame rating: %d attempts", n)
+	}
+	if _, n, _ := svc.PlayerRatingFor(ctx, KindEndgame); n != 0 {
+		t.Errorf("endgame rating: %d attempts", n)
+	}
+}
