@@ -329,8 +329,15 @@ func (ea *exactAnalyzer) endgame(ctx context.Context, pos *engine.Position) (*Pu
 	}
 	// The plays with their values: exact ones best first, then the bounds.
 	var exact, bounds []ExactPlay
+	seen := map[string]bool{}
 	for i := range res.Plays {
 		rp := &res.Plays[i]
+		// The same play reached two ways (a blank for a letter the rack also holds) once.
+		id := engine.FormatMove(&rp.Move, pos.Board, ts) + "|" + playKey(&rp.Move)
+		if seen[id] {
+			continue
+		}
+		seen[id] = true
 		if v := valued[playKey(&rp.Move)]; v != nil {
 			rp = v
 		}
