@@ -84,7 +84,6 @@ func init() {
 		f.Uint64Var(&opts.Exact.Nodes, "eg-nodes", puzzles.DefaultExactNodes, p.T("egpuzzle.flag.nodes"))
 		f.IntVar(&opts.Exact.Candidates, "peg-candidates", puzzles.DefaultPegCandidates, p.T("egpuzzle.flag.peg_candidates"))
 		f.Float64Var(&opts.Exact.Accept, "peg-accept", puzzles.DefaultPegAccept, p.T("egpuzzle.flag.peg_accept"))
-		f.IntVar(&opts.Exact.Plies, "peg-plies", 0, p.T("egpuzzle.flag.peg_plies"))
 		_ = c.RegisterFlagCompletionFunc("kind", cobra.FixedCompletions(puzzleKindNames(), cobra.ShellCompDirectiveNoFileComp))
 		_ = c.RegisterFlagCompletionFunc("tag", cobra.FixedCompletions(puzzleTagNames(), cobra.ShellCompDirectiveNoFileComp))
 		_ = c.RegisterFlagCompletionFunc("disagree", cobra.FixedCompletions([]string{puzzles.DisagreeKeep, puzzles.DisagreeDrop}, cobra.ShellCompDirectiveNoFileComp))
@@ -152,7 +151,7 @@ func runPuzzleGen(c *cobra.Command, g *Globals, opts *puzzleGenOptions) error {
 	if opts.Resume {
 		for _, name := range []string{"selfplay", "gcg", "player", "cgp", "kind", "tag", "deck", "margin", "accept", "no-sim",
 			"sim-candidates", "sim-iterations", "sim-plies", "disagree", "limit", "seed", "min-loss",
-			"eg-margin", "max-tiles", "eg-nodes", "peg-candidates", "peg-accept", "peg-plies"} {
+			"eg-margin", "max-tiles", "eg-nodes", "peg-candidates", "peg-accept"} {
 			if c.Flags().Changed(name) {
 				return withCode(ExitError, i18n.E("puzzle_gen.resume_flags", "Flag", "--"+name))
 			}
@@ -184,7 +183,7 @@ func runPuzzleGen(c *cobra.Command, g *Globals, opts *puzzleGenOptions) error {
 		if opts.SimCandidates < 2 || opts.SimIterations < 1 || opts.SimPlies < 1 {
 			return withCode(ExitError, i18n.E("puzzle_gen.bad_sim_flags"))
 		}
-		if opts.Exact.Margin < 0 || opts.Exact.MaxTiles < 0 || opts.Exact.Candidates < 0 || opts.Exact.Plies < 0 || opts.Exact.Accept < 0 {
+		if opts.Exact.Margin < 0 || opts.Exact.MaxTiles < 0 || opts.Exact.Candidates < 0 || opts.Exact.Accept < 0 {
 			return withCode(ExitError, i18n.E("egpuzzle.err.bad_options"))
 		}
 		o.Exact = opts.Exact

@@ -67,9 +67,6 @@ type ExactOptions struct {
 	Margin   float64 `json:"margin,omitempty"`
 	MaxTiles int     `json:"max_tiles,omitempty"`
 	Nodes    uint64  `json:"nodes,omitempty"`
-	// Plies bounds each pre-endgame solve (0: to the end); a value not proven leaves the
-	// position out.
-	Plies      int     `json:"plies,omitempty"`
 	Candidates int     `json:"candidates,omitempty"`
 	Accept     float64 `json:"accept,omitempty"`
 }
@@ -508,50 +505,36 @@ func (ea *exactAnalyzer) preendgame(ctx context.Context, pos *engine.Position) (
 	if len(moves) < 2 {
 		return nil, nil
 	}
-	cfg := endgame.Config{Lexicon: ea.lex, Layout: ea.layout, Threads: 1, TableBytes: exactTable}
-	res, err := endgame.PreEndgame(ctx, cfg, hidden, endgame.PegOptions{Candidates: ea.opts.Candidates, Plies: ea.opts.Plies})
-	if err != nil {
-		return nil, err
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if !res.Complete || len(res.Plays) < 2 {
-		return nil, nil
-	}
-	for _, p := range res.Plays {
-		if !p.Proven {
-			return nil, nil
-		}
-	}
 	static := moves[0]
 	top := int32(-1)
 	for i := range moves {
 		top = max(top, moves[i].Score)
 	}
-	plays := slices.Clone(res.Plays)
-	// The static best and the top scorers must be valued.
-	need := []engine.Move{static}
+	// The candidates, as endgame.PreEndgame chooses them (by score plus twice the points
+	// played), and the static best and the top scorers.
+	rackPts := 0
+	for _, t := range rack {
+		rackPts += ts.Points(t)
+	}
+	weight := func(m *engine.Move) int {
+		kept := 0
+		for _, t := range m.LeaveTiles() {
+			kept += ts.Points(t)
+		}
+		return int(m.Score) + 2*(rackPts-kept)
+	}
+	byWeight := slices.Clone(moves)
+	slices.SortStableFunc(byWeight, func(a, b engine.Move) int { return weight(&b) - weight(&a) })
+	cands := byWeight[:min(ea.opts.Candidates, len(byWeight))]
 	for _, m := range moves {
-		if m.Score == top {
-			need = append(need, m)
+		if (m.Score == top || playKey(&m) == playKey(&static) && m.Score == static.Score) &&
+			!slices.ContainsFunc(cands, func(c engine.Move) bool { return playKey(&c) == playKey(&m) && c.Score == m.Score }) {
+			cands = append(cands, m)
 		}
 	}
-	for _, m := range need {
-		if slices.ContainsFunc(plays, func(p endgame.PegPlay) bool { return playKey(&p.Move) == playKey(&m) && p.Move.Score == m.Score }) {
-			continue
-		}
-		r, err := endgame.PreEndgame(ctx, cfg, hidden, endgame.PegOptions{Only: []engine.Move{m}, Plies: ea.opts.Plies})
-		if err != nil {
-			return nil, err
-		}
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		if !r.Complete || len(r.Plays) != 1 || !r.Plays[0].Proven {
-			return nil, nil
-		}
-		plays = append(plays, r.Plays[0])
+	plays, err := ea.pegPlays(ctx, hidden, cands)
+	if err != nil || plays == nil {
+		return nil, err
 	}
 	slices.SortStableFunc(plays, func(a, b endgame.PegPlay) int { return pegOrder(a.Win, a.Value, b.Win, b.Value) })
 	best := plays[0]
@@ -622,4 +605,57 @@ func clonePosition(pos *engine.Position) *engine.Position {
 	c.Racks[1] = slices.Clone(pos.Racks[1])
 	c.Opcodes = slices.Clone(pos.Opcodes)
 	return &c
+}
+
+// pegPlays values pre-endgame plays over every draw of the bag's tile (weighted by the unseen
+// tiles), each endgame after the draw solved within the node budget: the figures
+// endgame.PreEndgame gives. nil when one of them is not proven within the budget.
+func (ea *exactAnalyzer) pegPlays(ctx context.Context, hidden *engine.Position, moves []engine.Move) ([]endgame.PegPlay, error) {
+	unseen := hidden.UnseenTiles()
+	type draw struct {
+		tile  lexicon.Tile
+		count int
+	}
+	var draws []draw
+	for _, t := range unseen {
+		if i := slices.IndexFunc(draws, func(d draw) bool { return d.tile == t }); i >= 0 {
+			draws[i].count++
+		} else {
+			draws = append(draws, draw{tile: t, count: 1})
+		}
+	}
+	spread := hidden.Scores[0] - hidden.Scores[1]
+	var out []endgame.PegPlay
+	for _, m := range moves {
+		p := endgame.PegPlay{Move: m, Proven: true}
+		total := 0
+		for _, d := range draws {
+			// The player draws the bag's tile; the opponent, holding the other unseen tiles,
+			// moves.
+			after := hidden.After(&m)
+			opp := slices.Clone(unseen)
+			i := slices.Index(opp, d.tile)
+			after.Racks[0] = slices.Delete(opp, i, i+1)
+			after.Racks[1] = append(slices.Clone(after.Racks[1]), d.tile)
+			res, err := ea.solve(ctx, after, endgame.Options{})
+			if err != nil || res == nil {
+				return nil, err
+			}
+			v := int(m.Score) - res.Value
+			p.Draws = append(p.Draws, endgame.PegDraw{Tile: d.tile, Count: d.count, Value: v, Proven: true})
+			total += d.count
+			p.Value += float64(d.count * v)
+			switch f := spread + v; {
+			case f > 0:
+				p.Win += float64(d.count)
+			case f == 0:
+				p.Win += float64(d.count) / 2
+			}
+		}
+		p.Value /= float64(total)
+		p.Win /= float64(total)
+		p.Spread = float64(spread) + p.Value
+		out = append(out, p)
+	}
+	return out, nil
 }
