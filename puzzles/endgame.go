@@ -64,9 +64,9 @@ func (k Kind) Exact() bool { return k == KindEndgame || k == KindPreEndgame }
 
 // ExactOptions say which endgame and pre-endgame positions make puzzles.
 type ExactOptions struct {
-	Margin   float64 `json:"margin,omitempty"`
-	MaxTiles int     `json:"max_tiles,omitempty"`
-	Nodes    uint64  `json:"nodes,omitempty"`
+	Margin     float64 `json:"margin,omitempty"`
+	MaxTiles   int     `json:"max_tiles,omitempty"`
+	Nodes      uint64  `json:"nodes,omitempty"`
 	Candidates int     `json:"candidates,omitempty"`
 	Accept     float64 `json:"accept,omitempty"`
 }
