@@ -215,8 +215,10 @@ func (ea *exactAnalyzer) solve(ctx context.Context, pos *engine.Position, opts e
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	// The solver refuses only positions that are no endgame (the game already over by
+	// passes, no play to search): no puzzle, as for one not proven.
 	if err != nil || sctx.Err() != nil || !res.Proven {
-		return nil, err
+		return nil, nil
 	}
 	return res, nil
 }
