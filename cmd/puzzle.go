@@ -29,10 +29,18 @@ func addPuzzleFilterFlags(g *Globals, c *cobra.Command, f *puzzleFilterFlags) {
 	fl.StringVar(&f.Tag, "tag", "", p.T("puzzle.flag.tag"))
 	fl.StringVar(&f.Deck, "deck", "", p.T("puzzle.flag.deck"))
 	fl.StringVar(&f.Source, "source", "", p.T("puzzle.flag.source"))
-	_ = c.RegisterFlagCompletionFunc("kind", cobra.FixedCompletions([]string{"bingo", "best"}, cobra.ShellCompDirectiveNoFileComp))
+	_ = c.RegisterFlagCompletionFunc("kind", cobra.FixedCompletions(puzzleKindNames(), cobra.ShellCompDirectiveNoFileComp))
 	_ = c.RegisterFlagCompletionFunc("tag", cobra.FixedCompletions(puzzleTagNames(), cobra.ShellCompDirectiveNoFileComp))
 	_ = c.RegisterFlagCompletionFunc("source", cobra.FixedCompletions([]string{"selfplay", "gcg", "cgp"}, cobra.ShellCompDirectiveNoFileComp))
 	_ = c.RegisterFlagCompletionFunc("deck", completeDeckNames(g, false))
+}
+
+func puzzleKindNames() []string {
+	var out []string
+	for _, k := range puzzles.AllKinds {
+		out = append(out, string(k))
+	}
+	return out
 }
 
 func puzzleTagNames() []string {

@@ -38,6 +38,7 @@ type puzzleGenOptions struct {
 	Limit         int
 	Workers       int
 	Resume        bool
+	Exact         puzzles.ExactOptions
 }
 
 func init() {
@@ -78,7 +79,12 @@ func init() {
 		f.IntVar(&opts.Limit, "limit", 0, p.T("puzzle_gen.flag.limit"))
 		f.IntVar(&opts.Workers, "workers", 0, p.T("puzzle_gen.flag.workers"))
 		f.BoolVar(&opts.Resume, "resume", false, p.T("puzzle_gen.flag.resume"))
-		_ = c.RegisterFlagCompletionFunc("kind", cobra.FixedCompletions([]string{"bingo", "best"}, cobra.ShellCompDirectiveNoFileComp))
+		f.Float64Var(&opts.Exact.Margin, "eg-margin", puzzles.DefaultExactMargin, p.T("egpuzzle.flag.margin"))
+		f.IntVar(&opts.Exact.MaxTiles, "max-tiles", puzzles.DefaultMaxTiles, p.T("egpuzzle.flag.max_tiles"))
+		f.Uint64Var(&opts.Exact.Nodes, "eg-nodes", puzzles.DefaultExactNodes, p.T("egpuzzle.flag.nodes"))
+		f.IntVar(&opts.Exact.Candidates, "peg-candidates", puzzles.DefaultPegCandidates, p.T("egpuzzle.flag.peg_candidates"))
+		f.Float64Var(&opts.Exact.Accept, "peg-accept", puzzles.DefaultPegAccept, p.T("egpuzzle.flag.peg_accept"))
+		_ = c.RegisterFlagCompletionFunc("kind", cobra.FixedCompletions(puzzleKindNames(), cobra.ShellCompDirectiveNoFileComp))
 		_ = c.RegisterFlagCompletionFunc("tag", cobra.FixedCompletions(puzzleTagNames(), cobra.ShellCompDirectiveNoFileComp))
 		_ = c.RegisterFlagCompletionFunc("disagree", cobra.FixedCompletions([]string{puzzles.DisagreeKeep, puzzles.DisagreeDrop}, cobra.ShellCompDirectiveNoFileComp))
 		_ = c.RegisterFlagCompletionFunc("deck", completeDeckNames(g, false))
@@ -144,7 +150,8 @@ func runPuzzleGen(c *cobra.Command, g *Globals, opts *puzzleGenOptions) error {
 	var from, storedBefore int
 	if opts.Resume {
 		for _, name := range []string{"selfplay", "gcg", "player", "cgp", "kind", "tag", "deck", "margin", "accept", "no-sim",
-			"sim-candidates", "sim-iterations", "sim-plies", "disagree", "limit", "seed", "min-loss"} {
+			"sim-candidates", "sim-iterations", "sim-plies", "disagree", "limit", "seed", "min-loss",
+			"eg-margin", "max-tiles", "eg-nodes", "peg-candidates", "peg-accept"} {
 			if c.Flags().Changed(name) {
 				return withCode(ExitError, i18n.E("puzzle_gen.resume_flags", "Flag", "--"+name))
 			}
@@ -176,6 +183,10 @@ func runPuzzleGen(c *cobra.Command, g *Globals, opts *puzzleGenOptions) error {
 		if opts.SimCandidates < 2 || opts.SimIterations < 1 || opts.SimPlies < 1 {
 			return withCode(ExitError, i18n.E("puzzle_gen.bad_sim_flags"))
 		}
+		if opts.Exact.Margin < 0 || opts.Exact.MaxTiles < 0 || opts.Exact.Candidates < 0 || opts.Exact.Accept < 0 {
+			return withCode(ExitError, i18n.E("egpuzzle.err.bad_options"))
+		}
+		o.Exact = opts.Exact
 		for _, k := range opts.Kinds {
 			kind, ok := puzzles.ParseKind(k)
 			if !ok {

@@ -12,7 +12,7 @@ func init() {
 	registerPuzzle(func(g *Globals) *cobra.Command {
 		p := g.P
 		history := 0
-		var plotFile string
+		var plotFile, kind string
 		c := &cobra.Command{
 			Use:     p.T("puzzle_stats.use"),
 			Short:   p.T("puzzle_stats.short"),
@@ -26,12 +26,16 @@ func init() {
 				if err := checkOutput(plotFile); err != nil {
 					return err
 				}
+				k, ok := puzzles.ParseKind(kind)
+				if kind != "" && !ok {
+					return withCode(ExitError, i18n.E("puzzle.bad_kind", "Value", kind))
+				}
 				svc, err := puzzleService(g, true)
 				if err != nil {
 					return err
 				}
 				defer svc.Store.Close()
-				st, err := svc.Stats(c.Context())
+				st, err := svc.StatsOf(c.Context(), k)
 				if err != nil {
 					return withCode(ExitError, err)
 				}
@@ -54,6 +58,8 @@ func init() {
 		}
 		c.Flags().IntVar(&history, "history", 10, p.T("puzzle_stats.flag.history"))
 		c.Flags().StringVar(&plotFile, "plot", "", p.T("puzzle_stats.flag.plot"))
+		c.Flags().StringVar(&kind, "kind", "", p.T("egpuzzle.flag.stats_kind"))
+		_ = c.RegisterFlagCompletionFunc("kind", cobra.FixedCompletions(puzzleKindNames(), cobra.ShellCompDirectiveNoFileComp))
 		return c
 	})
 }

@@ -64,7 +64,7 @@ func (s *Service) PlayerRating(ctx context.Context) (Rating, int, error) {
 // Next is the unseen puzzle under the lexicon and tile set, matching f, whose rating is
 // nearest the player's. ErrNoPuzzle when there is none.
 func (s *Service) Next(ctx context.Context, f Filter) (*Puzzle, error) {
-	r, _, err := s.PlayerRating(ctx)
+	r, _, err := s.PlayerRatingFor(ctx, f.Kind)
 	if err != nil {
 		return nil, err
 	}
@@ -87,6 +87,9 @@ func (s *Service) served(rec studystore.PuzzleRecord) (*Puzzle, error) {
 		return nil, err
 	}
 	s.value(pz)
+	if pz.Kind.Exact() {
+		pz.solve = s.exactSolver(pz)
+	}
 	return pz, nil
 }
 
@@ -184,7 +187,7 @@ func (s *Service) fill(ctx context.Context, out *Outcome, pz *Puzzle, a studysto
 		pz.Rating = out.PuzzleAfter
 		return nil
 	}
-	r, _, err := s.PlayerRating(ctx)
+	r, _, err := s.PlayerRatingFor(ctx, pz.Kind)
 	if err != nil {
 		return err
 	}

@@ -28,10 +28,21 @@ type HistoryPoint struct {
 	Solved    bool      `json:"solved"`
 }
 
+// KindRating is the player's rating of some kinds of puzzles: the equity puzzles (bingo and
+// best play) share one, endgame and pre-endgame puzzles have one each.
+type KindRating struct {
+	Kinds  []Kind `json:"kinds"`
+	Rating Rating `json:"rating"`
+	Rated  int    `json:"rated"`
+}
+
 // Stats are the player's puzzle figures under a lexicon.
 type Stats struct {
+	// Kind is the kind whose rating Rating, Rated and History are ("" bingo and best play).
+	Kind    Kind           `json:"kind,omitempty"`
 	Rating  Rating         `json:"rating"`
 	Rated   int            `json:"rated"` // rated attempts (first attempts), every lexicon
+	Ratings []KindRating   `json:"ratings"`
 	Unseen  int            `json:"unseen"`
 	History []HistoryPoint `json:"history"`
 	All     SolvedRate     `json:"all"`
@@ -43,12 +54,22 @@ type Stats struct {
 
 // Stats reads the player's rating, its history and the solved rates by kind and tag (first
 // attempts under the service's lexicon).
-func (s *Service) Stats(ctx context.Context) (*Stats, error) {
-	r, n, err := s.PlayerRating(ctx)
+func (s *Service) Stats(ctx context.Context) (*Stats, error) { return s.StatsOf(ctx, "") }
+
+// StatsOf is Stats with the rating and history of kind k's puzzles ("" bingo and best play).
+func (s *Service) StatsOf(ctx context.Context, k Kind) (*Stats, error) {
+	r, n, err := s.PlayerRatingFor(ctx, k)
 	if err != nil {
 		return nil, err
 	}
-	st := &Stats{Rating: r, Rated: n}
+	st := &Stats{Kind: k, Rating: r, Rated: n}
+	for _, group := range [][]Kind{{KindBingo, KindBest}, {KindEndgame}, {KindPreEndgame}} {
+		gr, gn, err := s.PlayerRatingFor(ctx, group[0])
+		if err != nil {
+			return nil, err
+		}
+		st.Ratings = append(st.Ratings, KindRating{Kinds: group, Rating: gr, Rated: gn})
+	}
 	if st.Unseen, err = s.Unseen(ctx, Filter{}); err != nil {
 		return nil, err
 	}
@@ -74,7 +95,10 @@ func (s *Service) Stats(ctx context.Context) (*Stats, error) {
 	}
 	st.All.Name = "all"
 	for _, res := range results {
-		st.History = append(st.History, HistoryPoint{At: res.At, Rating: res.Rating, Deviation: res.Deviation, PuzzleID: res.PuzzleID, Solved: res.Correct})
+		// The history is one rating's: the rating after each attempt at puzzles it rates.
+		if RatingKind(Kind(res.Kind)) == RatingKind(k) {
+			st.History = append(st.History, HistoryPoint{At: res.At, Rating: res.Rating, Deviation: res.Deviation, PuzzleID: res.PuzzleID, Solved: res.Correct})
+		}
 		st.All.Attempts++
 		if res.Correct {
 			st.All.Solved++
@@ -91,7 +115,7 @@ func (s *Service) Stats(ctx context.Context) (*Stats, error) {
 		sr.Low, sr.High = stats.Wilson(float64(sr.Solved), float64(sr.Attempts))
 	}
 	finish(&st.All)
-	for _, k := range Kinds {
+	for _, k := range AllKinds {
 		if sr := kinds[string(k)]; sr != nil {
 			finish(sr)
 			st.ByKind = append(st.ByKind, *sr)

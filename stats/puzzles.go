@@ -50,7 +50,9 @@ func collectPuzzles(ctx context.Context, st *studystore.Store, now time.Time, lo
 		if a.Correct {
 			p.Solved++
 		}
-		if a.RatingAfter != 0 {
+		// The history is the bingo and best-play rating's (endgame puzzles move ratings of
+		// their own).
+		if a.RatingAfter != 0 && studystore.PuzzleRatingKindOf(a.Kind) == PuzzleRatingKind {
 			p.History = append(p.History, RatingPoint{At: a.At, Rating: a.RatingAfter})
 		}
 		for _, t := range tags[a.PuzzleID] {
