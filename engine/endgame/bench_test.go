@@ -10,8 +10,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/atril-scrabble/atril/engine"
 	"github.com/atril-scrabble/atril/engine/game"
 	"github.com/atril-scrabble/atril/internal/testlex"
+	"github.com/atril-scrabble/atril/lexicon"
 )
 
 var (
@@ -24,7 +26,41 @@ var (
 	benchTime    = flag.Duration("endgame.time", 0, "time limit of each solve")
 	benchPegDump = flag.String("endgame.pegdump", "", "write pre-endgames (one tile in the bag) of the games to this file and stop")
 	benchDump    = flag.String("endgame.dump", "", "write the positions to this file, one CGP a line, and stop")
+	benchAll     = flag.Bool("endgame.all", false, "every endgame of the games (the bag empty, any racks), not only the first")
+	benchCGP     = flag.String("endgame.cgp", "", "solve the positions of this file (one CGP a line) instead of self-play's")
+	benchTable   = flag.Int("endgame.tablemb", 0, "transposition table MiB (0: the default)")
 )
+
+// benchPositions are the benchmark's endgames: a file's, or seeded self-play's (the first
+// endgame of each game, or with -endgame.all every position with the bag empty).
+func benchPositions(b *testing.B, lex *lexicon.Lexicon) []*engine.Position {
+	if *benchCGP != "" {
+		data, err := os.ReadFile(*benchCGP)
+		if err != nil {
+			b.Fatal(err)
+		}
+		var ps []*engine.Position
+		for n, line := range strings.Split(string(data), "\n") {
+			if line = strings.TrimSpace(line); line == "" {
+				continue
+			}
+			pos, err := engine.ParseCGP(line, lex.Tiles, engine.StandardLayout())
+			if err != nil {
+				b.Fatalf("%s:%d: %v", *benchCGP, n+1, err)
+			}
+			ps = append(ps, pos)
+		}
+		return ps
+	}
+	if !*benchAll {
+		return firstEndgames(b, lex, *benchGames, 7)
+	}
+	var ps []*engine.Position
+	for i := 0; i < *benchGames; i++ {
+		ps = append(ps, selfPlayEndgames(b, lex, 1, game.GameSeed(7, i), 100, func(*engine.Position) bool { return true })...)
+	}
+	return ps
+}
 
 func cpuTime() time.Duration {
 	var ru syscall.Rusage
@@ -50,7 +86,7 @@ func BenchmarkSolveFILE2017(b *testing.B) {
 		}
 		b.Skip("positions written")
 	}
-	ps := firstEndgames(b, lex, *benchGames, 7)
+	ps := benchPositions(b, lex)
 	if *benchDump != "" {
 		var sb strings.Builder
 		for _, p := range ps {
@@ -62,7 +98,7 @@ func BenchmarkSolveFILE2017(b *testing.B) {
 		}
 		b.Skip("positions written")
 	}
-	s, err := New(Config{Lexicon: lex, Threads: *benchThreads})
+	s, err := New(Config{Lexicon: lex, Threads: *benchThreads, TableBytes: int64(*benchTable) << 20})
 	if err != nil {
 		b.Fatal(err)
 	}
