@@ -186,8 +186,7 @@ func (s *Solver) TableBytes() int64 { return s.tt.max }
 func (s *Solver) Reset() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	clear(s.tt.entries)
-	s.tt.filled.Store(0)
+	s.tt.clear()
 }
 
 // Player chooses endgame moves with a solver: self-play's and simulation's exact endgames.
