@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -69,8 +70,10 @@ func cpuTime() time.Duration {
 }
 
 // BenchmarkSolveFILE2017 solves the first endgame (the bag just emptied) of seeded self-play
-// games on FILE2017, one after another with one solver: ns/op is one whole set. Skipped without
-// ../shared.
+// games on FILE2017 (-endgame.all: every endgame of the games; -endgame.cgp: a file's), one
+// after another with one solver: ns/op is one whole set, median-cpu-ms/solve the median
+// position's CPU time, the figure compared with macondo's and MAGPIE's solvers (README).
+// Skipped without ../shared.
 func BenchmarkSolveFILE2017(b *testing.B) {
 	lex := testlex.FILE2017(b)
 	if *benchPegDump != "" {
@@ -105,6 +108,7 @@ func BenchmarkSolveFILE2017(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		var nodes uint64
+		var cpus []float64
 		for i, pos := range ps {
 			if *benchOnly >= 0 && i != *benchOnly || strings.Contains(","+*benchSkip+",", fmt.Sprintf(",%d,", i)) {
 				continue
@@ -119,11 +123,18 @@ func BenchmarkSolveFILE2017(b *testing.B) {
 				b.Fatal(err)
 			}
 			nodes += res.Nodes
+			cpus = append(cpus, float64((cpuTime()-c0).Microseconds())/1000)
 			if *benchVerbose {
 				fmt.Printf("%2d %d/%d tiles value %4d proven %t depth %2d nodes %9d words %6d %8.3fs %8.3fcpu %s\n", i, len(pos.Racks[0]), len(pos.Racks[1]),
 					res.Value, res.Proven, res.Depth, res.Nodes, res.Words, time.Since(t0).Seconds(), (cpuTime() - c0).Seconds(), pos.CGP())
 			}
 		}
 		b.ReportMetric(float64(nodes), "nodes/op")
+		// The figure compared with other solvers: the median position's CPU time (with one
+		// thread, the solve's own; with more, all threads' together).
+		slices.Sort(cpus)
+		if n := len(cpus); n > 0 {
+			b.ReportMetric((cpus[(n-1)/2]+cpus[n/2])/2, "median-cpu-ms/solve")
+		}
 	}
 }
