@@ -30,6 +30,7 @@ var (
 	benchAll     = flag.Bool("endgame.all", false, "every endgame of the games (the bag empty, any racks), not only the first")
 	benchCGP     = flag.String("endgame.cgp", "", "solve the positions of this file (one CGP a line) instead of self-play's")
 	benchTable   = flag.Int("endgame.tablemb", 0, "transposition table MiB (0: the default)")
+	benchSpan    = flag.Bool("endgame.span", false, "measure each solve's span: the busiest thread's CPU time of each round of first moves, plus the rest")
 )
 
 // benchPositions are the benchmark's endgames: a file's, or seeded self-play's (the first
@@ -105,6 +106,7 @@ func BenchmarkSolveFILE2017(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	s.measureCritical = *benchSpan
 	b.ResetTimer()
 	for b.Loop() {
 		var nodes uint64
@@ -114,6 +116,7 @@ func BenchmarkSolveFILE2017(b *testing.B) {
 				continue
 			}
 			t0, c0 := time.Now(), cpuTime()
+			s.critical, s.busy = 0, 0
 			res, err := s.Solve(context.Background(), pos, Options{Plies: *benchPlies, Time: *benchTime, Progress: func(pr Progress) {
 				if *benchVerbose {
 					fmt.Printf("   depth %d value %d nodes %d %.2fs\n", pr.Depth, pr.Value, pr.Nodes, pr.Elapsed.Seconds())
@@ -124,6 +127,11 @@ func BenchmarkSolveFILE2017(b *testing.B) {
 			}
 			nodes += res.Nodes
 			cpus = append(cpus, float64((cpuTime()-c0).Microseconds())/1000)
+			if *benchVerbose && *benchSpan {
+				// The span is what the solve would take on idle cores: the serial part (the
+				// solve's CPU time outside the threads' rounds) and each round's busiest thread.
+				fmt.Printf("   span %.3fcpu\n", (s.critical + cpuTime() - c0 - s.busy).Seconds())
+			}
 			if *benchVerbose {
 				fmt.Printf("%2d %d/%d tiles value %4d proven %t depth %2d nodes %9d words %6d %8.3fs %8.3fcpu %s\n", i, len(pos.Racks[0]), len(pos.Racks[1]),
 					res.Value, res.Proven, res.Depth, res.Nodes, res.Words, time.Since(t0).Seconds(), (cpuTime() - c0).Seconds(), pos.CGP())

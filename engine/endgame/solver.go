@@ -152,6 +152,10 @@ type Solver struct {
 	tt      *table
 	mu      sync.Mutex
 	threads int
+	// critical, when measured (tests set measureCritical), adds up each round of first moves'
+	// busiest thread's CPU time: what the solve would take on idle cores, whatever the load.
+	measureCritical bool
+	critical, busy  time.Duration // the busiest threads' sum, and all threads'
 }
 
 // New prepares a solver. The transposition table is allocated here: its memory is taken from
@@ -220,6 +224,7 @@ type search struct {
 	graph   *lexicon.KWG
 	root    []rootMove
 	workers []*worker
+	flight  []flight // the current round's first moves, for helpers
 	opts    Options
 
 	mu    sync.Mutex
@@ -420,20 +425,46 @@ func (sr *search) iterate(depth int) bool {
 	for len(todo) > 0 {
 		var next atomic.Int64
 		var wg sync.WaitGroup
+		sr.flight = make([]flight, len(results))
 		for _, w := range sr.workers {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
+				if sr.measureCritical {
+					runtime.LockOSThread()
+					defer runtime.UnlockOSThread()
+					c0 := threadCPU()
+					defer func() { w.busy = threadCPU() - c0 }()
+				}
+				helped := make([]bool, len(results))
 				for {
 					j := int(next.Add(1) - 1)
-					if j >= len(todo) || sr.stopped(depth) {
+					if sr.stopped(depth) {
 						return
 					}
-					sr.searchRoot(w, &results[todo[j]], depth, j, guess)
+					if j >= len(todo) {
+						// No first move left to take: help search one still being searched.
+						if !sr.help(w, depth, helped) {
+							return
+						}
+						continue
+					}
+					i := todo[j]
+					sr.flight[i].busy.Store(true)
+					sr.searchRoot(w, &results[i], i, depth, j, guess)
+					sr.flight[i].over.Store(true)
 				}
 			}()
 		}
 		wg.Wait()
+		if sr.measureCritical {
+			var busiest time.Duration
+			for _, w := range sr.workers {
+				busiest = max(busiest, w.busy)
+				sr.Solver.busy += w.busy
+			}
+			sr.critical += busiest
+		}
 		if sr.stopped(depth) {
 			// Keep what this depth finished.
 			for i := range results {
@@ -460,6 +491,58 @@ func (sr *search) iterate(depth int) bool {
 	return true
 }
 
+// flight is a first move's search in a round: being searched, the window it is searched
+// with, over.
+type flight struct {
+	busy, over atomic.Bool
+	mu         sync.Mutex
+	lo, hi     int32
+	set        bool
+}
+
+// help searches, as a helper, a first move another worker is searching (one not helped yet by
+// w): the same depth and window, its move order perturbed near the top, stopping when the other
+// worker is done. Its values go to the table only, where the other worker finds them. It
+// reports false when there is no move to help.
+func (sr *search) help(w *worker, depth int, helped []bool) bool {
+	for i := range sr.flight {
+		f := &sr.flight[i]
+		if helped[i] || !f.busy.Load() || f.over.Load() {
+			continue
+		}
+		f.mu.Lock()
+		lo, hi, set := f.lo, f.hi, f.set
+		f.mu.Unlock()
+		if !set {
+			continue
+		}
+		helped[i] = true
+		m := sr.root[i].m
+		if _, ok := w.terminal(&m); ok {
+			continue
+		}
+		w.aborted = false
+		w.helping, w.jitter = &f.over, 0x9E3779B97F4A7C15*uint64(i+1)|1
+		w.play(m.tiny)
+		w.negamax(depth-1, lo, hi)
+		w.unplay()
+		w.helping, w.jitter, w.aborted = nil, 0, false
+		return true
+	}
+	return false
+}
+
+// window publishes the window first move i is searched with, for helpers.
+func (sr *search) window(i int, lo, hi int32) {
+	if sr.flight == nil {
+		return
+	}
+	f := &sr.flight[i]
+	f.mu.Lock()
+	f.lo, f.hi, f.set = lo, hi, true
+	f.mu.Unlock()
+}
+
 // stopped: the solve is to stop (never during the first depth, which is quick and gives every
 // play a value).
 func (sr *search) stopped(depth int) bool { return depth > 1 && sr.stop.Load() }
@@ -467,7 +550,7 @@ func (sr *search) stopped(depth int) bool { return depth > 1 && sr.stop.Load() }
 // searchRoot searches first move r at the given depth: exactly when it may be among the best
 // Rank, else against alpha (the Rank-th best value so far, or a guess of it when there is none
 // yet and this is not the first move).
-func (sr *search) searchRoot(w *worker, r *rootMove, depth, order int, guess int32) {
+func (sr *search) searchRoot(w *worker, r *rootMove, i, depth, order int, guess int32) {
 	r.spec = -inf
 	if v, ok := w.terminal(&r.m); ok {
 		r.value, r.bound, r.done, r.depth, r.pv = v, Exact, true, depth, []tiny{r.m.tiny}
@@ -486,10 +569,13 @@ func (sr *search) searchRoot(w *worker, r *rootMove, depth, order int, guess int
 	if depth == 1 {
 		vc, c = w.negamax(0, -inf, inf)
 	} else if a == -inf {
+		sr.window(i, -inf, inf)
 		vc, c = w.negamax(depth-1, -inf, inf)
 	} else {
+		sr.window(i, s-a-1, s-a)
 		vc, c = w.negamax(depth-1, s-a-1, s-a)
 		if s-vc > a && !w.aborted {
+			sr.window(i, -inf, s-a)
 			vc, c = w.negamax(depth-1, -inf, s-a)
 		}
 	}
