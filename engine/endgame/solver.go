@@ -453,6 +453,7 @@ func (sr *search) iterate(depth int) bool {
 					sr.flight[i].busy.Store(true)
 					sr.searchRoot(w, &results[i], i, depth, j, guess)
 					sr.flight[i].over.Store(true)
+					sr.flight[i].wake.Store(true)
 				}
 			}()
 		}
@@ -491,23 +492,38 @@ func (sr *search) iterate(depth int) bool {
 	return true
 }
 
-// flight is a first move's search in a round: being searched, the window it is searched
-// with, over.
+// flight is a first move's search in a round: being searched, over, its split point (when one
+// is open to helpers), and the window it is searched with.
 type flight struct {
 	busy, over atomic.Bool
-	mu         sync.Mutex
-	lo, hi     int32
-	set        bool
+	// wake stops a helper searching this move on its own: set when the move's search is over
+	// or opens a split point, where helping is better.
+	wake   atomic.Bool
+	sp     atomic.Pointer[split]
+	mu     sync.Mutex
+	lo, hi int32
+	set    bool
 }
 
-// help searches, as a helper, a first move another worker is searching (one not helped yet by
-// w): the same depth and window, its move order perturbed near the top, stopping when the other
-// worker is done. Its values go to the table only, where the other worker finds them. It
-// reports false when there is no move to help.
+// help gives w, which has no first move of its own left, something to do for a first move
+// still being searched: join its split point, or else (once a move) search it on its own, the
+// same depth and window, move order perturbed near the top, its values going to the table
+// only, where the other thread finds them. While the others search, and nothing is to be
+// helped, it waits a little. It reports false when every first move of the round is done.
 func (sr *search) help(w *worker, depth int, helped []bool) bool {
 	for i := range sr.flight {
+		if sp := sr.flight[i].sp.Load(); sp != nil && sp.join(w) {
+			return true
+		}
+	}
+	searching := false
+	for i := range sr.flight {
 		f := &sr.flight[i]
-		if helped[i] || !f.busy.Load() || f.over.Load() {
+		if !f.busy.Load() || f.over.Load() {
+			continue
+		}
+		searching = true
+		if helped[i] || f.wake.Load() {
 			continue
 		}
 		f.mu.Lock()
@@ -522,14 +538,25 @@ func (sr *search) help(w *worker, depth int, helped []bool) bool {
 			continue
 		}
 		w.aborted = false
-		w.helping, w.jitter = &f.over, 0x9E3779B97F4A7C15*uint64(i+1)|1
+		w.helping, w.jitter = &f.wake, 0x9E3779B97F4A7C15*uint64(i+1)|1
 		w.play(m.tiny)
 		w.negamax(depth-1, lo, hi)
 		w.unplay()
 		w.helping, w.jitter, w.aborted = nil, 0, false
 		return true
 	}
-	return false
+	if searching {
+		time.Sleep(20 * time.Microsecond)
+	}
+	return searching
+}
+
+// flightOf is first move i's flight (nil outside a round).
+func (sr *search) flightOf(i int) *flight {
+	if sr.flight == nil {
+		return nil
+	}
+	return &sr.flight[i]
 }
 
 // window publishes the window first move i is searched with, for helpers.
@@ -570,13 +597,13 @@ func (sr *search) searchRoot(w *worker, r *rootMove, i, depth, order int, guess 
 		vc, c = w.negamax(0, -inf, inf)
 	} else if a == -inf {
 		sr.window(i, -inf, inf)
-		vc, c = w.negamax(depth-1, -inf, inf)
+		vc, c = w.negamaxSplit(sr.flightOf(i), r.m.tiny, depth-1, -inf, inf)
 	} else {
 		sr.window(i, s-a-1, s-a)
-		vc, c = w.negamax(depth-1, s-a-1, s-a)
+		vc, c = w.negamaxSplit(sr.flightOf(i), r.m.tiny, depth-1, s-a-1, s-a)
 		if s-vc > a && !w.aborted {
 			sr.window(i, -inf, s-a)
-			vc, c = w.negamax(depth-1, -inf, s-a)
+			vc, c = w.negamaxSplit(sr.flightOf(i), r.m.tiny, depth-1, -inf, s-a)
 		}
 	}
 	w.unplay()
