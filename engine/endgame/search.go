@@ -88,8 +88,11 @@ type worker struct {
 	undos    [maxPly]undo
 	ply      int
 	nodes    uint64
-	busy     time.Duration // CPU time of the last round of first moves (when measured)
-	aborted  bool
+	// When measured (Solver.measureCritical), the thread's CPU time in the last round of first
+	// moves, and its clock at the round's end (see vt).
+	busy, vend time.Duration
+	vbase      time.Duration
+	aborted    bool
 	// helping, while this worker helps another search a first move, is set when that search
 	// ends: the help stops. jitter perturbs the helper's move order near the first move, so
 	// that it searches other moves than the thread it helps and leaves their values in the
@@ -102,6 +105,18 @@ type worker struct {
 	// pv[ply] is the best line found from the node at ply.
 	pv    [maxPly + 1][maxPly]tiny
 	pvLen [maxPly + 1]int
+}
+
+// vt is the worker's clock, when measured: its thread's CPU time in the round, moved on past
+// each wait for another thread (wait), so that the longest clock at the end of a round is how
+// long the round would take on idle cores.
+func (w *worker) vt() time.Duration { return w.vbase + threadCPU() }
+
+// wait moves w's clock on to at, when a thread it waited for got there later.
+func (w *worker) wait(at time.Duration) {
+	if w.s.measureCritical {
+		w.vbase += max(0, at-w.vt())
+	}
 }
 
 // key is the Zobrist key of the position.

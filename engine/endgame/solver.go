@@ -153,9 +153,11 @@ type Solver struct {
 	mu      sync.Mutex
 	threads int
 	// critical, when measured (tests set measureCritical), adds up each round of first moves'
-	// busiest thread's CPU time: what the solve would take on idle cores, whatever the load.
+	// length in the threads' own CPU time, each thread's clock moved on when it waits for
+	// another (see worker.vt): what the solve would take on idle cores, whatever the load. busy
+	// adds up the threads' CPU time in rounds.
 	measureCritical bool
-	critical, busy  time.Duration // the busiest threads' sum, and all threads'
+	critical, busy  time.Duration
 }
 
 // New prepares a solver. The transposition table is allocated here: its memory is taken from
@@ -434,7 +436,8 @@ func (sr *search) iterate(depth int) bool {
 					runtime.LockOSThread()
 					defer runtime.UnlockOSThread()
 					c0 := threadCPU()
-					defer func() { w.busy = threadCPU() - c0 }()
+					w.vbase = -c0
+					defer func() { w.busy, w.vend = threadCPU()-c0, w.vt() }()
 				}
 				helped := make([]bool, len(results))
 				for {
@@ -459,12 +462,12 @@ func (sr *search) iterate(depth int) bool {
 		}
 		wg.Wait()
 		if sr.measureCritical {
-			var busiest time.Duration
+			var longest time.Duration
 			for _, w := range sr.workers {
-				busiest = max(busiest, w.busy)
+				longest = max(longest, w.vend)
 				sr.Solver.busy += w.busy
 			}
-			sr.critical += busiest
+			sr.critical += longest
 		}
 		if sr.stopped(depth) {
 			// Keep what this depth finished.
@@ -503,6 +506,7 @@ type flight struct {
 	mu     sync.Mutex
 	lo, hi int32
 	set    bool
+	at     time.Duration // the searching thread's clock then (when measured)
 }
 
 // help gives w, which has no first move of its own left, something to do for a first move
@@ -527,11 +531,12 @@ func (sr *search) help(w *worker, depth int, helped []bool) bool {
 			continue
 		}
 		f.mu.Lock()
-		lo, hi, set := f.lo, f.hi, f.set
+		lo, hi, set, at := f.lo, f.hi, f.set, f.at
 		f.mu.Unlock()
 		if !set {
 			continue
 		}
+		w.wait(at)
 		helped[i] = true
 		m := sr.root[i].m
 		if _, ok := w.terminal(&m); ok {
@@ -560,13 +565,17 @@ func (sr *search) flightOf(i int) *flight {
 }
 
 // window publishes the window first move i is searched with, for helpers.
-func (sr *search) window(i int, lo, hi int32) {
+func (sr *search) window(w *worker, i int, lo, hi int32) {
 	if sr.flight == nil {
 		return
 	}
 	f := &sr.flight[i]
+	at := time.Duration(0)
+	if sr.measureCritical {
+		at = w.vt()
+	}
 	f.mu.Lock()
-	f.lo, f.hi, f.set = lo, hi, true
+	f.lo, f.hi, f.set, f.at = lo, hi, true, at
 	f.mu.Unlock()
 }
 
@@ -596,13 +605,13 @@ func (sr *search) searchRoot(w *worker, r *rootMove, i, depth, order int, guess 
 	if depth == 1 {
 		vc, c = w.negamax(0, -inf, inf)
 	} else if a == -inf {
-		sr.window(i, -inf, inf)
+		sr.window(w, i, -inf, inf)
 		vc, c = w.negamaxSplit(sr.flightOf(i), r.m.tiny, depth-1, -inf, inf)
 	} else {
-		sr.window(i, s-a-1, s-a)
+		sr.window(w, i, s-a-1, s-a)
 		vc, c = w.negamaxSplit(sr.flightOf(i), r.m.tiny, depth-1, s-a-1, s-a)
 		if s-vc > a && !w.aborted {
-			sr.window(i, -inf, s-a)
+			sr.window(w, i, -inf, s-a)
 			vc, c = w.negamaxSplit(sr.flightOf(i), r.m.tiny, depth-1, -inf, s-a)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // A split point shares the moves of the position after a first move between threads (the
@@ -28,6 +29,8 @@ type split struct {
 	pvLen   int
 	helpers int
 	closed  bool
+	// The clocks (when measured): the split point's opening, and its last helper's leaving.
+	opened, lastLeft time.Duration
 }
 
 // splitMinDepth is the least depth a split point is worth its cost at.
@@ -69,6 +72,9 @@ func (w *worker) negamaxSplit(f *flight, root tiny, depth int, alpha, beta int32
 	sp.search(w, 0)
 	if !w.aborted && !sp.cutoff.Load() {
 		sp.next.Store(1)
+		if w.s.measureCritical {
+			sp.opened = w.vt()
+		}
 		f.sp.Store(sp)
 		f.wake.Store(true)
 		// A cutoff found by a helper stops this thread's search too.
@@ -91,6 +97,7 @@ func (w *worker) negamaxSplit(f *flight, root tiny, depth int, alpha, beta int32
 	for sp.helpers > 0 {
 		sp.left.Wait()
 	}
+	w.wait(sp.lastLeft)
 	sp.mu.Unlock()
 	if w.s.stop.Load() {
 		w.aborted = true
@@ -184,6 +191,7 @@ func (sp *split) join(w *worker) bool {
 	}
 	sp.helpers++
 	sp.mu.Unlock()
+	w.wait(sp.opened)
 	w.aborted = false
 	w.helping = &sp.cutoff
 	w.play(sp.root)
@@ -200,6 +208,9 @@ func (sp *split) join(w *worker) bool {
 	w.unplay()
 	w.helping, w.aborted = nil, false
 	sp.mu.Lock()
+	if w.s.measureCritical {
+		sp.lastLeft = max(sp.lastLeft, w.vt())
+	}
 	sp.helpers--
 	sp.left.Broadcast()
 	sp.mu.Unlock()
