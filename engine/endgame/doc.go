@@ -21,7 +21,10 @@
 //
 // Threads split the first moves between them (each takes the next move to search, against the
 // best value found so far, or a guess from the previous depth that is checked afterwards), and
-// share the table.
+// share the table. A thread with no first move left helps with one still being searched: the
+// position after it opens a split point once its best-ordered move is searched, and the threads
+// share its other moves; before that, the helper searches the same move on its own, its move
+// order perturbed, leaving values in the table.
 //
 // Passes: with the bag empty every scoreless turn is a pass, and after a play the rules need at
 // least two more. The search ends a line after two passes in a row (one by each player), which

@@ -158,6 +158,7 @@ type Solver struct {
 	// adds up the threads' CPU time in rounds.
 	measureCritical bool
 	critical, busy  time.Duration
+	splits          atomic.Uint64 // split points opened (tests check there are some)
 }
 
 // New prepares a solver. The transposition table is allocated here: its memory is taken from

@@ -77,6 +77,7 @@ func (w *worker) negamaxSplit(f *flight, root tiny, depth int, alpha, beta int32
 		}
 		f.sp.Store(sp)
 		f.wake.Store(true)
+		w.s.splits.Add(1)
 		// A cutoff found by a helper stops this thread's search too.
 		w.helping = &sp.cutoff
 		for {
