@@ -30,6 +30,7 @@ var (
 	benchAll     = flag.Bool("endgame.all", false, "every endgame of the games (the bag empty, any racks), not only the first")
 	benchCGP     = flag.String("endgame.cgp", "", "solve the positions of this file (one CGP a line) instead of self-play's")
 	benchTable   = flag.Int("endgame.tablemb", 0, "transposition table MiB (0: the default)")
+	benchKeep    = flag.Bool("endgame.keep", false, "keep the table from one position to the next (by default each solve starts from an empty table, as a solve in its own process)")
 	benchSpan    = flag.Bool("endgame.span", false, "measure each solve's span: the busiest thread's CPU time of each round of first moves, plus the rest")
 )
 
@@ -114,6 +115,9 @@ func BenchmarkSolveFILE2017(b *testing.B) {
 		for i, pos := range ps {
 			if *benchOnly >= 0 && i != *benchOnly || strings.Contains(","+*benchSkip+",", fmt.Sprintf(",%d,", i)) {
 				continue
+			}
+			if !*benchKeep {
+				s.Reset()
 			}
 			t0, c0 := time.Now(), cpuTime()
 			s.critical, s.busy = 0, 0
