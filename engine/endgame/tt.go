@@ -39,9 +39,9 @@ const (
 
 // The table starts small and grows, between two depths of a search, while it fills up, to at
 // most its size: a small endgame touches a few MiB and not a GiB of fresh pages. Its memory is
-// reserved whole at the start but taken from the system only as it is written (fresh pages are
-// zero and Go does not clear them), and it grows in place: no second copy is ever alive, so
-// the process never holds more than the size given for the table.
+// reserved whole at the start but taken from the system only as it is written (see reserve),
+// and it grows in place: no second copy is ever alive, so the process never holds more than
+// the size given for the table.
 type table struct {
 	entries []ttEntry // the whole reservation; the table is its first mask+1 buckets
 	mask    uint64    // buckets - 1
@@ -57,7 +57,7 @@ const startTableBytes = 16 << 20
 // MinTableBytes).
 func newTable(size int64) *table {
 	t := &table{max: roundTable(max(size, MinTableBytes))}
-	t.entries = make([]ttEntry, t.max/entryBytes)
+	t.reserve(int(t.max / entryBytes))
 	adviseHuge(t.entries)
 	t.mask = uint64(min(t.max, startTableBytes)/(bucketSize*entryBytes)) - 1
 	return t

@@ -56,15 +56,7 @@ func TestTableMemory(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("reads /proc/self/statm")
 	}
-	rss := func() int64 {
-		b, err := os.ReadFile("/proc/self/statm")
-		if err != nil {
-			t.Fatal(err)
-		}
-		f := strings.Fields(string(b))
-		n, _ := strconv.ParseInt(f[1], 10, 64)
-		return n * int64(os.Getpagesize())
-	}
+	rss := func() int64 { return residentBytes(t) }
 	before := rss()
 	tt := newTable(512 << 20)
 	if d := rss() - before; d > 8<<20 {
@@ -79,4 +71,34 @@ func TestTableMemory(t *testing.T) {
 		t.Fatalf("a table grown to %d MiB took %d MiB", tt.bytes()>>20, d>>20)
 	}
 	runtime.KeepAlive(tt)
+}
+
+// TestTablesOneAfterAnother: solvers made one after another (a pre-endgame's, each time) take
+// only what their tables use, not the whole size of a table dropped before.
+func TestTablesOneAfterAnother(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("reads /proc/self/statm")
+	}
+	before := residentBytes(t)
+	for range 8 {
+		tt := newTable(512 << 20)
+		for i := uint64(1); int64(i) < tt.slots(); i++ {
+			tt.store(i*0x9e3779b97f4a7c15, 1, 1, flagExact, 0)
+		}
+		runtime.GC()
+	}
+	if d := residentBytes(t) - before; d > 8*16<<20 {
+		t.Fatalf("8 tables of 512 MiB, 16 MiB of each used, one after another: %d MiB taken", d>>20)
+	}
+}
+
+// residentBytes is the process's resident memory.
+func residentBytes(t *testing.T) int64 {
+	b, err := os.ReadFile("/proc/self/statm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := strings.Fields(string(b))
+	n, _ := strconv.ParseInt(f[1], 10, 64)
+	return n * int64(os.Getpagesize())
 }
