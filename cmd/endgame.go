@@ -15,6 +15,7 @@ import (
 	"github.com/atril-scrabble/atril/engine/equity"
 	"github.com/atril-scrabble/atril/engine/game"
 	"github.com/atril-scrabble/atril/engine/gcg"
+	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
@@ -105,7 +106,7 @@ func endgamePosition(g *Globals, cgp, gcgFile string, turn int, ts *lexicon.Tile
 		g.notes(pos.Notes())
 		return pos, nil
 	}
-	f, err := os.Open(gcgFile)
+	f, err := fileio.Open(gcgFile) // a FIFO or a device refused before opening
 	if err != nil {
 		return nil, withCode(ExitError, err)
 	}

@@ -4,7 +4,6 @@
 package lexicon
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"io"
@@ -106,16 +105,10 @@ func ParseTileSet(name, file string, r io.Reader) (*TileSet, error) {
 	sawBlank := false
 	// A tile set is a few dozen short lines: a file far bigger is not one (and /dev/zero must
 	// not be read for ever).
-	sc := bufio.NewScanner(io.LimitReader(r, maxTileSetBytes+1))
-	read := 0
-	sc.Split(func(data []byte, atEOF bool) (int, []byte, error) {
-		adv, tok, err := bufio.ScanLines(data, atEOF)
-		read += adv
-		return adv, tok, err
-	})
+	sc := fileio.NewScanner(r, file, maxTileSetBytes, maxTileSetLine)
 	line := 0
 	for sc.Scan() {
-		line++
+		line = sc.Line()
 		text := strings.TrimSpace(decodeLine(sc.Bytes()))
 		if line == 1 {
 			text = strings.TrimPrefix(text, "\ufeff")
@@ -174,14 +167,15 @@ func ParseTileSet(name, file string, r io.Reader) (*TileSet, error) {
 			ts.maxRune = n
 		}
 	}
-	if err := sc.Err(); err != nil {
-		if errors.Is(err, bufio.ErrTooLong) {
-			return nil, i18n.E("tileset.line_too_long", "File", file, "Line", line+1, "Max", "64 KB")
-		}
-		return nil, i18n.Wrap(err, "tileset.read", "File", file)
-	}
-	if read > maxTileSetBytes {
-		return nil, i18n.E("tileset.too_big", "File", file, "Max", "1 MB")
+	var long *fileio.LineTooLongError
+	var big *fileio.TooBigError
+	switch err := sc.Err(); {
+	case errors.As(err, &long):
+		return nil, i18n.E("tileset.line_too_long", "File", fileio.Name(file), "Line", long.Line, "Max", "64 KB")
+	case errors.As(err, &big):
+		return nil, i18n.E("tileset.too_big", "File", fileio.Name(file), "Max", "1 MB")
+	case err != nil:
+		return nil, err // names the file and the line
 	}
 	if len(ts.letters) < 2 {
 		return nil, i18n.E("tileset.no_letters", "File", file)
@@ -192,8 +186,11 @@ func ParseTileSet(name, file string, r io.Reader) (*TileSet, error) {
 	return ts, nil
 }
 
-// maxTileSetBytes is the most ParseTileSet reads.
-const maxTileSetBytes = 1 << 20
+// maxTileSetBytes is the most ParseTileSet reads, maxTileSetLine the longest line.
+const (
+	maxTileSetBytes = 1 << 20
+	maxTileSetLine  = 64 << 10
+)
 
 func checkLabel(label string) error {
 	if label == "" {

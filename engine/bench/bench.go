@@ -589,9 +589,9 @@ func Builtin(lex *lexicon.Lexicon, leaves equity.Leaves, n int, seed uint64) ([]
 // skipped); name is the file's name for errors.
 func ReadPositions(r io.Reader, name string, ts *lexicon.TileSet, layout *engine.Layout) ([]*engine.Position, error) {
 	var out []*engine.Position
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 4096), 1<<20)
-	for line := 1; sc.Scan(); line++ {
+	sc := fileio.NewScanner(r, name, maxPositionsBytes, 1<<20)
+	for sc.Scan() {
+		line := sc.Line()
 		text := strings.TrimSpace(sc.Text())
 		if text == "" || strings.HasPrefix(text, "#") {
 			continue
@@ -609,13 +609,17 @@ func ReadPositions(r io.Reader, name string, ts *lexicon.TileSet, layout *engine
 		out = append(out, p)
 	}
 	if err := sc.Err(); err != nil {
-		return nil, i18n.Wrap(err, "bench.positions_read", "File", name)
+		return nil, err // names the file (and the line)
 	}
 	if len(out) == 0 {
 		return nil, i18n.E("bench.positions_empty", "File", name)
 	}
 	return out, nil
 }
+
+// maxPositionsBytes bounds a file of positions: MaxPositions lines of a full board's CGP and
+// more, so that an endless input (comments for ever) ends.
+const maxPositionsBytes = 64 << 20
 
 // ReadPositionsFile reads a file of positions (see ReadPositions).
 func ReadPositionsFile(path string, ts *lexicon.TileSet, layout *engine.Layout) ([]*engine.Position, error) {
