@@ -11,9 +11,9 @@
 //   - selfplay: whole games of the top play by equity against itself from the empty board
 //     (positions unused): games a CPU second.
 //   - endgame (only when asked for): exact endgame solving on one thread (engine/endgame), on
-//     endgames of at most EndgameTiles tiles on the racks (Config.Endgames): CPU milliseconds a
-//     position. Drivers get these positions' file and solve each to the end of the game (at
-//     most EndgamePlies turns deep).
+//     endgames of at most EndgameTiles tiles on the racks (Config.Endgames): CPU milliseconds
+//     the median position takes. Drivers get these positions' file and solve each to the end
+//     of the game (at most EndgamePlies turns deep).
 //
 // Each position keeps its own generator between passes (as MAGPIE's and macondo's drivers keep
 // theirs), so a generator's per-rack tables are reused from one pass to the next.
