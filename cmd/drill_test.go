@@ -21,6 +21,7 @@ import (
 
 	"github.com/atril-scrabble/atril/drills"
 	"github.com/atril-scrabble/atril/internal/studystore"
+	"github.com/atril-scrabble/atril/internal/testproc"
 )
 
 // Tests of `atril drill ...` and `atril stats` through Run, on a real SQLite file in a
@@ -279,6 +280,7 @@ func TestDrillChildProcess(t *testing.T) {
 	if args == "" {
 		t.Skip("runs only as the kill test's child process")
 	}
+	testproc.Watch(200 * time.Millisecond)
 	sys := SystemIO()
 	// The command is ready (past any signal set-up) when it first reads its input: say so on
 	// stderr, for tests that must signal a command blocked on its input.
@@ -347,6 +349,7 @@ func startChild(t *testing.T, args string) (*exec.Cmd, io.Writer, *lockedBuffer,
 	t.Helper()
 	child := exec.Command(os.Args[0], "-test.run=^TestDrillChildProcess$")
 	child.Env = append(os.Environ(), "ATRIL_DRILL_CHILD="+args)
+	testproc.Prepare(t, child)
 	stdin, err := child.StdinPipe()
 	if err != nil {
 		t.Fatal(err)

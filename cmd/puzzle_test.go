@@ -18,6 +18,7 @@ import (
 
 	_ "modernc.org/sqlite"
 
+	"github.com/atril-scrabble/atril/internal/testproc"
 	"github.com/atril-scrabble/atril/stats"
 )
 
@@ -339,6 +340,7 @@ func TestPuzzleGenKilled(t *testing.T) {
 	args := "puzzle gen --selfplay 300 --seed 4 --no-sim --db " + db
 	child := exec.Command(os.Args[0], "-test.run=^TestDrillChildProcess$")
 	child.Env = append(os.Environ(), "ATRIL_DRILL_CHILD="+args)
+	testproc.Prepare(t, child)
 	if err := child.Start(); err != nil {
 		t.Fatal(err)
 	}

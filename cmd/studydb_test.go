@@ -17,6 +17,7 @@ import (
 
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/studystore"
+	"github.com/atril-scrabble/atril/internal/testproc"
 )
 
 // atrilCmd is `atril ARGS` as a child process (TestDrillChildProcess), as the test's user or,
@@ -42,7 +43,7 @@ func atrilCmd(t *testing.T, args string, unprivileged bool) *exec.Cmd {
 	child := exec.Command(bin, "-test.run=^TestDrillChildProcess$")
 	child.SysProcAttr = attr
 	child.Env = append(os.Environ(), "ATRIL_DRILL_CHILD="+args)
-	return child
+	return testproc.Prepare(t, child)
 }
 
 // atrilChild starts `atril ARGS` with piped stdin, and stdout and stderr collected together.

@@ -74,7 +74,7 @@ func TestLongWriterLetsDrillsSave(t *testing.T) {
 	}
 	var drills []drill
 	for _, tag := range []string{"a", "b"} {
-		c := storeChild(path, "drill", "ATRIL_STORE_CHILD_TAG="+tag, "ATRIL_STORE_CHILD_EVERY=40ms", "ATRIL_STORE_CHILD_WAIT="+drillWait)
+		c := storeChild(t, path, "drill", "ATRIL_STORE_CHILD_TAG="+tag, "ATRIL_STORE_CHILD_EVERY=40ms", "ATRIL_STORE_CHILD_WAIT="+drillWait)
 		stdin, err := c.StdinPipe()
 		if err != nil {
 			t.Fatal(err)
@@ -90,7 +90,7 @@ func TestLongWriterLetsDrillsSave(t *testing.T) {
 		d.out.waitFor(t, 1) // ready: answering
 	}
 	n := longWriterCards()
-	writer := storeChild(path, "deckadd", "ATRIL_STORE_CHILD_N="+strconv.Itoa(n))
+	writer := storeChild(t, path, "deckadd", "ATRIL_STORE_CHILD_N="+strconv.Itoa(n))
 	wout := readLines(t, writer)
 	before := len(drills[0].out.all()) + len(drills[1].out.all())
 	start := time.Now()
@@ -185,7 +185,7 @@ func TestKilledDuringAddCards(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "atril.db")
 	n := longWriterCards() / 5 // killed after a few batches anyway
-	writer := storeChild(path, "deckadd", "ATRIL_STORE_CHILD_N="+strconv.Itoa(n))
+	writer := storeChild(t, path, "deckadd", "ATRIL_STORE_CHILD_N="+strconv.Itoa(n))
 	if err := writer.Start(); err != nil {
 		t.Fatal(err)
 	}

@@ -103,7 +103,7 @@ func asUnprivileged(t *testing.T, cmd *exec.Cmd) {
 // returns what it printed.
 func openAs(t *testing.T, path, mode string) string {
 	t.Helper()
-	cmd := storeChild(path, "open", "ATRIL_STORE_CHILD_OPEN="+mode)
+	cmd := storeChild(t, path, "open", "ATRIL_STORE_CHILD_OPEN="+mode)
 	asUnprivileged(t, cmd)
 	out, err := cmd.Output()
 	if err != nil {
@@ -184,7 +184,7 @@ func TestReadOnlyOldSchema(t *testing.T) {
 // the drill goes on saving.
 func TestReadOnlyWhileWriting(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "atril.db")
-	c := storeChild(path, "drill", "ATRIL_STORE_CHILD_TAG=w", "ATRIL_STORE_CHILD_EVERY=5ms")
+	c := storeChild(t, path, "drill", "ATRIL_STORE_CHILD_TAG=w", "ATRIL_STORE_CHILD_EVERY=5ms")
 	stdin, err := c.StdinPipe()
 	if err != nil {
 		t.Fatal(err)

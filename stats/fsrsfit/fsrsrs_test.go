@@ -9,6 +9,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"github.com/atril-scrabble/atril/internal/testproc"
 )
 
 // The comparison with fsrs-rs, open-spaced-repetition's reference optimizer, through its npm
@@ -36,6 +38,7 @@ func fsrsRS(t *testing.T, script string, input any) []byte {
 	}
 	cmd := exec.Command(node, "-e", script)
 	cmd.Env = append(os.Environ(), "NODE_PATH="+filepath.Join(dir, "node_modules"))
+	testproc.Prepare(t, cmd)
 	cmd.Stdin = bytes.NewReader(in)
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut

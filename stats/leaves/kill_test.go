@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/atril-scrabble/atril/internal/testproc"
 )
 
 // killOptions is the run the kill test stops: a checkpoint after every batch.
@@ -26,6 +28,7 @@ func TestLearnChildProcess(t *testing.T) {
 	if ck == "" {
 		t.Skip("runs only as TestLearnKilled's child process")
 	}
+	testproc.Watch(200 * time.Millisecond)
 	o := killOptions(t, ck)
 	o.Progress = func(p Progress) {
 		if p.Generation == 2 && p.Phase == "play" && p.Games >= 512 { // the batch of 256 is saved by now
@@ -43,6 +46,7 @@ func TestLearnKilled(t *testing.T) {
 	ck := filepath.Join(t.TempDir(), "run.klv2.ckpt")
 	child := exec.Command(os.Args[0], "-test.run=^TestLearnChildProcess$")
 	child.Env = append(os.Environ(), "ATRIL_LEARN_CHILD="+ck)
+	testproc.Prepare(t, child)
 	out, err := child.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
