@@ -149,3 +149,32 @@ func TestDisplayBlanksLowersBlankedTiles(t *testing.T) {
 		}
 	}
 }
+
+// The merge table ParseTileSet fills says what the labels say, for every pair of tiles, blanked
+// or not, in every embedded tile set.
+func TestMergeTable(t *testing.T) {
+	for _, name := range EmbeddedTileSets() {
+		ts, err := LoadTileSet(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		merged := 0
+		for a := Tile(0); int(a) <= ts.Size(); a++ {
+			for b := Tile(0); int(b) <= ts.Size(); b++ {
+				for _, blanks := range [][2]Tile{{0, 0}, {BlankBit, 0}, {0, BlankBit}} {
+					x, y := a|blanks[0], b|blanks[1]
+					want := x != Blank && y != Blank && ts.labelsMerge(x, y)
+					if got := ts.merge(x, y); got != want {
+						t.Errorf("%s: merge(%d, %d) = %v, want %v", name, x, y, got, want)
+					}
+					if want {
+						merged++
+					}
+				}
+			}
+		}
+		if name == DefaultTileSetName && merged == 0 {
+			t.Errorf("%s: no pair merges (C H should)", name)
+		}
+	}
+}

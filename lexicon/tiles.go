@@ -51,6 +51,9 @@ type TileSet struct {
 	byLabel map[string]Tile
 	maxRune int // longest label in runes, for greedy matching
 	total   int
+	// merges[a*len(letters)+b]: letter a's label followed by letter b's reads greedily as a
+	// longer tile (C H as CH, L LL as LL L); see display. Filled by ParseTileSet.
+	merges []bool
 }
 
 // DefaultTileSetName is the FISE/FILE tournament set.
@@ -188,6 +191,13 @@ func ParseTileSet(name, file string, r io.Reader) (*TileSet, error) {
 	}
 	if ts.total == 0 {
 		return nil, i18n.E("tileset.no_tiles", "File", file)
+	}
+	n := len(ts.letters)
+	ts.merges = make([]bool, n*n)
+	for a := 1; a < n; a++ {
+		for b := 1; b < n; b++ {
+			ts.merges[a*n+b] = ts.labelsMerge(Tile(a), Tile(b))
+		}
 	}
 	return ts, nil
 }
