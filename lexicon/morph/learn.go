@@ -231,7 +231,15 @@ func (m *Model) learnVerbs(themes []string) {
 			spell[[2]string{x, u[len(stem):]}]++
 		}
 	}
-	for k, n := range spell {
+	// In a fixed order: rule ids, and so every phony drawn with a seed, must not follow the
+	// map's.
+	spellKeys := make([][2]string, 0, len(spell))
+	for k := range spell {
+		spellKeys = append(spellKeys, k)
+	}
+	slices.SortFunc(spellKeys, func(a, b [2]string) int { return strings.Compare(a[0]+"\x00"+a[1], b[0]+"\x00"+b[1]) })
+	for _, k := range spellKeys {
+		n := spell[k]
 		if n < minVerbs {
 			continue
 		}
