@@ -201,6 +201,9 @@ func execute(ctx context.Context, root *cobra.Command, io *IO, args []string) (c
 		}
 		return ExitError
 	}
+	if args == nil {
+		args = []string{} // nil would make cobra read the process's own arguments
+	}
 	root.SetArgs(args)
 	defer stdouts.Delete(root)
 	err := root.ExecuteContext(ctx)

@@ -11,6 +11,7 @@ import (
 )
 
 func TestPanicExitsAsInternalError(t *testing.T) {
+	t.Parallel()
 	var out, errOut bytes.Buffer
 	io := &IO{In: strings.NewReader(""), Out: &out, Err: &errOut, Now: time.Now,
 		Getenv: func(string) string { return "" }}
@@ -30,6 +31,7 @@ func TestPanicExitsAsInternalError(t *testing.T) {
 }
 
 func TestUnknownFlagIsBadInput(t *testing.T) {
+	t.Parallel()
 	var out, errOut bytes.Buffer
 	io := &IO{In: strings.NewReader(""), Out: &out, Err: &errOut, Now: time.Now,
 		Getenv: func(string) string { return "" }}

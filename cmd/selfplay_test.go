@@ -15,6 +15,7 @@ var selfplayWords = []string{"AS", "ES", "SE", "LA", "AL", "EL", "LO", "OS", "NO
 	"TORO", "NOTA", "SANO", "RISA", "RESTO", "ANTES", "SALTO", "ENTRE", "OTRO", "UNO", "LUNA", "ALTO", "TELA"}
 
 func TestSelfplayCommand(t *testing.T) {
+	t.Parallel()
 	lex := engineTestLexicon(t, selfplayWords...)
 	dir := filepath.Join(t.TempDir(), "games")
 	out, errOut, code := runEngineCmd(t, nil, "selfplay", "--lexicon", lex, "--games", "4", "--seed", "3", "--players", "equity,score", "--save", dir, "--json")
@@ -69,6 +70,7 @@ func firstLines(s string, n int) string {
 }
 
 func TestSelfplayBadInput(t *testing.T) {
+	t.Parallel()
 	lex := engineTestLexicon(t, selfplayWords...)
 	tests := []struct {
 		args []string
@@ -96,6 +98,7 @@ func TestSelfplayBadInput(t *testing.T) {
 
 // The shipped default lexicon (embedded), no --lexicon.
 func TestSelfplayDefaultLexicon(t *testing.T) {
+	t.Parallel()
 	out, errOut, code := runEngineCmd(t, nil, "selfplay", "--games", "2", "--seed", "1", "--json")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
@@ -114,6 +117,7 @@ func TestSelfplayDefaultLexicon(t *testing.T) {
 }
 
 func TestSelfplayProgressBar(t *testing.T) {
+	t.Parallel()
 	lex := engineTestLexicon(t, selfplayWords...)
 	var out, errb bytes.Buffer
 	clock := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
@@ -136,6 +140,7 @@ func TestSelfplayProgressBar(t *testing.T) {
 // finished so far, and exit 130 (128+SIGINT) saying so, not 2 (bad input).
 // In Spanish: the summary's words and numbers as Spanish writes them, the progress bar too.
 func TestSelfplaySpanish(t *testing.T) {
+	t.Parallel()
 	lex := engineTestLexicon(t, selfplayWords...)
 	var out, errb bytes.Buffer
 	clock := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
@@ -164,6 +169,7 @@ func TestSelfplaySpanish(t *testing.T) {
 }
 
 func TestSelfplaySIGINT(t *testing.T) {
+	t.Parallel()
 	lex := engineTestLexicon(t, selfplayWords...)
 	child, out := startWorkingChild(t, "--lexicon "+lex+" selfplay --games 1000000 --workers 1 --json", "1,000,000", 3) // a mean over 100 games or more
 	if err := child.Process.Signal(os.Interrupt); err != nil {
@@ -198,6 +204,7 @@ func TestSelfplaySIGINT(t *testing.T) {
 // --cgp plays every game from a position: the same games for a seed whatever the workers,
 // the position in the summary, and no --save (GCG has no starting position).
 func TestSelfplayFromCGP(t *testing.T) {
+	t.Parallel()
 	const cgp = "15/15/15/15/15/15/15/5BOCA6/15/15/15/15/15/15/15 AEIRST?/ 0/16 0"
 	summary := func(workers string) map[string]any {
 		out, errOut, code := runEngineCmd(t, nil, "selfplay", "--cgp", cgp, "--games", "6", "--seed", "8", "--workers", workers, "--json")
@@ -244,6 +251,7 @@ func TestSelfplayFromCGP(t *testing.T) {
 // A game that cannot be saved (here game-0002.gcg is a directory) stops the run with exit 2
 // and the file named: the user's directory, not a bug.
 func TestSelfplaySaveFails(t *testing.T) {
+	t.Parallel()
 	lex := engineTestLexicon(t, selfplayWords...)
 	dir := t.TempDir()
 	if err := os.Mkdir(filepath.Join(dir, "game-0002.gcg"), 0o755); err != nil {
@@ -257,6 +265,7 @@ func TestSelfplaySaveFails(t *testing.T) {
 
 // Shell completion offers the values of moves --by and selfplay --players and --rules.
 func TestEngineFlagCompletion(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		args []string
 		want []string
