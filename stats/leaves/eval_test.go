@@ -18,6 +18,7 @@ import (
 // A player against itself in mirrored pairs wins exactly one game of each pair: 50%, a spread of
 // 0, and the interval around 50%.
 func TestEvalSymmetry(t *testing.T) {
+	t.Parallel()
 	lex := tinyLexicon(t)
 	for _, spec := range []string{Handset, None} {
 		p, err := LoadPlayer(spec, lex.Tiles)
@@ -38,6 +39,7 @@ func TestEvalSymmetry(t *testing.T) {
 // The hand-set model beats best-score play on the default lexicon, and the result reads from
 // A's side: swapping the players mirrors it.
 func TestEvalHandsetBeatsNone(t *testing.T) {
+	t.Parallel()
 	lex := testlex.Default(t)
 	h, _ := LoadPlayer(Handset, lex.Tiles)
 	n, _ := LoadPlayer(None, lex.Tiles)
@@ -68,6 +70,7 @@ func TestEvalHandsetBeatsNone(t *testing.T) {
 }
 
 func TestEvalRefuses(t *testing.T) {
+	t.Parallel()
 	lex := tinyLexicon(t)
 	p, _ := LoadPlayer(Handset, lex.Tiles)
 	if _, err := Eval(context.Background(), EvalOptions{Lexicon: lex, A: p, B: p, Pairs: 0}); err == nil {
@@ -82,6 +85,7 @@ func TestEvalRefuses(t *testing.T) {
 
 // SPECs: the names, a KLV2 path for the tile set, and refusals that say what was expected.
 func TestTableSpecs(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	if l, err := Table(None, ts); l != nil || err != nil {
 		t.Errorf("none: %v %v", l, err)
@@ -131,6 +135,7 @@ func TestTableSpecs(t *testing.T) {
 
 // The builtin SPEC is the embedded table, for the FISE set only.
 func TestBuiltinTable(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	l, err := Table(Builtin, ts)
 	if err != nil {
@@ -156,6 +161,7 @@ func TestBuiltinTable(t *testing.T) {
 // Extremes: the hand-set model's best leave of one tile is the blank and its worst the Q; each
 // list is sorted and as long as asked.
 func TestExtremes(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	set, err := equity.NewLeaveSet(ts, equity.MaxLeave)
 	if err != nil {

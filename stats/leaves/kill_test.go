@@ -17,13 +17,14 @@ import (
 
 // killOptions is the run the kill test stops: a checkpoint after every batch.
 func killOptions(t testing.TB, ck string) LearnOptions {
-	return LearnOptions{Lexicon: tinyLexicon(t), Games: 700, Generations: 2, Seed: 11, Workers: 1,
+	return LearnOptions{Lexicon: tinyLexicon(t), Games: 560, Generations: 2, Seed: 11, Workers: 1,
 		Checkpoint: ck, CheckpointEvery: time.Nanosecond}
 }
 
 // TestLearnChildProcess is the learning run TestLearnKilled kills: it says "ready" once the
 // second generation is under way, then stops making progress until it is killed.
 func TestLearnChildProcess(t *testing.T) {
+	t.Parallel()
 	ck := os.Getenv("ATRIL_LEARN_CHILD")
 	if ck == "" {
 		t.Skip("runs only as TestLearnKilled's child process")
