@@ -245,6 +245,7 @@ func (l *lines) waitFor(t *testing.T, n int) {
 // TestKilledMidDrillLosesNothing kills a process recording answers (SIGKILL, no chance to clean
 // up) and checks that every answer it had reported as recorded is in the database.
 func TestKilledMidDrillLosesNothing(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "atril.db")
 	cmd := childCmd(t, path, "0", "k")
 	stdout, err := cmd.StdoutPipe()
@@ -309,6 +310,7 @@ func TestKilledMidDrillLosesNothing(t *testing.T) {
 // TestTwoProcessesWriteTogether runs two processes recording answers into one database at once,
 // while this process records too, and checks that every answer of each arrived.
 func TestTwoProcessesWriteTogether(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "atril.db")
 	const n = 150
 	// Neither process has created the file: both race to migrate it too.
