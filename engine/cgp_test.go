@@ -11,6 +11,7 @@ import (
 )
 
 func TestParseCGP(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	s := rowsWith(map[int]string{
 		6: "7C7",
@@ -51,6 +52,7 @@ func TestParseCGP(t *testing.T) {
 }
 
 func TestParseCGPRefusesImpossible(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	tests := []struct {
 		cgp, err string
@@ -88,6 +90,7 @@ func TestParseCGPRefusesImpossible(t *testing.T) {
 }
 
 func TestCGPRoundTrip(t *testing.T) {
+	t.Parallel()
 	for _, s := range []string{
 		// Written for the FISE set with macondo's "ld spanish;", which it needs to read Spanish.
 		rowsWith(nil) + " / 0/0 0 ld spanish;",
@@ -103,6 +106,7 @@ func TestCGPRoundTrip(t *testing.T) {
 }
 
 func TestUnseen(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	p := mustCGP(t, rowsWith(map[int]string{7: "7CAsA4"})+" AAEZ?/ 0/0 0")
 	u := p.Unseen()
@@ -155,6 +159,7 @@ func FuzzParseCGP(f *testing.F) {
 }
 
 func TestCGPSpelling(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	// macondo/Woogles: brackets present, so the rack LL is two L tiles.
 	p := mustCGP(t, rowsWith(map[int]string{7: "7[CH]E6"})+" ALL/ 0/0 0")
@@ -193,6 +198,7 @@ func TestCGPSpelling(t *testing.T) {
 }
 
 func TestSplitDigraphs(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	const board = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15"
 	tests := []struct {
@@ -224,6 +230,7 @@ func TestSplitDigraphs(t *testing.T) {
 // What a CGP says after its four fields must be opcodes ending in ';': trailing text without
 // one is refused with what was expected, in English and in Spanish.
 func TestCGPTrailingText(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	for _, tc := range []struct{ cgp, err string }{
 		{rowsWith(nil) + " / 0/0 0 lex FILE2017", `CGP opcodes: "lex FILE2017" does not end with ';'`},
@@ -243,6 +250,7 @@ func TestCGPTrailingText(t *testing.T) {
 // What was read but may not have been meant is in Notes: a negative score, an ld naming
 // another language, a rack that reads two ways (by hand, with brackets, with ld).
 func TestCGPNotes(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	tests := []struct {
 		cgp  string
@@ -292,6 +300,7 @@ func TestCGPNotes(t *testing.T) {
 
 // StandardLayout is parsed once: every call shares it.
 func TestStandardLayoutOnce(t *testing.T) {
+	t.Parallel()
 	if StandardLayout() != StandardLayout() {
 		t.Error("StandardLayout parsed twice")
 	}

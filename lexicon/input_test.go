@@ -22,6 +22,7 @@ func (f failingReader) Read(b []byte) (int, error) {
 }
 
 func TestReadLines(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name    string
 		in      io.Reader
@@ -53,6 +54,7 @@ func TestReadLines(t *testing.T) {
 }
 
 func TestReadLinesStopsWhenDone(t *testing.T) {
+	t.Parallel()
 	out := make(chan InputLine)
 	done := make(chan struct{})
 	finished := make(chan struct{})

@@ -19,6 +19,7 @@ import (
 // use, said plainly, when it does not. Puzzles stored before the table was recorded are
 // recognised from their equities.
 func TestPuzzleLeaveTables(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	lex := testlex.Default(t)
 	ts := lex.Tiles
@@ -160,6 +161,7 @@ func TestPuzzleLeaveTables(t *testing.T) {
 // TestRecognise: the first table that gives every stored equity; any table for a puzzle whose
 // plays keep nothing; none when no table fits.
 func TestRecognise(t *testing.T) {
+	t.Parallel()
 	ts := testlex.Default(t).Tiles
 	hand := equity.HandSet(ts)
 	builtin, err := leaves.Open(leaves.Builtin, ts)

@@ -8,6 +8,7 @@ import (
 )
 
 func TestWilsonProportions(t *testing.T) {
+	t.Parallel()
 	// Wilson's formula worked by hand: 50/100 -> [0.4038, 0.5962]; 0/10 -> [0, 0.2775];
 	// a fractional count (ties counted half): 2.5/5 is the same interval as 50% of 5.
 	tests := []struct{ k, n, lo, hi float64 }{
@@ -25,6 +26,7 @@ func TestWilsonProportions(t *testing.T) {
 }
 
 func TestSummarizeSelfPlay(t *testing.T) {
+	t.Parallel()
 	res := []game.GameResult{
 		{Scores: [2]int{400, 300}, Bingos: [2]int{2, 0}, Turns: 20},
 		{Scores: [2]int{350, 350}, Bingos: [2]int{1, 1}, Turns: 22},

@@ -14,6 +14,7 @@ import (
 // never the same day twice; the answers-a-day panel shows the days the accuracy panel does;
 // the puzzle rating is drawn against its attempts with its deviation band.
 func TestPlotAxes(t *testing.T) {
+	t.Parallel()
 	en, es := i18n.For(i18n.English), i18n.For(i18n.Spanish)
 	for _, tc := range []struct {
 		p        *i18n.Printer
@@ -92,6 +93,7 @@ func TestPlotAxes(t *testing.T) {
 // fsrs fit never says "fewer than 8 predictions" under a count of hundreds: when the fit kept
 // too few once outliers were set aside, it says how many it kept.
 func TestFSRSFitDefaultsSaysWhy(t *testing.T) {
+	t.Parallel()
 	en := i18n.For(i18n.English)
 	render := func(r FSRSFit) string {
 		var b strings.Builder

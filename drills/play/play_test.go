@@ -163,6 +163,7 @@ func (s *script) prompt(st *State) {
 // that runs over; every turn saved, the record replays to the final scores, and the time
 // penalty is art. 34's.
 func TestScriptedGame(t *testing.T) {
+	t.Parallel()
 	lex := testlex.Default(t)
 	clock := &testClock{t: t0}
 	st := openStore(t, clock.Now)
@@ -302,6 +303,7 @@ func TestScriptedGame(t *testing.T) {
 // More than 8 minutes over loses the game on the spot: 80 points off, and a player still
 // ahead is brought to one point below atril.
 func TestLoseOnTime(t *testing.T) {
+	t.Parallel()
 	lex := testlex.Default(t)
 	clock := &testClock{t: t0}
 	st := openStore(t, clock.Now)
@@ -353,6 +355,7 @@ func TestLoseOnTime(t *testing.T) {
 // With --lenient a phony stands: atril does not challenge, the play scores, and the analysis
 // still names it.
 func TestLenientPhonyStands(t *testing.T) {
+	t.Parallel()
 	lex := testlex.Default(t)
 	clock := &testClock{t: t0}
 	st := openStore(t, clock.Now)

@@ -7,6 +7,7 @@ import (
 )
 
 func TestDir(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		env  map[string]string
 		want string
