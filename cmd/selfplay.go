@@ -21,7 +21,6 @@ import (
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
-	"github.com/atril-scrabble/atril/stats"
 	"github.com/atril-scrabble/atril/stats/leaves"
 )
 
@@ -84,7 +83,7 @@ func selfplayPairings() []string {
 }
 
 type selfplayJSON struct {
-	stats.SelfPlay
+	game.Summary
 	Seed          uint64  `json:"seed"`
 	Rules         string  `json:"rules"`
 	Lexicon       string  `json:"lexicon"`
@@ -189,7 +188,7 @@ func runSelfplay(ctx context.Context, g *Globals, opts *selfplayOptions) error {
 	}
 
 	out := selfplayJSON{
-		SelfPlay: stats.SummarizeSelfPlay(&tally, players), Seed: opts.Seed, Rules: rules.Name,
+		Summary: game.Summarize(&tally, players), Seed: opts.Seed, Rules: rules.Name,
 		Lexicon: lex.Name, Workers: workers, Seconds: elapsed.Seconds(), SavedTo: opts.Save, Leaves: opts.Leaves,
 		GamesFinished: tally.Games,
 	}

@@ -5,8 +5,8 @@ import (
 	"slices"
 	"time"
 
+	"github.com/atril-scrabble/atril/internal/interval"
 	"github.com/atril-scrabble/atril/puzzles/puzzletag"
-	"github.com/atril-scrabble/atril/stats"
 )
 
 // SolvedRate is a solved rate with its 95% Wilson interval.
@@ -88,7 +88,7 @@ func (s *Service) Stats(ctx context.Context) (*Stats, error) {
 		if sr.Attempts > 0 {
 			sr.Rate = float64(sr.Solved) / float64(sr.Attempts)
 		}
-		sr.Low, sr.High = stats.Wilson(float64(sr.Solved), float64(sr.Attempts))
+		sr.Low, sr.High = interval.Wilson(float64(sr.Solved), float64(sr.Attempts))
 	}
 	finish(&st.All)
 	for _, k := range Kinds {

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/atril-scrabble/atril/internal/interval"
 	"github.com/atril-scrabble/atril/internal/studystore"
 )
 
@@ -78,7 +79,7 @@ func collectPuzzles(ctx context.Context, st *studystore.Store, now time.Time, lo
 		}
 	}
 	p.Rate = float64(p.Solved) / float64(p.Attempts)
-	p.Low, p.High = Wilson(float64(p.Solved), float64(p.Attempts))
+	p.Low, p.High = interval.Wilson(float64(p.Solved), float64(p.Attempts))
 	for _, g := range byTag {
 		p.ByTag = append(p.ByTag, finish(g))
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/interval"
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/internal/testlex"
 	"github.com/atril-scrabble/atril/lexicon"
@@ -28,12 +29,12 @@ func TestWilson(t *testing.T) {
 		{3, 7, 0.1582, 0.7495},
 		{10, 10, 0.7225, 1},
 	} {
-		lo, hi := Wilson(float64(tc.k), float64(tc.n))
+		lo, hi := interval.Wilson(float64(tc.k), float64(tc.n))
 		if math.Abs(lo-tc.low) > 5e-4 || math.Abs(hi-tc.high) > 5e-4 {
-			t.Errorf("Wilson(%d/%d) = %.4f-%.4f, want %.4f-%.4f", tc.k, tc.n, lo, hi, tc.low, tc.high)
+			t.Errorf("interval.Wilson(%d/%d) = %.4f-%.4f, want %.4f-%.4f", tc.k, tc.n, lo, hi, tc.low, tc.high)
 		}
 	}
-	if lo, hi := Wilson(0, 0); lo != 0 || hi != 1 {
+	if lo, hi := interval.Wilson(0, 0); lo != 0 || hi != 1 {
 		t.Errorf("no answers: %v-%v, want 0-1", lo, hi)
 	}
 }

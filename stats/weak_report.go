@@ -7,6 +7,7 @@ import (
 
 	"github.com/atril-scrabble/atril/drills"
 	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/interval"
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
@@ -52,7 +53,7 @@ func (w Weak) Doc(p *i18n.Printer) *ui.Doc {
 }
 
 func missHigh(q WeakWord) float64 {
-	_, hi := Wilson(float64(q.Misses), float64(q.Answers))
+	_, hi := interval.Wilson(float64(q.Misses), float64(q.Answers))
 	return hi
 }
 
