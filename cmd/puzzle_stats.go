@@ -64,11 +64,7 @@ func plotRating(g *Globals, file string, history []puzzles.HistoryPoint) error {
 	if len(history) < 2 {
 		return withCode(ExitError, i18n.E("puzzle_stats.plot_too_few", "File", file, "Attempts", len(history)))
 	}
-	pts := make([]stats.RatingPoint, len(history))
-	for i, h := range history {
-		pts[i] = stats.RatingPoint{At: h.At, Rating: h.Rating, Deviation: h.Deviation}
-	}
-	if err := stats.PlotRating(file, pts, g.P); err != nil {
+	if err := stats.PlotRating(file, puzzles.Points(history), g.P); err != nil {
 		return withCode(ExitError, i18n.Wrap(err, "stats.err.plot", "File", file))
 	}
 	return nil

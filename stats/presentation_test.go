@@ -7,6 +7,7 @@ import (
 
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/ui"
+	"github.com/atril-scrabble/atril/puzzles"
 	"github.com/atril-scrabble/atril/stats/fsrsfit"
 )
 
@@ -69,8 +70,8 @@ func TestPlotAxes(t *testing.T) {
 		}
 		r.Daily = append(r.Daily, day)
 	}
-	r.Puzzles = &PuzzleStats{History: []RatingPoint{{At: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC), Rating: 1500},
-		{At: time.Date(2026, 3, 1, 9, 5, 0, 0, time.UTC), Rating: 1420}}}
+	r.Puzzles = &PuzzleStats{Overview: puzzles.Overview{History: []puzzles.RatingPoint{{At: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC), Rating: 1500},
+		{At: time.Date(2026, 3, 1, 9, 5, 0, 0, time.UTC), Rating: 1420}}}}
 	panels, err := reportPanels(r, en)
 	if err != nil || len(panels) != 3 {
 		t.Fatalf("%d panels, %v", len(panels), err)
@@ -83,7 +84,7 @@ func TestPlotAxes(t *testing.T) {
 	if rp := panels[2]; rp.X.Min != 1 || rp.X.Max != 2 || !strings.Contains(rp.Title.Text, "1\u00a0Mar\u00a02026") {
 		t.Errorf("rating panel x %v–%v, title %q", rp.X.Min, rp.X.Max, rp.Title.Text)
 	}
-	withDev := []RatingPoint{{At: time.Now(), Rating: 1500, Deviation: 350}, {At: time.Now(), Rating: 1400, Deviation: 300}}
+	withDev := []puzzles.RatingPoint{{At: time.Now(), Rating: 1500, Deviation: 350}, {At: time.Now(), Rating: 1400, Deviation: 300}}
 	rp, err := ratingPanel(withDev, en)
 	if err != nil || rp.Y.Min > 1100 || rp.Y.Max < 1850 {
 		t.Errorf("rating with its deviation band: y %v–%v, %v", rp.Y.Min, rp.Y.Max, err)

@@ -123,7 +123,7 @@ func PlanToday(ctx context.Context, st *studystore.Store, now time.Time, loc *ti
 		t.New += fresh
 		t.Learning += learning
 	}
-	if r, ok, err := st.RatingOf(ctx, PuzzleRatingKind); err != nil {
+	if r, ok, err := st.RatingOf(ctx, studystore.PuzzleRatingKind); err != nil {
 		return t, err
 	} else if ok {
 		t.Rating = &r
