@@ -5,8 +5,8 @@ import (
 	"slices"
 	"time"
 
-	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/internal/interval"
+	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/puzzles/puzzletag"
 )
 
