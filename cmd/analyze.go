@@ -13,13 +13,13 @@ import (
 	"github.com/atril-scrabble/atril/drills/play"
 	"github.com/atril-scrabble/atril/engine/analysis"
 	"github.com/atril-scrabble/atril/engine/gcg"
+	"github.com/atril-scrabble/atril/engine/leavetable"
 	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/puzzles"
 	"github.com/atril-scrabble/atril/stats"
-	"github.com/atril-scrabble/atril/stats/leaves"
 )
 
 type analyzeOptions struct {
@@ -90,7 +90,7 @@ func runAnalyze(ctx context.Context, g *Globals, opts *analyzeOptions, args []st
 		return err
 	}
 	ts := lex.Tiles
-	table, err := g.openLeaves(leaves.Builtin, true)
+	table, err := g.leaveTable(leavetable.Builtin, false)
 	if err != nil {
 		return err
 	}

@@ -9,9 +9,9 @@ import (
 
 	"github.com/atril-scrabble/atril/engine"
 	"github.com/atril-scrabble/atril/engine/bench"
+	"github.com/atril-scrabble/atril/engine/leavetable"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/ui"
-	"github.com/atril-scrabble/atril/stats/leaves"
 )
 
 type benchOptions struct {
@@ -52,7 +52,7 @@ func init() {
 		f.StringVar(&opts.Magpie, "magpie", "", p.T("bench.flag.magpie"))
 		f.StringVar(&opts.Macondo, "macondo", "", p.T("bench.flag.macondo"))
 		f.Uint64Var(&opts.Seed, "seed", 1, p.T("bench.flag.seed"))
-		f.StringVar(&opts.Leaves, "leaves", leaves.Builtin, p.T("bench.flag.leaves"))
+		f.StringVar(&opts.Leaves, "leaves", leavetable.Builtin, p.T("bench.flag.leaves"))
 		_ = c.RegisterFlagCompletionFunc("leaves", leavesSpecs)
 		_ = c.RegisterFlagCompletionFunc("figures", cobra.FixedCompletions(
 			[]string{"topeq", "all", "sim", "selfplay"}, cobra.ShellCompDirectiveNoFileComp))
@@ -82,7 +82,7 @@ func runBench(c *cobra.Command, g *Globals, opts *benchOptions) error {
 	if err != nil {
 		return err
 	}
-	table, err := g.playLeaves(opts.Leaves, !opts.LeavesGiven)
+	table, err := g.playerLeaves(opts.Leaves, opts.LeavesGiven)
 	if err != nil {
 		return err
 	}

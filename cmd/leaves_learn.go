@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/atril-scrabble/atril/engine/leavetable"
 	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/ui"
@@ -60,7 +61,7 @@ func init() {
 		f.IntVar(&opts.Generations, "generations", 4, p.T("leaves.learn.flag.generations"))
 		f.Uint64Var(&opts.Seed, "seed", 1, p.T("leaves.learn.flag.seed"))
 		f.StringVar(&opts.Out, "out", "", p.T("leaves.learn.flag.out"))
-		f.StringVar(&opts.From, "from", leaves.Handset, p.T("leaves.learn.flag.from"))
+		f.StringVar(&opts.From, "from", leavetable.Handset, p.T("leaves.learn.flag.from"))
 		f.IntVar(&opts.Workers, "workers", 0, p.T("leaves.learn.flag.workers"))
 		f.BoolVar(&opts.Resume, "resume", false, p.T("leaves.learn.flag.resume"))
 		f.StringVar(&opts.Method, "method", string(leaves.Racks), p.T("leaves.learn.flag.method"))
@@ -98,7 +99,7 @@ func runLeavesLearn(ctx context.Context, g *Globals, opts *leavesLearnOptions) e
 	if err != nil {
 		return err
 	}
-	from, err := g.playLeaves(opts.From, false)
+	from, err := g.playerLeaves(opts.From, true)
 	if err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/engine/equity"
+	"github.com/atril-scrabble/atril/engine/leavetable"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
@@ -35,7 +36,7 @@ func init() {
 				if err != nil {
 					return err
 				}
-				opts.Table = cmp.Or(chosen, leaves.Builtin)
+				opts.Table = cmp.Or(chosen, leavetable.Builtin)
 				if len(args) > 0 && isLeavesTable(args[0]) {
 					opts.Table, args = args[0], args[1:]
 				}
@@ -76,7 +77,7 @@ func runLeavesShow(g *Globals, opts *leavesShowOptions) error {
 	if err != nil {
 		return err
 	}
-	table, err := g.leavesTable(opts.Table, false)
+	table, err := g.leaveValues(opts.Table, true)
 	if err != nil {
 		return err
 	}

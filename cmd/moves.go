@@ -7,11 +7,11 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/engine"
+	"github.com/atril-scrabble/atril/engine/leavetable"
 	"github.com/atril-scrabble/atril/engine/movegen"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
-	"github.com/atril-scrabble/atril/stats/leaves"
 )
 
 type movesOptions struct {
@@ -46,7 +46,7 @@ func init() {
 		f.IntVar(&opts.Top, "top", 15, p.T("moves.flag.top"))
 		f.BoolVar(&opts.All, "all", false, p.T("moves.flag.all"))
 		f.StringVar(&opts.By, "by", "equity", p.T("moves.flag.by"))
-		f.StringVar(&opts.Leaves, "leaves", leaves.Builtin, p.T("moves.flag.leaves"))
+		f.StringVar(&opts.Leaves, "leaves", leavetable.Builtin, p.T("moves.flag.leaves"))
 		f.BoolVar(&opts.Exchanges, "exchanges", false, p.T("moves.flag.exchanges"))
 		c.MarkFlagsMutuallyExclusive("top", "all")
 		_ = c.RegisterFlagCompletionFunc("leaves", leavesSpecs)
@@ -113,7 +113,7 @@ func runMoves(g *Globals, opts *movesOptions) error {
 		notes = append(notes, i18n.E("moves.lexicon_note", "Named", named, "Used", lex.Name))
 	}
 	g.notes(notes)
-	table, err := g.leavesTable(opts.Leaves, !opts.LeavesGiven)
+	table, err := g.leaveValues(opts.Leaves, opts.LeavesGiven)
 	if err != nil {
 		return err
 	}

@@ -5,11 +5,11 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/atril-scrabble/atril/engine/leavetable"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/puzzles"
 	"github.com/atril-scrabble/atril/puzzles/puzzletag"
-	"github.com/atril-scrabble/atril/stats/leaves"
 )
 
 // puzzleCommands are the `atril puzzle` subcommands, one file each (puzzle_gen.go, ...).
@@ -83,7 +83,7 @@ func puzzleService(g *Globals, mustExist bool) (*puzzles.Service, error) {
 	if err != nil {
 		return nil, err
 	}
-	table, err := g.openLeaves(leaves.Builtin, true)
+	table, err := g.leaveTable(leavetable.Builtin, false)
 	if err != nil {
 		return nil, err
 	}
@@ -91,7 +91,7 @@ func puzzleService(g *Globals, mustExist bool) (*puzzles.Service, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &puzzles.Service{Store: st, Lex: lex, Table: table, Known: leaves.Known(lex.Tiles)}, nil
+	return &puzzles.Service{Store: st, Lex: lex, Table: table, Known: leavetable.Known(lex.Tiles)}, nil
 }
 
 type puzzleOptions struct {

@@ -17,11 +17,11 @@ import (
 	"github.com/atril-scrabble/atril/engine"
 	"github.com/atril-scrabble/atril/engine/game"
 	"github.com/atril-scrabble/atril/engine/gcg"
+	"github.com/atril-scrabble/atril/engine/leavetable"
 	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
-	"github.com/atril-scrabble/atril/stats/leaves"
 )
 
 type selfplayOptions struct {
@@ -61,7 +61,7 @@ func init() {
 		f.IntVar(&opts.Workers, "workers", 0, p.T("selfplay.flag.workers"))
 		f.StringVar(&opts.Rules, "rules", "file", p.T("selfplay.flag.rules"))
 		f.StringVar(&opts.CGP, "cgp", "", p.T("selfplay.flag.cgp"))
-		f.StringVar(&opts.Leaves, "leaves", leaves.Builtin, p.T("selfplay.flag.leaves"))
+		f.StringVar(&opts.Leaves, "leaves", leavetable.Builtin, p.T("selfplay.flag.leaves"))
 		_ = c.RegisterFlagCompletionFunc("leaves", leavesSpecs)
 		_ = c.RegisterFlagCompletionFunc("players", cobra.FixedCompletions(selfplayPairings(), cobra.ShellCompDirectiveNoFileComp))
 		_ = c.RegisterFlagCompletionFunc("rules", cobra.FixedCompletions([]string{
@@ -148,7 +148,7 @@ func runSelfplay(ctx context.Context, g *Globals, opts *selfplayOptions) error {
 	if startPos != nil && !lex.Tiles.SameAlphabet(startPos.Tiles) {
 		return withCode(ExitError, i18n.E("engine.lexicon_alphabet", "Lexicon", lex.Name, "Set", startPos.Tiles.Name))
 	}
-	table, err := g.playLeaves(opts.Leaves, !opts.LeavesGiven)
+	table, err := g.playerLeaves(opts.Leaves, opts.LeavesGiven)
 	if err != nil {
 		return err
 	}

@@ -7,11 +7,11 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/engine"
+	"github.com/atril-scrabble/atril/engine/leavetable"
 	"github.com/atril-scrabble/atril/engine/movegen"
 	"github.com/atril-scrabble/atril/engine/sim"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/ui"
-	"github.com/atril-scrabble/atril/stats/leaves"
 )
 
 type simOptions struct {
@@ -53,7 +53,7 @@ func init() {
 		f.Uint64Var(&opts.Seed, "seed", 1, p.T("sim.flag.seed"))
 		f.IntVar(&opts.Workers, "workers", 0, p.T("sim.flag.workers"))
 		f.Float64Var(&opts.Stop, "stop", 99, p.T("sim.flag.stop"))
-		f.StringVar(&opts.Leaves, "leaves", leaves.Builtin, p.T("sim.flag.leaves"))
+		f.StringVar(&opts.Leaves, "leaves", leavetable.Builtin, p.T("sim.flag.leaves"))
 		_ = c.RegisterFlagCompletionFunc("leaves", leavesSpecs)
 		return c
 	})
@@ -119,7 +119,7 @@ func runSim(c *cobra.Command, g *Globals, opts *simOptions) error {
 	if err != nil {
 		return err
 	}
-	table, err := g.playLeaves(opts.Leaves, !opts.LeavesGiven)
+	table, err := g.playerLeaves(opts.Leaves, opts.LeavesGiven)
 	if err != nil {
 		return err
 	}

@@ -7,9 +7,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/engine/equity"
+	"github.com/atril-scrabble/atril/engine/leavetable"
 	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon/registry"
-	"github.com/atril-scrabble/atril/stats/leaves"
 )
 
 func init() {
@@ -85,7 +85,7 @@ func versionOf(bi *debug.BuildInfo) versionJSON {
 	info := registry.DefaultInfo()
 	v.Lexicon = versionLexiconJSON{Name: info.Name, Words: info.Words}
 	v.Leaves = equity.DefaultTable()
-	if info, err := leaves.BuiltinInfo(); err == nil {
+	if info, err := leavetable.BuiltinInfo(); err == nil {
 		v.Leaves = info // what moves, selfplay, sim and puzzles use unless told
 	}
 	return v

@@ -14,13 +14,13 @@ import (
 	"github.com/atril-scrabble/atril/engine"
 	"github.com/atril-scrabble/atril/engine/equity"
 	"github.com/atril-scrabble/atril/engine/gcg"
+	"github.com/atril-scrabble/atril/engine/leavetable"
 	"github.com/atril-scrabble/atril/engine/movegen"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/internal/testlex"
 	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
-	"github.com/atril-scrabble/atril/stats/leaves"
 )
 
 var t0 = time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
@@ -271,7 +271,7 @@ func TestScriptedGame(t *testing.T) {
 	}
 	// The end: the analysis counts the phony and both challenges lost (the phony's and the
 	// challenge of a valid play), is kept with the game, and the costliest turns are puzzles.
-	table, err := leaves.Open(leaves.Builtin, lex.Tiles)
+	table, err := leavetable.Open(leavetable.Builtin, lex.Tiles)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -91,30 +91,6 @@ func (r *Registry) readConfig() (map[string]any, error) {
 	return cfg, nil
 }
 
-// ChosenLeaves is the leave table named by `atril leaves use` (builtin, handset, none or the
-// absolute path of a KLV2 file), "" if none. It lives in the same config.json as the chosen
-// lexicon: the data directory's one file of settings.
-func (r *Registry) ChosenLeaves() (string, error) {
-	if r.Dir == "" {
-		return "", nil
-	}
-	cfg, err := r.readConfig()
-	if err != nil {
-		return "", err
-	}
-	spec, _ := cfg["leaves"].(string)
-	return spec, nil
-}
-
-// UseLeaves makes spec the leave table of every command not given --leaves; "" forgets the
-// choice. The caller has checked that the table opens.
-func (r *Registry) UseLeaves(spec string) error {
-	if err := r.needDir(); err != nil {
-		return err
-	}
-	return r.setConfig("leaves", spec)
-}
-
 func (r *Registry) setConfig(key, value string) error {
 	cfg, err := r.readConfig()
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/atril-scrabble/atril/engine/equity"
 	"github.com/atril-scrabble/atril/engine/game"
+	"github.com/atril-scrabble/atril/engine/leavetable"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/interval"
 	"github.com/atril-scrabble/atril/lexicon"
@@ -23,10 +24,10 @@ type Player struct {
 // (the hand-set model equity.Default), none (best score, no leave values) or the path of a
 // KLV2 table.
 func LoadPlayer(spec string, ts *lexicon.TileSet) (Player, error) {
-	if spec == None {
+	if spec == leavetable.None {
 		return Player{Spec: spec, Strategy: game.ByScore}, nil
 	}
-	l, err := Table(spec, ts)
+	l, err := leavetable.Table(spec, ts)
 	if err != nil {
 		return Player{}, err
 	}

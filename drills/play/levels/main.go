@@ -17,10 +17,10 @@ import (
 	"time"
 
 	"github.com/atril-scrabble/atril/drills/play"
+	"github.com/atril-scrabble/atril/engine/leavetable"
 	"github.com/atril-scrabble/atril/internal/interval"
 	"github.com/atril-scrabble/atril/lexicon"
 	"github.com/atril-scrabble/atril/lexicon/registry"
-	"github.com/atril-scrabble/atril/stats/leaves"
 )
 
 func main() {
@@ -41,7 +41,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
 	}
-	table, err := leaves.Open(leaves.Builtin, ts)
+	table, err := leavetable.Open(leavetable.Builtin, ts)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
