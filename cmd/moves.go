@@ -118,13 +118,14 @@ func runMoves(g *Globals, opts *movesOptions) error {
 		return err
 	}
 	bag := pos.BagCount()
-	mo := movegen.Options{By: by, Sort: true, Leaves: table, BagEmpty: bag == 0}
+	// The side to move's options, ranked as asked, passes and exchanges only with --exchanges.
+	mo := movegen.SideToMove(bag, table)
+	mo.By, mo.Sort = by, true
 	if !opts.All {
 		mo.Top = opts.Top
 	}
-	if opts.Exchanges {
-		mo.Pass = true
-		mo.Exchanges = min(engine.RackSize, bag)
+	if !opts.Exchanges {
+		mo.Pass, mo.Exchanges = false, 0
 	}
 	gen := movegen.New(lex.Graph, ts, layout)
 	gen.SetBoard(pos.Board)
@@ -134,8 +135,7 @@ func runMoves(g *Globals, opts *movesOptions) error {
 	noTilePlay := false
 	if len(moves) == 0 && !opts.Exchanges {
 		noTilePlay = true
-		mo.Pass = true
-		mo.Exchanges = min(engine.RackSize, bag)
+		mo.Pass, mo.Exchanges = true, movegen.MaxExchange(bag)
 		moves = gen.Generate(rack, mo)
 	}
 

@@ -123,15 +123,10 @@ func runSim(c *cobra.Command, g *Globals, opts *simOptions) error {
 	if err != nil {
 		return err
 	}
-	hidden := *pos
-	hidden.Racks[1] = nil
-	bag := max(0, len(hidden.UnseenTiles())-engine.RackSize)
 	gen := movegen.New(lex.Graph, ts, layout)
 	gen.SetBoard(pos.Board)
-	mo := movegen.Options{Top: opts.Candidates, By: movegen.ByEquity, Leaves: table, BagEmpty: bag == 0, Pass: true}
-	if bag > 0 {
-		mo.Exchanges = min(engine.RackSize, bag)
-	}
+	mo := movegen.SideToMove(pos.HiddenBag(), table)
+	mo.Top = opts.Candidates
 	cands := append([]engine.Move(nil), gen.Generate(pos.Racks[0], mo)...)
 	// Plays asked for by name join the engine's candidates.
 	for _, s := range opts.Plays {

@@ -127,6 +127,26 @@ func TestUnseen(t *testing.T) {
 	}
 }
 
+func TestHiddenBag(t *testing.T) {
+	t.Parallel()
+	// Both racks known: the opponent's rack leaves the bag for the player to move.
+	p := mustCGP(t, rowsWith(map[int]string{7: "7CAsA4"})+" AAEZ?/BCD 0/0 0")
+	if got := p.BagCount(); got != 91-3 {
+		t.Errorf("BagCount = %d, want 88", got)
+	}
+	if got := p.HiddenBag(); got != 91-7 {
+		t.Errorf("HiddenBag = %d, want 84", got)
+	}
+	if h := p.Hidden(); len(h.Racks[1]) != 0 || len(p.Racks[1]) != 3 {
+		t.Errorf("Hidden racks %v, original %v", h.Racks, p.Racks)
+	}
+	// An empty rack to move is not an unknown one: a single rack leaves the bag.
+	e := mustCGP(t, rowsWith(nil)+" / 0/0 0")
+	if got := e.HiddenBag(); got != 100-7 {
+		t.Errorf("HiddenBag of empty racks = %d, want 93", got)
+	}
+}
+
 func FuzzParseCGP(f *testing.F) {
 	ts := lexicon.DefaultTileSet()
 	layout := StandardLayout()

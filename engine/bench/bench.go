@@ -342,12 +342,8 @@ func newGenMeter(f Figure, cfg *Config) *genMeter {
 		g.SetBoard(p.Board)
 		o := movegen.Options{}
 		if f == TopEquity {
-			o = movegen.Options{Top: 1, By: movegen.ByEquity, Leaves: cfg.Leaves, Pass: true}
-			if bag := p.BagCount(); bag > 0 {
-				o.Exchanges = min(engine.RackSize, bag)
-			} else {
-				o.BagEmpty = true
-			}
+			o = movegen.SideToMove(p.BagCount(), cfg.Leaves)
+			o.Top = 1
 		}
 		m.gens = append(m.gens, g)
 		m.racks = append(m.racks, p.Racks[0])
@@ -393,12 +389,8 @@ func newSimMeter(cfg *Config) (*simMeter, error) {
 	for i, p := range cfg.Positions {
 		g := movegen.New(cfg.Lexicon.Graph, cfg.Lexicon.Tiles, p.Board.Layout)
 		g.SetBoard(p.Board)
-		o := movegen.Options{Top: SimCandidates, By: movegen.ByEquity, Leaves: cfg.Leaves, Pass: true}
-		if bag := p.BagCount(); bag > 0 {
-			o.Exchanges = min(engine.RackSize, bag)
-		} else {
-			o.BagEmpty = true
-		}
+		o := movegen.SideToMove(p.BagCount(), cfg.Leaves)
+		o.Top = SimCandidates
 		cands := slices.Clone(g.Generate(p.Racks[0], o))
 		if len(cands) == 0 {
 			continue

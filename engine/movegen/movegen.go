@@ -66,6 +66,18 @@ type Options struct {
 	Pass bool
 }
 
+// SideToMove are the options of the player to move with bag tiles in the bag (after every
+// rack, the opponent's unknown one too: Position.Hidden): moves ranked by equity with leaves,
+// the endgame rule when the bag is empty, the pass, and every exchange the bag allows. Callers
+// add Top or Sort. The one place these rules are set up.
+func SideToMove(bag int, leaves equity.Leaves) Options {
+	return Options{By: ByEquity, Leaves: leaves, Pass: true, BagEmpty: bag <= 0, Exchanges: MaxExchange(bag)}
+}
+
+// MaxExchange is how many tiles an exchange may have with bag tiles in the bag: up to a rack,
+// no more than the bag holds (FILE: at least one tile in the bag).
+func MaxExchange(bag int) int { return max(0, min(rackSize, bag)) }
+
 // square is one square of the line being generated, copied out of the generator's grids so the
 // recursion reads one small array.
 type square struct {

@@ -550,10 +550,8 @@ func (w *worker) sample(r *run, c int, seed uint64) (value, win float64) {
 		for ply := 0; ply < cfg.Plies; ply++ {
 			rk := &w.rack[mover]
 			bag := len(w.bag)
-			opts := movegen.Options{Top: 1, By: movegen.ByEquity, Leaves: cfg.Leaves, BagEmpty: bag == 0, Pass: true}
-			if bag > 0 {
-				opts.Exchanges = min(engine.RackSize, bag)
-			}
+			opts := movegen.SideToMove(bag, cfg.Leaves)
+			opts.Top = 1
 			moves := w.gens[mover].Generate(rk.tiles(), opts)
 			var best engine.Move
 			if len(moves) > 0 {
