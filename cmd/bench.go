@@ -94,6 +94,13 @@ func runBench(c *cobra.Command, g *Globals, opts *benchOptions) error {
 	} else if positions, err = bench.Builtin(lex, table, opts.Count, opts.Seed); err != nil {
 		return withCode(ExitInternal, err)
 	}
+	endgames, endgamesFile, err := benchEndgames(opts, figs, positions, lex, table)
+	if err != nil {
+		return err
+	}
+	if endgamesFile != "" {
+		defer os.Remove(endgamesFile)
+	}
 	var drivers []bench.Driver
 	if opts.Magpie != "" {
 		drivers = append(drivers, bench.Driver{Name: "MAGPIE", Path: opts.Magpie})
@@ -125,6 +132,7 @@ func runBench(c *cobra.Command, g *Globals, opts *benchOptions) error {
 	})
 	rep, err := bench.Run(c.Context(), bench.Config{
 		Lexicon: lex, Leaves: table, Positions: positions, PositionsFile: file, Figures: figs,
+		Endgames: endgames, EndgamesFile: endgamesFile,
 		Runs: opts.Runs, Seconds: opts.Seconds, Seed: opts.Seed, Drivers: drivers,
 		Progress: func(done, total int) {
 			if done == 1 {
@@ -209,6 +217,8 @@ func figureName(p *i18n.Printer, f bench.Figure) string {
 		return p.T("bench.figure.all")
 	case bench.Sim:
 		return p.T("bench.figure.sim")
+	case bench.Endgame:
+		return p.T("bench.figure.endgame")
 	}
 	return p.T("bench.figure.selfplay")
 }
@@ -219,6 +229,8 @@ func unitName(p *i18n.Printer, f bench.Figure) string {
 		return p.T("bench.unit.iterations")
 	case bench.SelfPlay:
 		return p.T("bench.unit.games")
+	case bench.Endgame:
+		return p.T("bench.unit.ms")
 	}
 	return p.T("bench.unit.us")
 }

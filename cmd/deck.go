@@ -141,36 +141,7 @@ func runDeckAdd(g *Globals, c *cobra.Command, name string, opts *deckAddOptions)
 			"scheduler": added.Deck.Scheduler, "lexicon": lex.Name, "words": added.Fill.Words, "non_words": added.Fill.Added,
 			"lines_skipped": len(added.Fill.Skipped), "cards_added": added.Added, "cards": added.Total})
 	}
-	return g.Say(deckAddedText(g.P, added))
-}
-
-// deckAddedText says what adding cards to a deck did: "deck sietes: 25 anagram cards added
-// from 30 words (5 already in it); 40 cards in all, 20 new a day (FSRS)".
-func deckAddedText(p *i18n.Printer, a drills.DeckAdded) string {
-	from := p.N("deck.count.words", a.Fill.Words)
-	if a.Fill.Added > 0 {
-		from = p.T("deck.words_and_non_words", "Words", from, "NonWords", p.N("deck.count.non_words", a.Fill.Added))
-	}
-	kv := []any{"Deck", a.Deck.Name, "Cards", cardsOfKind(p, a.Deck.Kind, a.Added), "From", from,
-		"Already", p.Int(len(a.Fill.Cards) - a.Added), "Total", p.N("deck.count.cards", a.Total),
-		"NewPerDay", p.Int(a.Deck.NewPerDay), "Scheduler", drills.SchedulerName(p, a.Deck.Scheduler)}
-	if a.Created {
-		return p.T("deck.created", kv...)
-	}
-	return p.T("deck.added", kv...)
-}
-
-// cardsOfKind is n cards of a deck kind: "25 anagram cards", "25 tarjetas de anagramas".
-func cardsOfKind(p *i18n.Printer, kind string, n int) string {
-	switch drills.Kind(kind) {
-	case drills.KindHooks:
-		return p.N("deck.count.hooks_cards", n)
-	case drills.KindJudge:
-		return p.N("deck.count.judge_cards", n)
-	case drills.KindTwos:
-		return p.N("deck.count.twos_cards", n)
-	}
-	return p.N("deck.count.anagram_cards", n)
+	return g.Say(drills.DeckAddedText(g.P, added))
 }
 
 func deckListCmd(g *Globals) *cobra.Command {

@@ -242,16 +242,7 @@ func askDrill(g *Globals, c *cobra.Command, d drillRun, lex *lexicon.Lexicon, st
 func saveMisses(g *Globals, r *drills.Runner, ctx context.Context, interrupted bool, st *studystore.Store, lex *lexicon.Lexicon, d drillRun, sum drills.Summary) error {
 	p := g.P
 	misses := sum.Misses()
-	// The kinds of card the misses make, the drill's own first (the digraph drill's racks make
-	// anagram cards).
-	var kinds []drills.Kind
-	cards := 0
-	for _, k := range drills.MissKinds(d.kind) {
-		if n := drills.MissCardsOf(lex, d.kind, k, misses); n > 0 {
-			kinds = append(kinds, k)
-			cards += n
-		}
-	}
+	kinds, cards := drills.MissOffer(lex, d.kind, misses)
 	if cards == 0 {
 		return nil
 	}
@@ -281,18 +272,12 @@ func saveMisses(g *Globals, r *drills.Runner, ctx context.Context, interrupted b
 			}
 		}
 	}
-	// The misses of the first kind go into the deck named; those of another kind into the deck
-	// offered for that kind.
-	for i, k := range kinds {
-		deck := name
-		if i > 0 {
-			deck = drills.MissDeckName(p, k)
-		}
-		added, err := drills.SaveMissesAs(ctx, st, lex, deck, d.kind, k, misses)
-		if err != nil {
-			return withCode(ExitError, deckHint(err))
-		}
-		r.Say(deckAddedText(g.P, added))
+	added, err := drills.FileMisses(ctx, st, lex, p, d.kind, name, misses)
+	for _, a := range added {
+		r.Say(drills.DeckAddedText(g.P, a))
+	}
+	if err != nil {
+		return withCode(ExitError, deckHint(err))
 	}
 	return nil
 }

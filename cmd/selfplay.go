@@ -34,7 +34,9 @@ type selfplayOptions struct {
 	CGP     string
 	Leaves  string
 	// LeavesGiven: --leaves was given (see movesOptions).
-	LeavesGiven bool
+	LeavesGiven  bool
+	Endgame      string
+	EndgamePlies int
 }
 
 func init() {
@@ -62,6 +64,7 @@ func init() {
 		f.StringVar(&opts.Rules, "rules", "file", p.T("selfplay.flag.rules"))
 		f.StringVar(&opts.CGP, "cgp", "", p.T("selfplay.flag.cgp"))
 		f.StringVar(&opts.Leaves, "leaves", leavetable.Builtin, p.T("selfplay.flag.leaves"))
+		endgameFlags(c, p, &opts.Endgame, &opts.EndgamePlies)
 		_ = c.RegisterFlagCompletionFunc("leaves", leavesSpecs)
 		_ = c.RegisterFlagCompletionFunc("players", cobra.FixedCompletions(selfplayPairings(), cobra.ShellCompDirectiveNoFileComp))
 		_ = c.RegisterFlagCompletionFunc("rules", cobra.FixedCompletions([]string{
@@ -119,6 +122,10 @@ func runSelfplay(ctx context.Context, g *Globals, opts *selfplayOptions) error {
 	if err != nil {
 		return withCode(ExitError, i18n.Wrap(err, "selfplay.rules_flag"))
 	}
+	endgamePlayers, err := endgamePlayerMaker(g, opts.Endgame, opts.EndgamePlies, rules)
+	if err != nil {
+		return err
+	}
 	if opts.Save != "" && opts.CGP != "" {
 		return withCode(ExitError, i18n.E("selfplay.save_with_cgp"))
 	}
@@ -175,7 +182,7 @@ func runSelfplay(ctx context.Context, g *Globals, opts *selfplayOptions) error {
 	tally, runErr := game.SelfPlay(ctx, game.SelfPlayConfig{
 		Lexicon: lex, Layout: engine.StandardLayout(), Start: startPos, Rules: rules, Players: players, Leaves: table,
 		Games: opts.Games, Seed: opts.Seed, Workers: workers, Record: opts.Save != "",
-		OnGame: onGame,
+		OnGame: onGame, Endgame: endgamePlayers,
 	})
 	elapsed := g.io.Now().Sub(start)
 	bar.Finish()

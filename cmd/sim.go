@@ -25,7 +25,9 @@ type simOptions struct {
 	Stop       float64
 	Leaves     string
 	// LeavesGiven: --leaves was given (see movesOptions).
-	LeavesGiven bool
+	LeavesGiven  bool
+	Endgame      string
+	EndgamePlies int
 }
 
 func init() {
@@ -55,6 +57,7 @@ func init() {
 		f.Float64Var(&opts.Stop, "stop", 99, p.T("sim.flag.stop"))
 		f.StringVar(&opts.Leaves, "leaves", leavetable.Builtin, p.T("sim.flag.leaves"))
 		_ = c.RegisterFlagCompletionFunc("leaves", leavesSpecs)
+		endgameFlags(c, p, &opts.Endgame, &opts.EndgamePlies)
 		return c
 	})
 }
@@ -125,7 +128,8 @@ func runSim(c *cobra.Command, g *Globals, opts *simOptions) error {
 	}
 	gen := movegen.New(lex.Graph, ts, layout)
 	gen.SetBoard(pos.Board)
-	mo := movegen.SideToMove(pos.HiddenBag(), table)
+	bag := pos.HiddenBag()
+	mo := movegen.SideToMove(bag, table)
 	mo.Top = opts.Candidates
 	cands := append([]engine.Move(nil), gen.Generate(pos.Racks[0], mo)...)
 	// Plays asked for by name join the engine's candidates.
@@ -151,6 +155,9 @@ func runSim(c *cobra.Command, g *Globals, opts *simOptions) error {
 	}
 	if len(cands) == 0 {
 		return withCode(ExitError, i18n.E("sim.no_candidates"))
+	}
+	if exact, err := simExact(ctx, g, opts.Endgame, opts.EndgamePlies, opts.Workers, pos, bag, cands); exact || err != nil {
+		return err
 	}
 	z := 0.0
 	if opts.Stop > 0 {

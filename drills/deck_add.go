@@ -372,3 +372,65 @@ func SaveMissesAs(ctx context.Context, st *studystore.Store, lex *lexicon.Lexico
 	}
 	return DeckAdded{Deck: deck, Fill: DeckFill{Cards: cards, Words: len(words)}, Created: created, Added: added, Total: deck.Cards}, nil
 }
+
+// MissOffer is what the misses of a drill of kind k can go into: the kinds of card they make,
+// the drill's own first (the digraph drill's racks make anagram cards), and how many cards in
+// all. No kinds: nothing a deck can hold.
+func MissOffer(lex *lexicon.Lexicon, k Kind, misses []Miss) (kinds []Kind, cards int) {
+	for _, kind := range MissKinds(k) {
+		if n := MissCardsOf(lex, k, kind, misses); n > 0 {
+			kinds = append(kinds, kind)
+			cards += n
+		}
+	}
+	return kinds, cards
+}
+
+// FileMisses files the misses of a drill of kind k into decks, as the end of a drill offers:
+// those of the first kind MissOffer names into deck name, those of another kind into the deck
+// offered for that kind (MissDeckName, in p's language). It returns what each deck took.
+func FileMisses(ctx context.Context, st *studystore.Store, lex *lexicon.Lexicon, p *i18n.Printer, k Kind, name string, misses []Miss) ([]DeckAdded, error) {
+	kinds, _ := MissOffer(lex, k, misses)
+	var out []DeckAdded
+	for i, kind := range kinds {
+		deck := name
+		if i > 0 {
+			deck = MissDeckName(p, kind)
+		}
+		added, err := SaveMissesAs(ctx, st, lex, deck, k, kind, misses)
+		if err != nil {
+			return out, err
+		}
+		out = append(out, added)
+	}
+	return out, nil
+}
+
+// DeckAddedText says what adding cards to a deck did: "deck sietes: 25 anagram cards added
+// from 30 words (5 already in it); 40 cards in all, 20 new a day (FSRS)".
+func DeckAddedText(p *i18n.Printer, a DeckAdded) string {
+	from := p.N("deck.count.words", a.Fill.Words)
+	if a.Fill.Added > 0 {
+		from = p.T("deck.words_and_non_words", "Words", from, "NonWords", p.N("deck.count.non_words", a.Fill.Added))
+	}
+	kv := []any{"Deck", a.Deck.Name, "Cards", cardsOfKind(p, a.Deck.Kind, a.Added), "From", from,
+		"Already", p.Int(len(a.Fill.Cards) - a.Added), "Total", p.N("deck.count.cards", a.Total),
+		"NewPerDay", p.Int(a.Deck.NewPerDay), "Scheduler", SchedulerName(p, a.Deck.Scheduler)}
+	if a.Created {
+		return p.T("deck.created", kv...)
+	}
+	return p.T("deck.added", kv...)
+}
+
+// cardsOfKind is n cards of a deck kind: "25 anagram cards", "25 tarjetas de anagramas".
+func cardsOfKind(p *i18n.Printer, kind string, n int) string {
+	switch Kind(kind) {
+	case KindHooks:
+		return p.N("deck.count.hooks_cards", n)
+	case KindJudge:
+		return p.N("deck.count.judge_cards", n)
+	case KindTwos:
+		return p.N("deck.count.twos_cards", n)
+	}
+	return p.N("deck.count.anagram_cards", n)
+}

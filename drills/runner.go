@@ -528,37 +528,88 @@ func (r *Runner) record(q *Question, typed string, res Result) error {
 	if r.Recorder == nil {
 		return nil
 	}
-	err := r.Recorder.Record(Answer{
-		Kind: q.Kind, Card: q.Card, Shown: q.Show, Typed: strings.TrimSpace(typed),
-		Expected: q.Expected(), Right: res.Right, TimedOut: res.TimedOut, Elapsed: res.Elapsed,
-		Lexicon: r.Lex.Name, CardID: q.CardID, At: r.Now(),
-	})
+	err := r.Recorder.Record(NewAnswer(q, r.Lex.Name, typed, res, r.Now()))
 	if err != nil {
 		return i18n.Wrap(err, "drill.err.save", "Question", q.Show)
 	}
 	return nil
 }
 
-func (r *Runner) feedback(w *errWriter, q *Question, res Result, sum *Summary) {
-	p := printer(r.P)
-	sum.Answered++
-	sum.Time += res.Elapsed
-	sum.Seconds = sum.Time.Seconds()
-	sum.MeanSeconds = sum.Average().Seconds()
+// NewAnswer is the answer typed to q, judged res, as it is saved: every front end records
+// through it.
+func NewAnswer(q *Question, lexiconName, typed string, res Result, at time.Time) Answer {
+	return Answer{
+		Kind: q.Kind, Card: q.Card, Shown: q.Show, Typed: strings.TrimSpace(typed),
+		Expected: q.Expected(), Right: res.Right, TimedOut: res.TimedOut, Elapsed: res.Elapsed,
+		Lexicon: lexiconName, CardID: q.CardID, At: at,
+	}
+}
+
+// Count adds an answer to the summary: the counts, the time, and what it missed (Misses), each
+// once. p writes the misses as the player sees them (CASQO (not valid)).
+func (s *Summary) Count(p *i18n.Printer, lex *lexicon.Lexicon, q *Question, res Result) {
+	p = printer(p)
+	s.Answered++
+	s.Time += res.Elapsed
+	s.Seconds = s.Time.Seconds()
+	s.MeanSeconds = s.Average().Seconds()
 	if res.Right {
-		sum.Right++
+		s.Right++
 	} else {
-		sum.Wrong++
+		s.Wrong++
 	}
 	if res.TimedOut {
-		sum.TimedOut++
+		s.TimedOut++
 	}
+	if q.Form == FormWords {
+		s.Words += len(q.Words)
+		s.WordsFound += res.Found(q)
+	}
+	if res.Right {
+		return
+	}
+	switch q.Form {
+	case FormWords:
+		shown := q.ShownWords()
+		for i, word := range q.Words {
+			if slices.Contains(res.Missed, word) {
+				s.miss(lex.Tiles, shown[i], word, FormWords)
+			}
+		}
+	case FormYesNo:
+		if q.isRack {
+			for _, word := range q.rackWords {
+				shown := lex.Tiles.Display(letters(word))
+				s.missTiles(shown, shown, letters(word), FormWords)
+			}
+			break
+		}
+		s.missTiles(q.Show+" ("+validText(p, q.Valid)+")", q.Show, q.tiles, FormYesNo)
+	case FormHooks:
+		s.missTiles(q.Show, q.Show, q.tiles, FormHooks)
+	}
+}
+
+// IsRack reports a yes/no question about a rack (is there a word with all its tiles?) rather
+// than about a word.
+func (q *Question) IsRack() bool { return q.isRack }
+
+// Feedback is what the drill says after an answer, line by line (painted through UI), as Run
+// shows it; the answer is counted into sum. Front ends that are not a line stream (the web
+// interface) show it.
+func (r *Runner) Feedback(q *Question, res Result, sum *Summary) []string {
+	var b strings.Builder
+	r.feedback(&errWriter{w: &b}, q, res, sum)
+	return strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
+}
+
+func (r *Runner) feedback(w *errWriter, q *Question, res Result, sum *Summary) {
+	p := printer(r.P)
+	sum.Count(p, r.Lex, q, res)
 	took := fmtDuration(p, res.Elapsed)
 	found := 0
 	if q.Form == FormWords {
 		found = res.Found(q)
-		sum.Words += len(q.Words)
-		sum.WordsFound += found
 	}
 	var head string
 	switch {
@@ -589,7 +640,6 @@ func (r *Runner) feedback(w *errWriter, q *Question, res Result, sum *Summary) {
 		for i, word := range q.Words {
 			if slices.Contains(res.Missed, word) {
 				missed = append(missed, shown[i])
-				sum.miss(r.Lex.Tiles, shown[i], word, FormWords)
 			} else {
 				got = append(got, shown[i])
 			}
@@ -624,17 +674,6 @@ func (r *Runner) feedback(w *errWriter, q *Question, res Result, sum *Summary) {
 			}
 			r.line(w, "  ", head+": "+verdict)
 		}
-		if !res.Right {
-			switch {
-			case q.isRack:
-				for _, word := range q.rackWords {
-					shown := r.Lex.Tiles.Display(letters(word))
-					sum.missTiles(shown, shown, letters(word), FormWords)
-				}
-			default:
-				sum.missTiles(q.Show+" ("+validText(p, q.Valid)+")", q.Show, q.tiles, FormYesNo)
-			}
-		}
 	case FormHooks:
 		if res.Right {
 			r.line(w, "  ", head+": "+hooksText(q.Front, q.Back))
@@ -648,7 +687,6 @@ func (r *Runner) feedback(w *errWriter, q *Question, res Result, sum *Summary) {
 		if s := sides(p, res.WrongFront, res.WrongBack); s != "" {
 			r.labelled(w, p.T("drill.fb.wrong"), s, ui.Bad)
 		}
-		sum.missTiles(q.Show, q.Show, q.tiles, FormHooks)
 	}
 	if !q.Note.IsZero() {
 		r.line(w, "    ", "    "+q.Note.In(p))
@@ -699,6 +737,13 @@ func (s *Summary) missTiles(show, word string, tiles []lexicon.Tile, form Form) 
 	}
 	s.Missed = append(s.Missed, word)
 	s.misses = append(s.misses, Miss{Show: show, Word: word, Tiles: tiles, Form: form})
+}
+
+// SummaryLines is what the drill ends with (the counts, what was missed), as Run shows it.
+func (r *Runner) SummaryLines(s Summary) []string {
+	var b strings.Builder
+	r.printSummary(&errWriter{w: &b}, s)
+	return strings.Split(strings.Trim(b.String(), "\n"), "\n")
 }
 
 func (r *Runner) printSummary(w *errWriter, s Summary) {

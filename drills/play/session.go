@@ -223,14 +223,7 @@ func (se *Session) Run(ctx context.Context, st *State, id int64) (*Outcome, erro
 			return out, nil
 		}
 	}
-	pl, at := st.Scores()
-	var gcgText strings.Builder
-	if err := st.Record.Write(&gcgText, se.Lex.Tiles); err != nil {
-		return out, err
-	}
-	err := se.Store.FinishGame(context.WithoutCancel(ctx), id, studystore.GameResult{EndReason: st.End, PlayerScore: pl,
-		EngineScore: at, TimePenalty: st.Penalty, GCG: gcgText.String()})
-	return out, err
+	return out, se.Finish(ctx, st, id)
 }
 
 // save applies a turn and stores it.
@@ -281,7 +274,6 @@ func (se *Session) engineTurn(ctx context.Context, st *State, id int64, m *engin
 // session must stop ("" to go on).
 func (se *Session) playerTurn(ctx context.Context, st *State, id int64, lines <-chan lexicon.InputLine, lastEngine *engine.Move) (string, error) {
 	p, t := se.P, se.UI
-	ts := se.Lex.Tiles
 	if err := t.Print(se.StateDoc(st, lastEngine)); err != nil {
 		return "", err
 	}
@@ -320,10 +312,7 @@ func (se *Session) playerTurn(ctx context.Context, st *State, id int64, lines <-
 			in = strings.TrimSpace(l.Text)
 		}
 		think := se.now().Sub(start)
-		if st.Settings.Clock > 0 && st.Used+think-st.Settings.Clock > MaxOvertime {
-			// Art. 34.2: more than 8 minutes over loses the game; the play typed is not made.
-			st.Used += think
-			st.LoseOnTime()
+		if se.OutOfTime(st, think) {
 			return "", t.Print(ui.NewDoc().P(t.Paint(ui.Bad, p.T("play.lost_on_time"))))
 		}
 		say := func(style ui.Style, text string) error { return t.Print(ui.NewDoc().P(t.Paint(style, text))) }
@@ -342,50 +331,23 @@ func (se *Session) playerTurn(ctx context.Context, st *State, id int64, lines <-
 				return "", err
 			}
 			continue
-		case isChallenge(in):
-			if st.LastEngine < 0 {
-				if err := say(ui.Warn, p.T("play.nothing_to_challenge")); err != nil {
-					return "", err
-				}
-				continue
-			}
-			// atril plays only words of its lexicon: the play is valid (art. 39 answers for the
-			// play as a whole). FILE's rules take nothing from the challenger.
-			if err := se.save(ctx, st, id, studystore.GameTurn{Seat: st.PlayerSeat(), Kind: KindChallenge, Move: "-"}); err != nil {
-				return "", err
-			}
-			if err := say(ui.Good, p.T("play.challenge_valid")); err != nil {
-				return "", err
-			}
-			continue
 		}
-		turn, why := se.readTurn(st, in)
-		if why != nil {
-			if err := say(ui.Warn, p.Err(why)); err != nil {
-				return "", err
-			}
-			continue
-		}
-		turn.Seat, turn.Think = st.PlayerSeat(), se.now().Sub(start)
-		board := st.Game.Board.Clone()
-		phony := turn.Kind == KindWithdrawn
-		if err := se.save(ctx, st, id, turn); err != nil {
+		r, err := se.Turn(ctx, st, id, in, think)
+		if err != nil {
 			return "", err
 		}
-		pl, at := st.Scores()
-		m, _ := engine.ParseMove(turn.Move, nil, ts)
-		var text string
-		switch {
-		case phony:
-			text = t.Paint(ui.Bad, p.T("play.challenged_off", "Move", engine.FormatMove(&m, board, ts)))
-		case turn.Kind == KindPlay:
-			text = p.T("play.you_played", "Move", engine.FormatMove(&m, board, ts), "Score", p.Int(turn.Score), "You", p.Int(pl), "Atril", p.Int(at))
-		case turn.Kind == KindExchange:
-			text = p.N("play.you_exchanged", int(m.Len))
-		default:
-			text = p.T("play.you_passed")
+		if r.Refused != nil {
+			if err := say(ui.Warn, p.Err(r.Refused)); err != nil {
+				return "", err
+			}
+			continue
 		}
-		return "", t.Print(ui.NewDoc().P(text))
+		if err := say(r.Style, r.Text); err != nil {
+			return "", err
+		}
+		if r.Made {
+			return "", nil
+		}
 	}
 }
 

@@ -10,6 +10,10 @@
 //     iterations a position in turn: iterations (every candidate played once) a CPU second.
 //   - selfplay: whole games of the top play by equity against itself from the empty board
 //     (positions unused): games a CPU second.
+//   - endgame (only when asked for): exact endgame solving on one thread (engine/endgame), on
+//     endgames of at most EndgameTiles tiles on the racks (Config.Endgames): CPU milliseconds a
+//     position. Drivers get these positions' file and solve each to the end of the game (at
+//     most EndgamePlies turns deep).
 //
 // Each position keeps its own generator between passes (as MAGPIE's and macondo's drivers keep
 // theirs), so a generator's per-rack tables are reused from one pass to the next.
@@ -74,19 +78,24 @@ const (
 	AllMoves  Figure = "all"
 	Sim       Figure = "sim"
 	SelfPlay  Figure = "selfplay"
+	Endgame   Figure = "endgame"
 )
 
-// Figures are every figure, in the order they are measured and shown.
+// Figures are the figures measured when none is named, in the order they are measured and shown.
 var Figures = []Figure{TopEquity, AllMoves, Sim, SelfPlay}
+
+// Endgame is measured only when asked for: it needs endgame positions (Config.Endgames) and
+// takes longer than the others.
+var extraFigures = []Figure{Endgame}
 
 // ParseFigure reads a figure's name.
 func ParseFigure(s string) (Figure, error) {
-	for _, f := range Figures {
+	for _, f := range append(Figures, extraFigures...) {
 		if string(f) == s {
 			return f, nil
 		}
 	}
-	return "", i18n.E("bench.bad_figure", "Figure", i18n.Quote(s), "Want", "topeq, all, sim, selfplay")
+	return "", i18n.E("bench.bad_figure", "Figure", i18n.Quote(s), "Want", "topeq, all, sim, selfplay, endgame")
 }
 
 // Unit is the figure's unit as a stable identifier (JSON).
@@ -96,12 +105,14 @@ func (f Figure) Unit() string {
 		return "iterations_per_cpu_second"
 	case SelfPlay:
 		return "games_per_cpu_second"
+	case Endgame:
+		return "cpu_ms_per_position"
 	}
 	return "cpu_us_per_position"
 }
 
-// LowerIsBetter: the figure is a time (µs a position), not a rate.
-func (f Figure) LowerIsBetter() bool { return f == TopEquity || f == AllMoves }
+// LowerIsBetter: the figure is a time (µs or ms a position), not a rate.
+func (f Figure) LowerIsBetter() bool { return f == TopEquity || f == AllMoves || f == Endgame }
 
 // Settings of the sim figure (macondo's simulation benchmark's).
 const (
@@ -131,11 +142,15 @@ type Config struct {
 	// PositionsFile is the positions as a file for the drivers (one CGP a line); needed only
 	// when Drivers are given (WritePositions writes one).
 	PositionsFile string
-	Figures       []Figure // nil: every figure
-	Runs          int      // rounds, at least 1
-	Seconds       float64  // CPU seconds a figure's run lasts (at least one pass)
-	Seed          uint64   // the simulations' and self-play games' seeds
-	Drivers       []Driver
+	// Endgames are the endgame figure's positions (bag empty, both racks known) and
+	// EndgamesFile the same for the drivers.
+	Endgames     []*engine.Position
+	EndgamesFile string
+	Figures      []Figure // nil: every figure
+	Runs         int      // rounds, at least 1
+	Seconds      float64  // CPU seconds a figure's run lasts (at least one pass)
+	Seed         uint64   // the simulations' and self-play games' seeds
+	Drivers      []Driver
 	// Progress, if set, is called after each measurement with the measurements done and their
 	// total.
 	Progress func(done, total int)
@@ -252,7 +267,11 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 					step()
 					continue
 				}
-				v, ok, err := RunDriver(ctx, drv, f, cfg.Seconds, cfg.PositionsFile)
+				file := cfg.PositionsFile
+				if f == Endgame {
+					file = cfg.EndgamesFile
+				}
+				v, ok, err := RunDriver(ctx, drv, f, cfg.Seconds, file)
 				if err != nil {
 					if ctx.Err() != nil {
 						return nil, ctx.Err()
@@ -324,8 +343,10 @@ func newMeter(f Figure, cfg *Config) (meter, error) {
 		return newSimMeter(cfg)
 	case SelfPlay:
 		return newSelfPlayMeter(cfg)
+	case Endgame:
+		return newEndgameMeter(cfg)
 	}
-	return nil, i18n.E("bench.bad_figure", "Figure", i18n.Quote(string(f)), "Want", "topeq, all, sim, selfplay")
+	return nil, i18n.E("bench.bad_figure", "Figure", i18n.Quote(string(f)), "Want", "topeq, all, sim, selfplay, endgame")
 }
 
 // genMeter times move generation: one generator a position, asked about its rack each pass.

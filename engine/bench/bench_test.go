@@ -267,3 +267,33 @@ func TestConfigErrors(t *testing.T) {
 		t.Errorf("ParseFigure: %v", err)
 	}
 }
+
+// TestEndgameFigure: the built-in endgames are endgames (bag empty, both racks, at most
+// EndgameTiles tiles), the same set from the same seed, and the endgame figure times them.
+func TestEndgameFigure(t *testing.T) {
+	t.Parallel()
+	lex := testlex.Default(t)
+	ps, err := BuiltinEndgames(lex, nil, 2, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, _ := BuiltinEndgames(lex, nil, 2, 3)
+	if len(ps) != 2 || len(Endgames(ps)) != 2 || ps[0].CGP() != again[0].CGP() || ps[1].CGP() != again[1].CGP() {
+		t.Fatalf("%d endgames, %d of them endgames; same from the same seed: %t", len(ps), len(Endgames(ps)), ps[0].CGP() == again[0].CGP())
+	}
+	for _, p := range ps {
+		if n := len(p.Racks[0]) + len(p.Racks[1]); n > EndgameTiles {
+			t.Errorf("%d tiles on the racks: %s", n, p.CGP())
+		}
+	}
+	rep, err := Run(context.Background(), Config{Lexicon: lex, Positions: ps, Endgames: ps, Figures: []Figure{Endgame}, Runs: 1, Seconds: 0.001})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := rep.Results[0]; r.Figure != Endgame || r.Unit != "cpu_ms_per_position" || !r.LowerIsBetter || r.Atril.Median <= 0 {
+		t.Errorf("result %+v", r)
+	}
+	if _, err := Run(context.Background(), Config{Lexicon: lex, Positions: ps, Figures: []Figure{Endgame}, Runs: 1, Seconds: 0.001}); err == nil {
+		t.Error("no error without endgames")
+	}
+}

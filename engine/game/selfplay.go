@@ -54,6 +54,10 @@ type SelfPlayConfig struct {
 	Seed    uint64
 	Workers int  // 0: one per CPU; at most MaxWorkers
 	Record  bool // keep each game as GCG (in the GameResult given to OnGame)
+	// Endgame, if set, makes each worker's endgame player: with the bag empty both players ask
+	// it for their move instead of taking the best static play (nil: static). It must give the
+	// same move for the same position, so that games depend on their seeds alone.
+	Endgame func() EndgamePlayer
 	// OnGame, if set, receives each finished game, one call at a time, in the order games
 	// finish (not game order when several workers play). Results are not kept: a caller that
 	// wants them (to save GCG files, say) takes them here. An error stops the run.
@@ -175,6 +179,12 @@ func SelfPlay(ctx context.Context, cfg SelfPlayConfig) (Tally, error) {
 	return tally, ctx.Err()
 }
 
+// EndgamePlayer chooses the move of the player to move (pos.Racks[0]) when the bag is empty,
+// both racks known: the endgame solver (engine/endgame.Player).
+type EndgamePlayer interface {
+	BestMove(pos *engine.Position) (engine.Move, error)
+}
+
 // Player plays self-play games one after another on its own generator and game (one per
 // goroutine; they share the lexicon).
 type Player struct {
@@ -182,11 +192,12 @@ type Player struct {
 	// move, the bag, the scores) and the move chosen. It must not keep or change them.
 	OnTurn func(g *Game, m *engine.Move)
 
-	cfg    SelfPlayConfig
-	leaves [2]equity.Leaves
-	gen    *movegen.Generator
-	game   *Game
-	move   engine.Move
+	cfg     SelfPlayConfig
+	leaves  [2]equity.Leaves
+	gen     *movegen.Generator
+	game    *Game
+	move    engine.Move
+	endgame EndgamePlayer
 }
 
 // NewPlayer prepares a self-play worker.
@@ -204,6 +215,9 @@ func NewPlayer(cfg SelfPlayConfig) *Player {
 		game: New(ts, cfg.Layout, cfg.Rules, 0),
 	}
 	p.game.Bag.Ordered = cfg.Mirror
+	if cfg.Endgame != nil {
+		p.endgame = cfg.Endgame()
+	}
 	for i := range p.leaves {
 		p.leaves[i] = cfg.Leaves
 		if cfg.PlayerLeaves[i] != nil {
@@ -256,11 +270,19 @@ func (p *Player) PlayGame(i int) (GameResult, error) {
 		if cfg.Players[pl] != ByEquity {
 			opts.By, opts.Leaves = movegen.ByScore, nil
 		}
-		moves := p.gen.Generate(g.Rack(), opts)
 		m := &p.move // not a local: OnTurn would move it to the heap every turn
-		*m = engine.Move{Kind: engine.Pass}
-		if len(moves) > 0 {
-			*m = moves[0]
+		if p.endgame != nil && g.Bag.Len() == 0 {
+			best, err := p.endgame.BestMove(g.Position())
+			if err != nil {
+				return GameResult{}, i18n.Wrap(err, "game.turn", "Game", i+1, "Seed", seed, "Turn", g.Turns+1)
+			}
+			*m = best
+		} else {
+			moves := p.gen.Generate(g.Rack(), opts)
+			*m = engine.Move{Kind: engine.Pass}
+			if len(moves) > 0 {
+				*m = moves[0]
+			}
 		}
 		if p.OnTurn != nil {
 			p.OnTurn(g, m)

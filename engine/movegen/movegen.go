@@ -107,7 +107,11 @@ type Generator struct {
 	rows [2][dim][dim]square
 	// lines caches, per line, what top-N bounding needs of the board alone (topwords.go);
 	// any change to a line's squares makes it invalid.
-	lines        [2][dim]lineCache
+	lines [2][dim]lineCache
+	// The undo journal of PlayUndoable (undo.go).
+	journaling   bool
+	journal      []undoEntry
+	undoMarks    []undoMark
 	stretchArena []stretch    // the lines' stretches (topwords.go)
 	anchorArena  []lineAnchor // the lines' anchors
 
@@ -252,6 +256,10 @@ func (g *Generator) Play(m *engine.Move) {
 	}
 	for i := 0; i < int(m.Len); i++ {
 		if t := m.Tiles[i]; t != engine.PlayedThrough && g.rows[0][r][c].tile == engine.Empty {
+			if g.journaling {
+				g.remember(0, r, c)
+				g.remember(1, c, r)
+			}
 			for _, sq := range [2]*square{&g.rows[0][r][c], &g.rows[1][c][r]} {
 				sq.tile, sq.lm, sq.wm = t, 1, 1
 			}
@@ -295,6 +303,13 @@ func (g *Generator) updateCross(r, c int) {
 			sq = &g.rows[1][c][r]
 		}
 		old := *sq
+		if g.journaling {
+			if d == 0 {
+				g.remember(0, r, c)
+			} else {
+				g.remember(1, c, r)
+			}
+		}
 		if sq.tile != engine.Empty {
 			sq.cross, sq.cscore, sq.hasCross = 0, 0, false
 		} else {

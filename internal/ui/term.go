@@ -42,6 +42,8 @@ type Term struct {
 	// Dropped is the note under a table that names the columns a narrow terminal left out, in
 	// the reader's language (nil: no note).
 	Dropped func(headers []string) string
+	// Markup marks painted text for Doc.HTML (the web interface) instead of colouring it.
+	Markup bool
 }
 
 // NewTerm decides how to draw on w: tty says whether it is a terminal, size is the terminal's
@@ -116,6 +118,9 @@ var styleCodes = map[Style]string{
 
 // Paint is s in style st when the terminal draws colour, s unchanged otherwise.
 func (t *Term) Paint(st Style, s string) string {
+	if t.Markup && s != "" && st != Normal {
+		return markStart + string(rune(markBase+int(st))) + s + markEnd
+	}
 	code, ok := styleCodes[st]
 	if !ok || !t.Color() || s == "" {
 		return s

@@ -1,0 +1,503 @@
+package cmd
+
+import (
+	"context"
+	"os"
+	"slices"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/atril-scrabble/atril/engine"
+	"github.com/atril-scrabble/atril/engine/analysis"
+	"github.com/atril-scrabble/atril/engine/bench"
+	"github.com/atril-scrabble/atril/engine/endgame"
+	"github.com/atril-scrabble/atril/engine/equity"
+	"github.com/atril-scrabble/atril/engine/game"
+	"github.com/atril-scrabble/atril/engine/gcg"
+	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/ui"
+	"github.com/atril-scrabble/atril/lexicon"
+)
+
+type endgameOptions struct {
+	CGP     string
+	GCG     string
+	Turn    int
+	Plies   int
+	Time    time.Duration
+	Threads int
+	TableMB int
+	Rank    int
+	Show    int
+	Rules   string
+	Plays   []string
+}
+
+// endgameMaxTableMB bounds --table-mb (64 GiB: more than any endgame needs).
+const endgameMaxTableMB = 64 << 10
+
+func init() {
+	register(func(g *Globals) *cobra.Command {
+		opts := &endgameOptions{}
+		p := g.P
+		c := &cobra.Command{
+			Use:     p.T("endgame.use"),
+			Short:   p.T("endgame.short"),
+			Long:    p.T("endgame.long"),
+			Example: p.T("endgame.example"),
+			Args:    cobra.NoArgs,
+			RunE: func(c *cobra.Command, args []string) error {
+				opts.Turn = -1
+				if c.Flags().Changed("turn") {
+					opts.Turn, _ = c.Flags().GetInt("turn")
+				}
+				return runEndgame(c, g, opts)
+			},
+		}
+		stopsCleanly(c)
+		f := c.Flags()
+		f.StringVar(&opts.CGP, "cgp", "", p.T("endgame.flag.cgp"))
+		f.StringVar(&opts.GCG, "gcg", "", p.T("endgame.flag.gcg"))
+		f.Int("turn", 0, p.T("endgame.flag.turn"))
+		f.IntVar(&opts.Plies, "plies", 0, p.T("endgame.flag.plies"))
+		f.DurationVar(&opts.Time, "time", 0, p.T("endgame.flag.time"))
+		f.IntVar(&opts.Threads, "threads", 0, p.T("endgame.flag.threads"))
+		f.IntVar(&opts.TableMB, "table-mb", endgame.DefaultTableBytes>>20, p.T("endgame.flag.table_mb"))
+		f.IntVar(&opts.Rank, "rank", 5, p.T("endgame.flag.rank"))
+		f.IntVar(&opts.Show, "show", 10, p.T("endgame.flag.show"))
+		f.StringVar(&opts.Rules, "rules", "file", p.T("endgame.flag.rules"))
+		f.StringArrayVar(&opts.Plays, "play", nil, p.T("endgame.flag.play"))
+		return c
+	})
+}
+
+type endgamePlayJSON struct {
+	Play   string `json:"play"`
+	Value  int    `json:"value"`
+	Proven bool   `json:"proven"`
+}
+
+type endgameJSON struct {
+	Value   int               `json:"value"`
+	Proven  bool              `json:"proven"`
+	Best    string            `json:"best"`
+	PV      []string          `json:"pv"`
+	Plays   []endgamePlayJSON `json:"plays"`
+	Nodes   uint64            `json:"nodes"`
+	Seconds float64           `json:"seconds"`
+}
+
+// endgamePosition reads the position an endgame command solves: --cgp, or --gcg FILE at --turn N
+// (the last turn when not given).
+func endgamePosition(g *Globals, cgp, gcgFile string, turn int, ts *lexicon.TileSet) (*engine.Position, error) {
+	if (cgp == "") == (gcgFile == "") {
+		return nil, withCode(ExitError, i18n.E("endgame.needs"))
+	}
+	if cgp != "" {
+		if turn >= 0 {
+			return nil, withCode(ExitError, i18n.E("endgame.turn_needs_gcg"))
+		}
+		pos, err := parseCGPFlag(cgp, ts)
+		if err != nil {
+			return nil, err
+		}
+		g.notes(pos.Notes())
+		return pos, nil
+	}
+	f, err := os.Open(gcgFile)
+	if err != nil {
+		return nil, withCode(ExitError, err)
+	}
+	gm, err := gcg.Read(f, gcgFile, ts)
+	f.Close()
+	if err != nil {
+		return nil, withCode(ExitError, err)
+	}
+	if turn > gm.Turns() {
+		return nil, withCode(ExitError, i18n.E("endgame.turn_range", "Turn", turn, "Max", gm.Turns(), "File", gcgFile))
+	}
+	pos, err := gm.Replay(ts, engine.StandardLayout(), turn)
+	if err != nil {
+		return nil, withCode(ExitError, err)
+	}
+	return pos, nil
+}
+
+// endgameRules reads --rules into the solver's end rules.
+func endgameRules(name string) (endgame.Rules, error) {
+	r, err := game.RulesByName(name)
+	if err != nil {
+		return endgame.Rules{}, withCode(ExitError, err)
+	}
+	return endgame.Rules{ConsecutivePasses: r.ConsecutivePasses, ScorelessTurns: r.ScorelessTurns}, nil
+}
+
+func runEndgame(c *cobra.Command, g *Globals, opts *endgameOptions) error {
+	ctx := c.Context()
+	switch {
+	case opts.Turn < -1:
+		return withCode(ExitError, i18n.E("endgame.negative_turn", "Turn", opts.Turn))
+	case opts.Plies < 0:
+		return withCode(ExitError, i18n.E("endgame.bad_plies", "Plies", opts.Plies))
+	case opts.Time < 0:
+		return withCode(ExitError, i18n.E("endgame.bad_time", "Time", opts.Time.String()))
+	case opts.Threads < 0:
+		return withCode(ExitError, i18n.E("endgame.bad_threads", "Threads", opts.Threads))
+	case opts.TableMB < endgame.MinTableBytes>>20 || opts.TableMB > endgameMaxTableMB:
+		return withCode(ExitError, i18n.E("endgame.bad_table", "MB", opts.TableMB, "Min", endgame.MinTableBytes>>20, "Max", endgameMaxTableMB))
+	case opts.Rank < 1:
+		return withCode(ExitError, i18n.E("endgame.bad_rank", "Rank", opts.Rank))
+	case opts.Show < 1:
+		return withCode(ExitError, i18n.E("endgame.bad_show", "Show", opts.Show))
+	}
+	rules, err := endgameRules(opts.Rules)
+	if err != nil {
+		return err
+	}
+	ts, err := g.TileSet()
+	if err != nil {
+		return err
+	}
+	pos, err := endgamePosition(g, opts.CGP, opts.GCG, opts.Turn, ts)
+	if err != nil {
+		return err
+	}
+	lex, err := g.Lex()
+	if err != nil {
+		return err
+	}
+	if !lex.Tiles.SameAlphabet(ts) {
+		return withCode(ExitError, i18n.E("engine.lexicon_alphabet", "Lexicon", lex.Name, "Set", ts.Name))
+	}
+	var only []engine.Move
+	for _, s := range opts.Plays {
+		m, err := checkedPlay(s, pos, lex)
+		if err != nil {
+			return err
+		}
+		only = append(only, m)
+	}
+	s, err := endgame.New(endgame.Config{Lexicon: lex, Rules: rules, Threads: opts.Threads, TableBytes: int64(opts.TableMB) << 20})
+	if err != nil {
+		return withCode(ExitError, err)
+	}
+	p := g.P
+	status := ui.NewProgress(g.io.Err, g.io.ErrTTY, g.io.Now, 0, nil)
+	res, err := s.Solve(ctx, pos, endgame.Options{Plies: opts.Plies, Time: opts.Time, Rank: opts.Rank, Only: only,
+		Progress: func(pr endgame.Progress) {
+			status.Status(p.T("endgame.progress", "Depth", pr.Depth, "Value", signed(p, pr.Value),
+				"Best", engine.FormatMove(&pr.Best, pos.Board, ts), "Nodes", p.Int(int(pr.Nodes))))
+		}})
+	status.Finish()
+	if err != nil {
+		return withCode(ExitError, err)
+	}
+	out := endgameOut(pos, res, ts)
+	if g.JSON {
+		err = g.PrintJSON(out)
+	} else {
+		err = g.Print(endgameDoc(g, pos, res, opts.Show))
+	}
+	if err != nil {
+		return err
+	}
+	if ctx.Err() != nil {
+		return withCode(ExitInterrupted, i18n.E("endgame.interrupted"))
+	}
+	return nil
+}
+
+// checkedPlay reads a --play: a pass, or a legal play of the player to move.
+func checkedPlay(s string, pos *engine.Position, lex *lexicon.Lexicon) (engine.Move, error) {
+	ts := lex.Tiles
+	m, err := engine.ParseMove(s, pos.Board, ts)
+	if err != nil {
+		return m, withCode(ExitError, i18n.Wrap(err, "endgame.bad_play", "Play", s))
+	}
+	switch m.Kind {
+	case engine.Exchange:
+		return m, withCode(ExitError, i18n.E("endgame.no_exchange", "Play", s))
+	case engine.Play:
+		v := engine.Check(pos.Board, &m, ts, lex, pos.Racks[0])
+		if !v.Legal {
+			return m, withCode(ExitError, i18n.E("endgame.illegal_play", "Play", s, "Why", v.Problems[0].Reason))
+		}
+		m = v.Move
+	}
+	return m, nil
+}
+
+// lineMoves writes a line's moves in notation, each on the board it is played on.
+func lineMoves(pos *engine.Position, l endgame.Line, ts *lexicon.TileSet) []string {
+	b := pos.Board.Clone()
+	out := []string{}
+	for _, t := range l.Turns {
+		out = append(out, engine.FormatMove(&t.Move, b, ts))
+		b.Apply(&t.Move)
+	}
+	return out
+}
+
+func signed(p *i18n.Printer, v int) string {
+	if v > 0 {
+		return "+" + p.Int(v)
+	}
+	return p.Int(v)
+}
+
+func endgameDoc(g *Globals, pos *engine.Position, res *endgame.Result, show int) *ui.Doc {
+	p := g.P
+	ts := pos.Tiles
+	d := ui.NewDoc()
+	spread := pos.Scores[0] - pos.Scores[1]
+	best := &res.Best
+	title := "endgame.title_proven"
+	if !res.Proven {
+		title = "endgame.title_unproven"
+	}
+	d.H2(p.T(title, "Depth", res.Depth))
+	d.P(p.T("endgame.best", "Play", engine.FormatMove(&best.Move, pos.Board, ts), "Value", signed(p, res.Value),
+		"Final", signed(p, spread+res.Value)))
+	// The line, turn by turn, with the spread after each.
+	tb := ui.NewTable(ui.Col{Header: "#", Right: true}, ui.Col{Header: p.T("endgame.col.player")}, ui.Col{Header: p.T("endgame.col.move")},
+		ui.Col{Header: p.T("endgame.col.score"), Right: true}, ui.Col{Header: p.T("endgame.col.spread"), Right: true})
+	b := pos.Board.Clone()
+	racks := [2][]lexicon.Tile{append([]lexicon.Tile(nil), pos.Racks[0]...), endgameOpponentRack(pos)}
+	s := spread
+	sign := [2]int{1, -1}
+	for i, t := range best.Line.Turns {
+		s += sign[t.Player] * int(t.Move.Score)
+		who := [2]string{p.T("endgame.you"), p.T("endgame.opponent")}[t.Player]
+		tb.Cells(ui.Cell{Text: p.Int(i + 1)}, ui.Cell{Text: who}, ui.Cell{Text: engine.FormatMove(&t.Move, b, ts), Style: ui.Accent},
+			ui.Cell{Text: p.Int(int(t.Move.Score))}, ui.Cell{Text: signed(p, s)})
+		b.Apply(&t.Move)
+		racks[t.Player] = removeTiles(racks[t.Player], &t.Move)
+	}
+	d.Table(tb)
+	switch best.Line.End {
+	case endgame.WentOut:
+		last := best.Line.Turns[len(best.Line.Turns)-1].Player
+		v := 2 * rackValue(ts, racks[1-last])
+		d.P(p.T([2]string{"endgame.end_you_out", "endgame.end_opponent_out"}[last], "Rack", ts.Notation(racks[1-last]), "Points", v))
+	case endgame.Passed:
+		d.P(p.T("endgame.end_passed", "Yours", ts.Notation(racks[0]), "Theirs", ts.Notation(racks[1]),
+			"Points", rackValue(ts, racks[1])-rackValue(ts, racks[0])))
+	default:
+		d.P(p.T("endgame.end_cut"))
+	}
+	// The other first plays.
+	pt := ui.NewTable(ui.Col{Header: "#", Right: true}, ui.Col{Header: p.T("endgame.col.play")}, ui.Col{Header: p.T("endgame.col.score"), Right: true},
+		ui.Col{Header: p.T("endgame.col.value"), Right: true}, ui.Col{Header: p.T("endgame.col.final"), Right: true}, ui.Col{Shrink: true})
+	for i, pl := range res.Plays {
+		if i >= show {
+			break
+		}
+		v, f := signed(p, pl.Value), signed(p, spread+pl.Value)
+		note := ui.Cell{}
+		if pl.Bound == endgame.AtMost {
+			v, f = "≤ "+v, "≤ "+f
+			note = ui.Cell{Text: p.T("endgame.bound"), Style: ui.Dim}
+		} else if !pl.Proven {
+			note = ui.Cell{Text: p.T("endgame.not_proven"), Style: ui.Dim}
+		}
+		play := ui.Cell{Text: engine.FormatMove(&pl.Move, pos.Board, ts)}
+		if i == 0 {
+			play.Style = ui.Good
+		}
+		pt.Cells(ui.Cell{Text: p.Int(i + 1)}, play, ui.Cell{Text: p.Int(int(pl.Move.Score))}, ui.Cell{Text: v}, ui.Cell{Text: f}, note)
+	}
+	d.H2(p.N("endgame.plays_title", len(res.Plays)))
+	d.Table(pt)
+	d.Note(p.T("endgame.stats", "Nodes", p.Int(int(res.Nodes)), "Seconds", p.Float(res.Elapsed.Seconds(), 2), "Threads", res.Threads,
+		"Words", p.Int(res.Words)))
+	d.Note(p.T("endgame.legend"))
+	return d
+}
+
+// endgameOpponentRack is the opponent's rack: given, or the unseen tiles.
+func endgameOpponentRack(pos *engine.Position) []lexicon.Tile {
+	if len(pos.Racks[1]) > 0 {
+		return append([]lexicon.Tile(nil), pos.Racks[1]...)
+	}
+	return pos.UnseenTiles()
+}
+
+func removeTiles(r []lexicon.Tile, m *engine.Move) []lexicon.Tile {
+	if m.Kind != engine.Play {
+		return r
+	}
+	for _, t := range m.Tiles[:m.Len] {
+		if t == engine.PlayedThrough {
+			continue
+		}
+		if t.IsBlanked() {
+			t = lexicon.Blank
+		}
+		for i, x := range r {
+			if x == t {
+				r = append(r[:i], r[i+1:]...)
+				break
+			}
+		}
+	}
+	return r
+}
+
+func rackValue(ts *lexicon.TileSet, r []lexicon.Tile) int {
+	v := 0
+	for _, t := range r {
+		v += ts.Points(t)
+	}
+	return v
+}
+
+// endgameFlags adds --endgame static|exact and --endgame-plies N, for the commands that play
+// or simulate past the point where the bag empties.
+func endgameFlags(c *cobra.Command, p *i18n.Printer, mode *string, plies *int) {
+	f := c.Flags()
+	f.StringVar(mode, "endgame", "static", p.T("endgame.flag.mode"))
+	f.IntVar(plies, "endgame-plies", 0, p.T("endgame.flag.mode_plies"))
+}
+
+// selfPlayEndgameTable is each self-play or simulation worker's table: its solves are reset
+// before each move, so a small table does.
+const selfPlayEndgameTable = 32 << 20
+
+// endgamePlayerMaker reads --endgame: nil for static play, else a maker of one exact player a
+// worker (one thread each, its table reset before each solve so that games depend on their
+// seeds alone).
+func endgamePlayerMaker(g *Globals, mode string, plies int, rules game.Rules) (func() game.EndgamePlayer, error) {
+	switch mode {
+	case "static":
+		return nil, nil
+	case "exact":
+	default:
+		return nil, withCode(ExitError, i18n.E("endgame.bad_mode", "Mode", mode))
+	}
+	if plies < 0 {
+		return nil, withCode(ExitError, i18n.E("endgame.bad_plies", "Plies", plies))
+	}
+	lex, err := g.Lex()
+	if err != nil {
+		return nil, err
+	}
+	cfg := endgame.Config{Lexicon: lex, Rules: endgame.Rules{ConsecutivePasses: rules.ConsecutivePasses, ScorelessTurns: rules.ScorelessTurns},
+		Threads: 1, TableBytes: selfPlayEndgameTable}
+	return func() game.EndgamePlayer {
+		s, err := endgame.New(cfg)
+		if err != nil {
+			panic(err) // New fails only without a lexicon, which was just opened
+		}
+		return &endgame.Player{Solver: s, Plies: plies}
+	}, nil
+}
+
+// benchEndgames are the endgame figure's positions when it is measured: those of --positions
+// that are endgames, or the built-in set; and, when the engines compared need it, a temporary
+// file of them (the caller removes it).
+func benchEndgames(opts *benchOptions, figs []bench.Figure, positions []*engine.Position, lex *lexicon.Lexicon, table equity.Leaves) ([]*engine.Position, string, error) {
+	if !slices.Contains(figs, bench.Endgame) {
+		return nil, "", nil
+	}
+	var eg []*engine.Position
+	var err error
+	if opts.Positions != "" {
+		eg = bench.Endgames(positions)
+	} else if eg, err = bench.BuiltinEndgames(lex, table, min(opts.Count, 20), opts.Seed); err != nil {
+		return nil, "", withCode(ExitInternal, err)
+	}
+	if opts.Magpie == "" && opts.Macondo == "" || len(eg) == 0 {
+		return eg, "", nil
+	}
+	f, err := os.CreateTemp("", "atril-bench-endgames-*.cgp")
+	if err != nil {
+		return nil, "", withCode(ExitError, err)
+	}
+	werr := bench.WritePositions(f, eg, lex.Name)
+	if cerr := f.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr != nil {
+		os.Remove(f.Name())
+		return nil, "", withCode(ExitError, werr)
+	}
+	return eg, f.Name(), nil
+}
+
+// simExact is sim --endgame exact with the bag empty or holding one tile: the candidates are
+// judged exactly, by the endgame solver (as atril endgame prints them) or the pre-endgame solver
+// (as atril peg prints them), instead of by sampling. It reports whether it did so.
+func simExact(ctx context.Context, g *Globals, mode string, plies, threads int, pos *engine.Position, bag int, cands []engine.Move) (bool, error) {
+	if mode != "static" && mode != "exact" {
+		return false, withCode(ExitError, i18n.E("endgame.bad_mode", "Mode", mode))
+	}
+	if plies < 0 {
+		return false, withCode(ExitError, i18n.E("endgame.bad_plies", "Plies", plies))
+	}
+	if mode != "exact" || bag > 1 {
+		return false, nil
+	}
+	lex, err := g.Lex()
+	if err != nil {
+		return true, err
+	}
+	ts := lex.Tiles
+	cfg := endgame.Config{Lexicon: lex, Threads: threads}
+	if bag == 1 {
+		var plays []engine.Move
+		for _, m := range cands {
+			if m.Kind == engine.Play {
+				plays = append(plays, m)
+			}
+		}
+		if len(plays) == 0 {
+			return true, withCode(ExitError, i18n.E("sim.no_candidates"))
+		}
+		res, err := endgame.PreEndgame(ctx, cfg, pos, endgame.PegOptions{Only: plays, Plies: plies})
+		if err != nil {
+			return true, withCode(ExitError, err)
+		}
+		out := pegJSON{Unseen: ts.Notation(res.Unseen), Complete: res.Complete, Solves: res.Solves, Nodes: res.Nodes,
+			Seconds: round2(res.Elapsed.Seconds()), Plays: []pegPlayJSON{}}
+		for _, pl := range res.Plays {
+			j := pegPlayJSON{Play: engine.FormatMove(&pl.Move, pos.Board, ts), Score: int(pl.Move.Score), Win: round2(100*pl.Win) / 100,
+				Spread: round2(pl.Spread), Value: round2(pl.Value), Proven: pl.Proven}
+			for _, d := range pl.Draws {
+				j.Draws = append(j.Draws, pegDrawJSON{Tile: ts.Label(d.Tile), Count: d.Count, Value: d.Value})
+			}
+			out.Plays = append(out.Plays, j)
+		}
+		if g.JSON {
+			return true, g.PrintJSON(out)
+		}
+		return true, g.Print(pegDoc(g, pos, res, &out))
+	}
+	s, err := endgame.New(cfg)
+	if err != nil {
+		return true, withCode(ExitError, err)
+	}
+	res, err := s.Solve(ctx, pos, endgame.Options{Plies: plies, Rank: len(cands), Only: cands})
+	if err != nil {
+		return true, withCode(ExitError, err)
+	}
+	if g.JSON {
+		return true, g.PrintJSON(endgameOut(pos, res, ts))
+	}
+	return true, g.Print(endgameDoc(g, pos, res, len(res.Plays)))
+}
+
+// endgameOut is a solve as --json prints it.
+func endgameOut(pos *engine.Position, res *endgame.Result, ts *lexicon.TileSet) endgameJSON {
+	out := endgameJSON{Value: res.Value, Proven: res.Proven, Best: engine.FormatMove(&res.Best.Move, pos.Board, ts),
+		Nodes: res.Nodes, Seconds: round2(res.Elapsed.Seconds()), PV: lineMoves(pos, res.Best.Line, ts)}
+	for _, pl := range res.Plays {
+		out.Plays = append(out.Plays, endgamePlayJSON{Play: engine.FormatMove(&pl.Move, pos.Board, ts), Value: pl.Value,
+			Proven: pl.Proven && pl.Bound == endgame.Exact})
+	}
+	return out
+}
+
+// The solver answers what analysis and the game against atril ask of an exact endgame solver
+// (cmd/play.go's endgameSolver can be an *endgame.Oracle).
+var _ analysis.Endgame = (*endgame.Oracle)(nil)

@@ -1,0 +1,109 @@
+package bench
+
+import (
+	"context"
+	"time"
+
+	"github.com/atril-scrabble/atril/engine"
+	"github.com/atril-scrabble/atril/engine/endgame"
+	"github.com/atril-scrabble/atril/engine/equity"
+	"github.com/atril-scrabble/atril/engine/game"
+	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/lexicon"
+)
+
+// Settings of the endgame figure: endgames whose racks hold at most EndgameTiles tiles between
+// them, each solved exactly (to the end of the game, at most EndgamePlies turns deep) on one
+// thread, its transposition table emptied before each solve so that every pass does the same
+// work.
+const (
+	EndgameTiles      = 8
+	EndgamePlies      = 25
+	endgameTableBytes = 256 << 20
+)
+
+// BuiltinEndgames is a set of n endgames from seeded self-play (top play by equity against
+// itself under FILE rules): in each game, the first position with the bag empty and at most
+// EndgameTiles tiles on the racks, both racks known. The same seed gives the same set.
+func BuiltinEndgames(lex *lexicon.Lexicon, leaves equity.Leaves, n int, seed uint64) ([]*engine.Position, error) {
+	if n < 1 || n > MaxPositions {
+		return nil, i18n.E("bench.count_range", "Count", n, "Max", MaxPositions)
+	}
+	var out []*engine.Position
+	taken := false
+	p := game.NewPlayer(game.SelfPlayConfig{Lexicon: lex, Rules: game.FILERules, Leaves: leaves,
+		Players: [2]game.Strategy{game.ByEquity, game.ByEquity}, Seed: seed})
+	p.OnTurn = func(g *game.Game, _ *engine.Move) {
+		if !taken && len(out) < n && g.Bag.Len() == 0 && g.Racks[0].Len() > 0 && g.Racks[1].Len() > 0 &&
+			g.Racks[0].Len()+g.Racks[1].Len() <= EndgameTiles {
+			out = append(out, g.Position())
+			taken = true
+		}
+	}
+	for i := 0; len(out) < n; i++ {
+		if i > 10*n+10 {
+			return nil, i18n.E("bench.few_positions", "Count", len(out), "Games", i)
+		}
+		taken = false
+		if _, err := p.PlayGame(i); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// Endgames keeps the positions that are endgames: both racks given and nothing else unseen.
+func Endgames(ps []*engine.Position) []*engine.Position {
+	var out []*engine.Position
+	for _, p := range ps {
+		if len(p.Racks[0]) > 0 && len(p.Racks[1]) > 0 && len(p.UnseenTiles()) == 0 {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// endgameMeter times exact endgame solving: CPU milliseconds a position.
+type endgameMeter struct {
+	solver *endgame.Solver
+	pos    []*engine.Position
+}
+
+func newEndgameMeter(cfg *Config) (*endgameMeter, error) {
+	if len(cfg.Endgames) == 0 {
+		return nil, i18n.E("bench.no_endgames")
+	}
+	s, err := endgame.New(endgame.Config{Lexicon: cfg.Lexicon, Threads: 1, TableBytes: endgameTableBytes})
+	if err != nil {
+		return nil, err
+	}
+	m := &endgameMeter{solver: s, pos: cfg.Endgames}
+	if err := m.pass(); err != nil { // warm up, and refuse a position the solver cannot take
+		return nil, err
+	}
+	return m, nil
+}
+
+func (m *endgameMeter) pass() error {
+	for _, p := range m.pos {
+		m.solver.Reset()
+		if _, err := m.solver.Solve(context.Background(), p, endgame.Options{Plies: EndgamePlies}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (m *endgameMeter) measure(seconds float64, cpu func() time.Duration) (float64, error) {
+	c0 := cpu()
+	passes := 0
+	for {
+		if err := m.pass(); err != nil {
+			return 0, err
+		}
+		passes++
+		if el := cpu() - c0; el.Seconds() >= seconds {
+			return float64(el.Nanoseconds()) / 1e6 / float64(passes*len(m.pos)), nil
+		}
+	}
+}

@@ -1,0 +1,156 @@
+package endgame
+
+import (
+	"math/bits"
+	"sync/atomic"
+)
+
+// The transposition table keeps what the search learned of a position: its value (for the player
+// to move, from there to the end of the game) or a bound of it, the depth it was searched to, and
+// the index of the best move in the position's move list. Positions are told apart by a Zobrist
+// hash of the board, both racks, who is to move and whether a pass ends the game; since values are
+// counted from the position to the end, they hold however the position was reached, and from one
+// solve to the next on the same Solver.
+//
+// Entries are two words: check = key ^ data and data, written and read without locks (a torn
+// entry fails the check and is a miss), four to a 64-byte bucket.
+type ttEntry struct {
+	check, data uint64
+}
+
+const (
+	bucketSize = 4
+	entryBytes = 16
+
+	flagExact = 1
+	flagLower = 2
+	flagUpper = 3
+
+	// depthDone marks a value proven to the end of the game: it holds at any depth.
+	depthDone = 255
+	noMove    = 0xffff
+)
+
+// MinTableBytes and DefaultTableBytes bound and default the table's size.
+const (
+	MinTableBytes     = 1 << 20
+	DefaultTableBytes = 1 << 30
+)
+
+// The table starts small and grows, between two depths of a search, while it fills up, to at
+// most its size: a small endgame touches a few MiB and not a GiB of fresh pages.
+type table struct {
+	entries []ttEntry
+	mask    uint64 // buckets - 1
+	age     uint8
+	max     int64
+	filled  atomic.Int64 // empty slots written since the table was made
+}
+
+// startTableBytes is the size a table starts at.
+const startTableBytes = 16 << 20
+
+// newTable makes a table that will hold at most size bytes (a power of two of buckets, at least
+// MinTableBytes).
+func newTable(size int64) *table {
+	t := &table{max: roundTable(max(size, MinTableBytes))}
+	t.alloc(min(t.max, startTableBytes))
+	return t
+}
+
+func roundTable(size int64) int64 {
+	buckets := int64(1) << (63 - bits.LeadingZeros64(uint64(size)/(bucketSize*entryBytes)))
+	return buckets * bucketSize * entryBytes
+}
+
+func (t *table) alloc(size int64) {
+	buckets := uint64(size) / (bucketSize * entryBytes)
+	t.entries = make([]ttEntry, buckets*bucketSize)
+	t.mask = buckets - 1
+	t.filled.Store(0)
+	adviseHuge(t.entries)
+}
+
+// grow makes the table four times larger (up to its size) when more than half of it is in use,
+// moving its entries over. No search may be using it.
+func (t *table) grow() {
+	if t.filled.Load() < int64(len(t.entries))/2 || t.bytes() >= t.max {
+		return
+	}
+	old := t.entries
+	t.alloc(min(t.max, 4*t.bytes()))
+	for i := range old {
+		if d := old[i].data; d != 0 {
+			p := unpack(d)
+			t.store(old[i].check^d, p.value, p.depth, p.flag, p.move)
+		}
+	}
+}
+
+// bytes is the table's size now.
+func (t *table) bytes() int64 { return int64(len(t.entries)) * entryBytes }
+
+func pack(value int32, depth uint8, flag uint8, move uint16, age uint8) uint64 {
+	return uint64(uint16(int16(value))) | uint64(depth)<<16 | uint64(flag)<<24 | uint64(move)<<32 | uint64(age)<<48
+}
+
+type probe struct {
+	value int32
+	depth uint8
+	flag  uint8
+	move  uint16
+}
+
+func unpack(d uint64) probe {
+	return probe{value: int32(int16(uint16(d))), depth: uint8(d >> 16), flag: uint8(d>>24) & 3, move: uint16(d >> 32)}
+}
+
+func (t *table) bucket(key uint64) []ttEntry {
+	i := (key & t.mask) * bucketSize
+	return t.entries[i : i+bucketSize : i+bucketSize]
+}
+
+// lookup finds key's entry.
+func (t *table) lookup(key uint64) (probe, bool) {
+	b := t.bucket(key)
+	for i := range b {
+		d := atomic.LoadUint64(&b[i].data)
+		if atomic.LoadUint64(&b[i].check)^d == key && d != 0 {
+			return unpack(d), true
+		}
+	}
+	return probe{}, false
+}
+
+// store records key's entry, in its own slot if it has one, else over an entry of an earlier
+// solve or the one searched least deep.
+func (t *table) store(key uint64, value int32, depth uint8, flag uint8, move uint16) {
+	b := t.bucket(key)
+	victim, worst := 0, 1<<30
+	for i := range b {
+		d := atomic.LoadUint64(&b[i].data)
+		if d == 0 {
+			victim = i
+			t.filled.Add(1)
+			break
+		}
+		if atomic.LoadUint64(&b[i].check)^d == key {
+			if unpack(d).depth == depthDone && depth != depthDone {
+				return // what was proven stays
+			}
+			victim = i
+			break
+		}
+		p := unpack(d)
+		score := int(p.depth)
+		if uint8(d>>48) != t.age {
+			score -= 512
+		}
+		if score < worst {
+			victim, worst = i, score
+		}
+	}
+	d := pack(value, depth, flag, move, t.age)
+	atomic.StoreUint64(&b[victim].data, d)
+	atomic.StoreUint64(&b[victim].check, key^d)
+}
