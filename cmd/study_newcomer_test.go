@@ -454,6 +454,9 @@ func TestStudyInSpanish(t *testing.T) {
 		t.Errorf("deck add /dev/zero in Spanish: %d %q", code, s.err.String())
 	}
 	d, code = runDrillCmd(t, "cosa caos\n\nsí\n", append(base, "drill", "anagram", "--length", "4", "--ranks", "1-30", "--count", "1", "--seed", "9")...)
+	if code != 0 {
+		t.Errorf("Spanish drill: exit %d %s", code, d.err.String())
+	}
 	out := d.out.String()
 	for _, want := range []string{
 		"ejercicio de anagramas · léxico small · semilla 9",

@@ -321,7 +321,7 @@ func TestCGPNotes(t *testing.T) {
 // StandardLayout is parsed once: every call shares it.
 func TestStandardLayoutOnce(t *testing.T) {
 	t.Parallel()
-	if StandardLayout() != StandardLayout() {
+	if a, b := StandardLayout(), StandardLayout(); a != b {
 		t.Error("StandardLayout parsed twice")
 	}
 	if l := StandardLayout(); l.StartRow != 7 || l.StartCol != 7 || l.Premium(0, 0) != TripleWord {

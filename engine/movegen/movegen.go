@@ -154,9 +154,7 @@ type Generator struct {
 	fitOrder  [rackSize]lexicon.Tile // the rack's distinct letters, most valuable first
 	nFit      int
 	// Top-N mode: the value a move needs to enter the full top list (-Inf until it is full, and
-	// always in all-moves mode), and the current anchor's bounds by stretch: stretch[L][R] for
-	// the plays covering exactly [L, R], rightMax[L][y] the best of those from L ending at y or
-	// later, leftMax[x] the best of those starting at x or before.
+	// always in all-moves mode).
 	thr float64
 
 	// Top-N mode with the word map (topwords.go): the rack's subracks by size, the sub-anchors,
@@ -170,9 +168,6 @@ type Generator struct {
 	subAcc      [maxRuns + 1][rackSize + 1]subAcc
 	plc, pxc    [dim + 1]int32 // the loaded line's sums of lm*cap and lm*wm*cap (cross-words), from square 0
 	npBestLeave [rackSize + 1]float64
-	stretch     [dim][dim]float64
-	rightMax    [dim][dim]float64
-	leftMax     [dim]float64
 }
 
 // New makes a generator for a lexicon graph, its tile set and a board layout. The graph is

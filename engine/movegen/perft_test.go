@@ -42,11 +42,6 @@ func TestPerftTables(t *testing.T) {
 	}
 }
 
-type perftRow struct {
-	cgp               string
-	plays, all, score int
-}
-
 func perftCounts(g *Generator, rack []lexicon.Tile, bag int) (plays, all, best int) {
 	moves := g.Generate(rack, Options{Sort: true})
 	plays = len(moves)

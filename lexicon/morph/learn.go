@@ -587,43 +587,6 @@ func commonPrefix(a, b string) int {
 	return i
 }
 
-// walkFrom calls fn with every ending of at most depth tiles that makes a word after prefix
-// (the empty ending when prefix is a word).
-func (m *Model) walkFrom(prefix string, depth int, buf *[]byte, fn func(y []byte)) {
-	g := m.lex.Graph
-	list := g.DawgRoot()
-	node := uint32(0)
-	for i := 0; i < len(prefix); i++ {
-		node = g.Seek(list, lexicon.Tile(prefix[i]))
-		if node == 0 {
-			return
-		}
-		list = g.ArcIndex(node)
-	}
-	if g.Accepts(node) {
-		fn(nil)
-	}
-	*buf = (*buf)[:0]
-	var rec func(list uint32)
-	rec = func(list uint32) {
-		if list == 0 || len(*buf) >= depth {
-			return
-		}
-		for i := list; ; i++ {
-			*buf = append(*buf, byte(g.Tile(i)))
-			if g.Accepts(i) {
-				fn(*buf)
-			}
-			rec(g.ArcIndex(i))
-			*buf = (*buf)[:len(*buf)-1]
-			if g.IsEnd(i) {
-				return
-			}
-		}
-	}
-	rec(list)
-}
-
 // learnNewVerbs measures how often a noun or adjective in -O with a plural has a verb in the
 // first theme (CANTO, CANTOS: CANTAR; PERRO, PERROS: none), by ending: how plausible a tense of
 // a verb the lexicon lacks is.

@@ -173,8 +173,6 @@ func (m *Model) markForm(i int) {
 
 func tiles(s string) []lexicon.Tile { return []lexicon.Tile(s) }
 
-func key(w []lexicon.Tile) string { return string(w) }
-
 // readsBack reports whether w spelt plainly reads back as the same tiles: a C tile then an H
 // tile would read as CH, and a player could never tell such a phony from a word.
 func (m *Model) readsBack(w string) bool {

@@ -19,18 +19,6 @@ import (
 // lexicon, the file and what is wrong, at once (a cycle would make a walk run for ever, a tile
 // past the alphabet would make every word "not valid").
 
-// kwgNode is a KWG node's value.
-func kwgNode(tile lexicon.Tile, accepts, end bool, arc uint32) uint32 {
-	v := uint32(tile)<<24 | arc
-	if accepts {
-		v |= 1 << 23
-	}
-	if end {
-		v |= 1 << 22
-	}
-	return v
-}
-
 // damageNode rewrites node i of a stored graph file with f(old value).
 func damageNode(t *testing.T, path string, i int, f func(uint32) uint32) {
 	t.Helper()
