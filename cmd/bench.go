@@ -28,36 +28,35 @@ type benchOptions struct {
 	LeavesGiven bool
 }
 
-func init() {
-	register(func(g *Globals) *cobra.Command {
-		opts := &benchOptions{}
-		p := g.P
-		c := &cobra.Command{
-			Use:     p.T("bench.use"),
-			Short:   p.T("bench.short"),
-			Long:    p.T("bench.long"),
-			Example: p.T("bench.example"),
-			Args:    cobra.NoArgs,
-			RunE: func(c *cobra.Command, args []string) error {
-				opts.LeavesGiven = c.Flags().Changed("leaves")
-				return runBench(c, g, opts)
-			},
-		}
-		f := c.Flags()
-		f.StringVar(&opts.Positions, "positions", "", p.T("bench.flag.positions"))
-		f.IntVar(&opts.Count, "count", 70, p.T("bench.flag.count"))
-		f.IntVar(&opts.Runs, "runs", 5, p.T("bench.flag.runs"))
-		f.Float64Var(&opts.Seconds, "seconds", 1, p.T("bench.flag.seconds"))
-		f.StringSliceVar(&opts.Figures, "figures", nil, p.T("bench.flag.figures"))
-		f.StringVar(&opts.Magpie, "magpie", "", p.T("bench.flag.magpie"))
-		f.StringVar(&opts.Macondo, "macondo", "", p.T("bench.flag.macondo"))
-		f.Uint64Var(&opts.Seed, "seed", 1, p.T("bench.flag.seed"))
-		f.StringVar(&opts.Leaves, "leaves", leavetable.Builtin, p.T("bench.flag.leaves"))
-		_ = c.RegisterFlagCompletionFunc("leaves", leavesSpecs)
-		_ = c.RegisterFlagCompletionFunc("figures", cobra.FixedCompletions(
-			[]string{"topeq", "all", "sim", "selfplay"}, cobra.ShellCompDirectiveNoFileComp))
-		return stopsCleanly(c) // Ctrl-C stops between measurements and removes the positions file
-	})
+// newBenchCmd makes `atril bench`.
+func newBenchCmd(g *Globals) *cobra.Command {
+	opts := &benchOptions{}
+	p := g.P
+	c := &cobra.Command{
+		Use:     p.T("bench.use"),
+		Short:   p.T("bench.short"),
+		Long:    p.T("bench.long"),
+		Example: p.T("bench.example"),
+		Args:    cobra.NoArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			opts.LeavesGiven = c.Flags().Changed("leaves")
+			return runBench(c, g, opts)
+		},
+	}
+	f := c.Flags()
+	f.StringVar(&opts.Positions, "positions", "", p.T("bench.flag.positions"))
+	f.IntVar(&opts.Count, "count", 70, p.T("bench.flag.count"))
+	f.IntVar(&opts.Runs, "runs", 5, p.T("bench.flag.runs"))
+	f.Float64Var(&opts.Seconds, "seconds", 1, p.T("bench.flag.seconds"))
+	f.StringSliceVar(&opts.Figures, "figures", nil, p.T("bench.flag.figures"))
+	f.StringVar(&opts.Magpie, "magpie", "", p.T("bench.flag.magpie"))
+	f.StringVar(&opts.Macondo, "macondo", "", p.T("bench.flag.macondo"))
+	f.Uint64Var(&opts.Seed, "seed", 1, p.T("bench.flag.seed"))
+	f.StringVar(&opts.Leaves, "leaves", leavetable.Builtin, p.T("bench.flag.leaves"))
+	_ = c.RegisterFlagCompletionFunc("leaves", leavesSpecs)
+	_ = c.RegisterFlagCompletionFunc("figures", cobra.FixedCompletions(
+		[]string{"topeq", "all", "sim", "selfplay"}, cobra.ShellCompDirectiveNoFileComp))
+	return stopsCleanly(c) // Ctrl-C stops between measurements and removes the positions file
 }
 
 func runBench(c *cobra.Command, g *Globals, opts *benchOptions) error {

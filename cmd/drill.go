@@ -19,28 +19,29 @@ import (
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
-// drillCommands are the `atril drill` subcommands, one file each (drill_anagram.go, ...).
-var drillCommands []func(*Globals) *cobra.Command
-
-func registerDrill(f func(*Globals) *cobra.Command) { drillCommands = append(drillCommands, f) }
-
-func init() {
-	register(func(g *Globals) *cobra.Command {
-		p := g.P
-		c := &cobra.Command{
-			Use:     p.T("drill.use"),
-			Short:   p.T("drill.short"),
-			Long:    p.T("drill.long", "Max", drills.MaxCount),
-			Example: p.T("drill.example"),
-			Args:    cobra.NoArgs,
-			RunE:    func(c *cobra.Command, args []string) error { return c.Help() },
-		}
-		stopsCleanly(c)
-		for _, add := range drillCommands {
-			c.AddCommand(add(g))
-		}
-		return c
-	})
+// newDrillCmd makes `atril drill`.
+func newDrillCmd(g *Globals) *cobra.Command {
+	p := g.P
+	c := &cobra.Command{
+		Use:     p.T("drill.use"),
+		Short:   p.T("drill.short"),
+		Long:    p.T("drill.long", "Max", drills.MaxCount),
+		Example: p.T("drill.example"),
+		Args:    cobra.NoArgs,
+		RunE:    func(c *cobra.Command, args []string) error { return c.Help() },
+	}
+	stopsCleanly(c)
+	// The drills, one file each.
+	c.AddCommand(
+		newDrillAnagramCmd(g),
+		newDrillBuildCmd(g),
+		newDrillDigraphsCmd(g),
+		newDrillFamilyCmd(g),
+		newDrillHooksCmd(g),
+		newDrillJudgeCmd(g),
+		newDrillTwosCmd(g),
+	)
+	return c
 }
 
 // drillFlags are what every drill takes.

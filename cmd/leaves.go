@@ -15,26 +15,26 @@ import (
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
-func init() {
-	register(func(g *Globals) *cobra.Command {
-		p := g.P
-		c := &cobra.Command{
-			Use:     p.T("leaves.use"),
-			Short:   p.T("leaves.short"),
-			Long:    p.T("leaves.long"),
-			Example: p.T("leaves.example"),
-		}
-		for _, sub := range leavesCommands {
-			c.AddCommand(sub(g))
-		}
-		return c
-	})
+// newLeavesCmd makes `atril leaves`.
+func newLeavesCmd(g *Globals) *cobra.Command {
+	p := g.P
+	c := &cobra.Command{
+		Use:     p.T("leaves.use"),
+		Short:   p.T("leaves.short"),
+		Long:    p.T("leaves.long"),
+		Example: p.T("leaves.example"),
+	}
+	// The subcommands, one file each.
+	c.AddCommand(
+		newLeavesEvalCmd(g),
+		newLeavesLearnCmd(g),
+		newLeavesMergeCmd(g),
+		newLeavesShowCmd(g),
+		newLeavesStatusCmd(g),
+		newLeavesUseCmd(g),
+	)
+	return c
 }
-
-// leavesCommands are the subcommands, one file each (leaves_learn.go, ...).
-var leavesCommands []func(*Globals) *cobra.Command
-
-func registerLeaves(f func(*Globals) *cobra.Command) { leavesCommands = append(leavesCommands, f) }
 
 // leaveTable is the leave table in use for --tiles (leavetable.InUse): spec when given is true
 // (a --leaves flag given), else the command's default spec, for which builtin means the table

@@ -16,21 +16,20 @@ type leavesUseJSON struct {
 	Table equity.TableInfo `json:"table"`
 }
 
-func init() {
-	registerLeaves(func(g *Globals) *cobra.Command {
-		p := g.P
-		return &cobra.Command{
-			Use:               p.T("leaves.use_cmd.use"),
-			Short:             p.T("leaves.use_cmd.short"),
-			Long:              p.T("leaves.use_cmd.long"),
-			Example:           p.T("leaves.use_cmd.example"),
-			Args:              cobra.MaximumNArgs(1),
-			ValidArgsFunction: leavesSpecs,
-			RunE: func(_ *cobra.Command, args []string) error {
-				return runLeavesUse(g, args)
-			},
-		}
-	})
+// newLeavesUseCmd makes `atril leaves use`.
+func newLeavesUseCmd(g *Globals) *cobra.Command {
+	p := g.P
+	return &cobra.Command{
+		Use:               p.T("leaves.use_cmd.use"),
+		Short:             p.T("leaves.use_cmd.short"),
+		Long:              p.T("leaves.use_cmd.long"),
+		Example:           p.T("leaves.use_cmd.example"),
+		Args:              cobra.MaximumNArgs(1),
+		ValidArgsFunction: leavesSpecs,
+		RunE: func(_ *cobra.Command, args []string) error {
+			return runLeavesUse(g, args)
+		},
+	}
 }
 
 // runLeavesUse chooses the leave table of every command given no --leaves, after checking it

@@ -26,34 +26,33 @@ type movesOptions struct {
 	Exchanges   bool
 }
 
-func init() {
-	register(func(g *Globals) *cobra.Command {
-		opts := &movesOptions{}
-		p := g.P
-		c := &cobra.Command{
-			Use:     p.T("moves.use"),
-			Short:   p.T("moves.short"),
-			Long:    p.T("moves.long"),
-			Example: p.T("moves.example"),
-			Args:    cobra.NoArgs,
-			RunE: func(c *cobra.Command, args []string) error {
-				opts.LeavesGiven = c.Flags().Changed("leaves")
-				return runMoves(g, opts)
-			},
-		}
-		f := c.Flags()
-		f.StringVar(&opts.CGP, "cgp", "", p.T("moves.flag.cgp"))
-		f.IntVar(&opts.Top, "top", 15, p.T("moves.flag.top"))
-		f.BoolVar(&opts.All, "all", false, p.T("moves.flag.all"))
-		f.StringVar(&opts.By, "by", "equity", p.T("moves.flag.by"))
-		f.StringVar(&opts.Leaves, "leaves", leavetable.Builtin, p.T("moves.flag.leaves"))
-		f.BoolVar(&opts.Exchanges, "exchanges", false, p.T("moves.flag.exchanges"))
-		c.MarkFlagsMutuallyExclusive("top", "all")
-		_ = c.RegisterFlagCompletionFunc("leaves", leavesSpecs)
-		_ = c.RegisterFlagCompletionFunc("by", cobra.FixedCompletions(
-			[]string{"equity\t" + p.T("moves.by_equity"), "score\t" + p.T("moves.by_score")}, cobra.ShellCompDirectiveNoFileComp))
-		return c
-	})
+// newMovesCmd makes `atril moves`.
+func newMovesCmd(g *Globals) *cobra.Command {
+	opts := &movesOptions{}
+	p := g.P
+	c := &cobra.Command{
+		Use:     p.T("moves.use"),
+		Short:   p.T("moves.short"),
+		Long:    p.T("moves.long"),
+		Example: p.T("moves.example"),
+		Args:    cobra.NoArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			opts.LeavesGiven = c.Flags().Changed("leaves")
+			return runMoves(g, opts)
+		},
+	}
+	f := c.Flags()
+	f.StringVar(&opts.CGP, "cgp", "", p.T("moves.flag.cgp"))
+	f.IntVar(&opts.Top, "top", 15, p.T("moves.flag.top"))
+	f.BoolVar(&opts.All, "all", false, p.T("moves.flag.all"))
+	f.StringVar(&opts.By, "by", "equity", p.T("moves.flag.by"))
+	f.StringVar(&opts.Leaves, "leaves", leavetable.Builtin, p.T("moves.flag.leaves"))
+	f.BoolVar(&opts.Exchanges, "exchanges", false, p.T("moves.flag.exchanges"))
+	c.MarkFlagsMutuallyExclusive("top", "all")
+	_ = c.RegisterFlagCompletionFunc("leaves", leavesSpecs)
+	_ = c.RegisterFlagCompletionFunc("by", cobra.FixedCompletions(
+		[]string{"equity\t" + p.T("moves.by_equity"), "score\t" + p.T("moves.by_score")}, cobra.ShellCompDirectiveNoFileComp))
+	return c
 }
 
 type moveJSON struct {

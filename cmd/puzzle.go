@@ -12,11 +12,6 @@ import (
 	"github.com/atril-scrabble/atril/puzzles/puzzletag"
 )
 
-// puzzleCommands are the `atril puzzle` subcommands, one file each (puzzle_gen.go, ...).
-var puzzleCommands []func(*Globals) *cobra.Command
-
-func registerPuzzle(f func(*Globals) *cobra.Command) { puzzleCommands = append(puzzleCommands, f) }
-
 // puzzleFilterFlags select the puzzles served (atril puzzle, puzzle next).
 type puzzleFilterFlags struct {
 	Kind, Tag, Deck, Source string
@@ -99,28 +94,31 @@ type puzzleOptions struct {
 	Count int
 }
 
-func init() {
-	register(func(g *Globals) *cobra.Command {
-		opts := &puzzleOptions{}
-		p := g.P
-		c := &cobra.Command{
-			Use:     p.T("puzzle.use"),
-			Short:   p.T("puzzle.short"),
-			Long:    p.T("puzzle.long"),
-			Example: p.T("puzzle.example"),
-			Args:    cobra.NoArgs,
-			RunE: func(c *cobra.Command, args []string) error {
-				return runPuzzle(c.Context(), g, opts)
-			},
-		}
-		stopsCleanly(c)
-		addPuzzleFilterFlags(g, c, &opts.puzzleFilterFlags)
-		c.Flags().IntVarP(&opts.Count, "count", "n", 0, p.T("puzzle.flag.count"))
-		for _, add := range puzzleCommands {
-			c.AddCommand(add(g))
-		}
-		return c
-	})
+// newPuzzleCmd makes `atril puzzle`.
+func newPuzzleCmd(g *Globals) *cobra.Command {
+	opts := &puzzleOptions{}
+	p := g.P
+	c := &cobra.Command{
+		Use:     p.T("puzzle.use"),
+		Short:   p.T("puzzle.short"),
+		Long:    p.T("puzzle.long"),
+		Example: p.T("puzzle.example"),
+		Args:    cobra.NoArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			return runPuzzle(c.Context(), g, opts)
+		},
+	}
+	stopsCleanly(c)
+	addPuzzleFilterFlags(g, c, &opts.puzzleFilterFlags)
+	c.Flags().IntVarP(&opts.Count, "count", "n", 0, p.T("puzzle.flag.count"))
+	// The subcommands, one file each.
+	c.AddCommand(
+		newPuzzleAnswerCmd(g),
+		newPuzzleGenCmd(g),
+		newPuzzleNextCmd(g),
+		newPuzzleStatsCmd(g),
+	)
+	return c
 }
 
 func runPuzzle(ctx context.Context, g *Globals, opts *puzzleOptions) error {

@@ -338,9 +338,7 @@ func newRoot(io *IO, args []string) *cobra.Command {
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return withCode(ExitError, i18n.Wrap(cobraError(err), "root.see_help", "Command", c.CommandPath()))
 	})
-	for _, add := range commands {
-		root.AddCommand(add(g))
-	}
+	root.AddCommand(commands(g)...)
 	addVersionFlag(root, g)
 	root.RegisterFlagCompletionFunc("lexicon", completeLexiconNames(g))
 	root.RegisterFlagCompletionFunc("tiles", completeTileSets)
@@ -386,7 +384,39 @@ func langError(root *cobra.Command) error {
 	return nil
 }
 
-// commands is filled by each command file's init, so that adding a command touches one file.
-var commands []func(*Globals) *cobra.Command
-
-func register(f func(*Globals) *cobra.Command) { commands = append(commands, f) }
+// commands are atril's commands, one file each; a command's subcommands are listed in its
+// own file (drill.go, leaves.go, lexicon.go, puzzle.go). A new command is one more line here.
+func commands(g *Globals) []*cobra.Command {
+	return []*cobra.Command{
+		newAnagramCmd(g),
+		newAnalyzeCmd(g),
+		newBenchCmd(g),
+		newCompletionCmd(g),
+		newDeckCmd(g),
+		newDrillCmd(g),
+		newEndgameCmd(g),
+		newForecastCmd(g),
+		newFsrsCmd(g),
+		newGamesCmd(g),
+		newHooksCmd(g),
+		newInfoCmd(g),
+		newJudgeCmd(g),
+		newLeavesCmd(g),
+		newLexiconCmd(g),
+		newMovesCmd(g),
+		newPegCmd(g),
+		newPhoniesCmd(g),
+		newPlayCmd(g),
+		newPuzzleCmd(g),
+		newReviewCmd(g),
+		newScoreCmd(g),
+		newSearchCmd(g),
+		newSelfplayCmd(g),
+		newShowCmd(g),
+		newSimCmd(g),
+		newStatsCmd(g),
+		newTodayCmd(g),
+		newVersionCmd(g),
+		newWebCmd(g),
+	}
+}

@@ -39,39 +39,38 @@ type selfplayOptions struct {
 	EndgamePlies int
 }
 
-func init() {
-	register(func(g *Globals) *cobra.Command {
-		opts := &selfplayOptions{}
-		p := g.P
-		c := &cobra.Command{
-			Use:     p.T("selfplay.use"),
-			Short:   p.T("selfplay.short"),
-			Long:    p.T("selfplay.long"),
-			Example: p.T("selfplay.example"),
-			Args:    cobra.NoArgs,
-			RunE: func(c *cobra.Command, args []string) error {
-				opts.LeavesGiven = c.Flags().Changed("leaves")
-				return runSelfplay(c.Context(), g, opts)
-			},
-		}
-		stopsCleanly(c) // Ctrl-C: the summary of the games finished so far
-		f := c.Flags()
-		f.IntVar(&opts.Games, "games", 100, p.T("selfplay.flag.games"))
-		f.Uint64Var(&opts.Seed, "seed", 1, p.T("selfplay.flag.seed"))
-		f.StringVar(&opts.Players, "players", "equity,score", p.T("selfplay.flag.players"))
-		f.StringVar(&opts.Save, "save", "", p.T("selfplay.flag.save"))
-		f.IntVar(&opts.Workers, "workers", 0, p.T("selfplay.flag.workers"))
-		f.StringVar(&opts.Rules, "rules", "file", p.T("selfplay.flag.rules"))
-		f.StringVar(&opts.CGP, "cgp", "", p.T("selfplay.flag.cgp"))
-		f.StringVar(&opts.Leaves, "leaves", leavetable.Builtin, p.T("selfplay.flag.leaves"))
-		endgameFlags(c, p, &opts.Endgame, &opts.EndgamePlies)
-		_ = c.RegisterFlagCompletionFunc("leaves", leavesSpecs)
-		_ = c.RegisterFlagCompletionFunc("players", cobra.FixedCompletions(selfplayPairings(), cobra.ShellCompDirectiveNoFileComp))
-		_ = c.RegisterFlagCompletionFunc("rules", cobra.FixedCompletions([]string{
-			game.FILERules.Name + "\t" + p.T("selfplay.rules_file"),
-			game.SixScoreless.Name + "\t" + p.T("selfplay.rules_six")}, cobra.ShellCompDirectiveNoFileComp))
-		return c
-	})
+// newSelfplayCmd makes `atril selfplay`.
+func newSelfplayCmd(g *Globals) *cobra.Command {
+	opts := &selfplayOptions{}
+	p := g.P
+	c := &cobra.Command{
+		Use:     p.T("selfplay.use"),
+		Short:   p.T("selfplay.short"),
+		Long:    p.T("selfplay.long"),
+		Example: p.T("selfplay.example"),
+		Args:    cobra.NoArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			opts.LeavesGiven = c.Flags().Changed("leaves")
+			return runSelfplay(c.Context(), g, opts)
+		},
+	}
+	stopsCleanly(c) // Ctrl-C: the summary of the games finished so far
+	f := c.Flags()
+	f.IntVar(&opts.Games, "games", 100, p.T("selfplay.flag.games"))
+	f.Uint64Var(&opts.Seed, "seed", 1, p.T("selfplay.flag.seed"))
+	f.StringVar(&opts.Players, "players", "equity,score", p.T("selfplay.flag.players"))
+	f.StringVar(&opts.Save, "save", "", p.T("selfplay.flag.save"))
+	f.IntVar(&opts.Workers, "workers", 0, p.T("selfplay.flag.workers"))
+	f.StringVar(&opts.Rules, "rules", "file", p.T("selfplay.flag.rules"))
+	f.StringVar(&opts.CGP, "cgp", "", p.T("selfplay.flag.cgp"))
+	f.StringVar(&opts.Leaves, "leaves", leavetable.Builtin, p.T("selfplay.flag.leaves"))
+	endgameFlags(c, p, &opts.Endgame, &opts.EndgamePlies)
+	_ = c.RegisterFlagCompletionFunc("leaves", leavesSpecs)
+	_ = c.RegisterFlagCompletionFunc("players", cobra.FixedCompletions(selfplayPairings(), cobra.ShellCompDirectiveNoFileComp))
+	_ = c.RegisterFlagCompletionFunc("rules", cobra.FixedCompletions([]string{
+		game.FILERules.Name + "\t" + p.T("selfplay.rules_file"),
+		game.SixScoreless.Name + "\t" + p.T("selfplay.rules_six")}, cobra.ShellCompDirectiveNoFileComp))
+	return c
 }
 
 // selfplayPairings are the values of --players: every pair of strategies.

@@ -30,36 +30,35 @@ type simOptions struct {
 	EndgamePlies int
 }
 
-func init() {
-	register(func(g *Globals) *cobra.Command {
-		opts := &simOptions{}
-		p := g.P
-		c := &cobra.Command{
-			Use:     p.T("sim.use"),
-			Short:   p.T("sim.short"),
-			Long:    p.T("sim.long"),
-			Example: p.T("sim.example"),
-			Args:    cobra.NoArgs,
-			RunE: func(c *cobra.Command, args []string) error {
-				opts.LeavesGiven = c.Flags().Changed("leaves")
-				return runSim(c, g, opts)
-			},
-		}
-		stopsCleanly(c)
-		f := c.Flags()
-		f.StringVar(&opts.CGP, "cgp", "", p.T("sim.flag.cgp"))
-		f.IntVar(&opts.Plies, "plies", sim.DefaultPlies, p.T("sim.flag.plies"))
-		f.IntVar(&opts.Iterations, "iterations", sim.DefaultMaxIterations, p.T("sim.flag.iterations"))
-		f.IntVar(&opts.Candidates, "candidates", 10, p.T("sim.flag.candidates"))
-		f.StringArrayVar(&opts.Plays, "play", nil, p.T("sim.flag.play"))
-		f.Uint64Var(&opts.Seed, "seed", 1, p.T("sim.flag.seed"))
-		f.IntVar(&opts.Workers, "workers", 0, p.T("sim.flag.workers"))
-		f.Float64Var(&opts.Stop, "stop", 99, p.T("sim.flag.stop"))
-		f.StringVar(&opts.Leaves, "leaves", leavetable.Builtin, p.T("sim.flag.leaves"))
-		_ = c.RegisterFlagCompletionFunc("leaves", leavesSpecs)
-		endgameFlags(c, p, &opts.Endgame, &opts.EndgamePlies)
-		return c
-	})
+// newSimCmd makes `atril sim`.
+func newSimCmd(g *Globals) *cobra.Command {
+	opts := &simOptions{}
+	p := g.P
+	c := &cobra.Command{
+		Use:     p.T("sim.use"),
+		Short:   p.T("sim.short"),
+		Long:    p.T("sim.long"),
+		Example: p.T("sim.example"),
+		Args:    cobra.NoArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			opts.LeavesGiven = c.Flags().Changed("leaves")
+			return runSim(c, g, opts)
+		},
+	}
+	stopsCleanly(c)
+	f := c.Flags()
+	f.StringVar(&opts.CGP, "cgp", "", p.T("sim.flag.cgp"))
+	f.IntVar(&opts.Plies, "plies", sim.DefaultPlies, p.T("sim.flag.plies"))
+	f.IntVar(&opts.Iterations, "iterations", sim.DefaultMaxIterations, p.T("sim.flag.iterations"))
+	f.IntVar(&opts.Candidates, "candidates", 10, p.T("sim.flag.candidates"))
+	f.StringArrayVar(&opts.Plays, "play", nil, p.T("sim.flag.play"))
+	f.Uint64Var(&opts.Seed, "seed", 1, p.T("sim.flag.seed"))
+	f.IntVar(&opts.Workers, "workers", 0, p.T("sim.flag.workers"))
+	f.Float64Var(&opts.Stop, "stop", 99, p.T("sim.flag.stop"))
+	f.StringVar(&opts.Leaves, "leaves", leavetable.Builtin, p.T("sim.flag.leaves"))
+	_ = c.RegisterFlagCompletionFunc("leaves", leavesSpecs)
+	endgameFlags(c, p, &opts.Endgame, &opts.EndgamePlies)
+	return c
 }
 
 type simCandidateJSON struct {

@@ -25,26 +25,25 @@ type statsOptions struct {
 	Plot  string
 }
 
-func init() {
-	register(func(g *Globals) *cobra.Command {
-		opts := &statsOptions{}
-		p := g.P
-		c := &cobra.Command{
-			Use:     p.T("stats.use"),
-			Short:   p.T("stats.short"),
-			Long:    p.T("stats.long"),
-			Example: p.T("stats.example"),
-			Args:    cobra.NoArgs,
-			RunE: func(c *cobra.Command, args []string) error {
-				return runStats(g, c.Context(), opts)
-			},
-		}
-		c.Flags().StringVar(&opts.Since, "since", "", p.T("stats.flag.since"))
-		c.Flags().StringVar(&opts.Deck, "deck", "", p.T("stats.flag.deck"))
-		c.Flags().StringVar(&opts.Plot, "plot", "", p.T("stats.flag.plot"))
-		c.AddCommand(statsWeakCmd(g), statsModelCmd(g))
-		return c
-	})
+// newStatsCmd makes `atril stats`.
+func newStatsCmd(g *Globals) *cobra.Command {
+	opts := &statsOptions{}
+	p := g.P
+	c := &cobra.Command{
+		Use:     p.T("stats.use"),
+		Short:   p.T("stats.short"),
+		Long:    p.T("stats.long"),
+		Example: p.T("stats.example"),
+		Args:    cobra.NoArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			return runStats(g, c.Context(), opts)
+		},
+	}
+	c.Flags().StringVar(&opts.Since, "since", "", p.T("stats.flag.since"))
+	c.Flags().StringVar(&opts.Deck, "deck", "", p.T("stats.flag.deck"))
+	c.Flags().StringVar(&opts.Plot, "plot", "", p.T("stats.flag.plot"))
+	c.AddCommand(statsWeakCmd(g), statsModelCmd(g))
+	return c
 }
 
 func runStats(g *Globals, ctx context.Context, opts *statsOptions) error {

@@ -12,17 +12,16 @@ import (
 	"github.com/atril-scrabble/atril/lexicon/registry"
 )
 
-func init() {
-	register(func(g *Globals) *cobra.Command {
-		p := g.P
-		return &cobra.Command{
-			Use:   p.T("version.use"),
-			Short: p.T("version.short"),
-			Long:  p.T("version.long"),
-			Args:  cobra.NoArgs,
-			RunE:  func(c *cobra.Command, args []string) error { return runVersion(g) },
-		}
-	})
+// newVersionCmd makes `atril version`.
+func newVersionCmd(g *Globals) *cobra.Command {
+	p := g.P
+	return &cobra.Command{
+		Use:   p.T("version.use"),
+		Short: p.T("version.short"),
+		Long:  p.T("version.long"),
+		Args:  cobra.NoArgs,
+		RunE:  func(c *cobra.Command, args []string) error { return runVersion(g) },
+	}
 }
 
 // addVersionFlag gives the root command --version, which prints what `atril version` does;

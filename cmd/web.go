@@ -19,24 +19,23 @@ type webOptions struct {
 	Open        bool
 }
 
-func init() {
-	register(func(g *Globals) *cobra.Command {
-		opts := &webOptions{}
-		p := g.P
-		c := &cobra.Command{
-			Use:     p.T("web.use"),
-			Short:   p.T("web.short"),
-			Long:    p.T("web.long"),
-			Example: p.T("web.example"),
-			Args:    cobra.NoArgs,
-			RunE:    func(c *cobra.Command, args []string) error { return runWeb(g, c, opts) },
-		}
-		f := c.Flags()
-		f.StringVar(&opts.Addr, "addr", web.DefaultAddr, p.T("web.flag.addr"))
-		f.BoolVar(&opts.AllowRemote, "allow-remote", false, p.T("web.flag.allow_remote"))
-		f.BoolVar(&opts.Open, "open", false, p.T("web.flag.open"))
-		return stopsCleanly(c)
-	})
+// newWebCmd makes `atril web`.
+func newWebCmd(g *Globals) *cobra.Command {
+	opts := &webOptions{}
+	p := g.P
+	c := &cobra.Command{
+		Use:     p.T("web.use"),
+		Short:   p.T("web.short"),
+		Long:    p.T("web.long"),
+		Example: p.T("web.example"),
+		Args:    cobra.NoArgs,
+		RunE:    func(c *cobra.Command, args []string) error { return runWeb(g, c, opts) },
+	}
+	f := c.Flags()
+	f.StringVar(&opts.Addr, "addr", web.DefaultAddr, p.T("web.flag.addr"))
+	f.BoolVar(&opts.AllowRemote, "allow-remote", false, p.T("web.flag.allow_remote"))
+	f.BoolVar(&opts.Open, "open", false, p.T("web.flag.open"))
+	return stopsCleanly(c)
 }
 
 // runWeb opens what the commands open (the lexicon, the leave table, the study database) and
