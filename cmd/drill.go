@@ -4,12 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"os"
 	"strings"
 	"time"
 
-	"github.com/mattn/go-isatty"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
@@ -60,30 +57,6 @@ func addDeckFlag(g *Globals, c *cobra.Command, f *drillFlags) {
 	_ = c.RegisterFlagCompletionFunc("deck", completeDeckNames(g, true))
 }
 
-// completeDeckNames completes the names of the study database's decks (of the command's drill
-// kind when ofKind: `atril drill anagram --deck` offers anagram decks). It never creates the
-// database.
-func completeDeckNames(g *Globals, ofKind bool) cobra.CompletionFunc {
-	return func(c *cobra.Command, args []string, prefix string) ([]string, cobra.ShellCompDirective) {
-		st, err := openStudyStoreToRead(g)
-		if err != nil {
-			return nil, cobra.ShellCompDirectiveNoFileComp
-		}
-		defer st.Close()
-		decks, err := st.Decks(c.Context())
-		if err != nil {
-			return nil, cobra.ShellCompDirectiveNoFileComp
-		}
-		var names []string
-		for _, d := range decks {
-			if (!ofKind || c.Name() == d.Kind) && strings.HasPrefix(d.Name, prefix) {
-				names = append(names, d.Name)
-			}
-		}
-		return names, cobra.ShellCompDirectiveNoFileComp
-	}
-}
-
 // addDrillFlags gives a drill the flags every drill takes; count is --count's default, zero
 // says what --count 0 asks.
 func addDrillFlags(g *Globals, c *cobra.Command, f *drillFlags, count int, zero string) {
@@ -105,11 +78,6 @@ type drillRun struct {
 	make func(lex *lexicon.Lexicon, seed uint64) ([]drills.Question, error)
 	// options are saved with the session, to say how to replay it.
 	options map[string]any
-}
-
-// flagError names the flag a library error is about: a value of --ranks, --length.
-func flagError(flag string, err error) error {
-	return withCode(ExitError, i18n.Wrap(err, "drill.flag_error", "Flag", flag))
 }
 
 // runDrill builds the questions, then lists them or asks them, saving each answer; at the end
@@ -331,10 +299,4 @@ func deckHint(err error) error {
 		return i18n.Wrap(err, "deck.hint.other_kind", "Deck", e.Data["Deck"], "Have", e.Data["Have"])
 	}
 	return err
-}
-
-// isTerminal reports whether r is a terminal (which echoes what is typed by itself).
-func isTerminal(r io.Reader) bool {
-	f, ok := r.(*os.File)
-	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
 }

@@ -238,13 +238,6 @@ func lineMoves(pos *engine.Position, l endgame.Line, ts *lexicon.TileSet) []stri
 	return out
 }
 
-func signed(p *i18n.Printer, v int) string {
-	if v > 0 {
-		return "+" + p.Int(v)
-	}
-	return p.Int(v)
-}
-
 func endgameDoc(g *Globals, pos *engine.Position, res *endgame.Result, show int) *ui.Doc {
 	p := g.P
 	ts := pos.Tiles

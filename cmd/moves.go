@@ -181,22 +181,6 @@ func runMoves(g *Globals, opts *movesOptions) error {
 	return g.Print(doc)
 }
 
-func round2(x float64) float64 {
-	if x < 0 {
-		return -float64(int64(-x*100+0.5)) / 100
-	}
-	return float64(int64(x*100+0.5)) / 100
-}
-
-// parseCGPFlag reads --cgp, the error naming the flag.
-func parseCGPFlag(s string, ts *lexicon.TileSet) (*engine.Position, error) {
-	pos, err := engine.ParseCGP(s, ts, engine.StandardLayout())
-	if err != nil {
-		return nil, withCode(ExitError, i18n.Wrap(err, "engine.cgp_flag"))
-	}
-	return pos, nil
-}
-
 // notes writes remarks on how the input was read on stderr, "atril: note: ...", leaving
 // stdout to the result (clean JSON with --json).
 func (g *Globals) notes(notes []error) {

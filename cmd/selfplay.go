@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -216,19 +215,6 @@ func runSelfplay(ctx context.Context, g *Globals, opts *selfplayOptions) error {
 		return withCode(ExitInterrupted, i18n.E("selfplay.interrupted", "Done", tally.Games, "Total", opts.Games))
 	}
 	return nil
-}
-
-// timeLeft is " · quedan 25 s" for the progress bar, "" when unknown.
-func timeLeft(p *i18n.Printer, left time.Duration) string {
-	switch {
-	case left <= 0:
-		return ""
-	case left < time.Minute:
-		return p.T("selfplay.left_seconds", "Seconds", int(math.Ceil(left.Seconds())))
-	case left < time.Hour:
-		return p.T("selfplay.left_minutes", "Minutes", int(left.Minutes()+0.5))
-	}
-	return p.T("selfplay.left_hours", "Hours", int(left.Hours()), "Minutes", int(left.Minutes())%60)
 }
 
 // saveError is a game that could not be written: the user's directory, not a bug.

@@ -11,7 +11,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/drills"
-	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/internal/ui"
@@ -324,17 +323,4 @@ func statsModelCmd(g *Globals) *cobra.Command {
 			return g.Print(m.Doc(g.P))
 		},
 	}
-}
-
-// checkOutput refuses an output flag's target (--plot, --out) that is not a regular file,
-// before any work: a device or a FIFO is never replaced or written into (and nothing then
-// says the file was written).
-func checkOutput(file string) error {
-	if file == "" {
-		return nil
-	}
-	if err := fileio.CheckOutput(file); err != nil {
-		return withCode(ExitError, err)
-	}
-	return nil
 }
