@@ -1,5 +1,8 @@
 // Package cmd holds atril's commands, one file each. Commands stay thin: parse flags, call a
 // package, print.
+//
+// It is a front end: it owns parsing flags and printing, and holds no rules of the game or of
+// study; only cmd/atril imports it.
 package cmd
 
 import (

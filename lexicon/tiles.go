@@ -1,6 +1,9 @@
 // Package lexicon knows Spanish Scrabble tiles, word lists and the KWG word graph that holds them,
 // and answers the questions players ask of a lexicon: is it a word, its anagrams, hooks, patterns
 // and probability.
+//
+// It must not import engine, drills, puzzles, stats, internal/studystore or a front end (cmd,
+// internal/web).
 package lexicon
 
 import (

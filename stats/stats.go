@@ -4,6 +4,8 @@
 // FSRS fitted to the player (package stats/fsrsfit); the tournament forecast and the day's plan
 // (forecast.go, today.go); pictures (plot.go). It reads the study store and never prints:
 // reports come back as values, drawn by Doc methods.
+//
+// It must not import a front end (cmd, internal/web).
 package stats
 
 import (

@@ -5,6 +5,9 @@
 // the game: mean equity lost per turn, bingos missed, phonies, challenges lost, the biggest
 // mistakes. `atril analyze`, the end of `atril play`, puzzles made of a player's mistakes and
 // the game statistics all read it.
+//
+// Like all of engine/, it must not import drills, puzzles, stats, internal/studystore or a front
+// end.
 package analysis
 
 import (

@@ -42,6 +42,9 @@
 // Rounds interleave the engines (atril, then each driver, figure by figure), so a change of
 // load hits them alike; the ratio reported is the median of the rounds' ratios atril/other,
 // in the figure's unit: below 1 for times and above 1 for rates mean atril is faster.
+//
+// Like all of engine/, it must not import drills, puzzles, stats, internal/studystore or a front
+// end.
 package bench
 
 import (

@@ -4,6 +4,9 @@
 // training game ask it for "the table in use" (InUse). It owns these names and that policy;
 // learning tables is stats/leaves, valuing leaves is engine/equity. It imports data, lexicon,
 // engine/equity and internal packages, never stats, puzzles, drills or cmd.
+//
+// It is the one home of leave tables: commands and packages ask it for the table in use. Like all
+// of engine/, it must not import drills, puzzles, stats, internal/studystore or a front end.
 package leavetable
 
 import (

@@ -23,6 +23,9 @@
 //
 // Moves are engine.Move values written into a slice the generator owns; generating allocates
 // nothing once that slice has grown.
+//
+// It owns the side to move's generator options (SideToMove). Like all of engine/, it must not
+// import drills, puzzles, stats, internal/studystore or a front end.
 package movegen
 
 import (

@@ -15,6 +15,9 @@
 // dropped (it is simulated no further), and the run stops once one candidate is left. The rule
 // is applied to whole batches summed in iteration order, so it too is the same for any number
 // of workers.
+//
+// Like all of engine/, it must not import drills, puzzles, stats, internal/studystore or a front
+// end.
 package sim
 
 import (

@@ -1,5 +1,7 @@
 // Package datadir finds atril's data directory, shared by the lexicon registry and the study
 // store.
+//
+// It imports nothing of atril's.
 package datadir
 
 import (

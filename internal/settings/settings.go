@@ -3,6 +3,8 @@
 // leaves use` chose. It owns that file and its format; the lexicon registry keeps its own
 // config.json (the lexicon chosen). It imports only internal packages below it (datadir,
 // fileio, i18n), never a domain package: what a setting means is its owner's business.
+//
+// It must not import lexicon, engine, drills, puzzles, stats, internal/studystore or a front end.
 package settings
 
 import (

@@ -12,6 +12,9 @@
 // whose stem changes, a plural or a feminine that is not in the list, a tense of a verb that
 // does not exist), ranked by how strongly the rules predict them. Words are tiles throughout:
 // CH, LL and RR are single tiles, as in the lexicon.
+//
+// Like all of lexicon/, it must not import engine, drills, puzzles, stats, internal/studystore or a
+// front end.
 package morph
 
 import (

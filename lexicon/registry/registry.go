@@ -3,6 +3,9 @@
 // lexicon use` (config.json), the embedded default beside them, and a cache of graphs renumbered
 // for other tile sets. It is the only package that embeds the default (data/defaultlex); the
 // word-graph code is package lexicon.
+//
+// Like all of lexicon/, it must not import engine, drills, puzzles, stats, internal/studystore or a
+// front end.
 package registry
 
 import (
