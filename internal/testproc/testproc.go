@@ -6,8 +6,6 @@
 // test's process id and deadline, so that a child that is itself a test binary standing in for
 // atril (and its own children, which inherit the environment) can call Watch and leave when the
 // test is gone or out of time, even when the test was killed with SIGKILL.
-//
-// It serves tests only and imports nothing of atril's.
 package testproc
 
 import (
