@@ -26,10 +26,13 @@ type benchOptions struct {
 	Leaves    string
 	// LeavesGiven: --leaves was given (see movesOptions).
 	LeavesGiven bool
+
+	figures []bench.Figure // what check read from Figures
 }
 
-// newBenchCmd makes `atril bench`.
-func newBenchCmd(g *Globals) *cobra.Command {
+// newBenchCmd makes `atril bench`. runF, when not nil, is called with the options parsed and
+// checked instead of the measurements (flag tests).
+func newBenchCmd(g *Globals, runF func(*benchOptions) error) *cobra.Command {
 	opts := &benchOptions{}
 	p := g.P
 	c := &cobra.Command{
@@ -40,6 +43,12 @@ func newBenchCmd(g *Globals) *cobra.Command {
 		Args:    cobra.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.LeavesGiven = c.Flags().Changed("leaves")
+			if err := opts.check(); err != nil {
+				return err
+			}
+			if runF != nil {
+				return runF(opts)
+			}
 			return runBench(c, g, opts)
 		},
 	}
@@ -59,14 +68,15 @@ func newBenchCmd(g *Globals) *cobra.Command {
 	return stopsCleanly(c) // Ctrl-C stops between measurements and removes the positions file
 }
 
-func runBench(c *cobra.Command, g *Globals, opts *benchOptions) error {
-	var figs []bench.Figure
+// check refuses flags out of bounds before any work and reads --figures.
+func (opts *benchOptions) check() error {
+	opts.figures = nil
 	for _, s := range opts.Figures {
 		f, err := bench.ParseFigure(strings.TrimSpace(s))
 		if err != nil {
 			return withCode(ExitError, err)
 		}
-		figs = append(figs, f)
+		opts.figures = append(opts.figures, f)
 	}
 	// Bounds first: a bad flag is refused before any work.
 	switch {
@@ -77,6 +87,11 @@ func runBench(c *cobra.Command, g *Globals, opts *benchOptions) error {
 	case opts.Positions == "" && (opts.Count < 1 || opts.Count > bench.MaxPositions):
 		return withCode(ExitError, i18n.E("bench.bad_count", "Count", opts.Count, "Max", bench.MaxPositions))
 	}
+	return nil
+}
+
+func runBench(c *cobra.Command, g *Globals, opts *benchOptions) error {
+	figs := opts.figures
 	lex, err := g.Lex()
 	if err != nil {
 		return err

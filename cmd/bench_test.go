@@ -79,10 +79,8 @@ func TestBenchBadInput(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--runs", "0"}, "--runs 0"},
-		{[]string{"--seconds", "-1"}, "--seconds -1"},
-		{[]string{"--count", "0"}, "--count 0"},
-		{[]string{"--figures", "topeq,fast"}, `"fast"`},
+		// Flags out of bounds: TestSeamRefusesBadFlags, through the seam. What only the run
+		// finds, here.
 		{[]string{"--positions", pos}, pos + ":2:"},
 		{[]string{"--positions", filepath.Join(dir, "none.cgp")}, "none.cgp"},
 	} {

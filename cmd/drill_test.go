@@ -485,12 +485,12 @@ func (l *lockedBuffer) String() string {
 	return l.b.String()
 }
 
-// waitUntil blocks until done holds of the output, failing after 20 s or when the stream ends
+// waitUntil blocks until done holds of the output, failing after 60 s (a loaded machine starts children slowly) or when the stream ends
 // first.
 func (l *lockedBuffer) waitUntil(t *testing.T, what string, done func(string) bool) {
 	t.Helper()
 	expired := false
-	timer := time.AfterFunc(20*time.Second, func() {
+	timer := time.AfterFunc(60*time.Second, func() {
 		l.mu.Lock()
 		expired = true
 		l.cond().Broadcast()

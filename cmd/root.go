@@ -296,7 +296,11 @@ func NewRootCmd(io *IO) *cobra.Command { return newRoot(io, nil) }
 
 // newRoot builds the command tree in the language that args (--lang) and the environment ask
 // for: the help texts are built in it, so --lang is read before cobra parses anything.
-func newRoot(io *IO, args []string) *cobra.Command {
+func newRoot(io *IO, args []string) *cobra.Command { return newRootWith(io, args, commands) }
+
+// newRootWith is the root command holding cmds' commands: tests give it a single command made
+// with its runF seam, so that flag tests parse and check flags without running the command.
+func newRootWith(io *IO, args []string, cmds func(*Globals) []*cobra.Command) *cobra.Command {
 	if io.Getenv == nil {
 		io.Getenv = noEnv
 	}
@@ -341,7 +345,7 @@ func newRoot(io *IO, args []string) *cobra.Command {
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return withCode(ExitError, i18n.Wrap(cobraError(err), "root.see_help", "Command", c.CommandPath()))
 	})
-	root.AddCommand(commands(g)...)
+	root.AddCommand(cmds(g)...)
 	addVersionFlag(root, g)
 	root.RegisterFlagCompletionFunc("lexicon", completeLexiconNames(g))
 	root.RegisterFlagCompletionFunc("tiles", completeTileSets)
@@ -389,11 +393,12 @@ func langError(root *cobra.Command) error {
 
 // commands are atril's commands, one file each; a command's subcommands are listed in its
 // own file (drill.go, leaves.go, lexicon.go, puzzle.go). A new command is one more line here.
+// Commands with a runF seam (gh's pattern) get nil: their real run.
 func commands(g *Globals) []*cobra.Command {
 	return []*cobra.Command{
 		newAnagramCmd(g),
 		newAnalyzeCmd(g),
-		newBenchCmd(g),
+		newBenchCmd(g, nil),
 		newCompletionCmd(g),
 		newDeckCmd(g),
 		newDrillCmd(g),
@@ -414,9 +419,9 @@ func commands(g *Globals) []*cobra.Command {
 		newReviewCmd(g),
 		newScoreCmd(g),
 		newSearchCmd(g),
-		newSelfplayCmd(g),
+		newSelfplayCmd(g, nil),
 		newShowCmd(g),
-		newSimCmd(g),
+		newSimCmd(g, nil),
 		newStatsCmd(g),
 		newTodayCmd(g),
 		newVersionCmd(g),

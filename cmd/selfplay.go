@@ -36,10 +36,15 @@ type selfplayOptions struct {
 	LeavesGiven  bool
 	Endgame      string
 	EndgamePlies int
+
+	// What check read from Players and Rules.
+	players [2]game.Strategy
+	rules   game.Rules
 }
 
-// newSelfplayCmd makes `atril selfplay`.
-func newSelfplayCmd(g *Globals) *cobra.Command {
+// newSelfplayCmd makes `atril selfplay`. runF, when not nil, is called with the options parsed
+// and checked instead of the games (flag tests).
+func newSelfplayCmd(g *Globals, runF func(*selfplayOptions) error) *cobra.Command {
 	opts := &selfplayOptions{}
 	p := g.P
 	c := &cobra.Command{
@@ -50,6 +55,12 @@ func newSelfplayCmd(g *Globals) *cobra.Command {
 		Args:    cobra.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.LeavesGiven = c.Flags().Changed("leaves")
+			if err := opts.check(g.P); err != nil {
+				return err
+			}
+			if runF != nil {
+				return runF(opts)
+			}
 			return runSelfplay(c.Context(), g, opts)
 		},
 	}
@@ -97,9 +108,10 @@ type selfplayJSON struct {
 	GamesFinished int     `json:"games_finished"`
 }
 
-func runSelfplay(ctx context.Context, g *Globals, opts *selfplayOptions) error {
+// check refuses flags out of bounds before any work and reads --players and --rules.
+func (opts *selfplayOptions) check(p *i18n.Printer) error {
 	if opts.Games < 1 || opts.Games > game.MaxGames {
-		return withCode(ExitError, i18n.E("selfplay.bad_games", "Value", opts.Games, "Max", g.P.Int(game.MaxGames)))
+		return withCode(ExitError, i18n.E("selfplay.bad_games", "Value", opts.Games, "Max", p.Int(game.MaxGames)))
 	}
 	if opts.Workers < 0 || opts.Workers > game.MaxWorkers {
 		return withCode(ExitError, i18n.E("selfplay.bad_workers", "Value", opts.Workers, "Max", game.MaxWorkers))
@@ -108,18 +120,23 @@ func runSelfplay(ctx context.Context, g *Globals, opts *selfplayOptions) error {
 	if len(names) != 2 {
 		return withCode(ExitError, i18n.E("selfplay.bad_players", "Value", i18n.Quote(opts.Players)))
 	}
-	var players [2]game.Strategy
 	for i, n := range names {
 		s, err := game.ParseStrategy(strings.TrimSpace(n))
 		if err != nil {
 			return withCode(ExitError, i18n.Wrap(err, "selfplay.players_flag"))
 		}
-		players[i] = s
+		opts.players[i] = s
 	}
 	rules, err := game.RulesByName(opts.Rules)
 	if err != nil {
 		return withCode(ExitError, i18n.Wrap(err, "selfplay.rules_flag"))
 	}
+	opts.rules = rules
+	return nil
+}
+
+func runSelfplay(ctx context.Context, g *Globals, opts *selfplayOptions) error {
+	players, rules := opts.players, opts.rules
 	endgamePlayers, err := endgamePlayerMaker(g, opts.Endgame, opts.EndgamePlies, rules)
 	if err != nil {
 		return err

@@ -30,8 +30,9 @@ type simOptions struct {
 	EndgamePlies int
 }
 
-// newSimCmd makes `atril sim`.
-func newSimCmd(g *Globals) *cobra.Command {
+// newSimCmd makes `atril sim`. runF, when not nil, is called with the options parsed and
+// checked instead of the simulation (flag tests).
+func newSimCmd(g *Globals, runF func(*simOptions) error) *cobra.Command {
 	opts := &simOptions{}
 	p := g.P
 	c := &cobra.Command{
@@ -42,6 +43,12 @@ func newSimCmd(g *Globals) *cobra.Command {
 		Args:    cobra.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.LeavesGiven = c.Flags().Changed("leaves")
+			if err := opts.check(); err != nil {
+				return err
+			}
+			if runF != nil {
+				return runF(opts)
+			}
 			return runSim(c, g, opts)
 		},
 	}
@@ -85,8 +92,8 @@ type simJSON struct {
 	Candidates []simCandidateJSON `json:"candidates"`
 }
 
-func runSim(c *cobra.Command, g *Globals, opts *simOptions) error {
-	ctx := c.Context()
+// check refuses flags out of bounds before any work.
+func (opts *simOptions) check() error {
 	if opts.CGP == "" {
 		return withCode(ExitError, i18n.E("sim.no_cgp"))
 	}
@@ -105,6 +112,11 @@ func runSim(c *cobra.Command, g *Globals, opts *simOptions) error {
 	if opts.Iterations < 1 || opts.Iterations > sim.MaxIterations {
 		return withCode(ExitError, i18n.E("sim.bad_iterations", "Iterations", opts.Iterations, "Max", sim.MaxIterations))
 	}
+	return nil
+}
+
+func runSim(c *cobra.Command, g *Globals, opts *simOptions) error {
+	ctx := c.Context()
 	ts, err := g.TileSet()
 	if err != nil {
 		return err
