@@ -8,7 +8,6 @@ import (
 
 	"github.com/atril-scrabble/atril/engine"
 	"github.com/atril-scrabble/atril/engine/leavetable"
-	"github.com/atril-scrabble/atril/engine/movegen"
 	"github.com/atril-scrabble/atril/engine/sim"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/ui"
@@ -137,32 +136,9 @@ func runSim(c *cobra.Command, g *Globals, opts *simOptions) error {
 	if err != nil {
 		return err
 	}
-	gen := movegen.New(lex.Graph, ts, layout)
-	gen.SetBoard(pos.Board)
-	bag := pos.HiddenBag()
-	mo := movegen.SideToMove(bag, table)
-	mo.Top = opts.Candidates
-	cands := append([]engine.Move(nil), gen.Generate(pos.Racks[0], mo)...)
-	// Plays asked for by name join the engine's candidates.
-	for _, s := range opts.Plays {
-		m, err := engine.ParseMove(s, pos.Board, ts)
-		if err != nil {
-			return withCode(ExitError, i18n.Wrap(err, "sim.bad_play", "Play", s))
-		}
-		if m.Kind == engine.Play {
-			v := engine.Check(pos.Board, &m, ts, lex, pos.Racks[0])
-			if !v.Legal {
-				return withCode(ExitError, i18n.E("sim.illegal_play", "Play", s, "Why", v.Problems[0].Reason))
-			}
-			m = v.Move
-		}
-		dup := false
-		for i := range cands {
-			dup = dup || movegen.Compare(&cands[i], &m, movegen.ByScore) == 0
-		}
-		if !dup {
-			cands = append(cands, m)
-		}
+	cands, bag, err := sim.Candidates(lex, pos, table, opts.Candidates, opts.Plays)
+	if err != nil {
+		return withCode(ExitError, err)
 	}
 	if len(cands) == 0 {
 		return withCode(ExitError, i18n.E("sim.no_candidates"))
@@ -170,16 +146,12 @@ func runSim(c *cobra.Command, g *Globals, opts *simOptions) error {
 	if exact, err := simExact(ctx, g, opts.Endgame, opts.EndgamePlies, opts.Workers, pos, bag, cands); exact || err != nil {
 		return err
 	}
-	z := 0.0
-	if opts.Stop > 0 {
-		z = math.Sqrt2 * math.Erfinv(opts.Stop/100)
-	}
 	p := g.P
 	bar := ui.NewProgress(g.io.Err, g.io.ErrTTY, g.io.Now, opts.Iterations, func(done, total int, rate float64, left time.Duration) string {
 		return p.T("sim.progress", "Done", p.Int(done), "Total", p.Int(total), "Rate", p.Float(rate, 0)) + timeLeft(p, left)
 	})
 	s, err := sim.New(sim.Config{Lexicon: lex, Layout: layout, Leaves: table, Plies: opts.Plies, MaxIterations: opts.Iterations,
-		StopZ: z, Workers: opts.Workers, Seed: opts.Seed, Progress: bar.Update})
+		StopZ: sim.StopZ(opts.Stop), Workers: opts.Workers, Seed: opts.Seed, Progress: bar.Update})
 	if err != nil {
 		return withCode(ExitError, err)
 	}
