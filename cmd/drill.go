@@ -179,7 +179,7 @@ func askDrill(g *Globals, c *cobra.Command, d drillRun, lex *lexicon.Lexicon, st
 	// Ctrl-C cancels the context (Main): the drill stops with its answers saved.
 	ctx := c.Context()
 	p := g.P
-	r := newRunner(g, lex, d.flags.TimeLimit, rec, p.T("drill.title", "Drill", drillKindName(p, d.kind),
+	r := newRunner(g, lex, d.flags.TimeLimit, rec, p.T("drill.title", "Drill", drills.NameAs(p, d.kind, drills.InTitle),
 		"Lexicon", lex.Name, "Seed", fmt.Sprint(seed), "DB", st.Path()))
 	defer r.Close()
 	sum, runErr := r.Run(ctx, qs)
@@ -263,27 +263,6 @@ func newRunner(g *Globals, lex *lexicon.Lexicon, timeLimit time.Duration, rec dr
 		In: g.io.In, Out: out, Lex: lex, Now: g.io.Now, After: g.io.After, TimeLimit: timeLimit,
 		Recorder: rec, P: g.P, UI: term, Echo: !isTerminal(g.io.In), Title: title,
 	}
-}
-
-// drillKindName is a drill as its title names it ("anagram drill").
-func drillKindName(p *i18n.Printer, k drills.Kind) string {
-	switch k {
-	case drills.KindAnagram:
-		return p.T("drill.name.anagram")
-	case drills.KindBuild:
-		return p.T("drill.name.build")
-	case drills.KindTwos:
-		return p.T("drill.name.twos")
-	case drills.KindDigraphs:
-		return p.T("drill.name.digraphs")
-	case drills.KindHooks:
-		return p.T("drill.name.hooks")
-	case drills.KindJudge:
-		return p.T("drill.name.judge")
-	case drills.KindFamily:
-		return p.T("family.drill_name")
-	}
-	return string(k)
 }
 
 // deckHint adds to a deck error what to do about it, with the flags and commands that do it.

@@ -279,7 +279,7 @@ func runStatsWeak(g *Globals, ctx context.Context, opts *statsWeakOptions) error
 	d := w.Doc(g.P)
 	if out.Deck != "" {
 		d.P(g.P.T("stats.weak.deck_added", "Deck", out.Deck, "Cards", g.P.N("stats.count.cards", out.Added),
-			"Kind", stats.KindName(g.P, out.Kind)))
+			"Kind", drills.NameAs(g.P, drills.Kind(out.Kind), drills.InReport)))
 	}
 	return g.Print(d)
 }
