@@ -83,7 +83,7 @@ func runInfo(g *Globals, opts *infoOptions) error {
 			info.Anagrams = append(info.Anagrams, s)
 		}
 	}
-	info.Families = wordFamilies(lex, word)
+	info.Families = wordFamilies(g, lex, word)
 	if g.JSON {
 		return g.PrintJSON(info)
 	}

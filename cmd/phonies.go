@@ -67,7 +67,7 @@ func runPhonies(g *Globals, o *phoniesOptions) error {
 		return err
 	}
 	ts := lex.Tiles
-	phonies := morph.For(lex).PhoniesSeed(o.Seed, o.Count, f)
+	phonies := g.morphology(lex).PhoniesSeed(o.Seed, o.Count, f)
 	out := make([]phonyJSON, len(phonies))
 	for i, ph := range phonies {
 		out[i] = phonyJSON{Word: ts.Display(ph.Word), Stem: ts.Display(ph.Stem), Rule: ph.Rule, Kind: ph.Class.String(), Plausibility: ph.Plausibility}
