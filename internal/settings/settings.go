@@ -1,6 +1,7 @@
 // Package settings is atril's own settings file, settings.json in the data directory (see
 // datadir): choices that hold for every command until changed, such as the leave table `atril
-// leaves use` chose. It owns that file and its format; the lexicon registry keeps its own
+// leaves use` chose. It owns that file and its format, and the one reader and writer of such
+// small JSON files (ReadJSON, SetJSON), through which the lexicon registry keeps its own
 // config.json (the lexicon chosen). It imports only internal packages below it (datadir,
 // fileio, i18n), never a domain package: what a setting means is its owner's business.
 //
@@ -55,7 +56,7 @@ func (f File) Get(key string) (string, error) {
 	if f.Dir == "" {
 		return "", nil
 	}
-	m, err := read(f.path())
+	m, err := ReadJSON(f.path())
 	if err != nil {
 		return "", err
 	}
@@ -65,7 +66,7 @@ func (f File) Get(key string) (string, error) {
 	if !legacyKeys[key] {
 		return "", nil
 	}
-	old, err := read(f.legacy())
+	old, err := ReadJSON(f.legacy())
 	if err != nil {
 		return "", err
 	}
@@ -87,7 +88,14 @@ func (f File) Set(key, value string) error {
 	if f.Dir == "" {
 		return i18n.E("registry.no_data_dir")
 	}
-	m, err := read(f.path())
+	return SetJSON(f.path(), key, value)
+}
+
+// SetJSON sets key to value ("" forgets it) in path, a small JSON object of strings
+// (settings.json, the lexicon registry's config.json), written whole or not at all; the
+// other keys are kept.
+func SetJSON(path, key, value string) error {
+	m, err := ReadJSON(path)
 	if err != nil {
 		return err
 	}
@@ -96,13 +104,15 @@ func (f File) Set(key, value string) error {
 	} else {
 		m[key] = value
 	}
-	if err := os.MkdirAll(f.Dir, 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	return write(f.path(), m)
+	return write(path, m)
 }
 
-func read(path string) (map[string]any, error) {
+// ReadJSON reads path, a small JSON object (see SetJSON): none when the file is absent; an
+// error naming the file when it is not JSON.
+func ReadJSON(path string) (map[string]any, error) {
 	b, err := fileio.ReadFile(path, maxBytes)
 	if errors.Is(err, os.ErrNotExist) {
 		return map[string]any{}, nil

@@ -21,6 +21,7 @@ import (
 	"github.com/atril-scrabble/atril/internal/datadir"
 	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/settings"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
@@ -76,42 +77,14 @@ func (r *Registry) Chosen() (string, error) {
 	return name, nil
 }
 
-// maxJSONBytes bounds the registry's own small JSON files (config, a lexicon's metadata).
+// maxJSONBytes bounds a lexicon's metadata file (config.json is read by settings.ReadJSON).
 const maxJSONBytes = 1 << 20
 
-func (r *Registry) readConfig() (map[string]any, error) {
-	b, err := fileio.ReadFile(r.configPath(), maxJSONBytes)
-	if errors.Is(err, os.ErrNotExist) {
-		return map[string]any{}, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	cfg := map[string]any{}
-	if err := json.Unmarshal(b, &cfg); err != nil {
-		return nil, i18n.E("registry.bad_config", "File", r.configPath(), "Err", err.Error())
-	}
-	return cfg, nil
-}
+func (r *Registry) readConfig() (map[string]any, error) { return settings.ReadJSON(r.configPath()) }
 
+// setConfig sets key in config.json ("" forgets it), as settings.json's keys are set.
 func (r *Registry) setConfig(key, value string) error {
-	cfg, err := r.readConfig()
-	if err != nil {
-		return err
-	}
-	if value == "" {
-		delete(cfg, key)
-	} else {
-		cfg[key] = value
-	}
-	b, err := json.MarshalIndent(cfg, "", "  ")
-	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(r.Dir, 0o755); err != nil {
-		return err
-	}
-	return writeFileAtomic(r.configPath(), append(b, '\n'))
+	return settings.SetJSON(r.configPath(), key, value)
 }
 
 // Use makes name the default lexicon from now on. A lexicon that does not open (a damaged one)
