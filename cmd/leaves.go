@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"errors"
 	"os"
 	"strings"
 	"time"
@@ -45,6 +46,9 @@ func (g *Globals) leaveTable(spec string, given bool) (equity.Table, error) {
 		return equity.Table{}, err
 	}
 	t, err := leavetable.InUse(g.settings(), spec, given, ts)
+	if ce := (*leavetable.ChosenError)(nil); errors.As(err, &ce) {
+		err = i18n.Wrap(ce.Err, "leaves.use_cmd.chosen_fails", "Spec", ce.Spec) // how to go back
+	}
 	if err != nil {
 		return equity.Table{}, withCode(ExitError, err)
 	}

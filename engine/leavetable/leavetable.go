@@ -151,6 +151,16 @@ func Choose(s settings.File, spec string, ts *lexicon.TileSet) (string, equity.T
 	return spec, t, nil
 }
 
+// ChosenError is the table chosen with `atril leaves use` failing to open (a file gone or
+// damaged since): the front end says how to go back to another.
+type ChosenError struct {
+	Spec string // the table chosen
+	Err  error  // why it does not open
+}
+
+func (e *ChosenError) Error() string { return e.Spec + ": " + e.Err.Error() }
+func (e *ChosenError) Unwrap() error { return e.Err }
+
 // InUse is the table in use for the tile set. given says that spec was asked for (a --leaves
 // flag given); otherwise spec is the command's default, and when that is builtin the table
 // chosen with `atril leaves use` stands in for it, and a tile set the built-in table was not
@@ -165,7 +175,7 @@ func InUse(s settings.File, spec string, given bool, ts *lexicon.TileSet) (equit
 		if chosen != "" {
 			t, err := Open(chosen, ts)
 			if err != nil {
-				return equity.Table{}, i18n.Wrap(err, "leaves.use_cmd.chosen_fails", "Spec", chosen)
+				return equity.Table{}, &ChosenError{Spec: chosen, Err: err}
 			}
 			return t, nil
 		}

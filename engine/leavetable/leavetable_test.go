@@ -2,6 +2,7 @@ package leavetable
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -109,7 +110,8 @@ func TestInUse(t *testing.T) {
 	if err := s.Set(settingKey, gone); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := InUse(s, Builtin, false, ts); err == nil || !strings.Contains(err.Error(), "atril leaves use") {
+	var ce *ChosenError
+	if _, err := InUse(s, Builtin, false, ts); !errors.As(err, &ce) || ce.Spec != gone || !strings.Contains(err.Error(), "gone.klv2") {
 		t.Errorf("a chosen table that is gone: %v", err)
 	}
 	if spec, _, err := Choose(s, Builtin, ts); err != nil || spec != Builtin {

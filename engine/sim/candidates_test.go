@@ -2,7 +2,6 @@ package sim
 
 import (
 	"math"
-	"strings"
 	"testing"
 
 	"github.com/atril-scrabble/atril/engine"
@@ -16,9 +15,9 @@ func TestCandidates(t *testing.T) {
 	p := positions(t, lex, 1, 4)[0]
 	leaves := equity.NewDefault(lex.Tiles)
 	top := candidatesWith(lex, p, 5, leaves)
-	got, bag, err := Candidates(lex, p, leaves, 5, nil)
-	if err != nil || bag != p.HiddenBag() || len(got) != len(top) {
-		t.Fatalf("Candidates: %d moves, bag %d, %v; want %d moves, bag %d", len(got), bag, err, len(top), p.HiddenBag())
+	got, bag := Candidates(lex, p, leaves, 5, nil)
+	if bag != p.HiddenBag() || len(got) != len(top) {
+		t.Fatalf("Candidates: %d moves, bag %d; want %d moves, bag %d", len(got), bag, len(top), p.HiddenBag())
 	}
 	for i := range got {
 		if got[i].Equity != top[i].Equity || got[i].Score != top[i].Score {
@@ -26,12 +25,10 @@ func TestCandidates(t *testing.T) {
 		}
 	}
 	// A play asked for joins the engine's; asked for twice, once.
-	more, _, err := Candidates(lex, p, leaves, 5, []string{"pass", "pass"})
-	if err != nil || len(more) != len(top)+1 || more[len(more)-1].Kind != engine.Pass {
-		t.Errorf("with a pass asked for twice: %d moves, %v; want %d, the pass last", len(more), err, len(top)+1)
-	}
-	if _, _, err := Candidates(lex, p, leaves, 5, []string{"8H ZZZZ"}); err == nil || !strings.Contains(err.Error(), "8H ZZZZ") {
-		t.Errorf("an illegal play: %v", err)
+	pass := engine.Move{Kind: engine.Pass}
+	more, _ := Candidates(lex, p, leaves, 5, []engine.Move{pass, pass})
+	if len(more) != len(top)+1 || more[len(more)-1].Kind != engine.Pass {
+		t.Errorf("with a pass asked for twice: %d moves; want %d, the pass last", len(more), len(top)+1)
 	}
 }
 
