@@ -1,6 +1,9 @@
 // Package lexicon knows Spanish Scrabble tiles, word lists and the KWG word graph that holds them,
 // and answers the questions players ask of a lexicon: is it a word, its anagrams, hooks, patterns
 // and probability.
+//
+// It must not import engine, drills, puzzles, stats, internal/studystore or a front end (cmd,
+// internal/web).
 package lexicon
 
 import (
@@ -50,6 +53,9 @@ type TileSet struct {
 	byLabel map[string]Tile
 	maxRune int // longest label in runes, for greedy matching
 	total   int
+	// merges[a*len(letters)+b]: letter a's label followed by letter b's reads greedily as a
+	// longer tile (C H as CH, L LL as LL L); see display. Filled by ParseTileSet.
+	merges []bool
 }
 
 // DefaultTileSetName is the FISE/FILE tournament set.
@@ -182,6 +188,13 @@ func ParseTileSet(name, file string, r io.Reader) (*TileSet, error) {
 	}
 	if ts.total == 0 {
 		return nil, i18n.E("tileset.no_tiles", "File", file)
+	}
+	n := len(ts.letters)
+	ts.merges = make([]bool, n*n)
+	for a := 1; a < n; a++ {
+		for b := 1; b < n; b++ {
+			ts.merges[a*n+b] = ts.labelsMerge(Tile(a), Tile(b))
+		}
 	}
 	return ts, nil
 }

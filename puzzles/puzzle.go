@@ -3,6 +3,9 @@
 // by a Monte Carlo simulation), from engine self-play, game records (a player's own mistakes)
 // and single positions. Puzzles live in the study store with their lexicon and tile set; the
 // player and every puzzle have a Glicko-2 rating, moved by the first attempt at each puzzle.
+//
+// It owns puzzle statistics (ReadOverview); it must not import drills, stats or a front end (cmd,
+// internal/web).
 package puzzles
 
 import (

@@ -20,7 +20,7 @@ type Service struct {
 	Store *studystore.Store
 	Lex   *lexicon.Lexicon
 	// Table is the leave table in use (no Leaves: the hand-set model). Known are the other
-	// tables this atril has (stats/leaves.Known). A puzzle's answers are valued with the table
+	// tables this atril has (leavetable.Known). A puzzle's answers are valued with the table
 	// it was made with when it is one of these, else with Table (see Valuation).
 	Table  equity.Table
 	Known  []equity.Table

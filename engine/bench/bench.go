@@ -42,6 +42,9 @@
 // Rounds interleave the engines (atril, then each driver, figure by figure), so a change of
 // load hits them alike; the ratio reported is the median of the rounds' ratios atril/other,
 // in the figure's unit: below 1 for times and above 1 for rates mean atril is faster.
+//
+// Like all of engine/, it must not import drills, puzzles, stats, internal/studystore or a front
+// end.
 package bench
 
 import (
@@ -363,12 +366,8 @@ func newGenMeter(f Figure, cfg *Config) *genMeter {
 		g.SetBoard(p.Board)
 		o := movegen.Options{}
 		if f == TopEquity {
-			o = movegen.Options{Top: 1, By: movegen.ByEquity, Leaves: cfg.Leaves, Pass: true}
-			if bag := p.BagCount(); bag > 0 {
-				o.Exchanges = min(engine.RackSize, bag)
-			} else {
-				o.BagEmpty = true
-			}
+			o = movegen.SideToMove(p.BagCount(), cfg.Leaves)
+			o.Top = 1
 		}
 		m.gens = append(m.gens, g)
 		m.racks = append(m.racks, p.Racks[0])
@@ -414,12 +413,8 @@ func newSimMeter(cfg *Config) (*simMeter, error) {
 	for i, p := range cfg.Positions {
 		g := movegen.New(cfg.Lexicon.Graph, cfg.Lexicon.Tiles, p.Board.Layout)
 		g.SetBoard(p.Board)
-		o := movegen.Options{Top: SimCandidates, By: movegen.ByEquity, Leaves: cfg.Leaves, Pass: true}
-		if bag := p.BagCount(); bag > 0 {
-			o.Exchanges = min(engine.RackSize, bag)
-		} else {
-			o.BagEmpty = true
-		}
+		o := movegen.SideToMove(p.BagCount(), cfg.Leaves)
+		o.Top = SimCandidates
 		cands := slices.Clone(g.Generate(p.Racks[0], o))
 		if len(cands) == 0 {
 			continue

@@ -42,4 +42,7 @@
 // solve to the next (what it stores is the value from a position to the end, true however the
 // position was reached); Reset empties it, and Player (one thread, reset before each solve) gives
 // the same move for the same position every time, as self-play needs.
+//
+// Like all of engine/, it must not import drills, puzzles, stats, internal/studystore or a front
+// end.
 package endgame

@@ -55,15 +55,6 @@ func (r *rack) take(z *zobrist, t lexicon.Tile, pts int32) {
 	r.pts -= pts
 }
 
-func (r *rack) add(z *zobrist, t lexicon.Tile, pts int32) {
-	r.tiles[r.n] = t
-	r.n++
-	c := r.count(t)
-	r.hash[0] ^= z.rack[0][t][c]
-	r.hash[1] ^= z.rack[1][t][c]
-	r.pts += pts
-}
-
 // undo is what a move changed, to take it back.
 type undo struct {
 	rack     rack
@@ -101,7 +92,6 @@ type worker struct {
 	jitter  uint64
 	scratch engine.Move
 	history [1 << histBits]int32
-	killers [maxPly + 1][2]tiny
 	// pv[ply] is the best line found from the node at ply.
 	pv    [maxPly + 1][maxPly]tiny
 	pvLen [maxPly + 1]int

@@ -19,6 +19,9 @@
 // anything: a file that is not an atril database, is damaged, or has a schema newer than this
 // binary's is refused with an error that says what the file is, and is left byte for byte as it
 // was. Options.ReadOnly opens a database without ever writing to it.
+//
+// It keeps identifiers, not domain types: it must not import lexicon, engine, drills, puzzles
+// (puzzletag included), stats or a front end.
 package studystore
 
 import (

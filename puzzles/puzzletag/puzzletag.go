@@ -2,6 +2,8 @@
 // (BLANK_BINGO) in the store, in JSON and in scripts, and a name in the reader's language on
 // screen ("scrabble con comodín"); --tag takes either, in either language. It is a package of its
 // own so that stats, which package puzzles imports, names tags the same way.
+//
+// It must not import lexicon, engine, drills, stats, internal/studystore or a front end.
 package puzzletag
 
 import (
