@@ -199,9 +199,6 @@ func line(ts *lexicon.TileSet, b *engine.Board, l endgame.Line) ([]LineTurn, str
 	return out, ""
 }
 
-// sameKey reports whether a solver's move is the play p.
-func sameKey(m *engine.Move, p *Play) bool { return playKey(m) == p.Key && int(m.Score) == p.Score }
-
 // solve solves an endgame within the node budget: nil when it is not proven within it.
 func (ea *exactAnalyzer) solve(ctx context.Context, pos *engine.Position, opts endgame.Options) (*endgame.Result, error) {
 	sctx, cancel := context.WithCancel(ctx)
