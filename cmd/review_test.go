@@ -52,6 +52,42 @@ func study(t *testing.T, at time.Time, input string, args ...string) (*studyIO, 
 	return s, code
 }
 
+// eofReader tells when its reader has been read to the end.
+type eofReader struct {
+	r    *strings.Reader
+	once sync.Once
+	done chan struct{}
+}
+
+func (e *eofReader) Read(b []byte) (int, error) {
+	n, err := e.r.Read(b)
+	if err != nil {
+		e.once.Do(func() { close(e.done) })
+	}
+	return n, err
+}
+
+// studyInputFirst is study with timers that fire once the input has all been read: the
+// input's end comes first, as it does with real timers of seconds.
+func studyInputFirst(t *testing.T, at time.Time, input string, args ...string) (*studyIO, int) {
+	t.Helper()
+	s := &studyIO{t: at}
+	in := &eofReader{r: strings.NewReader(input), done: make(chan struct{})}
+	after := func(d time.Duration) <-chan time.Time {
+		fired := s.after(d)
+		c := make(chan time.Time, 1)
+		go func() {
+			<-in.done
+			time.Sleep(200 * time.Millisecond)
+			c <- <-fired
+		}()
+		return c
+	}
+	code := Run(&IO{In: in, Out: &s.out, Err: &s.err, Now: s.now, After: after,
+		Getenv: func(string) string { return "" }}, args)
+	return s, code
+}
+
 var day1 = time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
 
 func TestDeckAddAndList(t *testing.T) {
@@ -226,7 +262,10 @@ func TestReviewSchedulesEachAnswer(t *testing.T) {
 
 	// AACS right (CASA SACA), ACOS half right, ACOR wrong word, then CASA judged valid.
 	input := "casa saca\nCOSA\n\nROCAS\n\ny\n"
-	s, code := study(t, day1, input, append(base, "review", "--seed", "3")...)
+	// The learning step's wait must end with the input, as a real 46 s wait would: its timer
+	// fires only once the input has been read to its end (plus a moment for the reader to
+	// say so), not at once.
+	s, code := studyInputFirst(t, day1, input, append(base, "review", "--seed", "3")...)
 	if code != 0 {
 		t.Fatalf("review: %d %s", code, s.err.String())
 	}
