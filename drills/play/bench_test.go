@@ -39,7 +39,7 @@ func midgames(tb testing.TB, lex *lexicon.Lexicon, n, turns int) []*game.Game {
 }
 
 // BenchmarkLevelTurn is one engine turn in the midgame at each level (level 5 with its default
-// time budget: it takes about that long by design).
+// budget, DefaultSim, on every CPU).
 func BenchmarkLevelTurn(b *testing.B) {
 	lex := testlex.Default(b)
 	table, err := leaves.Open(leaves.Builtin, lex.Tiles)

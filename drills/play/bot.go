@@ -16,7 +16,9 @@ import (
 
 // Levels of the engine opponent: 1 to 3 play the highest-scoring play of the words they know
 // (a newcomer's vocabulary, a club player's, the whole lexicon); 4 the best static equity with
-// the learned leaves; 5 simulates level 4's best plays and solves endgames exactly.
+// the learned leaves, exchanging only when no play is worth more than its rack (it does not
+// weigh which tiles to change); 5 weighs exchanges too, simulates its best plays, and solves
+// pre-endgames and endgames.
 const (
 	MinLevel = 1
 	MaxLevel = 5
@@ -118,7 +120,7 @@ func (b *Bot) Choose(ctx context.Context, g *game.Game) (engine.Move, error) {
 		return b.greedy(rack, bag, g.Board), nil
 	}
 	opts := movegen.Options{By: movegen.ByEquity, Leaves: b.leaves, Pass: true, BagEmpty: bag == 0, Top: 1}
-	if bag > 0 {
+	if bag > 0 && b.cfg.Level == 5 {
 		opts.Exchanges = min(engine.RackSize, bag)
 	}
 	if b.cfg.Level == 5 {
@@ -127,7 +129,9 @@ func (b *Bot) Choose(ctx context.Context, g *game.Game) (engine.Move, error) {
 		}
 	}
 	moves := b.gen.Generate(rack, opts)
-	if len(moves) == 0 {
+	if len(moves) == 0 || (moves[0].Kind == engine.Pass && opts.Exchanges == 0) {
+		// Level 4 does not weigh exchanges: with no play worth more than keeping the rack, it
+		// changes the whole rack while the bag allows it.
 		return b.noPlay(rack, bag), nil
 	}
 	return moves[0], nil
