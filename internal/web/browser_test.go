@@ -199,6 +199,23 @@ func TestBrowser(t *testing.T) {
 		}
 	})
 
+	// On a phone every page must be one tap away: no link of the menu hidden past the edge.
+	t.Run("phone menu shows every page", func(t *testing.T) {
+		run(t, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1), chromedp.EmulateMobile),
+			chromedp.Navigate(f.url+"/stats"), chromedp.WaitVisible(chromedp.CSS(`header nav`)))
+		defer run(t, chromedp.EmulateViewport(1280, 800))
+		hidden, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll("header nav a")).filter(a => {
+			const r = a.getBoundingClientRect();
+			return r.width === 0 || r.left < 0 || r.right > window.innerWidth + 0.5 || r.top < 0 || r.bottom > window.innerHeight;
+		}).map(a => a.textContent.trim())`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(hidden) > 0 {
+			t.Errorf("at 390x844 the menu hides %v", hidden)
+		}
+	})
+
 	if *screenshots {
 		t.Run("more screenshots", func(t *testing.T) {
 			run(t, chromedp.Navigate(f.url+"/"), chromedp.WaitVisible(chromedp.CSS(`.actions`)))
