@@ -126,7 +126,8 @@ func (r *Report) Doc(t *ui.Term, p *i18n.Printer, ts *lexicon.TileSet, turns boo
 			tn := &r.Turns[i]
 			loss := ui.Cell{Text: p.Float(tn.Loss, 1), Style: lossStyle(tn.Loss)}
 			if tn.Method == ExactEndgame {
-				loss.Text += " ✓"
+				// ✓ exact; ? the best the solver found in its time.
+				loss.Text += map[bool]string{true: " ✓", false: " ?"}[tn.Proven]
 			}
 			play := tn.PlayedText
 			if tn.Withdrawn {
