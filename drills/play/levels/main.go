@@ -2,7 +2,10 @@
 // games (each deal played twice, seats swapped), the figures README gives:
 //
 //	go run ./drills/play/levels -a 2 -b 1 -pairs 500
-//	go run ./drills/play/levels -a 5 -b 4 -pairs 100 -iterations 100
+//	go run ./drills/play/levels -a 5 -b 4 -pairs 25 -seed 1901 -think 60s
+//
+// (level 5's games are long: run them in chunks of seeds, which add up; a -think well above
+// its budget keeps every turn within it, so that the games are the same from the same seeds).
 //
 // It prints A's share of the games won with its 95% interval (Wilson), the mean spread, and
 // each level's mean and slowest turn, the turns level 5 solved exactly (endgames, pre-endgames)
