@@ -8,6 +8,7 @@ import (
 	"github.com/atril-scrabble/atril/engine"
 	"github.com/atril-scrabble/atril/engine/endgame"
 	"github.com/atril-scrabble/atril/engine/game"
+	"github.com/atril-scrabble/atril/engine/movegen"
 	"github.com/atril-scrabble/atril/internal/testlex"
 	"github.com/atril-scrabble/atril/lexicon"
 )
@@ -159,4 +160,78 @@ func TestLevel5Cap(t *testing.T) {
 	if err := g.Apply(&m); err != nil {
 		t.Errorf("the capped turn's move: %v", err)
 	}
+}
+
+// TestLevel5SolvesThePreEndgame: with one tile in the bag level 5 chooses by the pre-endgame
+// solver, and its play wins at least as often (by the solver, every tile the bag may hold) as
+// level 4's static choice.
+func TestLevel5SolvesThePreEndgame(t *testing.T) {
+	t.Parallel()
+	lex := testlex.Default(t)
+	l4, err := NewBot(BotConfig{Lexicon: lex, Level: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	gen := movegen.New(lex.Graph, lex.Tiles, engine.StandardLayout())
+	for seed := uint64(1); seed < 40; seed++ {
+		g := game.New(lex.Tiles, engine.StandardLayout(), game.FILERules, seed)
+		for !g.Over() && g.Bag.Len() > 8 {
+			m, _ := l4.Choose(context.Background(), g)
+			if err := g.Apply(&m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if g.Over() || g.Bag.Len() < 2 {
+			continue
+		}
+		// A play of as many tiles as leaves one in the bag.
+		gen.SetBoard(g.Board)
+		var pre *engine.Move
+		for _, m := range gen.Generate(g.Rack(), movegen.Options{By: movegen.ByScore, Sort: true}) {
+			if int(m.Placed) == g.Bag.Len()-1 {
+				pre = &m
+				break
+			}
+		}
+		if pre == nil {
+			continue
+		}
+		if err := g.Apply(pre); err != nil {
+			t.Fatal(err)
+		}
+		if g.Bag.Len() != 1 || len(g.Rack()) != engine.RackSize {
+			continue
+		}
+		bot, err := NewBot(BotConfig{Lexicon: lex, Level: 5, Workers: 1, Sim: smallBudget, Think: time.Minute})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := bot.Choose(context.Background(), g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if th := bot.Last(); th.How != ByPeg || th.Capped || th.Iterations == 0 {
+			t.Fatalf("seed %d: %+v, want the pre-endgame solver", seed, th)
+		}
+		sm, _ := l4.Choose(context.Background(), g)
+		only := []engine.Move{m}
+		if sm.Kind == engine.Play {
+			only = append(only, sm)
+		}
+		r, err := endgame.PreEndgame(context.Background(), endgame.Config{Lexicon: lex, Threads: 1, TableBytes: endgame.MinTableBytes},
+			g.Position(), endgame.PegOptions{Only: only, Plies: pegPlies})
+		if err != nil || !r.Complete {
+			t.Fatalf("peg: %v", err)
+		}
+		if best := r.Plays[0]; engine.FormatMove(&best.Move, g.Board, lex.Tiles) != engine.FormatMove(&m, g.Board, lex.Tiles) &&
+			best.Win > r.Plays[len(r.Plays)-1].Win {
+			t.Errorf("seed %d: level 5 played %s; %s wins more often", seed, engine.FormatMove(&m, g.Board, lex.Tiles),
+				engine.FormatMove(&best.Move, g.Board, lex.Tiles))
+		}
+		if err := g.Apply(&m); err != nil {
+			t.Errorf("seed %d: %v", seed, err)
+		}
+		return
+	}
+	t.Fatal("no position with one tile in the bag found")
 }
