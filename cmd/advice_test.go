@@ -10,6 +10,7 @@ import (
 // Every library error with advice gets it, in both languages, around the library's own text,
 // through the wrappers commands put on errors.
 func TestAdvice(t *testing.T) {
+	t.Parallel()
 	for libID, adviceID := range adviceFor {
 		err := withCode(ExitError, i18n.E(libID, "Deck", "sietes", "Lexicon", "FILE2017", "Games", 0, "Pairs", 0, "Workers", -1,
 			"Generations", 0, "Limit", -1, "Value", "quizá", "File", "run.ckpt", "Err", "x"))
@@ -29,6 +30,7 @@ func TestAdvice(t *testing.T) {
 
 // The advice reaches the player: the flag that changes what the library refused.
 func TestAdviceOnTheCommandLine(t *testing.T) {
+	t.Parallel()
 	lex := engineTestLexicon(t, leavesWords...)
 	db := t.TempDir() + "/study.db"
 	for _, c := range []struct {

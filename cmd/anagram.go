@@ -17,31 +17,30 @@ type anagramOptions struct {
 	Min  int
 }
 
-func init() {
-	register(func(g *Globals) *cobra.Command {
-		opts := &anagramOptions{}
-		p := g.P
-		c := &cobra.Command{
-			Use:     p.T("anagram.use"),
-			Short:   p.T("anagram.short"),
-			Long:    p.T("anagram.long"),
-			Example: p.T("anagram.example"),
-			Args:    cobra.ExactArgs(1),
-			ValidArgsFunction: func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-				return nil, cobra.ShellCompDirectiveNoFileComp
-			},
-			RunE: func(c *cobra.Command, args []string) error {
-				opts.Rack = args[0]
-				if c.Flags().Changed("min") {
-					opts.Sub = true // a minimum length only means something for subanagrams
-				}
-				return runAnagram(g, opts)
-			},
-		}
-		c.Flags().BoolVar(&opts.Sub, "sub", false, p.T("anagram.flag.sub"))
-		c.Flags().IntVar(&opts.Min, "min", 2, p.T("anagram.flag.min"))
-		return c
-	})
+// newAnagramCmd makes `atril anagram`.
+func newAnagramCmd(g *Globals) *cobra.Command {
+	opts := &anagramOptions{}
+	p := g.P
+	c := &cobra.Command{
+		Use:     p.T("anagram.use"),
+		Short:   p.T("anagram.short"),
+		Long:    p.T("anagram.long"),
+		Example: p.T("anagram.example"),
+		Args:    cobra.ExactArgs(1),
+		ValidArgsFunction: func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		},
+		RunE: func(c *cobra.Command, args []string) error {
+			opts.Rack = args[0]
+			if c.Flags().Changed("min") {
+				opts.Sub = true // a minimum length only means something for subanagrams
+			}
+			return runAnagram(g, opts)
+		},
+	}
+	c.Flags().BoolVar(&opts.Sub, "sub", false, p.T("anagram.flag.sub"))
+	c.Flags().IntVar(&opts.Min, "min", 2, p.T("anagram.flag.min"))
+	return c
 }
 
 type anagramJSON struct {

@@ -13,13 +13,13 @@ import (
 	"github.com/atril-scrabble/atril/drills/play"
 	"github.com/atril-scrabble/atril/engine/analysis"
 	"github.com/atril-scrabble/atril/engine/gcg"
+	"github.com/atril-scrabble/atril/engine/leavetable"
 	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/puzzles"
 	"github.com/atril-scrabble/atril/stats"
-	"github.com/atril-scrabble/atril/stats/leaves"
 )
 
 type analyzeOptions struct {
@@ -35,37 +35,36 @@ type analyzeOptions struct {
 	Seed          uint64
 }
 
-func init() {
-	register(func(g *Globals) *cobra.Command {
-		opts := &analyzeOptions{}
-		p := g.P
-		c := &cobra.Command{
-			Use:     p.T("analyze.use"),
-			Short:   p.T("analyze.short"),
-			Long:    p.T("analyze.long"),
-			Example: p.T("analyze.example"),
-			Args:    cobra.MaximumNArgs(1),
-			RunE: func(c *cobra.Command, args []string) error {
-				return runAnalyze(c.Context(), g, opts, args)
-			},
-		}
-		stopsCleanly(c)
-		f := c.Flags()
-		f.StringVar(&opts.Player, "player", "", p.T("analyze.flag.player"))
-		f.Int64Var(&opts.Game, "game", 0, p.T("analyze.flag.game"))
-		f.BoolVar(&opts.Sim, "sim", false, p.T("analyze.flag.sim"))
-		f.DurationVar(&opts.SimTime, "sim-time", analysis.DefaultSimTime, p.T("analyze.flag.sim_time"))
-		f.IntVar(&opts.SimIterations, "sim-iterations", analysis.DefaultSimIterations, p.T("analyze.flag.sim_iterations"))
-		f.IntVar(&opts.SimCandidates, "sim-candidates", analysis.DefaultSimCandidates, p.T("analyze.flag.sim_candidates"))
-		f.StringVar(&opts.Plot, "plot", "", p.T("analyze.flag.plot"))
-		f.BoolVar(&opts.Puzzles, "puzzles", false, p.T("analyze.flag.puzzles"))
-		f.Float64Var(&opts.MinLoss, "min-loss", play.DefaultPuzzleLoss, p.T("analyze.flag.min_loss"))
-		f.Uint64Var(&opts.Seed, "seed", 1, p.T("analyze.flag.seed"))
-		_ = c.RegisterFlagCompletionFunc("plot", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-			return []string{"png"}, cobra.ShellCompDirectiveFilterFileExt
-		})
-		return c
+// newAnalyzeCmd makes `atril analyze`.
+func newAnalyzeCmd(g *Globals) *cobra.Command {
+	opts := &analyzeOptions{}
+	p := g.P
+	c := &cobra.Command{
+		Use:     p.T("analyze.use"),
+		Short:   p.T("analyze.short"),
+		Long:    p.T("analyze.long"),
+		Example: p.T("analyze.example"),
+		Args:    cobra.MaximumNArgs(1),
+		RunE: func(c *cobra.Command, args []string) error {
+			return runAnalyze(c.Context(), g, opts, args)
+		},
+	}
+	stopsCleanly(c)
+	f := c.Flags()
+	f.StringVar(&opts.Player, "player", "", p.T("analyze.flag.player"))
+	f.Int64Var(&opts.Game, "game", 0, p.T("analyze.flag.game"))
+	f.BoolVar(&opts.Sim, "sim", false, p.T("analyze.flag.sim"))
+	f.DurationVar(&opts.SimTime, "sim-time", analysis.DefaultSimTime, p.T("analyze.flag.sim_time"))
+	f.IntVar(&opts.SimIterations, "sim-iterations", analysis.DefaultSimIterations, p.T("analyze.flag.sim_iterations"))
+	f.IntVar(&opts.SimCandidates, "sim-candidates", analysis.DefaultSimCandidates, p.T("analyze.flag.sim_candidates"))
+	f.StringVar(&opts.Plot, "plot", "", p.T("analyze.flag.plot"))
+	f.BoolVar(&opts.Puzzles, "puzzles", false, p.T("analyze.flag.puzzles"))
+	f.Float64Var(&opts.MinLoss, "min-loss", play.DefaultPuzzleLoss, p.T("analyze.flag.min_loss"))
+	f.Uint64Var(&opts.Seed, "seed", 1, p.T("analyze.flag.seed"))
+	_ = c.RegisterFlagCompletionFunc("plot", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return []string{"png"}, cobra.ShellCompDirectiveFilterFileExt
 	})
+	return c
 }
 
 func runAnalyze(ctx context.Context, g *Globals, opts *analyzeOptions, args []string) error {
@@ -90,7 +89,7 @@ func runAnalyze(ctx context.Context, g *Globals, opts *analyzeOptions, args []st
 		return err
 	}
 	ts := lex.Tiles
-	table, err := g.openLeaves(leaves.Builtin, true)
+	table, err := g.leaveTable(leavetable.Builtin, false)
 	if err != nil {
 		return err
 	}

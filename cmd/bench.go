@@ -9,9 +9,9 @@ import (
 
 	"github.com/atril-scrabble/atril/engine"
 	"github.com/atril-scrabble/atril/engine/bench"
+	"github.com/atril-scrabble/atril/engine/leavetable"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/ui"
-	"github.com/atril-scrabble/atril/stats/leaves"
 )
 
 type benchOptions struct {
@@ -26,48 +26,57 @@ type benchOptions struct {
 	Leaves    string
 	// LeavesGiven: --leaves was given (see movesOptions).
 	LeavesGiven bool
+
+	figures []bench.Figure // what check read from Figures
 }
 
-func init() {
-	register(func(g *Globals) *cobra.Command {
-		opts := &benchOptions{}
-		p := g.P
-		c := &cobra.Command{
-			Use:     p.T("bench.use"),
-			Short:   p.T("bench.short"),
-			Long:    p.T("bench.long"),
-			Example: p.T("bench.example"),
-			Args:    cobra.NoArgs,
-			RunE: func(c *cobra.Command, args []string) error {
-				opts.LeavesGiven = c.Flags().Changed("leaves")
-				return runBench(c, g, opts)
-			},
-		}
-		f := c.Flags()
-		f.StringVar(&opts.Positions, "positions", "", p.T("bench.flag.positions"))
-		f.IntVar(&opts.Count, "count", 70, p.T("bench.flag.count"))
-		f.IntVar(&opts.Runs, "runs", 5, p.T("bench.flag.runs"))
-		f.Float64Var(&opts.Seconds, "seconds", 1, p.T("bench.flag.seconds"))
-		f.StringSliceVar(&opts.Figures, "figures", nil, p.T("bench.flag.figures"))
-		f.StringVar(&opts.Magpie, "magpie", "", p.T("bench.flag.magpie"))
-		f.StringVar(&opts.Macondo, "macondo", "", p.T("bench.flag.macondo"))
-		f.Uint64Var(&opts.Seed, "seed", 1, p.T("bench.flag.seed"))
-		f.StringVar(&opts.Leaves, "leaves", leaves.Builtin, p.T("bench.flag.leaves"))
-		_ = c.RegisterFlagCompletionFunc("leaves", leavesSpecs)
-		_ = c.RegisterFlagCompletionFunc("figures", cobra.FixedCompletions(
-			[]string{"topeq", "all", "sim", "selfplay"}, cobra.ShellCompDirectiveNoFileComp))
-		return stopsCleanly(c) // Ctrl-C stops between measurements and removes the positions file
-	})
+// newBenchCmd makes `atril bench`. runF, when not nil, is called with the options parsed and
+// checked instead of the measurements (flag tests).
+func newBenchCmd(g *Globals, runF func(*benchOptions) error) *cobra.Command {
+	opts := &benchOptions{}
+	p := g.P
+	c := &cobra.Command{
+		Use:     p.T("bench.use"),
+		Short:   p.T("bench.short"),
+		Long:    p.T("bench.long"),
+		Example: p.T("bench.example"),
+		Args:    cobra.NoArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			opts.LeavesGiven = c.Flags().Changed("leaves")
+			if err := opts.check(); err != nil {
+				return err
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return runBench(c, g, opts)
+		},
+	}
+	f := c.Flags()
+	f.StringVar(&opts.Positions, "positions", "", p.T("bench.flag.positions"))
+	f.IntVar(&opts.Count, "count", 70, p.T("bench.flag.count"))
+	f.IntVar(&opts.Runs, "runs", 5, p.T("bench.flag.runs"))
+	f.Float64Var(&opts.Seconds, "seconds", 1, p.T("bench.flag.seconds"))
+	f.StringSliceVar(&opts.Figures, "figures", nil, p.T("bench.flag.figures"))
+	f.StringVar(&opts.Magpie, "magpie", "", p.T("bench.flag.magpie"))
+	f.StringVar(&opts.Macondo, "macondo", "", p.T("bench.flag.macondo"))
+	f.Uint64Var(&opts.Seed, "seed", 1, p.T("bench.flag.seed"))
+	f.StringVar(&opts.Leaves, "leaves", leavetable.Builtin, p.T("bench.flag.leaves"))
+	_ = c.RegisterFlagCompletionFunc("leaves", leavesSpecs)
+	_ = c.RegisterFlagCompletionFunc("figures", cobra.FixedCompletions(
+		[]string{"topeq", "all", "sim", "selfplay"}, cobra.ShellCompDirectiveNoFileComp))
+	return stopsCleanly(c) // Ctrl-C stops between measurements and removes the positions file
 }
 
-func runBench(c *cobra.Command, g *Globals, opts *benchOptions) error {
-	var figs []bench.Figure
+// check refuses flags out of bounds before any work and reads --figures.
+func (opts *benchOptions) check() error {
+	opts.figures = nil
 	for _, s := range opts.Figures {
 		f, err := bench.ParseFigure(strings.TrimSpace(s))
 		if err != nil {
 			return withCode(ExitError, err)
 		}
-		figs = append(figs, f)
+		opts.figures = append(opts.figures, f)
 	}
 	// Bounds first: a bad flag is refused before any work.
 	switch {
@@ -78,11 +87,16 @@ func runBench(c *cobra.Command, g *Globals, opts *benchOptions) error {
 	case opts.Positions == "" && (opts.Count < 1 || opts.Count > bench.MaxPositions):
 		return withCode(ExitError, i18n.E("bench.bad_count", "Count", opts.Count, "Max", bench.MaxPositions))
 	}
+	return nil
+}
+
+func runBench(c *cobra.Command, g *Globals, opts *benchOptions) error {
+	figs := opts.figures
 	lex, err := g.Lex()
 	if err != nil {
 		return err
 	}
-	table, err := g.playLeaves(opts.Leaves, !opts.LeavesGiven)
+	table, err := g.playerLeaves(opts.Leaves, opts.LeavesGiven)
 	if err != nil {
 		return err
 	}

@@ -25,19 +25,18 @@ type deckAddOptions struct {
 	Target    time.Duration
 }
 
-func init() {
-	register(func(g *Globals) *cobra.Command {
-		p := g.P
-		c := &cobra.Command{
-			Use:   p.T("deck.use"),
-			Short: p.T("deck.short"),
-			Long:  p.T("deck.long"),
-			Args:  cobra.NoArgs,
-			RunE:  func(c *cobra.Command, args []string) error { return c.Help() },
-		}
-		c.AddCommand(deckAddCmd(g), deckListCmd(g), deckMoveCmd(g), deckRmCmd(g), deckImportCmd(g), deckExportCmd(g))
-		return c
-	})
+// newDeckCmd makes `atril deck`.
+func newDeckCmd(g *Globals) *cobra.Command {
+	p := g.P
+	c := &cobra.Command{
+		Use:   p.T("deck.use"),
+		Short: p.T("deck.short"),
+		Long:  p.T("deck.long"),
+		Args:  cobra.NoArgs,
+		RunE:  func(c *cobra.Command, args []string) error { return c.Help() },
+	}
+	c.AddCommand(deckAddCmd(g), deckListCmd(g), deckMoveCmd(g), deckRmCmd(g), deckImportCmd(g), deckExportCmd(g))
+	return c
 }
 
 func deckAddCmd(g *Globals) *cobra.Command {

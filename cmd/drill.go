@@ -4,12 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"os"
 	"strings"
 	"time"
 
-	"github.com/mattn/go-isatty"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
@@ -19,28 +16,29 @@ import (
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
-// drillCommands are the `atril drill` subcommands, one file each (drill_anagram.go, ...).
-var drillCommands []func(*Globals) *cobra.Command
-
-func registerDrill(f func(*Globals) *cobra.Command) { drillCommands = append(drillCommands, f) }
-
-func init() {
-	register(func(g *Globals) *cobra.Command {
-		p := g.P
-		c := &cobra.Command{
-			Use:     p.T("drill.use"),
-			Short:   p.T("drill.short"),
-			Long:    p.T("drill.long", "Max", drills.MaxCount),
-			Example: p.T("drill.example"),
-			Args:    cobra.NoArgs,
-			RunE:    func(c *cobra.Command, args []string) error { return c.Help() },
-		}
-		stopsCleanly(c)
-		for _, add := range drillCommands {
-			c.AddCommand(add(g))
-		}
-		return c
-	})
+// newDrillCmd makes `atril drill`.
+func newDrillCmd(g *Globals) *cobra.Command {
+	p := g.P
+	c := &cobra.Command{
+		Use:     p.T("drill.use"),
+		Short:   p.T("drill.short"),
+		Long:    p.T("drill.long", "Max", drills.MaxCount),
+		Example: p.T("drill.example"),
+		Args:    cobra.NoArgs,
+		RunE:    func(c *cobra.Command, args []string) error { return c.Help() },
+	}
+	stopsCleanly(c)
+	// The drills, one file each.
+	c.AddCommand(
+		newDrillAnagramCmd(g),
+		newDrillBuildCmd(g),
+		newDrillDigraphsCmd(g),
+		newDrillFamilyCmd(g),
+		newDrillHooksCmd(g),
+		newDrillJudgeCmd(g),
+		newDrillTwosCmd(g),
+	)
+	return c
 }
 
 // drillFlags are what every drill takes.
@@ -57,30 +55,6 @@ type drillFlags struct {
 func addDeckFlag(g *Globals, c *cobra.Command, f *drillFlags) {
 	c.Flags().StringVar(&f.Deck, "deck", "", g.P.T("drill.flag.deck"))
 	_ = c.RegisterFlagCompletionFunc("deck", completeDeckNames(g, true))
-}
-
-// completeDeckNames completes the names of the study database's decks (of the command's drill
-// kind when ofKind: `atril drill anagram --deck` offers anagram decks). It never creates the
-// database.
-func completeDeckNames(g *Globals, ofKind bool) cobra.CompletionFunc {
-	return func(c *cobra.Command, args []string, prefix string) ([]string, cobra.ShellCompDirective) {
-		st, err := openStudyStoreToRead(g)
-		if err != nil {
-			return nil, cobra.ShellCompDirectiveNoFileComp
-		}
-		defer st.Close()
-		decks, err := st.Decks(c.Context())
-		if err != nil {
-			return nil, cobra.ShellCompDirectiveNoFileComp
-		}
-		var names []string
-		for _, d := range decks {
-			if (!ofKind || c.Name() == d.Kind) && strings.HasPrefix(d.Name, prefix) {
-				names = append(names, d.Name)
-			}
-		}
-		return names, cobra.ShellCompDirectiveNoFileComp
-	}
 }
 
 // addDrillFlags gives a drill the flags every drill takes; count is --count's default, zero
@@ -104,11 +78,6 @@ type drillRun struct {
 	make func(lex *lexicon.Lexicon, seed uint64) ([]drills.Question, error)
 	// options are saved with the session, to say how to replay it.
 	options map[string]any
-}
-
-// flagError names the flag a library error is about: a value of --ranks, --length.
-func flagError(flag string, err error) error {
-	return withCode(ExitError, i18n.Wrap(err, "drill.flag_error", "Flag", flag))
 }
 
 // runDrill builds the questions, then lists them or asks them, saving each answer; at the end
@@ -210,7 +179,7 @@ func askDrill(g *Globals, c *cobra.Command, d drillRun, lex *lexicon.Lexicon, st
 	// Ctrl-C cancels the context (Main): the drill stops with its answers saved.
 	ctx := c.Context()
 	p := g.P
-	r := newRunner(g, lex, d.flags.TimeLimit, rec, p.T("drill.title", "Drill", drillKindName(p, d.kind),
+	r := newRunner(g, lex, d.flags.TimeLimit, rec, p.T("drill.title", "Drill", drills.NameAs(p, d.kind, drills.InTitle),
 		"Lexicon", lex.Name, "Seed", fmt.Sprint(seed), "DB", st.Path()))
 	defer r.Close()
 	sum, runErr := r.Run(ctx, qs)
@@ -296,27 +265,6 @@ func newRunner(g *Globals, lex *lexicon.Lexicon, timeLimit time.Duration, rec dr
 	}
 }
 
-// drillKindName is a drill as its title names it ("anagram drill").
-func drillKindName(p *i18n.Printer, k drills.Kind) string {
-	switch k {
-	case drills.KindAnagram:
-		return p.T("drill.name.anagram")
-	case drills.KindBuild:
-		return p.T("drill.name.build")
-	case drills.KindTwos:
-		return p.T("drill.name.twos")
-	case drills.KindDigraphs:
-		return p.T("drill.name.digraphs")
-	case drills.KindHooks:
-		return p.T("drill.name.hooks")
-	case drills.KindJudge:
-		return p.T("drill.name.judge")
-	case drills.KindFamily:
-		return p.T("family.drill_name")
-	}
-	return string(k)
-}
-
 // deckHint adds to a deck error what to do about it, with the flags and commands that do it.
 func deckHint(err error) error {
 	var e *i18n.Error
@@ -330,10 +278,4 @@ func deckHint(err error) error {
 		return i18n.Wrap(err, "deck.hint.other_kind", "Deck", e.Data["Deck"], "Have", e.Data["Have"])
 	}
 	return err
-}
-
-// isTerminal reports whether r is a terminal (which echoes what is typed by itself).
-func isTerminal(r io.Reader) bool {
-	f, ok := r.(*os.File)
-	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
 }

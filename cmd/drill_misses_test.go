@@ -10,6 +10,7 @@ import (
 // A digraph drill's missed racks (find the word of A·A·LL·N·P) go into an anagram deck as
 // anagram cards, its missed judgements into the judge deck named: never a rack as a judge card.
 func TestDigraphMissesByKind(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "a.db")
 	s, code := study(t, day1, strings.Repeat("n\n\n", 12), "--db", db, "drill", "digraphs", "--count", "10", "--seed", "3",
 		"--deck-out", "misses", "--lexicon", "FISE2-LIBRE")
@@ -43,6 +44,7 @@ func TestDigraphMissesByKind(t *testing.T) {
 // After a wrong word and the right one, the feedback says the word found, not only the wrong
 // one.
 func TestDrillFeedbackSaysFound(t *testing.T) {
+	t.Parallel()
 	kwg := engineTestLexicon(t, "RECAIDO", "CASA")
 	s, code := study(t, day1, "cordiea recaído\n\n", "--db", filepath.Join(t.TempDir(), "a.db"), "--lexicon", kwg,
 		"drill", "anagram", "--count", "1", "--length", "7", "--deck-out", "x")

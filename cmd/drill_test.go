@@ -21,6 +21,7 @@ import (
 
 	"github.com/atril-scrabble/atril/drills"
 	"github.com/atril-scrabble/atril/internal/studystore"
+	"github.com/atril-scrabble/atril/internal/testproc"
 )
 
 // Tests of `atril drill ...` and `atril stats` through Run, on a real SQLite file in a
@@ -112,6 +113,7 @@ var drillCases = []struct {
 // player would type it, gives a full score; and every answer is in the database afterwards,
 // in order, with the question as shown.
 func TestDrillCommandsEndToEnd(t *testing.T) {
+	t.Parallel()
 	kwg := engineTestLexicon(t, drillTestWords...)
 	for _, lx := range []struct {
 		name string
@@ -190,6 +192,7 @@ func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
 // Ctrl-D after two answers: exit 0, both saved, the summary says so. A second drill on the same
 // file adds to it.
 func TestDrillEndOfInputKeepsAnswers(t *testing.T) {
+	t.Parallel()
 	kwg := engineTestLexicon(t, drillTestWords...)
 	db := filepath.Join(t.TempDir(), "study.db")
 	args := []string{"--lexicon", kwg, "--db", db, "drill", "twos", "--count", "5", "--seed", "9"}
@@ -216,6 +219,7 @@ func TestDrillEndOfInputKeepsAnswers(t *testing.T) {
 
 // With --json the drill talks on stderr and stdout is the summary alone.
 func TestDrillJSONSummary(t *testing.T) {
+	t.Parallel()
 	kwg := engineTestLexicon(t, drillTestWords...)
 	db := filepath.Join(t.TempDir(), "study.db")
 	d, code := runDrillCmd(t, "y\ny\ny\n", "--lexicon", kwg, "--db", db, "--json", "drill", "twos", "--count", "4", "--seed", "1")
@@ -235,6 +239,7 @@ func TestDrillJSONSummary(t *testing.T) {
 }
 
 func TestDrillBadFlags(t *testing.T) {
+	t.Parallel()
 	kwg := engineTestLexicon(t, drillTestWords...)
 	db := filepath.Join(t.TempDir(), "study.db")
 	for _, tc := range []struct {
@@ -264,6 +269,7 @@ func TestDrillBadFlags(t *testing.T) {
 
 // A file that is not a study database is refused and left alone.
 func TestDrillRefusesForeignDB(t *testing.T) {
+	t.Parallel()
 	kwg := engineTestLexicon(t, drillTestWords...)
 	d, code := runDrillCmd(t, "y\n", "--lexicon", kwg, "--db", kwg, "drill", "twos")
 	if code != ExitError || !strings.Contains(d.err.String(), "not an atril study database") {
@@ -275,10 +281,12 @@ func TestDrillRefusesForeignDB(t *testing.T) {
 // ATRIL_DRILL_CHILD set, and this function then acts as `atril` (Main, signals included) on the
 // real stdin and stdout.
 func TestDrillChildProcess(t *testing.T) {
+	t.Parallel()
 	args := os.Getenv("ATRIL_DRILL_CHILD")
 	if args == "" {
 		t.Skip("runs only as the kill test's child process")
 	}
+	testproc.Watch(200 * time.Millisecond)
 	sys := SystemIO()
 	// The command is ready (past any signal set-up) when it first reads its input: say so on
 	// stderr, for tests that must signal a command blocked on its input.
@@ -292,7 +300,12 @@ func TestDrillChildProcess(t *testing.T) {
 	}
 	// Progress bars on the piped stderr, for tests that wait for work done before a signal.
 	sys.ErrTTY = os.Getenv("ATRIL_CHILD_PROGRESS") != ""
-	os.Args = append([]string{"atril"}, strings.Split(args, " ")...)
+	// Arguments are separated by spaces, or by newlines when one of them has a space.
+	sep := " "
+	if strings.Contains(args, "\n") {
+		sep = "\n"
+	}
+	os.Args = append([]string{"atril"}, strings.Split(args, sep)...)
 	os.Exit(Main(sys))
 }
 
@@ -342,11 +355,13 @@ func startDrillChild(t *testing.T, args string) (*exec.Cmd, io.Writer, *lockedBu
 	return child, stdin, out
 }
 
-// startChild runs `atril ARGS` as a child process with piped stdin, stdout and stderr.
-func startChild(t *testing.T, args string) (*exec.Cmd, io.Writer, *lockedBuffer, *lockedBuffer) {
+// startChild runs `atril ARGS` as a child process with piped stdin, stdout and stderr, and env
+// (KEY=VALUE) added to its environment.
+func startChild(t *testing.T, args string, env ...string) (*exec.Cmd, io.Writer, *lockedBuffer, *lockedBuffer) {
 	t.Helper()
 	child := exec.Command(os.Args[0], "-test.run=^TestDrillChildProcess$")
-	child.Env = append(os.Environ(), "ATRIL_DRILL_CHILD="+args)
+	child.Env = append(append(os.Environ(), "ATRIL_DRILL_CHILD="+args), env...)
+	testproc.Prepare(t, child)
 	stdin, err := child.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -373,8 +388,7 @@ func startChild(t *testing.T, args string) (*exec.Cmd, io.Writer, *lockedBuffer,
 // stops a run that has done some work.
 func startWorkingChild(t *testing.T, args, total string, digits int) (*exec.Cmd, *lockedBuffer) {
 	t.Helper()
-	t.Setenv("ATRIL_CHILD_PROGRESS", "1")
-	child, _, out, errOut := startChild(t, args)
+	child, _, out, errOut := startChild(t, args, "ATRIL_CHILD_PROGRESS=1")
 	working := regexp.MustCompile(`\b[1-9][0-9,]{` + strconv.Itoa(digits-1) + `,}/` + regexp.QuoteMeta(total))
 	errOut.waitUntil(t, "games done of "+total, working.MatchString)
 	return child, out
@@ -383,6 +397,7 @@ func startWorkingChild(t *testing.T, args, total string, digits int) (*exec.Cmd,
 // Ctrl-C (a real SIGINT) mid-question ends the drill cleanly: exit 0, the summary, every answer
 // kept and the session closed.
 func TestDrillSIGINT(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "study.db")
 	child, stdin, out := startDrillChild(t, "--db "+db+" drill judge --count 10 --seed 3")
 	out.waitFor(t, "1/10")
@@ -412,6 +427,7 @@ func TestDrillSIGINT(t *testing.T) {
 // A drilling process killed with SIGKILL (no chance to clean up) keeps every answer it had
 // judged: the feedback that shows the next question comes only after the commit.
 func TestDrillKilledKeepsAnswers(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "study.db")
 	child, stdin, out := startDrillChild(t, "--db "+db+" drill twos --count 10 --seed 3")
 	typed := []string{"y", "n", "y"}
@@ -469,12 +485,12 @@ func (l *lockedBuffer) String() string {
 	return l.b.String()
 }
 
-// waitUntil blocks until done holds of the output, failing after 20 s or when the stream ends
+// waitUntil blocks until done holds of the output, failing after 60 s (a loaded machine starts children slowly) or when the stream ends
 // first.
 func (l *lockedBuffer) waitUntil(t *testing.T, what string, done func(string) bool) {
 	t.Helper()
 	expired := false
-	timer := time.AfterFunc(20*time.Second, func() {
+	timer := time.AfterFunc(60*time.Second, func() {
 		l.mu.Lock()
 		expired = true
 		l.cond().Broadcast()
@@ -505,6 +521,7 @@ func (l *lockedBuffer) waitCount(t *testing.T, want string, n int) {
 
 // --deck asks a deck's cards: each answer carries its card and deck, and stats count the deck.
 func TestDrillDeck(t *testing.T) {
+	t.Parallel()
 	kwg := engineTestLexicon(t, drillTestWords...)
 	db := filepath.Join(t.TempDir(), "study.db")
 	st := openTestStore(t, db)
@@ -600,6 +617,7 @@ func scriptedAnswers(l drills.Listing) string {
 // Golden transcripts of each drill under a pipe, on the embedded default lexicon, with a fixed
 // seed and clock: what a player sees (go test ./cmd -run DrillTranscripts -update rewrites).
 func TestDrillTranscripts(t *testing.T) {
+	t.Parallel()
 	for _, tc := range drillCases {
 		// Golden file names in ASCII: "twos-tileCH-tile" for --tile CH --tile ñ.
 		name := strings.Map(func(r rune) rune {
@@ -631,6 +649,7 @@ func TestDrillTranscripts(t *testing.T) {
 
 // Without --db, answers go to $ATRIL_DB, else atril.db in $ATRIL_DATA_DIR.
 func TestDrillDatabaseFromEnvironment(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for _, tc := range []struct {
 		env  map[string]string

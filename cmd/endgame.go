@@ -15,6 +15,7 @@ import (
 	"github.com/atril-scrabble/atril/engine/equity"
 	"github.com/atril-scrabble/atril/engine/game"
 	"github.com/atril-scrabble/atril/engine/gcg"
+	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
@@ -37,39 +38,38 @@ type endgameOptions struct {
 // endgameMaxTableMB bounds --table-mb (64 GiB: more than any endgame needs).
 const endgameMaxTableMB = 64 << 10
 
-func init() {
-	register(func(g *Globals) *cobra.Command {
-		opts := &endgameOptions{}
-		p := g.P
-		c := &cobra.Command{
-			Use:     p.T("endgame.use"),
-			Short:   p.T("endgame.short"),
-			Long:    p.T("endgame.long"),
-			Example: p.T("endgame.example"),
-			Args:    cobra.NoArgs,
-			RunE: func(c *cobra.Command, args []string) error {
-				opts.Turn = -1
-				if c.Flags().Changed("turn") {
-					opts.Turn, _ = c.Flags().GetInt("turn")
-				}
-				return runEndgame(c, g, opts)
-			},
-		}
-		stopsCleanly(c)
-		f := c.Flags()
-		f.StringVar(&opts.CGP, "cgp", "", p.T("endgame.flag.cgp"))
-		f.StringVar(&opts.GCG, "gcg", "", p.T("endgame.flag.gcg"))
-		f.Int("turn", 0, p.T("endgame.flag.turn"))
-		f.IntVar(&opts.Plies, "plies", 0, p.T("endgame.flag.plies"))
-		f.DurationVar(&opts.Time, "time", 0, p.T("endgame.flag.time"))
-		f.IntVar(&opts.Threads, "threads", 0, p.T("endgame.flag.threads"))
-		f.IntVar(&opts.TableMB, "table-mb", endgame.DefaultTableBytes>>20, p.T("endgame.flag.table_mb"))
-		f.IntVar(&opts.Rank, "rank", 5, p.T("endgame.flag.rank"))
-		f.IntVar(&opts.Show, "show", 10, p.T("endgame.flag.show"))
-		f.StringVar(&opts.Rules, "rules", "file", p.T("endgame.flag.rules"))
-		f.StringArrayVar(&opts.Plays, "play", nil, p.T("endgame.flag.play"))
-		return c
-	})
+// newEndgameCmd makes `atril endgame`.
+func newEndgameCmd(g *Globals) *cobra.Command {
+	opts := &endgameOptions{}
+	p := g.P
+	c := &cobra.Command{
+		Use:     p.T("endgame.use"),
+		Short:   p.T("endgame.short"),
+		Long:    p.T("endgame.long"),
+		Example: p.T("endgame.example"),
+		Args:    cobra.NoArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			opts.Turn = -1
+			if c.Flags().Changed("turn") {
+				opts.Turn, _ = c.Flags().GetInt("turn")
+			}
+			return runEndgame(c, g, opts)
+		},
+	}
+	stopsCleanly(c)
+	f := c.Flags()
+	f.StringVar(&opts.CGP, "cgp", "", p.T("endgame.flag.cgp"))
+	f.StringVar(&opts.GCG, "gcg", "", p.T("endgame.flag.gcg"))
+	f.Int("turn", 0, p.T("endgame.flag.turn"))
+	f.IntVar(&opts.Plies, "plies", 0, p.T("endgame.flag.plies"))
+	f.DurationVar(&opts.Time, "time", 0, p.T("endgame.flag.time"))
+	f.IntVar(&opts.Threads, "threads", 0, p.T("endgame.flag.threads"))
+	f.IntVar(&opts.TableMB, "table-mb", endgame.DefaultTableBytes>>20, p.T("endgame.flag.table_mb"))
+	f.IntVar(&opts.Rank, "rank", 5, p.T("endgame.flag.rank"))
+	f.IntVar(&opts.Show, "show", 10, p.T("endgame.flag.show"))
+	f.StringVar(&opts.Rules, "rules", "file", p.T("endgame.flag.rules"))
+	f.StringArrayVar(&opts.Plays, "play", nil, p.T("endgame.flag.play"))
+	return c
 }
 
 type endgamePlayJSON struct {
@@ -105,7 +105,7 @@ func endgamePosition(g *Globals, cgp, gcgFile string, turn int, ts *lexicon.Tile
 		g.notes(pos.Notes())
 		return pos, nil
 	}
-	f, err := os.Open(gcgFile)
+	f, err := fileio.Open(gcgFile) // a FIFO or a device refused before opening
 	if err != nil {
 		return nil, withCode(ExitError, err)
 	}
@@ -237,13 +237,6 @@ func lineMoves(pos *engine.Position, l endgame.Line, ts *lexicon.TileSet) []stri
 		b.Apply(&t.Move)
 	}
 	return out
-}
-
-func signed(p *i18n.Printer, v int) string {
-	if v > 0 {
-		return "+" + p.Int(v)
-	}
-	return p.Int(v)
 }
 
 func endgameDoc(g *Globals, pos *engine.Position, res *endgame.Result, show int) *ui.Doc {

@@ -198,7 +198,7 @@ func TestSelfPlayExactEndgames(t *testing.T) {
 		return r
 	}
 	a, b := run("1"), run("2")
-	if a.GamesFinished != 2 || !reflect.DeepEqual(a.SelfPlay, b.SelfPlay) {
-		t.Errorf("1 worker %+v, 2 workers %+v", a.SelfPlay, b.SelfPlay)
+	if a.GamesFinished != 2 || !reflect.DeepEqual(a.Summary, b.Summary) {
+		t.Errorf("1 worker %+v, 2 workers %+v", a.Summary, b.Summary)
 	}
 }

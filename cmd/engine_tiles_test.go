@@ -40,6 +40,7 @@ func otherTileSet(t *testing.T) (string, *lexicon.TileSet) {
 // score and moves count with --tiles, not with built-in values: BOCA through the centre is
 // (3+1+3+1)x2 = 16 with FISE, (3+1+3+5)x2 = 24 with A worth 5.
 func TestEngineCommandsFollowTiles(t *testing.T) {
+	t.Parallel()
 	lex := engineTestLexicon(t, "BOCA", "CABO", "OCA", "BOA")
 	path, _ := otherTileSet(t)
 	const empty = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 ABCO/ 0/0 0"
@@ -87,6 +88,7 @@ func TestEngineCommandsFollowTiles(t *testing.T) {
 // replays under that set (Replay checks each play's score against the set's values), and a
 // game that ends with a player going out has used exactly the set's 104 tiles, up to 20 A's.
 func TestSelfplayFollowsTiles(t *testing.T) {
+	t.Parallel()
 	path, ts := otherTileSet(t)
 	dir := t.TempDir()
 	_, errOut, code := runEngineCmd(t, nil, "selfplay", "--tiles", path, "--games", "3", "--seed", "2", "--workers", "1", "--save", dir)

@@ -14,6 +14,7 @@ import (
 // pflag takes the first back-quoted word of a flag's usage as its value name ("--deck atril
 // deck list" in help); every flag's value name must be one word.
 func TestFlagValueNamesAreOneWord(t *testing.T) {
+	t.Parallel()
 	root := NewRootCmd(&IO{In: strings.NewReader(""), Out: &strings.Builder{}, Err: &strings.Builder{}})
 	flags := 0
 	var walk func(c *cobra.Command)
@@ -39,6 +40,7 @@ func TestFlagValueNamesAreOneWord(t *testing.T) {
 // A command that does not stop cleanly gets no signal handler: the first Ctrl-C kills it, as if
 // atril caught nothing (here `lexicon add` blocked reading standard input).
 func TestCtrlCKillsOtherCommands(t *testing.T) {
+	t.Parallel()
 	root := NewRootCmd(&IO{In: strings.NewReader(""), Out: &strings.Builder{}, Err: &strings.Builder{}})
 	for args, want := range map[string]bool{
 		"--db x.db drill judge --count 3": true, "review": true, "review postpone --days 2": true,
@@ -49,8 +51,7 @@ func TestCtrlCKillsOtherCommands(t *testing.T) {
 			t.Errorf("%s: stops cleanly %v (%v), want %v", args, stopsOnInterrupt(c), err, want)
 		}
 	}
-	t.Setenv("ATRIL_CHILD_DATA_DIR", t.TempDir())
-	child, _, out, errOut := startChild(t, "lexicon add x -")
+	child, _, out, errOut := startChild(t, "lexicon add x -", "ATRIL_CHILD_DATA_DIR="+t.TempDir())
 	errOut.waitFor(t, readingInput) // blocked reading its input: past any signal set-up
 	if err := child.Process.Signal(os.Interrupt); err != nil {
 		t.Fatal(err)
@@ -71,6 +72,7 @@ func TestCtrlCKillsOtherCommands(t *testing.T) {
 // Every number flag takes a decimal comma as Spanish writes numbers (--retention 0,85); a
 // value that is still not a number is refused.
 func TestNumberFlagsTakeADecimalComma(t *testing.T) {
+	t.Parallel()
 	root := NewRootCmd(&IO{In: strings.NewReader(""), Out: &strings.Builder{}, Err: &strings.Builder{}})
 	seen := 0
 	var walk func(c *cobra.Command)

@@ -23,42 +23,41 @@ type forecastOptions struct {
 	Plot    string
 }
 
-func init() {
-	register(func(g *Globals) *cobra.Command {
-		opts := &forecastOptions{}
-		p := g.P
-		c := &cobra.Command{
-			Use:     p.T("forecast.use"),
-			Short:   p.T("forecast.short"),
-			Long:    p.T("forecast.long"),
-			Example: p.T("forecast.example"),
-			// --set-date is a switch (record --date) that also takes the date itself, as
-			// --set-date=D or --set-date D (then an argument).
-			Args: cobra.MaximumNArgs(1),
-			RunE: func(c *cobra.Command, args []string) error {
-				if len(args) == 1 {
-					if opts.SetDate != setDateSwitch {
-						return withCode(ExitError, i18n.Wrap(cobraError(cobra.NoArgs(c, args)), "root.see_help", "Command", c.CommandPath()))
-					}
-					opts.SetDate = args[0]
+// newForecastCmd makes `atril forecast`.
+func newForecastCmd(g *Globals) *cobra.Command {
+	opts := &forecastOptions{}
+	p := g.P
+	c := &cobra.Command{
+		Use:     p.T("forecast.use"),
+		Short:   p.T("forecast.short"),
+		Long:    p.T("forecast.long"),
+		Example: p.T("forecast.example"),
+		// --set-date is a switch (record --date) that also takes the date itself, as
+		// --set-date=D or --set-date D (then an argument).
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(c *cobra.Command, args []string) error {
+			if len(args) == 1 {
+				if opts.SetDate != setDateSwitch {
+					return withCode(ExitError, i18n.Wrap(cobraError(cobra.NoArgs(c, args)), "root.see_help", "Command", c.CommandPath()))
 				}
-				if opts.SetDate == setDateSwitch {
-					if opts.Date == "" {
-						return withCode(ExitError, i18n.E("forecast.err.set_date_alone"))
-					}
-					opts.SetDate = opts.Date
+				opts.SetDate = args[0]
+			}
+			if opts.SetDate == setDateSwitch {
+				if opts.Date == "" {
+					return withCode(ExitError, i18n.E("forecast.err.set_date_alone"))
 				}
-				return runForecast(g, c.Context(), opts)
-			},
-		}
-		c.Flags().StringVar(&opts.Date, "date", "", p.T("forecast.flag.date"))
-		c.Flags().StringVar(&opts.SetDate, "set-date", "", p.T("forecast.flag.set_date"))
-		c.Flags().Lookup("set-date").NoOptDefVal = setDateSwitch
-		c.Flags().StringVar(&opts.Deck, "deck", "", p.T("forecast.flag.deck"))
-		c.Flags().Float64Var(&opts.Target, "target", 0.95, p.T("forecast.flag.target"))
-		c.Flags().StringVar(&opts.Plot, "plot", "", p.T("forecast.flag.plot"))
-		return c
-	})
+				opts.SetDate = opts.Date
+			}
+			return runForecast(g, c.Context(), opts)
+		},
+	}
+	c.Flags().StringVar(&opts.Date, "date", "", p.T("forecast.flag.date"))
+	c.Flags().StringVar(&opts.SetDate, "set-date", "", p.T("forecast.flag.set_date"))
+	c.Flags().Lookup("set-date").NoOptDefVal = setDateSwitch
+	c.Flags().StringVar(&opts.Deck, "deck", "", p.T("forecast.flag.deck"))
+	c.Flags().Float64Var(&opts.Target, "target", 0.95, p.T("forecast.flag.target"))
+	c.Flags().StringVar(&opts.Plot, "plot", "", p.T("forecast.flag.plot"))
+	return c
 }
 
 func runForecast(g *Globals, ctx context.Context, opts *forecastOptions) error {

@@ -15,6 +15,7 @@ import (
 // forecast's JSON has the keys; --set-date records the tournament, which today counts
 // down to and forecast alone then forecasts; --plot draws a PNG.
 func TestForecastAndToday(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	db := filepath.Join(dir, "a.db")
 	seedFSRSReviews(t, db, 300, day1) // deck "sim", 300 cards reviewed over 200 days
@@ -74,6 +75,7 @@ func TestForecastAndToday(t *testing.T) {
 }
 
 func TestForecastBadInput(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "a.db")
 	for _, c := range []struct {
 		args []string

@@ -22,19 +22,18 @@ type fsrsOptions struct {
 	NoSave bool
 }
 
-func init() {
-	register(func(g *Globals) *cobra.Command {
-		p := g.P
-		c := &cobra.Command{
-			Use:     p.T("fsrs.use"),
-			Short:   p.T("fsrs.short"),
-			Long:    p.T("fsrs.long"),
-			Example: p.T("fsrs.example"),
-			Args:    cobra.NoArgs,
-		}
-		c.AddCommand(fsrsFitCmd(g), fsrsCheckCmd(g))
-		return c
-	})
+// newFsrsCmd makes `atril fsrs`.
+func newFsrsCmd(g *Globals) *cobra.Command {
+	p := g.P
+	c := &cobra.Command{
+		Use:     p.T("fsrs.use"),
+		Short:   p.T("fsrs.short"),
+		Long:    p.T("fsrs.long"),
+		Example: p.T("fsrs.example"),
+		Args:    cobra.NoArgs,
+	}
+	c.AddCommand(fsrsFitCmd(g), fsrsCheckCmd(g))
+	return c
 }
 
 func fsrsFitCmd(g *Globals) *cobra.Command {

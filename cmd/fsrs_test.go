@@ -114,6 +114,7 @@ func seedFSRSReviews(t *testing.T, db string, cards int, now time.Time) []fsrsfi
 // `atril fsrs fit` fits the store's reviews, prints the JSON the issue fixes, keeps the
 // parameters for review, and `fsrs check` then measures them as the ones in use.
 func TestFSRSFitCommand(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	db := filepath.Join(dir, "a.db")
 	now := day1
@@ -185,6 +186,7 @@ func TestFSRSFitCommand(t *testing.T) {
 }
 
 func TestFSRSFitBadInput(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	db := filepath.Join(dir, "a.db")
 	bad := filepath.Join(dir, "bad.csv")

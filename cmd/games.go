@@ -18,22 +18,21 @@ import (
 	"github.com/atril-scrabble/atril/internal/ui"
 )
 
-func init() {
-	register(func(g *Globals) *cobra.Command {
-		p := g.P
-		c := &cobra.Command{
-			Use:     p.T("games.use"),
-			Short:   p.T("games.short"),
-			Long:    p.T("games.long"),
-			Example: p.T("games.example"),
-			Args:    cobra.NoArgs,
-			RunE: func(c *cobra.Command, args []string) error {
-				return runGames(c.Context(), g)
-			},
-		}
-		c.AddCommand(gamesExportCmd(g))
-		return c
-	})
+// newGamesCmd makes `atril games`.
+func newGamesCmd(g *Globals) *cobra.Command {
+	p := g.P
+	c := &cobra.Command{
+		Use:     p.T("games.use"),
+		Short:   p.T("games.short"),
+		Long:    p.T("games.long"),
+		Example: p.T("games.example"),
+		Args:    cobra.NoArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			return runGames(c.Context(), g)
+		},
+	}
+	c.AddCommand(gamesExportCmd(g))
+	return c
 }
 
 type gameJSON struct {

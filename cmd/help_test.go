@@ -33,6 +33,7 @@ func commandPaths(root *cobra.Command) []string {
 // TestHelpInBothLanguages runs every command's --help in Spanish and in English: each works,
 // names no missing message, and speaks the language asked for.
 func TestHelpInBothLanguages(t *testing.T) {
+	t.Parallel()
 	paths := commandPaths(NewRootCmd(&IO{}))
 	if len(paths) < 30 {
 		t.Fatalf("only %d commands: the walk missed some", len(paths))
@@ -142,6 +143,7 @@ func checkFlagColumns(t *testing.T, what, help string) {
 // On a narrow terminal the flags' usages fold under their column, with the default in the
 // reader's words wherever the fold falls; piped, each flag stays on one line.
 func TestHelpFlagsFoldToTheTerminal(t *testing.T) {
+	t.Parallel()
 	for _, lang := range []string{"es", "en"} {
 		var out bytes.Buffer
 		code := Run(&IO{In: strings.NewReader(""), Out: &out, Err: &bytes.Buffer{}, OutTTY: true, Width: 60,
@@ -166,6 +168,7 @@ func TestHelpFlagsFoldToTheTerminal(t *testing.T) {
 // of a list folds under its own column; no word is lost or cut. On a wide terminal and piped
 // it is as written.
 func TestHelpTextFoldsToTheTerminal(t *testing.T) {
+	t.Parallel()
 	run := func(width int, tty bool) string {
 		var out bytes.Buffer
 		Run(&IO{In: strings.NewReader(""), Out: &out, Err: &bytes.Buffer{}, OutTTY: tty, Width: width,

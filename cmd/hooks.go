@@ -14,26 +14,25 @@ type hooksOptions struct {
 	Word string
 }
 
-func init() {
-	register(func(g *Globals) *cobra.Command {
-		opts := &hooksOptions{}
-		p := g.P
-		c := &cobra.Command{
-			Use:     p.T("hooks.use"),
-			Short:   p.T("hooks.short"),
-			Long:    p.T("hooks.long"),
-			Example: p.T("hooks.example"),
-			Args:    cobra.ExactArgs(1),
-			ValidArgsFunction: func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-				return nil, cobra.ShellCompDirectiveNoFileComp
-			},
-			RunE: func(c *cobra.Command, args []string) error {
-				opts.Word = args[0]
-				return runHooks(g, opts)
-			},
-		}
-		return c
-	})
+// newHooksCmd makes `atril hooks`.
+func newHooksCmd(g *Globals) *cobra.Command {
+	opts := &hooksOptions{}
+	p := g.P
+	c := &cobra.Command{
+		Use:     p.T("hooks.use"),
+		Short:   p.T("hooks.short"),
+		Long:    p.T("hooks.long"),
+		Example: p.T("hooks.example"),
+		Args:    cobra.ExactArgs(1),
+		ValidArgsFunction: func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		},
+		RunE: func(c *cobra.Command, args []string) error {
+			opts.Word = args[0]
+			return runHooks(g, opts)
+		},
+	}
+	return c
 }
 
 type hookJSON struct {

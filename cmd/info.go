@@ -15,26 +15,25 @@ type infoOptions struct {
 	Word string
 }
 
-func init() {
-	register(func(g *Globals) *cobra.Command {
-		opts := &infoOptions{}
-		p := g.P
-		c := &cobra.Command{
-			Use:     p.T("info.use"),
-			Short:   p.T("info.short"),
-			Long:    p.T("info.long"),
-			Example: p.T("info.example"),
-			Args:    cobra.ExactArgs(1),
-			ValidArgsFunction: func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-				return nil, cobra.ShellCompDirectiveNoFileComp
-			},
-			RunE: func(c *cobra.Command, args []string) error {
-				opts.Word = args[0]
-				return runInfo(g, opts)
-			},
-		}
-		return c
-	})
+// newInfoCmd makes `atril info`.
+func newInfoCmd(g *Globals) *cobra.Command {
+	opts := &infoOptions{}
+	p := g.P
+	c := &cobra.Command{
+		Use:     p.T("info.use"),
+		Short:   p.T("info.short"),
+		Long:    p.T("info.long"),
+		Example: p.T("info.example"),
+		Args:    cobra.ExactArgs(1),
+		ValidArgsFunction: func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		},
+		RunE: func(c *cobra.Command, args []string) error {
+			opts.Word = args[0]
+			return runInfo(g, opts)
+		},
+	}
+	return c
 }
 
 type infoJSON struct {
@@ -84,7 +83,7 @@ func runInfo(g *Globals, opts *infoOptions) error {
 			info.Anagrams = append(info.Anagrams, s)
 		}
 	}
-	info.Families = wordFamilies(lex, word)
+	info.Families = wordFamilies(g, lex, word)
 	if g.JSON {
 		return g.PrintJSON(info)
 	}

@@ -23,9 +23,9 @@ type familyFormJSON struct {
 }
 
 // wordFamilies are the families of word under lex (lexicon/morph).
-func wordFamilies(lex *lexicon.Lexicon, word []lexicon.Tile) []familyJSON {
+func wordFamilies(g *Globals, lex *lexicon.Lexicon, word []lexicon.Tile) []familyJSON {
 	out := []familyJSON{}
-	for _, f := range morph.For(lex).FamiliesOf(word) {
+	for _, f := range g.morphology(lex).FamiliesOf(word) {
 		fj := familyJSON{Lemma: lex.Tiles.Display(f.Lemma), Kind: f.Class.String()}
 		for _, fm := range f.Forms {
 			fj.Forms = append(fj.Forms, familyFormJSON{Word: lex.Tiles.Display(fm.Word), Rule: fm.Rule})

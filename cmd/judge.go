@@ -15,27 +15,26 @@ type judgeOptions struct {
 	Challenge bool
 }
 
-func init() {
-	register(func(g *Globals) *cobra.Command {
-		opts := &judgeOptions{}
-		p := g.P
-		c := &cobra.Command{
-			Use:     p.T("judge.use"),
-			Short:   p.T("judge.short"),
-			Long:    p.T("judge.long"),
-			Example: p.T("judge.example"),
-			Args:    cobra.MinimumNArgs(1),
-			ValidArgsFunction: func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-				return nil, cobra.ShellCompDirectiveNoFileComp
-			},
-			RunE: func(c *cobra.Command, args []string) error {
-				opts.Words = args
-				return runJudge(g, opts)
-			},
-		}
-		c.Flags().BoolVar(&opts.Challenge, "challenge", false, p.T("judge.flag.challenge"))
-		return c
-	})
+// newJudgeCmd makes `atril judge`.
+func newJudgeCmd(g *Globals) *cobra.Command {
+	opts := &judgeOptions{}
+	p := g.P
+	c := &cobra.Command{
+		Use:     p.T("judge.use"),
+		Short:   p.T("judge.short"),
+		Long:    p.T("judge.long"),
+		Example: p.T("judge.example"),
+		Args:    cobra.MinimumNArgs(1),
+		ValidArgsFunction: func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		},
+		RunE: func(c *cobra.Command, args []string) error {
+			opts.Words = args
+			return runJudge(g, opts)
+		},
+	}
+	c.Flags().BoolVar(&opts.Challenge, "challenge", false, p.T("judge.flag.challenge"))
+	return c
 }
 
 type judgeWordJSON struct {

@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"errors"
 	"os"
 	"strings"
 	"time"
@@ -8,74 +9,45 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/engine/equity"
+	"github.com/atril-scrabble/atril/engine/leavetable"
 	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/settings"
 	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
-	"github.com/atril-scrabble/atril/stats/leaves"
 )
 
-func init() {
-	register(func(g *Globals) *cobra.Command {
-		p := g.P
-		c := &cobra.Command{
-			Use:     p.T("leaves.use"),
-			Short:   p.T("leaves.short"),
-			Long:    p.T("leaves.long"),
-			Example: p.T("leaves.example"),
-		}
-		for _, sub := range leavesCommands {
-			c.AddCommand(sub(g))
-		}
-		return c
-	})
-}
-
-// leavesCommands are the subcommands, one file each (leaves_learn.go, ...).
-var leavesCommands []func(*Globals) *cobra.Command
-
-func registerLeaves(f func(*Globals) *cobra.Command) { leavesCommands = append(leavesCommands, f) }
-
-// leavesTable resolves a leave SPEC (builtin, handset, none or a KLV2 path) for --tiles; nil is
-// none. With useDefault (the flag left at builtin), a tile set the built-in table was not made
-// for gets the hand-set model instead of an error.
-func (g *Globals) leavesTable(spec string, useDefault bool) (equity.Leaves, error) {
-	t, err := g.openLeaves(spec, useDefault)
-	return t.Leaves, err
-}
-
-// playLeaves is leavesTable for players (self-play, simulation, learning, bench), which need
-// a table even for none: leaves.Zero.
-func (g *Globals) playLeaves(spec string, useDefault bool) (equity.Leaves, error) {
-	t, err := g.leavesTable(spec, useDefault)
-	if t == nil && err == nil {
-		t = leaves.Zero
+// newLeavesCmd makes `atril leaves`.
+func newLeavesCmd(g *Globals) *cobra.Command {
+	p := g.P
+	c := &cobra.Command{
+		Use:     p.T("leaves.use"),
+		Short:   p.T("leaves.short"),
+		Long:    p.T("leaves.long"),
+		Example: p.T("leaves.example"),
 	}
-	return t, err
+	// The subcommands, one file each.
+	c.AddCommand(
+		newLeavesEvalCmd(g),
+		newLeavesLearnCmd(g),
+		newLeavesMergeCmd(g),
+		newLeavesShowCmd(g),
+		newLeavesStatusCmd(g),
+		newLeavesUseCmd(g),
+	)
+	return c
 }
 
-// openLeaves is leavesTable with the table's name and checksum. With useDefault the table
-// chosen with `atril leaves use`, if any, stands in for builtin.
-func (g *Globals) openLeaves(spec string, useDefault bool) (equity.Table, error) {
+// leaveTable is the leave table in use for --tiles (leavetable.InUse): spec when given is true
+// (a --leaves flag given), else the command's default spec, for which builtin means the table
+// chosen with `atril leaves use`.
+func (g *Globals) leaveTable(spec string, given bool) (equity.Table, error) {
 	ts, err := g.TileSet()
 	if err != nil {
 		return equity.Table{}, err
 	}
-	if useDefault && spec == leaves.Builtin {
-		chosen, err := g.chosenLeaves()
-		if err != nil {
-			return equity.Table{}, err
-		}
-		if chosen != "" {
-			t, err := leaves.Open(chosen, ts)
-			if err != nil {
-				return equity.Table{}, withCode(ExitError, i18n.Wrap(err, "leaves.use_cmd.chosen_fails", "Spec", chosen))
-			}
-			return t, nil
-		}
-	}
-	t, err := leaves.Open(spec, ts)
-	if err != nil && useDefault && spec == leaves.Builtin {
-		return equity.HandSet(ts), nil
+	t, err := leavetable.InUse(g.settings(), spec, given, ts)
+	if ce := (*leavetable.ChosenError)(nil); errors.As(err, &ce) {
+		err = i18n.Wrap(ce.Err, "leaves.use_cmd.chosen_fails", "Spec", ce.Spec) // how to go back
 	}
 	if err != nil {
 		return equity.Table{}, withCode(ExitError, err)
@@ -83,9 +55,25 @@ func (g *Globals) openLeaves(spec string, useDefault bool) (equity.Table, error)
 	return t, nil
 }
 
+// leaveValues is leaveTable's values, nil for none (moves, leaves show).
+func (g *Globals) leaveValues(spec string, given bool) (equity.Leaves, error) {
+	t, err := g.leaveTable(spec, given)
+	return t.Leaves, err
+}
+
+// playerLeaves is leaveValues for players (self-play, simulation, learning, bench), which
+// need a table even for none (leavetable.Playing).
+func (g *Globals) playerLeaves(spec string, given bool) (equity.Leaves, error) {
+	t, err := g.leaveTable(spec, given)
+	return leavetable.Playing(t), err
+}
+
+// settings is atril's settings file in the data directory.
+func (g *Globals) settings() settings.File { return settings.New(g.io.Getenv) }
+
 // chosenLeaves is the leave table chosen with `atril leaves use`, "" for none (builtin).
 func (g *Globals) chosenLeaves() (string, error) {
-	chosen, err := g.lexiconRegistry().ChosenLeaves()
+	chosen, err := leavetable.Chosen(g.settings())
 	if err != nil {
 		return "", withCode(ExitError, err)
 	}
@@ -94,12 +82,12 @@ func (g *Globals) chosenLeaves() (string, error) {
 
 // leavesSpecs completes a leave SPEC flag.
 func leavesSpecs(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-	return []string{leaves.Builtin, leaves.Handset, leaves.None}, cobra.ShellCompDirectiveDefault
+	return []string{leavetable.Builtin, leavetable.Handset, leavetable.None}, cobra.ShellCompDirectiveDefault
 }
 
 // isLeavesTable says whether a show argument names a table rather than a leave.
 func isLeavesTable(arg string) bool {
-	if leaves.Named(arg) {
+	if leavetable.Named(arg) {
 		return true
 	}
 	if strings.HasSuffix(strings.ToLower(arg), ".klv2") {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/atril-scrabble/atril/engine/leavetable"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/stats/leaves"
@@ -19,29 +20,28 @@ type leavesEvalOptions struct {
 	Workers int
 }
 
-func init() {
-	registerLeaves(func(g *Globals) *cobra.Command {
-		opts := &leavesEvalOptions{}
-		p := g.P
-		c := &cobra.Command{
-			Use:     p.T("leaves.eval.use"),
-			Short:   p.T("leaves.eval.short"),
-			Long:    p.T("leaves.eval.long"),
-			Example: p.T("leaves.eval.example"),
-			Args:    cobra.NoArgs,
-			RunE:    func(c *cobra.Command, args []string) error { return runLeavesEval(c.Context(), g, opts) },
-		}
-		stopsCleanly(c) // Ctrl-C: what the finished pairs measured
-		f := c.Flags()
-		f.StringVar(&opts.A, "a", leaves.Builtin, p.T("leaves.eval.flag.a"))
-		f.StringVar(&opts.B, "b", leaves.Handset, p.T("leaves.eval.flag.b"))
-		f.IntVar(&opts.Pairs, "pairs", 1000, p.T("leaves.eval.flag.pairs"))
-		f.Uint64Var(&opts.Seed, "seed", 1, p.T("leaves.eval.flag.seed"))
-		f.IntVar(&opts.Workers, "workers", 0, p.T("leaves.eval.flag.workers"))
-		_ = c.RegisterFlagCompletionFunc("a", leavesSpecs)
-		_ = c.RegisterFlagCompletionFunc("b", leavesSpecs)
-		return c
-	})
+// newLeavesEvalCmd makes `atril leaves eval`.
+func newLeavesEvalCmd(g *Globals) *cobra.Command {
+	opts := &leavesEvalOptions{}
+	p := g.P
+	c := &cobra.Command{
+		Use:     p.T("leaves.eval.use"),
+		Short:   p.T("leaves.eval.short"),
+		Long:    p.T("leaves.eval.long"),
+		Example: p.T("leaves.eval.example"),
+		Args:    cobra.NoArgs,
+		RunE:    func(c *cobra.Command, args []string) error { return runLeavesEval(c.Context(), g, opts) },
+	}
+	stopsCleanly(c) // Ctrl-C: what the finished pairs measured
+	f := c.Flags()
+	f.StringVar(&opts.A, "a", leavetable.Builtin, p.T("leaves.eval.flag.a"))
+	f.StringVar(&opts.B, "b", leavetable.Handset, p.T("leaves.eval.flag.b"))
+	f.IntVar(&opts.Pairs, "pairs", 1000, p.T("leaves.eval.flag.pairs"))
+	f.Uint64Var(&opts.Seed, "seed", 1, p.T("leaves.eval.flag.seed"))
+	f.IntVar(&opts.Workers, "workers", 0, p.T("leaves.eval.flag.workers"))
+	_ = c.RegisterFlagCompletionFunc("a", leavesSpecs)
+	_ = c.RegisterFlagCompletionFunc("b", leavesSpecs)
+	return c
 }
 
 type leavesEvalJSON struct {

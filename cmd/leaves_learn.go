@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/atril-scrabble/atril/engine/leavetable"
 	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/ui"
@@ -35,42 +36,41 @@ type leavesLearnOptions struct {
 	methodSet      bool // a shard's statistics serve every method: it is chosen at the merge
 }
 
-func init() {
-	registerLeaves(func(g *Globals) *cobra.Command {
-		opts := &leavesLearnOptions{}
-		p := g.P
-		c := &cobra.Command{
-			Use:     p.T("leaves.learn.use"),
-			Short:   p.T("leaves.learn.short"),
-			Long:    p.T("leaves.learn.long"),
-			Example: p.T("leaves.learn.example"),
-			Args:    cobra.NoArgs,
-			RunE: func(c *cobra.Command, args []string) error {
-				opts.generationsSet, opts.outSet = c.Flags().Changed("generations"), c.Flags().Changed("out")
-				opts.methodSet = c.Flags().Changed("method")
-				if opts.Shard != "" || opts.StatsOut != "" {
-					return runLeavesShard(c.Context(), g, opts)
-				}
-				return runLeavesLearn(c.Context(), g, opts)
-			},
-		}
-		stopsCleanly(c) // Ctrl-C: the state is saved for --resume
-		f := c.Flags()
-		f.IntVar(&opts.Games, "games", 100_000, p.T("leaves.learn.flag.games"))
-		f.IntVar(&opts.Generations, "generations", 4, p.T("leaves.learn.flag.generations"))
-		f.Uint64Var(&opts.Seed, "seed", 1, p.T("leaves.learn.flag.seed"))
-		f.StringVar(&opts.Out, "out", "", p.T("leaves.learn.flag.out"))
-		f.StringVar(&opts.From, "from", leaves.Handset, p.T("leaves.learn.flag.from"))
-		f.IntVar(&opts.Workers, "workers", 0, p.T("leaves.learn.flag.workers"))
-		f.BoolVar(&opts.Resume, "resume", false, p.T("leaves.learn.flag.resume"))
-		f.StringVar(&opts.Method, "method", string(leaves.Racks), p.T("leaves.learn.flag.method"))
-		f.StringVar(&opts.Shard, "shard", "", p.T("leaves.learn.flag.shard"))
-		f.StringVar(&opts.StatsOut, "stats-out", "", p.T("leaves.learn.flag.stats_out"))
-		f.IntVar(&opts.Generation, "generation", 1, p.T("leaves.learn.flag.generation"))
-		_ = c.RegisterFlagCompletionFunc("method", methodNames)
-		_ = c.RegisterFlagCompletionFunc("from", leavesSpecs)
-		return c
-	})
+// newLeavesLearnCmd makes `atril leaves learn`.
+func newLeavesLearnCmd(g *Globals) *cobra.Command {
+	opts := &leavesLearnOptions{}
+	p := g.P
+	c := &cobra.Command{
+		Use:     p.T("leaves.learn.use"),
+		Short:   p.T("leaves.learn.short"),
+		Long:    p.T("leaves.learn.long"),
+		Example: p.T("leaves.learn.example"),
+		Args:    cobra.NoArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			opts.generationsSet, opts.outSet = c.Flags().Changed("generations"), c.Flags().Changed("out")
+			opts.methodSet = c.Flags().Changed("method")
+			if opts.Shard != "" || opts.StatsOut != "" {
+				return runLeavesShard(c.Context(), g, opts)
+			}
+			return runLeavesLearn(c.Context(), g, opts)
+		},
+	}
+	stopsCleanly(c) // Ctrl-C: the state is saved for --resume
+	f := c.Flags()
+	f.IntVar(&opts.Games, "games", 100_000, p.T("leaves.learn.flag.games"))
+	f.IntVar(&opts.Generations, "generations", 4, p.T("leaves.learn.flag.generations"))
+	f.Uint64Var(&opts.Seed, "seed", 1, p.T("leaves.learn.flag.seed"))
+	f.StringVar(&opts.Out, "out", "", p.T("leaves.learn.flag.out"))
+	f.StringVar(&opts.From, "from", leavetable.Handset, p.T("leaves.learn.flag.from"))
+	f.IntVar(&opts.Workers, "workers", 0, p.T("leaves.learn.flag.workers"))
+	f.BoolVar(&opts.Resume, "resume", false, p.T("leaves.learn.flag.resume"))
+	f.StringVar(&opts.Method, "method", string(leaves.Racks), p.T("leaves.learn.flag.method"))
+	f.StringVar(&opts.Shard, "shard", "", p.T("leaves.learn.flag.shard"))
+	f.StringVar(&opts.StatsOut, "stats-out", "", p.T("leaves.learn.flag.stats_out"))
+	f.IntVar(&opts.Generation, "generation", 1, p.T("leaves.learn.flag.generation"))
+	_ = c.RegisterFlagCompletionFunc("method", methodNames)
+	_ = c.RegisterFlagCompletionFunc("from", leavesSpecs)
+	return c
 }
 
 // learnJSON is what --json prints.
@@ -98,7 +98,7 @@ func runLeavesLearn(ctx context.Context, g *Globals, opts *leavesLearnOptions) e
 	if err != nil {
 		return err
 	}
-	from, err := g.playLeaves(opts.From, false)
+	from, err := g.playerLeaves(opts.From, true)
 	if err != nil {
 		return err
 	}

@@ -19,26 +19,25 @@ type leavesMergeOptions struct {
 	Workers int
 }
 
-func init() {
-	registerLeaves(func(g *Globals) *cobra.Command {
-		opts := &leavesMergeOptions{}
-		p := g.P
-		c := &cobra.Command{
-			Use:     p.T("leaves.merge.use"),
-			Short:   p.T("leaves.merge.short"),
-			Long:    p.T("leaves.merge.long"),
-			Example: p.T("leaves.merge.example"),
-			Args:    cobra.MinimumNArgs(1),
-			RunE:    func(c *cobra.Command, args []string) error { return runLeavesMerge(c.Context(), g, opts, args) },
-		}
-		stopsCleanly(c)
-		f := c.Flags()
-		f.StringVar(&opts.Out, "out", "", p.T("leaves.merge.flag.out"))
-		f.StringVar(&opts.Method, "method", string(leaves.Racks), p.T("leaves.merge.flag.method"))
-		f.IntVar(&opts.Workers, "workers", 0, p.T("leaves.merge.flag.workers"))
-		_ = c.RegisterFlagCompletionFunc("method", methodNames)
-		return c
-	})
+// newLeavesMergeCmd makes `atril leaves merge`.
+func newLeavesMergeCmd(g *Globals) *cobra.Command {
+	opts := &leavesMergeOptions{}
+	p := g.P
+	c := &cobra.Command{
+		Use:     p.T("leaves.merge.use"),
+		Short:   p.T("leaves.merge.short"),
+		Long:    p.T("leaves.merge.long"),
+		Example: p.T("leaves.merge.example"),
+		Args:    cobra.MinimumNArgs(1),
+		RunE:    func(c *cobra.Command, args []string) error { return runLeavesMerge(c.Context(), g, opts, args) },
+	}
+	stopsCleanly(c)
+	f := c.Flags()
+	f.StringVar(&opts.Out, "out", "", p.T("leaves.merge.flag.out"))
+	f.StringVar(&opts.Method, "method", string(leaves.Racks), p.T("leaves.merge.flag.method"))
+	f.IntVar(&opts.Workers, "workers", 0, p.T("leaves.merge.flag.workers"))
+	_ = c.RegisterFlagCompletionFunc("method", methodNames)
+	return c
 }
 
 // mergeJSON is what `leaves merge --json` prints.

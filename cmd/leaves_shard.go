@@ -56,7 +56,7 @@ func runLeavesShard(ctx context.Context, g *Globals, opts *leavesLearnOptions) e
 	if err != nil {
 		return err
 	}
-	from, err := g.playLeaves(opts.From, false)
+	from, err := g.playerLeaves(opts.From, true)
 	if err != nil {
 		return err
 	}

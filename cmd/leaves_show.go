@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/engine/equity"
+	"github.com/atril-scrabble/atril/engine/leavetable"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
@@ -21,31 +22,30 @@ type leavesShowOptions struct {
 // maxShowTop bounds --top: the lists are for reading.
 const maxShowTop = 1000
 
-func init() {
-	registerLeaves(func(g *Globals) *cobra.Command {
-		opts := &leavesShowOptions{}
-		p := g.P
-		c := &cobra.Command{
-			Use:     p.T("leaves.show.use"),
-			Short:   p.T("leaves.show.short"),
-			Long:    p.T("leaves.show.long"),
-			Example: p.T("leaves.show.example"),
-			RunE: func(c *cobra.Command, args []string) error {
-				chosen, err := g.chosenLeaves()
-				if err != nil {
-					return err
-				}
-				opts.Table = cmp.Or(chosen, leaves.Builtin)
-				if len(args) > 0 && isLeavesTable(args[0]) {
-					opts.Table, args = args[0], args[1:]
-				}
-				opts.Leaves = args
-				return runLeavesShow(g, opts)
-			},
-		}
-		c.Flags().IntVar(&opts.Top, "top", 5, p.T("leaves.show.flag.top"))
-		return c
-	})
+// newLeavesShowCmd makes `atril leaves show`.
+func newLeavesShowCmd(g *Globals) *cobra.Command {
+	opts := &leavesShowOptions{}
+	p := g.P
+	c := &cobra.Command{
+		Use:     p.T("leaves.show.use"),
+		Short:   p.T("leaves.show.short"),
+		Long:    p.T("leaves.show.long"),
+		Example: p.T("leaves.show.example"),
+		RunE: func(c *cobra.Command, args []string) error {
+			chosen, err := g.chosenLeaves()
+			if err != nil {
+				return err
+			}
+			opts.Table = cmp.Or(chosen, leavetable.Builtin)
+			if len(args) > 0 && isLeavesTable(args[0]) {
+				opts.Table, args = args[0], args[1:]
+			}
+			opts.Leaves = args
+			return runLeavesShow(g, opts)
+		},
+	}
+	c.Flags().IntVar(&opts.Top, "top", 5, p.T("leaves.show.flag.top"))
+	return c
 }
 
 type leaveValueJSON struct {
@@ -76,7 +76,7 @@ func runLeavesShow(g *Globals, opts *leavesShowOptions) error {
 	if err != nil {
 		return err
 	}
-	table, err := g.leavesTable(opts.Table, false)
+	table, err := g.leaveValues(opts.Table, true)
 	if err != nil {
 		return err
 	}

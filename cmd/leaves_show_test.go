@@ -9,6 +9,7 @@ import (
 // One bad leave among several: the good ones are shown, the bad one reported, exit 2; the same
 // under --json, with the bad ones in "errors".
 func TestLeavesShowBadLeave(t *testing.T) {
+	t.Parallel()
 	out, errOut, code := runEngineCmd(t, nil, "leaves", "show", "handset", "?", "S", "ZZ", "QQQ")
 	if code != ExitError || !strings.Contains(out, "?") || !strings.Contains(out, "S") || !strings.Contains(errOut, "ZZ") || !strings.Contains(errOut, "QQQ") {
 		t.Errorf("exit %d\n%s%s", code, out, errOut)

@@ -9,18 +9,17 @@ import (
 	"github.com/atril-scrabble/atril/stats/leaves"
 )
 
-func init() {
-	registerLeaves(func(g *Globals) *cobra.Command {
-		p := g.P
-		return &cobra.Command{
-			Use:     p.T("leaves.status.use"),
-			Short:   p.T("leaves.status.short"),
-			Long:    p.T("leaves.status.long"),
-			Example: p.T("leaves.status.example"),
-			Args:    cobra.ExactArgs(1),
-			RunE:    func(_ *cobra.Command, args []string) error { return runLeavesStatus(g, args[0]) },
-		}
-	})
+// newLeavesStatusCmd makes `atril leaves status`.
+func newLeavesStatusCmd(g *Globals) *cobra.Command {
+	p := g.P
+	return &cobra.Command{
+		Use:     p.T("leaves.status.use"),
+		Short:   p.T("leaves.status.short"),
+		Long:    p.T("leaves.status.long"),
+		Example: p.T("leaves.status.example"),
+		Args:    cobra.ExactArgs(1),
+		RunE:    func(_ *cobra.Command, args []string) error { return runLeavesStatus(g, args[0]) },
+	}
 }
 
 // statusJSON is what `leaves status --json` prints.

@@ -19,6 +19,7 @@ var leavesWords = []string{"AS", "ES", "SE", "LA", "AL", "EL", "LO", "OS", "NO",
 // learn writes a KLV2 table for the whole FISE set with its report, leaves no state file behind,
 // and show reads the table back.
 func TestLeavesLearnCommand(t *testing.T) {
+	t.Parallel()
 	lex := engineTestLexicon(t, leavesWords...)
 	out := filepath.Join(t.TempDir(), "tiny.klv2")
 	stdout, errOut, code := runEngineCmd(t, nil, "leaves", "learn", "--lexicon", lex, "--games", "150", "--generations", "2",
@@ -84,6 +85,7 @@ func TestLeavesLearnCommand(t *testing.T) {
 // show: the built-in table by default, given leaves or the best and worst of each length, in
 // either language; bad leaves are refused naming them.
 func TestLeavesShowCommand(t *testing.T) {
+	t.Parallel()
 	stdout, errOut, code := runEngineCmd(t, nil, "leaves", "show", "--top", "2", "--json")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
@@ -119,6 +121,7 @@ func TestLeavesShowCommand(t *testing.T) {
 
 // eval: a table against itself is an even match; the report is in the reader's language.
 func TestLeavesEvalCommand(t *testing.T) {
+	t.Parallel()
 	lex := engineTestLexicon(t, leavesWords...)
 	stdout, errOut, code := runEngineCmd(t, nil, "leaves", "eval", "--lexicon", lex, "--a", "handset", "--b", "handset", "--pairs", "6", "--json")
 	if code != 0 {
@@ -142,6 +145,7 @@ func TestLeavesEvalCommand(t *testing.T) {
 
 // moves and selfplay value leaves with the built-in table unless --leaves says otherwise.
 func TestLeavesDefaultTable(t *testing.T) {
+	t.Parallel()
 	cgp := emptyRows + " EEQSSUU/ 0/0 0"
 	equityOf := func(leaves ...string) []moveJSON {
 		args := append([]string{"moves", "--json", "--top", "3", "--cgp", cgp}, leaves...)
@@ -178,6 +182,7 @@ func TestLeavesDefaultTable(t *testing.T) {
 // Ctrl-C (a real SIGINT) stops a learning run with its state saved beside --out and exit 130;
 // the state is that run's: resuming it with other flags is refused, naming the difference.
 func TestLeavesLearnSIGINT(t *testing.T) {
+	t.Parallel()
 	lex := engineTestLexicon(t, leavesWords...)
 	out := filepath.Join(t.TempDir(), "run.klv2")
 	child, stdout := startWorkingChild(t, "--lexicon "+lex+" leaves learn --games 1000000 --workers 1 --out "+out, "1,000,000", 1)

@@ -2,13 +2,12 @@ package cmd
 
 import (
 	"cmp"
-	"path/filepath"
 
 	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/engine/equity"
+	"github.com/atril-scrabble/atril/engine/leavetable"
 	"github.com/atril-scrabble/atril/internal/ui"
-	"github.com/atril-scrabble/atril/stats/leaves"
 )
 
 type leavesUseJSON struct {
@@ -17,21 +16,20 @@ type leavesUseJSON struct {
 	Table equity.TableInfo `json:"table"`
 }
 
-func init() {
-	registerLeaves(func(g *Globals) *cobra.Command {
-		p := g.P
-		return &cobra.Command{
-			Use:               p.T("leaves.use_cmd.use"),
-			Short:             p.T("leaves.use_cmd.short"),
-			Long:              p.T("leaves.use_cmd.long"),
-			Example:           p.T("leaves.use_cmd.example"),
-			Args:              cobra.MaximumNArgs(1),
-			ValidArgsFunction: leavesSpecs,
-			RunE: func(_ *cobra.Command, args []string) error {
-				return runLeavesUse(g, args)
-			},
-		}
-	})
+// newLeavesUseCmd makes `atril leaves use`.
+func newLeavesUseCmd(g *Globals) *cobra.Command {
+	p := g.P
+	return &cobra.Command{
+		Use:               p.T("leaves.use_cmd.use"),
+		Short:             p.T("leaves.use_cmd.short"),
+		Long:              p.T("leaves.use_cmd.long"),
+		Example:           p.T("leaves.use_cmd.example"),
+		Args:              cobra.MaximumNArgs(1),
+		ValidArgsFunction: leavesSpecs,
+		RunE: func(_ *cobra.Command, args []string) error {
+			return runLeavesUse(g, args)
+		},
+	}
 }
 
 // runLeavesUse chooses the leave table of every command given no --leaves, after checking it
@@ -42,27 +40,18 @@ func runLeavesUse(g *Globals, args []string) error {
 	if err != nil {
 		return err
 	}
-	spec := cmp.Or(chosen, leaves.Builtin)
+	spec := cmp.Or(chosen, leavetable.Builtin)
+	var t equity.Table
 	if len(args) == 1 {
-		spec = args[0]
-		if !leaves.Named(spec) {
-			if spec, err = filepath.Abs(spec); err != nil {
-				return withCode(ExitError, err)
-			}
+		ts, err := g.TileSet()
+		if err != nil {
+			return err
 		}
-	}
-	t, err := g.openLeaves(spec, false)
-	if err != nil {
-		return err
-	}
-	if len(args) == 1 {
-		keep := spec
-		if spec == leaves.Builtin {
-			keep = "" // the default: forget the choice
-		}
-		if err := g.lexiconRegistry().UseLeaves(keep); err != nil {
+		if spec, t, err = leavetable.Choose(g.settings(), args[0], ts); err != nil {
 			return withCode(ExitError, err)
 		}
+	} else if t, err = g.leaveTable(spec, true); err != nil {
+		return err
 	}
 	if g.JSON {
 		return g.PrintJSON(leavesUseJSON{Spec: spec, Table: t.Info})

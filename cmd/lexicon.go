@@ -10,26 +10,25 @@ import (
 	"github.com/atril-scrabble/atril/lexicon/registry"
 )
 
-func init() {
-	register(func(g *Globals) *cobra.Command {
-		p := g.P
-		c := &cobra.Command{
-			Use:     p.T("lexicon.use"),
-			Short:   p.T("lexicon.short"),
-			Long:    p.T("lexicon.long"),
-			Example: p.T("lexicon.example"),
-		}
-		for _, sub := range lexiconCommands {
-			c.AddCommand(sub(g))
-		}
-		return c
-	})
+// newLexiconCmd makes `atril lexicon`.
+func newLexiconCmd(g *Globals) *cobra.Command {
+	p := g.P
+	c := &cobra.Command{
+		Use:     p.T("lexicon.use"),
+		Short:   p.T("lexicon.short"),
+		Long:    p.T("lexicon.long"),
+		Example: p.T("lexicon.example"),
+	}
+	// The subcommands, one file each.
+	c.AddCommand(
+		newLexiconAddCmd(g),
+		newLexiconDiffCmd(g),
+		newLexiconInfoCmd(g),
+		newLexiconListCmd(g),
+		newLexiconUseCmd(g),
+	)
+	return c
 }
-
-// lexiconCommands are the subcommands, one file each (lexicon_add.go, ...).
-var lexiconCommands []func(*Globals) *cobra.Command
-
-func registerLexicon(f func(*Globals) *cobra.Command) { lexiconCommands = append(lexiconCommands, f) }
 
 // lexiconRegistry is the user's lexicon registry, in the data directory the environment names.
 func (g *Globals) lexiconRegistry() *registry.Registry { return registry.New(g.io.Getenv) }

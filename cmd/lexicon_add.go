@@ -23,33 +23,32 @@ type lexiconAddOptions struct {
 	Force       bool
 }
 
-func init() {
-	registerLexicon(func(g *Globals) *cobra.Command {
-		opts := &lexiconAddOptions{}
-		p := g.P
-		c := &cobra.Command{
-			Use:     p.T("lexicon.add.use"),
-			Short:   p.T("lexicon.add.short"),
-			Long:    p.T("lexicon.add.long"),
-			Example: p.T("lexicon.add.example"),
-			Args:    cobra.ExactArgs(2),
-			ValidArgsFunction: func(_ *cobra.Command, args []string, _ string) ([]string, cobra.ShellCompDirective) {
-				if len(args) == 1 {
-					return nil, cobra.ShellCompDirectiveDefault // files
-				}
-				return nil, cobra.ShellCompDirectiveNoFileComp
-			},
-			RunE: func(c *cobra.Command, args []string) error {
-				opts.Name, opts.File = args[0], args[1]
-				return runLexiconAdd(g, opts)
-			},
-		}
-		f := c.Flags()
-		f.BoolVar(&opts.Strict, "strict", false, p.T("lexicon.add.flag.strict"))
-		f.StringVar(&opts.Description, "description", "", p.T("lexicon.add.flag.about"))
-		f.BoolVar(&opts.Force, "force", false, p.T("lexicon.add.flag.force"))
-		return c
-	})
+// newLexiconAddCmd makes `atril lexicon add`.
+func newLexiconAddCmd(g *Globals) *cobra.Command {
+	opts := &lexiconAddOptions{}
+	p := g.P
+	c := &cobra.Command{
+		Use:     p.T("lexicon.add.use"),
+		Short:   p.T("lexicon.add.short"),
+		Long:    p.T("lexicon.add.long"),
+		Example: p.T("lexicon.add.example"),
+		Args:    cobra.ExactArgs(2),
+		ValidArgsFunction: func(_ *cobra.Command, args []string, _ string) ([]string, cobra.ShellCompDirective) {
+			if len(args) == 1 {
+				return nil, cobra.ShellCompDirectiveDefault // files
+			}
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		},
+		RunE: func(c *cobra.Command, args []string) error {
+			opts.Name, opts.File = args[0], args[1]
+			return runLexiconAdd(g, opts)
+		},
+	}
+	f := c.Flags()
+	f.BoolVar(&opts.Strict, "strict", false, p.T("lexicon.add.flag.strict"))
+	f.StringVar(&opts.Description, "description", "", p.T("lexicon.add.flag.about"))
+	f.BoolVar(&opts.Force, "force", false, p.T("lexicon.add.flag.force"))
+	return c
 }
 
 func runLexiconAdd(g *Globals, opts *lexiconAddOptions) error {

@@ -18,27 +18,26 @@ type lexiconDiffOptions struct {
 	Removed bool
 }
 
-func init() {
-	registerLexicon(func(g *Globals) *cobra.Command {
-		opts := &lexiconDiffOptions{}
-		p := g.P
-		c := &cobra.Command{
-			Use:               p.T("lexicon.diff.use"),
-			Short:             p.T("lexicon.diff.short"),
-			Long:              p.T("lexicon.diff.long"),
-			Example:           p.T("lexicon.diff.example"),
-			Args:              cobra.ExactArgs(2),
-			ValidArgsFunction: completeLexiconNames(g),
-			RunE: func(_ *cobra.Command, args []string) error {
-				opts.A, opts.B = args[0], args[1]
-				return runLexiconDiff(g, opts)
-			},
-		}
-		c.Flags().BoolVar(&opts.Added, "added", false, p.T("lexicon.diff.flag.added"))
-		c.Flags().BoolVar(&opts.Removed, "removed", false, p.T("lexicon.diff.flag.removed"))
-		c.MarkFlagsMutuallyExclusive("added", "removed")
-		return c
-	})
+// newLexiconDiffCmd makes `atril lexicon diff`.
+func newLexiconDiffCmd(g *Globals) *cobra.Command {
+	opts := &lexiconDiffOptions{}
+	p := g.P
+	c := &cobra.Command{
+		Use:               p.T("lexicon.diff.use"),
+		Short:             p.T("lexicon.diff.short"),
+		Long:              p.T("lexicon.diff.long"),
+		Example:           p.T("lexicon.diff.example"),
+		Args:              cobra.ExactArgs(2),
+		ValidArgsFunction: completeLexiconNames(g),
+		RunE: func(_ *cobra.Command, args []string) error {
+			opts.A, opts.B = args[0], args[1]
+			return runLexiconDiff(g, opts)
+		},
+	}
+	c.Flags().BoolVar(&opts.Added, "added", false, p.T("lexicon.diff.flag.added"))
+	c.Flags().BoolVar(&opts.Removed, "removed", false, p.T("lexicon.diff.flag.removed"))
+	c.MarkFlagsMutuallyExclusive("added", "removed")
+	return c
 }
 
 type lexiconDiffJSON struct {

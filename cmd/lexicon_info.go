@@ -11,25 +11,24 @@ import (
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
-func init() {
-	registerLexicon(func(g *Globals) *cobra.Command {
-		p := g.P
-		return &cobra.Command{
-			Use:               p.T("lexicon.info.use"),
-			Short:             p.T("lexicon.info.short"),
-			Long:              p.T("lexicon.info.long"),
-			Example:           p.T("lexicon.info.example"),
-			Args:              cobra.MaximumNArgs(1),
-			ValidArgsFunction: completeLexiconNames(g),
-			RunE: func(_ *cobra.Command, args []string) error {
-				name := ""
-				if len(args) == 1 {
-					name = args[0]
-				}
-				return runLexiconInfo(g, name)
-			},
-		}
-	})
+// newLexiconInfoCmd makes `atril lexicon info`.
+func newLexiconInfoCmd(g *Globals) *cobra.Command {
+	p := g.P
+	return &cobra.Command{
+		Use:               p.T("lexicon.info.use"),
+		Short:             p.T("lexicon.info.short"),
+		Long:              p.T("lexicon.info.long"),
+		Example:           p.T("lexicon.info.example"),
+		Args:              cobra.MaximumNArgs(1),
+		ValidArgsFunction: completeLexiconNames(g),
+		RunE: func(_ *cobra.Command, args []string) error {
+			name := ""
+			if len(args) == 1 {
+				name = args[0]
+			}
+			return runLexiconInfo(g, name)
+		},
+	}
 }
 
 type lexiconInfoJSON struct {

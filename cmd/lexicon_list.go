@@ -9,18 +9,17 @@ import (
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
-func init() {
-	registerLexicon(func(g *Globals) *cobra.Command {
-		p := g.P
-		return &cobra.Command{
-			Use:     p.T("lexicon.list.use"),
-			Short:   p.T("lexicon.list.short"),
-			Long:    p.T("lexicon.list.long"),
-			Example: p.T("lexicon.list.example"),
-			Args:    cobra.NoArgs,
-			RunE:    func(*cobra.Command, []string) error { return runLexiconList(g) },
-		}
-	})
+// newLexiconListCmd makes `atril lexicon list`.
+func newLexiconListCmd(g *Globals) *cobra.Command {
+	p := g.P
+	return &cobra.Command{
+		Use:     p.T("lexicon.list.use"),
+		Short:   p.T("lexicon.list.short"),
+		Long:    p.T("lexicon.list.long"),
+		Example: p.T("lexicon.list.example"),
+		Args:    cobra.NoArgs,
+		RunE:    func(*cobra.Command, []string) error { return runLexiconList(g) },
+	}
 }
 
 type lexiconListJSON struct {

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -18,7 +19,7 @@ import (
 // lexTestEnv makes a fresh data directory and returns a runner and a place for input files.
 func lexTestEnv(t *testing.T) (run func(tty bool, args ...string) (string, string, int), dir string) {
 	t.Helper()
-	t.Setenv("ATRIL_DATA_DIR", t.TempDir())
+	setenv(t, "ATRIL_DATA_DIR", t.TempDir())
 	dir = t.TempDir()
 	return func(tty bool, args ...string) (string, string, int) {
 		t.Helper()
@@ -26,11 +27,47 @@ func lexTestEnv(t *testing.T) (run func(tty bool, args ...string) (string, strin
 		io := &IO{
 			In: strings.NewReader(""), Out: &out, Err: &errb, OutTTY: tty,
 			Now:    func() time.Time { return time.Date(2026, 3, 4, 5, 6, 7, 0, time.UTC) },
-			Getenv: os.Getenv,
+			Getenv: envOf(t),
 		}
 		code := Run(io, args)
 		return out.String(), errb.String(), code
 	}, dir
+}
+
+// testEnvs are the environments of tests that need one, by test: each test has its own, where
+// t.Setenv would change the process's and keep tests from running in parallel.
+var testEnvs sync.Map // *testing.T → *testEnv
+
+type testEnv struct {
+	mu   sync.Mutex
+	vars map[string]string
+}
+
+func envFor(t *testing.T) *testEnv {
+	e, _ := testEnvs.LoadOrStore(t, &testEnv{vars: map[string]string{}})
+	return e.(*testEnv)
+}
+
+// setenv sets k in t's environment (see testEnvs).
+func setenv(t *testing.T, k, v string) {
+	e := envFor(t)
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.vars[k] = v
+	t.Cleanup(func() { testEnvs.Delete(t) })
+}
+
+// getenv reads k from t's environment.
+func getenv(t *testing.T, k string) string { return envOf(t)(k) }
+
+// envOf is t's environment as IO.Getenv reads it.
+func envOf(t *testing.T) func(string) string {
+	e := envFor(t)
+	return func(k string) string {
+		e.mu.Lock()
+		defer e.mu.Unlock()
+		return e.vars[k]
+	}
 }
 
 func writeList(t *testing.T, dir, name, content string) string {
@@ -43,6 +80,7 @@ func writeList(t *testing.T, dir, name, content string) string {
 }
 
 func TestLexiconAddAndUse(t *testing.T) {
+	t.Parallel()
 	run, dir := lexTestEnv(t)
 	list := writeList(t, dir, "mini.txt", "casa\ncasas\nCHICO\n[C][H]E\n1ARRO\n2AMA\npe3o\nárbol\n\n# comment\ncasa\n")
 
@@ -123,6 +161,7 @@ func TestLexiconAddAndUse(t *testing.T) {
 }
 
 func TestLexiconAddBadLists(t *testing.T) {
+	t.Parallel()
 	run, dir := lexTestEnv(t)
 	bad := writeList(t, dir, "bad.txt", "casa\nkilo\na\nperro\nabcdefghijlmnopq\nwhisky\nzorro\n")
 
@@ -187,6 +226,7 @@ func TestLexiconAddBadLists(t *testing.T) {
 }
 
 func TestLexiconAddEncodingsAndDigits(t *testing.T) {
+	t.Parallel()
 	run, dir := lexTestEnv(t)
 	// Latin-1: á = 0xE1, ñ = 0xF1, ü = 0xFC; CRLF line ends.
 	latin1 := writeList(t, dir, "latin1.txt", "\xe1rbol\r\nca\xf1a\r\nping\xfcino\r\n")
@@ -218,9 +258,10 @@ func TestLexiconAddEncodingsAndDigits(t *testing.T) {
 }
 
 func TestLexiconAddStdin(t *testing.T) {
+	t.Parallel()
 	run, _ := lexTestEnv(t)
 	var out, errb bytes.Buffer
-	io := &IO{In: strings.NewReader("casa\nkilo\nperro\n"), Out: &out, Err: &errb, Now: time.Now, Getenv: os.Getenv}
+	io := &IO{In: strings.NewReader("casa\nkilo\nperro\n"), Out: &out, Err: &errb, Now: time.Now, Getenv: envOf(t)}
 	if code := Run(io, []string{"lexicon", "add", "IN", "-"}); code != 0 || !strings.Contains(out.String(), "Added lexicon IN: 2 words from -") ||
 		!strings.Contains(errb.String(), "-:2: K is not a letter") {
 		t.Errorf("add from stdin: %d %q %q", code, out.String(), errb.String())
@@ -231,6 +272,7 @@ func TestLexiconAddStdin(t *testing.T) {
 }
 
 func TestLexiconAddKWG(t *testing.T) {
+	t.Parallel()
 	run, _ := lexTestEnv(t)
 	kwg := engineTestLexicon(t, "CASA", "CHICO", "LLAMA")
 	out, errOut, code := run(false, "lexicon", "add", "G", kwg)
@@ -254,6 +296,7 @@ func TestLexiconAddKWG(t *testing.T) {
 }
 
 func TestLexiconDiff(t *testing.T) {
+	t.Parallel()
 	run, dir := lexTestEnv(t)
 	old := writeList(t, dir, "old.txt", "casa\nchico\nin\nperro\n")
 	cur := writeList(t, dir, "new.txt", "casa\nchico\nhu\nperro\nra\nuy\nllama\n")
@@ -296,7 +339,7 @@ func TestLexiconDiff(t *testing.T) {
 	}
 
 	// On a terminal: a rendered summary with counts by length (NO_COLOR keeps it searchable).
-	t.Setenv("NO_COLOR", "1")
+	setenv(t, "NO_COLOR", "1")
 	out, _, code = run(true, "lexicon", "diff", "OLD", "NEW")
 	for _, want := range []string{"OLD → NEW", "Only in OLD", "Only in NEW", "HU LLAMA RA UY"} {
 		if code != 0 || !strings.Contains(out, want) {
@@ -325,6 +368,7 @@ func TestLexiconDiff(t *testing.T) {
 
 // TestLexiconDefaultInfo exercises the shipped default through the commands.
 func TestLexiconDefaultInfo(t *testing.T) {
+	t.Parallel()
 	run, _ := lexTestEnv(t)
 	out, _, code := run(false, "lexicon", "info", "--json")
 	var info struct {
@@ -353,7 +397,7 @@ func TestLexiconDefaultInfo(t *testing.T) {
 			t.Errorf("info in Spanish lacks %q:\n%s", want, out)
 		}
 	}
-	t.Setenv("NO_COLOR", "1")
+	setenv(t, "NO_COLOR", "1")
 	if out, _, _ := run(true, "lexicon", "list"); !strings.Contains(out, "FISE2-LIBRE") || !strings.Contains(out, "636,624") {
 		t.Errorf("terminal list:\n%s", out)
 	}
@@ -361,6 +405,7 @@ func TestLexiconDefaultInfo(t *testing.T) {
 
 // TestLexiconCompletion: names complete for --lexicon and the lexicon subcommands.
 func TestLexiconCompletion(t *testing.T) {
+	t.Parallel()
 	run, dir := lexTestEnv(t)
 	if _, errOut, code := run(false, "lexicon", "add", "MINI", writeList(t, dir, "m.txt", "casa\n")); code != 0 {
 		t.Fatal(errOut)
@@ -382,6 +427,7 @@ func TestLexiconCompletion(t *testing.T) {
 // piped into `lexicon add NAME -` rebuilds the same words, and anagram, search and hooks say
 // [C][H]E, never CHE (which is the CH tile).
 func TestSplitDigraphWordsRoundTrip(t *testing.T) {
+	t.Parallel()
 	run, dir := lexTestEnv(t)
 	if _, errOut, code := run(false, "lexicon", "add", "OLD", writeList(t, dir, "old.txt", "casa\nhe\n")); code != 0 {
 		t.Fatal(errOut)
@@ -394,7 +440,7 @@ func TestSplitDigraphWordsRoundTrip(t *testing.T) {
 		t.Fatalf("diff --added: %d %q, stderr %q; want %q", code, added, errOut, want)
 	}
 	var out, errb bytes.Buffer
-	io := &IO{In: strings.NewReader(added), Out: &out, Err: &errb, Now: time.Now, Getenv: os.Getenv}
+	io := &IO{In: strings.NewReader(added), Out: &out, Err: &errb, Now: time.Now, Getenv: envOf(t)}
 	if code := Run(io, []string{"lexicon", "add", "--strict", "ADDED", "-"}); code != 0 {
 		t.Fatalf("add -: %d %s", code, errb.String())
 	}
@@ -424,11 +470,12 @@ func TestSplitDigraphWordsRoundTrip(t *testing.T) {
 // TestLexiconListWithDamagedFile: one damaged lexicon file is a warning on stderr naming it; the
 // others are still listed, and still offered when a name is not found.
 func TestLexiconListWithDamagedFile(t *testing.T) {
+	t.Parallel()
 	run, dir := lexTestEnv(t)
 	if _, errOut, code := run(false, "lexicon", "add", "MINI", writeList(t, dir, "m.txt", "casa\n")); code != 0 {
 		t.Fatal(errOut)
 	}
-	bad := filepath.Join(os.Getenv("ATRIL_DATA_DIR"), "lexicons", "ROTO.json")
+	bad := filepath.Join(getenv(t, "ATRIL_DATA_DIR"), "lexicons", "ROTO.json")
 	if err := os.WriteFile(bad, []byte("{\"name\": "), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -446,6 +493,7 @@ func TestLexiconListWithDamagedFile(t *testing.T) {
 
 // TestLexiconMessagesCountNouns: "1 word", "1 line", never "1 words" or "1 lines".
 func TestLexiconMessagesCountNouns(t *testing.T) {
+	t.Parallel()
 	run, dir := lexTestEnv(t)
 	out, errOut, code := run(false, "lexicon", "add", "UNA", writeList(t, dir, "u.txt", "casa\nk\n"))
 	if code != 0 || !strings.Contains(out, "1 word from") || !strings.Contains(out, "(1 line skipped,") ||
@@ -455,7 +503,7 @@ func TestLexiconMessagesCountNouns(t *testing.T) {
 	if out, _, _ := run(false, "lexicon", "use", "UNA"); out != "Default lexicon: UNA (1 word)\n" {
 		t.Errorf("use: %q", out)
 	}
-	t.Setenv("NO_COLOR", "1")
+	setenv(t, "NO_COLOR", "1")
 	if out, _, _ := run(true, "lexicon", "diff", "UNA", "UNA"); !strings.Contains(out, "In both      1 word\n") {
 		t.Errorf("diff: %q", out)
 	}
@@ -467,10 +515,11 @@ func TestLexiconMessagesCountNouns(t *testing.T) {
 // TestLexiconAddProgressOnTerminal: on a terminal, the progress line is cleared before the
 // skipped lines are reported, so the report never mixes with it.
 func TestLexiconAddProgressOnTerminal(t *testing.T) {
-	t.Setenv("ATRIL_DATA_DIR", t.TempDir())
+	t.Parallel()
+	setenv(t, "ATRIL_DATA_DIR", t.TempDir())
 	list := writeList(t, t.TempDir(), "p.txt", "casa\nk\n")
 	var out, errb bytes.Buffer
-	io := &IO{In: strings.NewReader(""), Out: &out, Err: &errb, ErrTTY: true, Now: time.Now, Getenv: os.Getenv}
+	io := &IO{In: strings.NewReader(""), Out: &out, Err: &errb, ErrTTY: true, Now: time.Now, Getenv: envOf(t)}
 	if code := Run(io, []string{"lexicon", "add", "P", list}); code != 0 {
 		t.Fatalf("add: %d %s", code, errb.String())
 	}

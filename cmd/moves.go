@@ -7,11 +7,11 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/engine"
+	"github.com/atril-scrabble/atril/engine/leavetable"
 	"github.com/atril-scrabble/atril/engine/movegen"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
-	"github.com/atril-scrabble/atril/stats/leaves"
 )
 
 type movesOptions struct {
@@ -26,34 +26,33 @@ type movesOptions struct {
 	Exchanges   bool
 }
 
-func init() {
-	register(func(g *Globals) *cobra.Command {
-		opts := &movesOptions{}
-		p := g.P
-		c := &cobra.Command{
-			Use:     p.T("moves.use"),
-			Short:   p.T("moves.short"),
-			Long:    p.T("moves.long"),
-			Example: p.T("moves.example"),
-			Args:    cobra.NoArgs,
-			RunE: func(c *cobra.Command, args []string) error {
-				opts.LeavesGiven = c.Flags().Changed("leaves")
-				return runMoves(g, opts)
-			},
-		}
-		f := c.Flags()
-		f.StringVar(&opts.CGP, "cgp", "", p.T("moves.flag.cgp"))
-		f.IntVar(&opts.Top, "top", 15, p.T("moves.flag.top"))
-		f.BoolVar(&opts.All, "all", false, p.T("moves.flag.all"))
-		f.StringVar(&opts.By, "by", "equity", p.T("moves.flag.by"))
-		f.StringVar(&opts.Leaves, "leaves", leaves.Builtin, p.T("moves.flag.leaves"))
-		f.BoolVar(&opts.Exchanges, "exchanges", false, p.T("moves.flag.exchanges"))
-		c.MarkFlagsMutuallyExclusive("top", "all")
-		_ = c.RegisterFlagCompletionFunc("leaves", leavesSpecs)
-		_ = c.RegisterFlagCompletionFunc("by", cobra.FixedCompletions(
-			[]string{"equity\t" + p.T("moves.by_equity"), "score\t" + p.T("moves.by_score")}, cobra.ShellCompDirectiveNoFileComp))
-		return c
-	})
+// newMovesCmd makes `atril moves`.
+func newMovesCmd(g *Globals) *cobra.Command {
+	opts := &movesOptions{}
+	p := g.P
+	c := &cobra.Command{
+		Use:     p.T("moves.use"),
+		Short:   p.T("moves.short"),
+		Long:    p.T("moves.long"),
+		Example: p.T("moves.example"),
+		Args:    cobra.NoArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			opts.LeavesGiven = c.Flags().Changed("leaves")
+			return runMoves(g, opts)
+		},
+	}
+	f := c.Flags()
+	f.StringVar(&opts.CGP, "cgp", "", p.T("moves.flag.cgp"))
+	f.IntVar(&opts.Top, "top", 15, p.T("moves.flag.top"))
+	f.BoolVar(&opts.All, "all", false, p.T("moves.flag.all"))
+	f.StringVar(&opts.By, "by", "equity", p.T("moves.flag.by"))
+	f.StringVar(&opts.Leaves, "leaves", leavetable.Builtin, p.T("moves.flag.leaves"))
+	f.BoolVar(&opts.Exchanges, "exchanges", false, p.T("moves.flag.exchanges"))
+	c.MarkFlagsMutuallyExclusive("top", "all")
+	_ = c.RegisterFlagCompletionFunc("leaves", leavesSpecs)
+	_ = c.RegisterFlagCompletionFunc("by", cobra.FixedCompletions(
+		[]string{"equity\t" + p.T("moves.by_equity"), "score\t" + p.T("moves.by_score")}, cobra.ShellCompDirectiveNoFileComp))
+	return c
 }
 
 type moveJSON struct {
@@ -113,18 +112,19 @@ func runMoves(g *Globals, opts *movesOptions) error {
 		notes = append(notes, i18n.E("moves.lexicon_note", "Named", named, "Used", lex.Name))
 	}
 	g.notes(notes)
-	table, err := g.leavesTable(opts.Leaves, !opts.LeavesGiven)
+	table, err := g.leaveValues(opts.Leaves, opts.LeavesGiven)
 	if err != nil {
 		return err
 	}
 	bag := pos.BagCount()
-	mo := movegen.Options{By: by, Sort: true, Leaves: table, BagEmpty: bag == 0}
+	// The side to move's options, ranked as asked, passes and exchanges only with --exchanges.
+	mo := movegen.SideToMove(bag, table)
+	mo.By, mo.Sort = by, true
 	if !opts.All {
 		mo.Top = opts.Top
 	}
-	if opts.Exchanges {
-		mo.Pass = true
-		mo.Exchanges = min(engine.RackSize, bag)
+	if !opts.Exchanges {
+		mo.Pass, mo.Exchanges = false, 0
 	}
 	gen := movegen.New(lex.Graph, ts, layout)
 	gen.SetBoard(pos.Board)
@@ -134,8 +134,7 @@ func runMoves(g *Globals, opts *movesOptions) error {
 	noTilePlay := false
 	if len(moves) == 0 && !opts.Exchanges {
 		noTilePlay = true
-		mo.Pass = true
-		mo.Exchanges = min(engine.RackSize, bag)
+		mo.Pass, mo.Exchanges = true, movegen.MaxExchange(bag)
 		moves = gen.Generate(rack, mo)
 	}
 
@@ -180,22 +179,6 @@ func runMoves(g *Globals, opts *movesOptions) error {
 		doc.Note(p.T("moves.legend"))
 	}
 	return g.Print(doc)
-}
-
-func round2(x float64) float64 {
-	if x < 0 {
-		return -float64(int64(-x*100+0.5)) / 100
-	}
-	return float64(int64(x*100+0.5)) / 100
-}
-
-// parseCGPFlag reads --cgp, the error naming the flag.
-func parseCGPFlag(s string, ts *lexicon.TileSet) (*engine.Position, error) {
-	pos, err := engine.ParseCGP(s, ts, engine.StandardLayout())
-	if err != nil {
-		return nil, withCode(ExitError, i18n.Wrap(err, "engine.cgp_flag"))
-	}
-	return pos, nil
 }
 
 // notes writes remarks on how the input was read on stderr, "atril: note: ...", leaving

@@ -19,6 +19,7 @@ func movesLexicon(t *testing.T) string {
 }
 
 func TestMovesJSON(t *testing.T) {
+	t.Parallel()
 	lex := movesLexicon(t)
 	out, errOut, code := runEngineCmd(t, nil, "moves", "--lexicon", lex, "--json", "--all", "--by", "score",
 		"--cgp", emptyRows+" ACOSS/ 0/0 0")
@@ -52,6 +53,7 @@ func TestMovesJSON(t *testing.T) {
 }
 
 func TestMovesPlayThroughAndTop(t *testing.T) {
+	t.Parallel()
 	lex := movesLexicon(t)
 	cgp := "15/15/15/15/15/15/15/6CASA5/15/15/15/15/15/15/15 SSO/ 0/0 0"
 	out, errOut, code := runEngineCmd(t, nil, "moves", "--lexicon", lex, "--json", "--top", "2", "--by", "score", "--cgp", cgp)
@@ -93,6 +95,7 @@ func TestMovesPlayThroughAndTop(t *testing.T) {
 }
 
 func TestMovesPlainAndErrors(t *testing.T) {
+	t.Parallel()
 	lex := movesLexicon(t)
 	out, _, code := runEngineCmd(t, nil, "moves", "--lexicon", lex, "--top", "3", "--exchanges", "--cgp", emptyRows+" ACOSS/ 0/0 0")
 	if code != 0 || !strings.HasPrefix(out, "#  Move") || !strings.Contains(out, "Word") || strings.Contains(out, "|") || strings.Contains(out, "\x1b[") || strings.Contains(out, "─") {
@@ -116,6 +119,7 @@ func TestMovesPlainAndErrors(t *testing.T) {
 
 // TestMovesDefaultLexicon runs on the embedded default lexicon, exchanges included.
 func TestMovesDefaultLexicon(t *testing.T) {
+	t.Parallel()
 	out, errOut, code := runEngineCmd(t, nil, "moves", "--json", "--top", "5", "--exchanges",
 		"--cgp", emptyRows+" AEINRS?/ 0/0 0")
 	if code != 0 {
@@ -134,6 +138,7 @@ func TestMovesDefaultLexicon(t *testing.T) {
 // [L][L], the LL tile LL); the human table in the move's notation ([LL] one tile). The WORD
 // column is the whole word.
 func TestMovesLeaveSpelling(t *testing.T) {
+	t.Parallel()
 	lex := movesLexicon(t)
 	cgp := emptyRows + " ACOSLL[CH]/ 0/0 0" // a bracket anywhere: plain letters are single tiles
 	out, errOut, code := runEngineCmd(t, nil, "moves", "--lexicon", lex, "--json", "--all", "--by", "score", "--cgp", cgp)
@@ -169,6 +174,7 @@ func TestMovesLeaveSpelling(t *testing.T) {
 
 // On a terminal: the rendered table with the whole word, and the notation explained once.
 func TestMovesTerminal(t *testing.T) {
+	t.Parallel()
 	lex := movesLexicon(t)
 	var out, errb bytes.Buffer
 	io := &IO{In: strings.NewReader(""), Out: &out, Err: &errb, OutTTY: true,
@@ -185,6 +191,7 @@ func TestMovesTerminal(t *testing.T) {
 
 // In Spanish: the headers, decimal commas and the legend; JSON stays the same.
 func TestMovesSpanish(t *testing.T) {
+	t.Parallel()
 	lex := movesLexicon(t)
 	cgp := "15/15/15/15/15/15/15/6CASA5/15/15/15/15/15/15/15 SSO/ 0/0 0"
 	var out, errb bytes.Buffer
@@ -214,6 +221,7 @@ func TestMovesSpanish(t *testing.T) {
 // At 80 columns the table of the longest play (a word of 15 tiles through 12 on the board)
 // stays whole and within the width: no move, word or leave is cut, in either language.
 func TestMovesTableAt80Columns(t *testing.T) {
+	t.Parallel()
 	for _, lang := range []string{"en", "es"} {
 		var out, errb bytes.Buffer
 		io := &IO{In: strings.NewReader(""), Out: &out, Err: &errb, OutTTY: true, Width: 80,
@@ -236,6 +244,7 @@ func TestMovesTableAt80Columns(t *testing.T) {
 
 // --leaves reads a KLV2 table for the tile set; a table for another alphabet is refused.
 func TestMovesLeavesTable(t *testing.T) {
+	t.Parallel()
 	lex := movesLexicon(t)
 	ts := lexicon.DefaultTileSet()
 	write := func(kinds int, sValue float32) string {
@@ -277,6 +286,7 @@ func TestMovesLeavesTable(t *testing.T) {
 // A rack typed plainly in a CGP that brackets digraphs is single letters: a note on stderr
 // says so (stdout stays clean JSON); score puts it in its notes.
 func TestSplitDigraphNote(t *testing.T) {
+	t.Parallel()
 	cgp := "15/15/15/15/15/15/15/5BOCA6/15/15/15/15/15/15/15 ACHLLNO/[RR] 0/16 0"
 	out, errOut, code := runEngineCmd(t, nil, "moves", "--json", "--top", "1", "--cgp", cgp)
 	if code != 0 {
@@ -328,6 +338,7 @@ func TestSplitDigraphNote(t *testing.T) {
 // TestMovesNoTilePlay: an opening rack that makes no word still has moves: moves says so and
 // lists the best exchanges and the pass, as text and as JSON; with the bag empty, the pass.
 func TestMovesNoTilePlay(t *testing.T) {
+	t.Parallel()
 	out, errOut, code := runEngineCmd(t, nil, "moves", "--top", "40", "--cgp", emptyRows+" ÑQXZJVF/ 0/0 0")
 	if code != 0 || !strings.Contains(out, "You can exchange tiles or pass") || !strings.Contains(out, "-FÑQVX") || strings.Contains(out, "No legal play") {
 		t.Errorf("exit %d %q\n%s", code, errOut, out)

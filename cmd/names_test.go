@@ -10,6 +10,7 @@ import (
 // The judge card kind has one name wherever it is shown (stats weak, deck list, the drill),
 // and Spanish output names tables and players in Spanish, not by their identifiers.
 func TestNamesReadersSee(t *testing.T) {
+	t.Parallel()
 	for _, l := range i18n.Langs {
 		p := i18n.For(l)
 		if a, b, c := p.T("stats.kind.judge"), p.T("deck.kind.judge"), p.T("drill.kind.judge"); a != b || b != c {

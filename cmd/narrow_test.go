@@ -20,6 +20,7 @@ import (
 // checked by simulation (its top-plays table and the board's legend with the last play) and
 // the stats tables fit, never cut a row's label, and name a column they leave out.
 func TestNarrowTerminalNeverCuts(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "a.db")
 	if _, errOut, code := runAtril(t, "", "puzzle", "gen", "--selfplay", "1", "--seed", "2", "--kind", "best",
 		"--sim-iterations", "30", "--limit", "2", "--db", db); code != 0 {

@@ -24,38 +24,37 @@ type pegOptions struct {
 	Plays      []string
 }
 
-func init() {
-	register(func(g *Globals) *cobra.Command {
-		opts := &pegOptions{}
-		p := g.P
-		c := &cobra.Command{
-			Use:     p.T("peg.use"),
-			Short:   p.T("peg.short"),
-			Long:    p.T("peg.long"),
-			Example: p.T("peg.example"),
-			Args:    cobra.NoArgs,
-			RunE: func(c *cobra.Command, args []string) error {
-				opts.Turn = -1
-				if c.Flags().Changed("turn") {
-					opts.Turn, _ = c.Flags().GetInt("turn")
-				}
-				return runPeg(c, g, opts)
-			},
-		}
-		stopsCleanly(c)
-		f := c.Flags()
-		f.StringVar(&opts.CGP, "cgp", "", p.T("peg.flag.cgp"))
-		f.StringVar(&opts.GCG, "gcg", "", p.T("endgame.flag.gcg"))
-		f.Int("turn", 0, p.T("endgame.flag.turn"))
-		f.IntVar(&opts.Candidates, "candidates", 10, p.T("peg.flag.candidates"))
-		f.IntVar(&opts.Plies, "plies", 0, p.T("peg.flag.plies"))
-		f.DurationVar(&opts.Time, "time", 0, p.T("peg.flag.time"))
-		f.IntVar(&opts.Threads, "threads", 0, p.T("endgame.flag.threads"))
-		f.IntVar(&opts.TableMB, "table-mb", endgame.DefaultTableBytes>>20, p.T("endgame.flag.table_mb"))
-		f.StringVar(&opts.Rules, "rules", "file", p.T("endgame.flag.rules"))
-		f.StringArrayVar(&opts.Plays, "play", nil, p.T("peg.flag.play"))
-		return c
-	})
+// newPegCmd makes `atril peg`.
+func newPegCmd(g *Globals) *cobra.Command {
+	opts := &pegOptions{}
+	p := g.P
+	c := &cobra.Command{
+		Use:     p.T("peg.use"),
+		Short:   p.T("peg.short"),
+		Long:    p.T("peg.long"),
+		Example: p.T("peg.example"),
+		Args:    cobra.NoArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			opts.Turn = -1
+			if c.Flags().Changed("turn") {
+				opts.Turn, _ = c.Flags().GetInt("turn")
+			}
+			return runPeg(c, g, opts)
+		},
+	}
+	stopsCleanly(c)
+	f := c.Flags()
+	f.StringVar(&opts.CGP, "cgp", "", p.T("peg.flag.cgp"))
+	f.StringVar(&opts.GCG, "gcg", "", p.T("endgame.flag.gcg"))
+	f.Int("turn", 0, p.T("endgame.flag.turn"))
+	f.IntVar(&opts.Candidates, "candidates", 10, p.T("peg.flag.candidates"))
+	f.IntVar(&opts.Plies, "plies", 0, p.T("peg.flag.plies"))
+	f.DurationVar(&opts.Time, "time", 0, p.T("peg.flag.time"))
+	f.IntVar(&opts.Threads, "threads", 0, p.T("endgame.flag.threads"))
+	f.IntVar(&opts.TableMB, "table-mb", endgame.DefaultTableBytes>>20, p.T("endgame.flag.table_mb"))
+	f.StringVar(&opts.Rules, "rules", "file", p.T("endgame.flag.rules"))
+	f.StringArrayVar(&opts.Plays, "play", nil, p.T("peg.flag.play"))
+	return c
 }
 
 type pegDrawJSON struct {

@@ -18,28 +18,27 @@ type phoniesOptions struct {
 // maxPhonies bounds --count.
 const maxPhonies = 100000
 
-func init() {
-	register(func(g *Globals) *cobra.Command {
-		o := &phoniesOptions{}
-		p := g.P
-		c := &cobra.Command{
-			Use:     p.T("phonies.use"),
-			Short:   p.T("phonies.short"),
-			Long:    p.T("phonies.long"),
-			Example: p.T("phonies.example"),
-			Args:    cobra.NoArgs,
-			RunE: func(c *cobra.Command, args []string) error {
-				if !c.Flags().Changed("seed") {
-					o.Seed = uint64(g.io.Now().UnixNano())
-				}
-				return runPhonies(g, o)
-			},
-		}
-		c.Flags().IntVarP(&o.Count, "count", "n", 20, p.T("phonies.flag.count", "Max", maxPhonies))
-		c.Flags().Uint64Var(&o.Seed, "seed", 0, p.T("phonies.flag.seed"))
-		c.Flags().StringVar(&o.Length, "length", "", p.T("phonies.flag.length"))
-		return c
-	})
+// newPhoniesCmd makes `atril phonies`.
+func newPhoniesCmd(g *Globals) *cobra.Command {
+	o := &phoniesOptions{}
+	p := g.P
+	c := &cobra.Command{
+		Use:     p.T("phonies.use"),
+		Short:   p.T("phonies.short"),
+		Long:    p.T("phonies.long"),
+		Example: p.T("phonies.example"),
+		Args:    cobra.NoArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			if !c.Flags().Changed("seed") {
+				o.Seed = uint64(g.io.Now().UnixNano())
+			}
+			return runPhonies(g, o)
+		},
+	}
+	c.Flags().IntVarP(&o.Count, "count", "n", 20, p.T("phonies.flag.count", "Max", maxPhonies))
+	c.Flags().Uint64Var(&o.Seed, "seed", 0, p.T("phonies.flag.seed"))
+	c.Flags().StringVar(&o.Length, "length", "", p.T("phonies.flag.length"))
+	return c
 }
 
 // phonyJSON is one phony as `phonies --json` prints it.
@@ -68,7 +67,7 @@ func runPhonies(g *Globals, o *phoniesOptions) error {
 		return err
 	}
 	ts := lex.Tiles
-	phonies := morph.For(lex).PhoniesSeed(o.Seed, o.Count, f)
+	phonies := g.morphology(lex).PhoniesSeed(o.Seed, o.Count, f)
 	out := make([]phonyJSON, len(phonies))
 	for i, ph := range phonies {
 		out[i] = phonyJSON{Word: ts.Display(ph.Word), Stem: ts.Display(ph.Stem), Rule: ph.Rule, Kind: ph.Class.String(), Plausibility: ph.Plausibility}

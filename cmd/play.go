@@ -12,11 +12,11 @@ import (
 	"github.com/atril-scrabble/atril/engine/analysis"
 	"github.com/atril-scrabble/atril/engine/endgame"
 	"github.com/atril-scrabble/atril/engine/game"
+	"github.com/atril-scrabble/atril/engine/leavetable"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
-	"github.com/atril-scrabble/atril/stats/leaves"
 )
 
 type playOptions struct {
@@ -52,38 +52,37 @@ func exactEndgame(lex *lexicon.Lexicon) (analysis.Endgame, error) {
 	return &endgame.Oracle{Solver: s, Time: analysisEndgameTime}, nil
 }
 
-func init() {
-	register(func(g *Globals) *cobra.Command {
-		opts := &playOptions{}
-		p := g.P
-		c := &cobra.Command{
-			Use:     p.T("play.use"),
-			Short:   p.T("play.short"),
-			Long:    p.T("play.long"),
-			Example: p.T("play.example"),
-			Args:    cobra.NoArgs,
-			RunE: func(c *cobra.Command, args []string) error {
-				return runPlay(c, g, opts)
-			},
-		}
-		stopsCleanly(c)
-		f := c.Flags()
-		f.IntVar(&opts.Level, "level", play.DefaultLevel, p.T("play.flag.level"))
-		f.Uint64Var(&opts.Seed, "seed", 0, p.T("play.flag.seed"))
-		f.DurationVar(&opts.Clock, "clock", 0, p.T("play.flag.clock"))
-		f.BoolVar(&opts.Lenient, "lenient", false, p.T("play.flag.lenient"))
-		f.BoolVar(&opts.NoTracking, "no-tracking", false, p.T("play.flag.no_tracking"))
-		f.StringVar(&opts.Name, "name", "", p.T("play.flag.name"))
-		f.StringVar(&opts.First, "first", "random", p.T("play.flag.first"))
-		f.StringVar(&opts.GCG, "gcg", "", p.T("play.flag.gcg"))
-		f.BoolVar(&opts.Resume, "resume", false, p.T("play.flag.resume"))
-		f.DurationVar(&opts.Think, "think", play.DefaultThink, p.T("play.flag.think"))
-		f.Float64Var(&opts.MinLoss, "min-loss", play.DefaultPuzzleLoss, p.T("play.flag.min_loss"))
-		f.BoolVar(&opts.NoPuzzles, "no-puzzles", false, p.T("play.flag.no_puzzles"))
-		_ = c.RegisterFlagCompletionFunc("first", cobra.FixedCompletions([]string{"you", "atril", "random"}, cobra.ShellCompDirectiveNoFileComp))
-		_ = c.RegisterFlagCompletionFunc("level", cobra.FixedCompletions([]string{"1", "2", "3", "4", "5"}, cobra.ShellCompDirectiveNoFileComp))
-		return c
-	})
+// newPlayCmd makes `atril play`.
+func newPlayCmd(g *Globals) *cobra.Command {
+	opts := &playOptions{}
+	p := g.P
+	c := &cobra.Command{
+		Use:     p.T("play.use"),
+		Short:   p.T("play.short"),
+		Long:    p.T("play.long"),
+		Example: p.T("play.example"),
+		Args:    cobra.NoArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			return runPlay(c, g, opts)
+		},
+	}
+	stopsCleanly(c)
+	f := c.Flags()
+	f.IntVar(&opts.Level, "level", play.DefaultLevel, p.T("play.flag.level"))
+	f.Uint64Var(&opts.Seed, "seed", 0, p.T("play.flag.seed"))
+	f.DurationVar(&opts.Clock, "clock", 0, p.T("play.flag.clock"))
+	f.BoolVar(&opts.Lenient, "lenient", false, p.T("play.flag.lenient"))
+	f.BoolVar(&opts.NoTracking, "no-tracking", false, p.T("play.flag.no_tracking"))
+	f.StringVar(&opts.Name, "name", "", p.T("play.flag.name"))
+	f.StringVar(&opts.First, "first", "random", p.T("play.flag.first"))
+	f.StringVar(&opts.GCG, "gcg", "", p.T("play.flag.gcg"))
+	f.BoolVar(&opts.Resume, "resume", false, p.T("play.flag.resume"))
+	f.DurationVar(&opts.Think, "think", play.DefaultThink, p.T("play.flag.think"))
+	f.Float64Var(&opts.MinLoss, "min-loss", play.DefaultPuzzleLoss, p.T("play.flag.min_loss"))
+	f.BoolVar(&opts.NoPuzzles, "no-puzzles", false, p.T("play.flag.no_puzzles"))
+	_ = c.RegisterFlagCompletionFunc("first", cobra.FixedCompletions([]string{"you", "atril", "random"}, cobra.ShellCompDirectiveNoFileComp))
+	_ = c.RegisterFlagCompletionFunc("level", cobra.FixedCompletions([]string{"1", "2", "3", "4", "5"}, cobra.ShellCompDirectiveNoFileComp))
+	return c
 }
 
 // playJSON is what `play --json` prints at the end (the game itself is played on stderr).
@@ -124,7 +123,7 @@ func runPlay(c *cobra.Command, g *Globals, opts *playOptions) error {
 	if err != nil {
 		return err
 	}
-	table, err := g.openLeaves(leaves.Builtin, true)
+	table, err := g.leaveTable(leavetable.Builtin, false)
 	if err != nil {
 		return err
 	}

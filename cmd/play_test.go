@@ -21,12 +21,12 @@ import (
 	"github.com/atril-scrabble/atril/engine/analysis"
 	"github.com/atril-scrabble/atril/engine/equity"
 	"github.com/atril-scrabble/atril/engine/gcg"
+	"github.com/atril-scrabble/atril/engine/leavetable"
 	"github.com/atril-scrabble/atril/engine/movegen"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/internal/testlex"
 	"github.com/atril-scrabble/atril/internal/ui"
-	"github.com/atril-scrabble/atril/stats/leaves"
 )
 
 // playScriptedGame plays a whole game into the database at db: "ana" (who starts) plays the
@@ -76,7 +76,7 @@ func playScriptedGame(t *testing.T, db string, seed uint64) (int64, []string) {
 	if err != nil || res.Stopped != play.StoppedFinished {
 		t.Fatalf("game: %v, stopped %q", err, res.Stopped)
 	}
-	table, err := leaves.Open(leaves.Builtin, lex.Tiles)
+	table, err := leavetable.Open(leavetable.Builtin, lex.Tiles)
 	if err != nil {
 		t.Fatal(err)
 	}

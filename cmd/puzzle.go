@@ -5,17 +5,12 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/atril-scrabble/atril/engine/leavetable"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/puzzles"
 	"github.com/atril-scrabble/atril/puzzles/puzzletag"
-	"github.com/atril-scrabble/atril/stats/leaves"
 )
-
-// puzzleCommands are the `atril puzzle` subcommands, one file each (puzzle_gen.go, ...).
-var puzzleCommands []func(*Globals) *cobra.Command
-
-func registerPuzzle(f func(*Globals) *cobra.Command) { puzzleCommands = append(puzzleCommands, f) }
 
 // puzzleFilterFlags select the puzzles served (atril puzzle, puzzle next).
 type puzzleFilterFlags struct {
@@ -29,10 +24,18 @@ func addPuzzleFilterFlags(g *Globals, c *cobra.Command, f *puzzleFilterFlags) {
 	fl.StringVar(&f.Tag, "tag", "", p.T("puzzle.flag.tag"))
 	fl.StringVar(&f.Deck, "deck", "", p.T("puzzle.flag.deck"))
 	fl.StringVar(&f.Source, "source", "", p.T("puzzle.flag.source"))
-	_ = c.RegisterFlagCompletionFunc("kind", cobra.FixedCompletions([]string{"bingo", "best"}, cobra.ShellCompDirectiveNoFileComp))
+	_ = c.RegisterFlagCompletionFunc("kind", cobra.FixedCompletions(puzzleKindNames(), cobra.ShellCompDirectiveNoFileComp))
 	_ = c.RegisterFlagCompletionFunc("tag", cobra.FixedCompletions(puzzleTagNames(), cobra.ShellCompDirectiveNoFileComp))
 	_ = c.RegisterFlagCompletionFunc("source", cobra.FixedCompletions([]string{"selfplay", "gcg", "cgp"}, cobra.ShellCompDirectiveNoFileComp))
 	_ = c.RegisterFlagCompletionFunc("deck", completeDeckNames(g, false))
+}
+
+func puzzleKindNames() []string {
+	var out []string
+	for _, k := range puzzles.AllKinds {
+		out = append(out, string(k))
+	}
+	return out
 }
 
 func puzzleTagNames() []string {
@@ -83,7 +86,7 @@ func puzzleService(g *Globals, mustExist bool) (*puzzles.Service, error) {
 	if err != nil {
 		return nil, err
 	}
-	table, err := g.openLeaves(leaves.Builtin, true)
+	table, err := g.leaveTable(leavetable.Builtin, false)
 	if err != nil {
 		return nil, err
 	}
@@ -91,7 +94,7 @@ func puzzleService(g *Globals, mustExist bool) (*puzzles.Service, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &puzzles.Service{Store: st, Lex: lex, Table: table, Known: leaves.Known(lex.Tiles)}, nil
+	return &puzzles.Service{Store: st, Lex: lex, Table: table, Known: leavetable.Known(lex.Tiles)}, nil
 }
 
 type puzzleOptions struct {
@@ -99,28 +102,31 @@ type puzzleOptions struct {
 	Count int
 }
 
-func init() {
-	register(func(g *Globals) *cobra.Command {
-		opts := &puzzleOptions{}
-		p := g.P
-		c := &cobra.Command{
-			Use:     p.T("puzzle.use"),
-			Short:   p.T("puzzle.short"),
-			Long:    p.T("puzzle.long"),
-			Example: p.T("puzzle.example"),
-			Args:    cobra.NoArgs,
-			RunE: func(c *cobra.Command, args []string) error {
-				return runPuzzle(c.Context(), g, opts)
-			},
-		}
-		stopsCleanly(c)
-		addPuzzleFilterFlags(g, c, &opts.puzzleFilterFlags)
-		c.Flags().IntVarP(&opts.Count, "count", "n", 0, p.T("puzzle.flag.count"))
-		for _, add := range puzzleCommands {
-			c.AddCommand(add(g))
-		}
-		return c
-	})
+// newPuzzleCmd makes `atril puzzle`.
+func newPuzzleCmd(g *Globals) *cobra.Command {
+	opts := &puzzleOptions{}
+	p := g.P
+	c := &cobra.Command{
+		Use:     p.T("puzzle.use"),
+		Short:   p.T("puzzle.short"),
+		Long:    p.T("puzzle.long"),
+		Example: p.T("puzzle.example"),
+		Args:    cobra.NoArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			return runPuzzle(c.Context(), g, opts)
+		},
+	}
+	stopsCleanly(c)
+	addPuzzleFilterFlags(g, c, &opts.puzzleFilterFlags)
+	c.Flags().IntVarP(&opts.Count, "count", "n", 0, p.T("puzzle.flag.count"))
+	// The subcommands, one file each.
+	c.AddCommand(
+		newPuzzleAnswerCmd(g),
+		newPuzzleGenCmd(g),
+		newPuzzleNextCmd(g),
+		newPuzzleStatsCmd(g),
+	)
+	return c
 }
 
 func runPuzzle(ctx context.Context, g *Globals, opts *puzzleOptions) error {

@@ -10,28 +10,27 @@ import (
 	"github.com/atril-scrabble/atril/puzzles"
 )
 
-func init() {
-	registerPuzzle(func(g *Globals) *cobra.Command {
-		p := g.P
-		c := &cobra.Command{
-			Use:     p.T("puzzle_answer.use"),
-			Short:   p.T("puzzle_answer.short"),
-			Long:    p.T("puzzle_answer.long"),
-			Example: p.T("puzzle_answer.example"),
-			// An exchange is written with a leading minus (-ABC, -[CH]DFQSY), which a flag parser
-			// reads as flags: the command parses its flags itself (see moveArgs).
-			DisableFlagParsing: true,
-			Args:               cobra.ArbitraryArgs,
-			RunE: func(c *cobra.Command, args []string) error {
-				args, err := moveArgs(c, args)
-				if err != nil || args == nil {
-					return err
-				}
-				return runPuzzleAnswer(c, g, args)
-			},
-		}
-		return c
-	})
+// newPuzzleAnswerCmd makes `atril puzzle answer`.
+func newPuzzleAnswerCmd(g *Globals) *cobra.Command {
+	p := g.P
+	c := &cobra.Command{
+		Use:     p.T("puzzle_answer.use"),
+		Short:   p.T("puzzle_answer.short"),
+		Long:    p.T("puzzle_answer.long"),
+		Example: p.T("puzzle_answer.example"),
+		// An exchange is written with a leading minus (-ABC, -[CH]DFQSY), which a flag parser
+		// reads as flags: the command parses its flags itself (see moveArgs).
+		DisableFlagParsing: true,
+		Args:               cobra.ArbitraryArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			args, err := moveArgs(c, args)
+			if err != nil || args == nil {
+				return err
+			}
+			return runPuzzleAnswer(c, g, args)
+		},
+	}
+	return c
 }
 
 // moveArgs parses c's flags among args, taking a word that starts with a single minus and is

@@ -9,13 +9,13 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/engine/gcg"
+	"github.com/atril-scrabble/atril/engine/leavetable"
 	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/puzzles"
 	"github.com/atril-scrabble/atril/puzzles/puzzletag"
-	"github.com/atril-scrabble/atril/stats/leaves"
 )
 
 type puzzleGenOptions struct {
@@ -38,55 +38,60 @@ type puzzleGenOptions struct {
 	Limit         int
 	Workers       int
 	Resume        bool
+	Exact         puzzles.ExactOptions
 }
 
-func init() {
-	registerPuzzle(func(g *Globals) *cobra.Command {
-		opts := &puzzleGenOptions{}
-		p := g.P
-		c := &cobra.Command{
-			Use:     p.T("puzzle_gen.use"),
-			Short:   p.T("puzzle_gen.short"),
-			Long:    p.T("puzzle_gen.long"),
-			Example: p.T("puzzle_gen.example"),
-			RunE: func(c *cobra.Command, args []string) error {
-				if len(args) > 0 && len(opts.GCG) == 0 {
-					return withCode(ExitError, i18n.E("puzzle_gen.args_without_gcg", "Arg", args[0]))
-				}
-				opts.GCG = append(opts.GCG, args...)
-				return runPuzzleGen(c, g, opts)
-			},
-		}
-		stopsCleanly(c)
-		f := c.Flags()
-		f.IntVar(&opts.SelfPlay, "selfplay", 0, p.T("puzzle_gen.flag.selfplay"))
-		f.Uint64Var(&opts.Seed, "seed", 1, p.T("puzzle_gen.flag.seed"))
-		f.StringArrayVar(&opts.GCG, "gcg", nil, p.T("puzzle_gen.flag.gcg"))
-		f.StringVar(&opts.Player, "player", "", p.T("puzzle_gen.flag.player"))
-		f.Float64Var(&opts.MinLoss, "min-loss", puzzles.DefaultMinLoss, p.T("puzzle_gen.flag.min_loss"))
-		f.StringVar(&opts.CGP, "cgp", "", p.T("puzzle_gen.flag.cgp"))
-		f.StringSliceVar(&opts.Kinds, "kind", nil, p.T("puzzle_gen.flag.kind"))
-		f.StringSliceVar(&opts.Tags, "tag", nil, p.T("puzzle_gen.flag.tag"))
-		f.StringVar(&opts.Deck, "deck", "", p.T("puzzle_gen.flag.deck"))
-		f.Float64Var(&opts.Margin, "margin", puzzles.DefaultMargin, p.T("puzzle_gen.flag.margin"))
-		f.Float64Var(&opts.Accept, "accept", puzzles.DefaultAccept, p.T("puzzle_gen.flag.accept"))
-		f.BoolVar(&opts.NoSim, "no-sim", false, p.T("puzzle_gen.flag.no_sim"))
-		f.IntVar(&opts.SimCandidates, "sim-candidates", puzzles.DefaultSimCandidates, p.T("puzzle_gen.flag.sim_candidates"))
-		f.IntVar(&opts.SimIterations, "sim-iterations", puzzles.DefaultSimIterations, p.T("puzzle_gen.flag.sim_iterations"))
-		f.IntVar(&opts.SimPlies, "sim-plies", 2, p.T("puzzle_gen.flag.sim_plies"))
-		f.StringVar(&opts.Disagree, "disagree", puzzles.DisagreeKeep, p.T("puzzle_gen.flag.disagree"))
-		f.IntVar(&opts.Limit, "limit", 0, p.T("puzzle_gen.flag.limit"))
-		f.IntVar(&opts.Workers, "workers", 0, p.T("puzzle_gen.flag.workers"))
-		f.BoolVar(&opts.Resume, "resume", false, p.T("puzzle_gen.flag.resume"))
-		_ = c.RegisterFlagCompletionFunc("kind", cobra.FixedCompletions([]string{"bingo", "best"}, cobra.ShellCompDirectiveNoFileComp))
-		_ = c.RegisterFlagCompletionFunc("tag", cobra.FixedCompletions(puzzleTagNames(), cobra.ShellCompDirectiveNoFileComp))
-		_ = c.RegisterFlagCompletionFunc("disagree", cobra.FixedCompletions([]string{puzzles.DisagreeKeep, puzzles.DisagreeDrop}, cobra.ShellCompDirectiveNoFileComp))
-		_ = c.RegisterFlagCompletionFunc("deck", completeDeckNames(g, false))
-		_ = c.RegisterFlagCompletionFunc("gcg", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-			return []string{"gcg"}, cobra.ShellCompDirectiveFilterFileExt
-		})
-		return c
+// newPuzzleGenCmd makes `atril puzzle gen`.
+func newPuzzleGenCmd(g *Globals) *cobra.Command {
+	opts := &puzzleGenOptions{}
+	p := g.P
+	c := &cobra.Command{
+		Use:     p.T("puzzle_gen.use"),
+		Short:   p.T("puzzle_gen.short"),
+		Long:    p.T("puzzle_gen.long"),
+		Example: p.T("puzzle_gen.example"),
+		RunE: func(c *cobra.Command, args []string) error {
+			if len(args) > 0 && len(opts.GCG) == 0 {
+				return withCode(ExitError, i18n.E("puzzle_gen.args_without_gcg", "Arg", args[0]))
+			}
+			opts.GCG = append(opts.GCG, args...)
+			return runPuzzleGen(c, g, opts)
+		},
+	}
+	stopsCleanly(c)
+	f := c.Flags()
+	f.IntVar(&opts.SelfPlay, "selfplay", 0, p.T("puzzle_gen.flag.selfplay"))
+	f.Uint64Var(&opts.Seed, "seed", 1, p.T("puzzle_gen.flag.seed"))
+	f.StringArrayVar(&opts.GCG, "gcg", nil, p.T("puzzle_gen.flag.gcg"))
+	f.StringVar(&opts.Player, "player", "", p.T("puzzle_gen.flag.player"))
+	f.Float64Var(&opts.MinLoss, "min-loss", puzzles.DefaultMinLoss, p.T("puzzle_gen.flag.min_loss"))
+	f.StringVar(&opts.CGP, "cgp", "", p.T("puzzle_gen.flag.cgp"))
+	f.StringSliceVar(&opts.Kinds, "kind", nil, p.T("puzzle_gen.flag.kind"))
+	f.StringSliceVar(&opts.Tags, "tag", nil, p.T("puzzle_gen.flag.tag"))
+	f.StringVar(&opts.Deck, "deck", "", p.T("puzzle_gen.flag.deck"))
+	f.Float64Var(&opts.Margin, "margin", puzzles.DefaultMargin, p.T("puzzle_gen.flag.margin"))
+	f.Float64Var(&opts.Accept, "accept", puzzles.DefaultAccept, p.T("puzzle_gen.flag.accept"))
+	f.BoolVar(&opts.NoSim, "no-sim", false, p.T("puzzle_gen.flag.no_sim"))
+	f.IntVar(&opts.SimCandidates, "sim-candidates", puzzles.DefaultSimCandidates, p.T("puzzle_gen.flag.sim_candidates"))
+	f.IntVar(&opts.SimIterations, "sim-iterations", puzzles.DefaultSimIterations, p.T("puzzle_gen.flag.sim_iterations"))
+	f.IntVar(&opts.SimPlies, "sim-plies", 2, p.T("puzzle_gen.flag.sim_plies"))
+	f.StringVar(&opts.Disagree, "disagree", puzzles.DisagreeKeep, p.T("puzzle_gen.flag.disagree"))
+	f.IntVar(&opts.Limit, "limit", 0, p.T("puzzle_gen.flag.limit"))
+	f.IntVar(&opts.Workers, "workers", 0, p.T("puzzle_gen.flag.workers"))
+	f.BoolVar(&opts.Resume, "resume", false, p.T("puzzle_gen.flag.resume"))
+	f.Float64Var(&opts.Exact.Margin, "eg-margin", puzzles.DefaultExactMargin, p.T("egpuzzle.flag.margin"))
+	f.IntVar(&opts.Exact.MaxTiles, "max-tiles", puzzles.DefaultMaxTiles, p.T("egpuzzle.flag.max_tiles"))
+	f.Uint64Var(&opts.Exact.Nodes, "eg-nodes", puzzles.DefaultExactNodes, p.T("egpuzzle.flag.nodes"))
+	f.IntVar(&opts.Exact.Candidates, "peg-candidates", puzzles.DefaultPegCandidates, p.T("egpuzzle.flag.peg_candidates"))
+	f.Float64Var(&opts.Exact.Accept, "peg-accept", puzzles.DefaultPegAccept, p.T("egpuzzle.flag.peg_accept"))
+	_ = c.RegisterFlagCompletionFunc("kind", cobra.FixedCompletions(puzzleKindNames(), cobra.ShellCompDirectiveNoFileComp))
+	_ = c.RegisterFlagCompletionFunc("tag", cobra.FixedCompletions(puzzleTagNames(), cobra.ShellCompDirectiveNoFileComp))
+	_ = c.RegisterFlagCompletionFunc("disagree", cobra.FixedCompletions([]string{puzzles.DisagreeKeep, puzzles.DisagreeDrop}, cobra.ShellCompDirectiveNoFileComp))
+	_ = c.RegisterFlagCompletionFunc("deck", completeDeckNames(g, false))
+	_ = c.RegisterFlagCompletionFunc("gcg", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return []string{"gcg"}, cobra.ShellCompDirectiveFilterFileExt
 	})
+	return c
 }
 
 // puzzleAnswerJSON is an answer as scripts read it: words in plain upper case with the board's
@@ -144,7 +149,8 @@ func runPuzzleGen(c *cobra.Command, g *Globals, opts *puzzleGenOptions) error {
 	var from, storedBefore int
 	if opts.Resume {
 		for _, name := range []string{"selfplay", "gcg", "player", "cgp", "kind", "tag", "deck", "margin", "accept", "no-sim",
-			"sim-candidates", "sim-iterations", "sim-plies", "disagree", "limit", "seed", "min-loss"} {
+			"sim-candidates", "sim-iterations", "sim-plies", "disagree", "limit", "seed", "min-loss",
+			"eg-margin", "max-tiles", "eg-nodes", "peg-candidates", "peg-accept"} {
 			if c.Flags().Changed(name) {
 				return withCode(ExitError, i18n.E("puzzle_gen.resume_flags", "Flag", "--"+name))
 			}
@@ -176,6 +182,10 @@ func runPuzzleGen(c *cobra.Command, g *Globals, opts *puzzleGenOptions) error {
 		if opts.SimCandidates < 2 || opts.SimIterations < 1 || opts.SimPlies < 1 {
 			return withCode(ExitError, i18n.E("puzzle_gen.bad_sim_flags"))
 		}
+		if opts.Exact.Margin < 0 || opts.Exact.MaxTiles < 0 || opts.Exact.Candidates < 0 || opts.Exact.Accept < 0 {
+			return withCode(ExitError, i18n.E("egpuzzle.err.bad_options"))
+		}
+		o.Exact = opts.Exact
 		for _, k := range opts.Kinds {
 			kind, ok := puzzles.ParseKind(k)
 			if !ok {
@@ -219,7 +229,7 @@ func runPuzzleGen(c *cobra.Command, g *Globals, opts *puzzleGenOptions) error {
 			return withCode(ExitError, err)
 		}
 	}
-	table, err := g.openLeaves(leaves.Builtin, true)
+	table, err := g.leaveTable(leavetable.Builtin, false)
 	if err != nil {
 		return err
 	}

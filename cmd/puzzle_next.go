@@ -9,21 +9,20 @@ import (
 	"github.com/atril-scrabble/atril/puzzles"
 )
 
-func init() {
-	registerPuzzle(func(g *Globals) *cobra.Command {
-		opts := &puzzleFilterFlags{}
-		p := g.P
-		c := &cobra.Command{
-			Use:     p.T("puzzle_next.use"),
-			Short:   p.T("puzzle_next.short"),
-			Long:    p.T("puzzle_next.long"),
-			Example: p.T("puzzle_next.example"),
-			Args:    cobra.NoArgs,
-			RunE:    func(c *cobra.Command, args []string) error { return runPuzzleNext(c, g, opts) },
-		}
-		addPuzzleFilterFlags(g, c, opts)
-		return c
-	})
+// newPuzzleNextCmd makes `atril puzzle next`.
+func newPuzzleNextCmd(g *Globals) *cobra.Command {
+	opts := &puzzleFilterFlags{}
+	p := g.P
+	c := &cobra.Command{
+		Use:     p.T("puzzle_next.use"),
+		Short:   p.T("puzzle_next.short"),
+		Long:    p.T("puzzle_next.long"),
+		Example: p.T("puzzle_next.example"),
+		Args:    cobra.NoArgs,
+		RunE:    func(c *cobra.Command, args []string) error { return runPuzzleNext(c, g, opts) },
+	}
+	addPuzzleFilterFlags(g, c, opts)
+	return c
 }
 
 type puzzleNextJSON struct {

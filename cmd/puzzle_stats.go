@@ -8,54 +8,59 @@ import (
 	"github.com/atril-scrabble/atril/stats"
 )
 
-func init() {
-	registerPuzzle(func(g *Globals) *cobra.Command {
-		p := g.P
-		history := 0
-		var plotFile string
-		c := &cobra.Command{
-			Use:     p.T("puzzle_stats.use"),
-			Short:   p.T("puzzle_stats.short"),
-			Long:    p.T("puzzle_stats.long"),
-			Example: p.T("puzzle_stats.example"),
-			Args:    cobra.NoArgs,
-			RunE: func(c *cobra.Command, args []string) error {
-				if history < 0 {
-					return withCode(ExitError, i18n.E("puzzle_stats.bad_history", "History", history))
-				}
-				if err := checkOutput(plotFile); err != nil {
+// newPuzzleStatsCmd makes `atril puzzle stats`.
+func newPuzzleStatsCmd(g *Globals) *cobra.Command {
+	p := g.P
+	history := 0
+	var plotFile, kind string
+	c := &cobra.Command{
+		Use:     p.T("puzzle_stats.use"),
+		Short:   p.T("puzzle_stats.short"),
+		Long:    p.T("puzzle_stats.long"),
+		Example: p.T("puzzle_stats.example"),
+		Args:    cobra.NoArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			if history < 0 {
+				return withCode(ExitError, i18n.E("puzzle_stats.bad_history", "History", history))
+			}
+			if err := checkOutput(plotFile); err != nil {
+				return err
+			}
+			k, ok := puzzles.ParseKind(kind)
+			if kind != "" && !ok {
+				return withCode(ExitError, i18n.E("puzzle.bad_kind", "Value", kind))
+			}
+			svc, err := puzzleService(g, true)
+			if err != nil {
+				return err
+			}
+			defer svc.Store.Close()
+			st, err := svc.StatsOf(c.Context(), k)
+			if err != nil {
+				return withCode(ExitError, err)
+			}
+			var plotted bool
+			if plotFile != "" {
+				if err := plotRating(g, plotFile, st.History); err != nil {
 					return err
 				}
-				svc, err := puzzleService(g, true)
-				if err != nil {
-					return err
-				}
-				defer svc.Store.Close()
-				st, err := svc.Stats(c.Context())
-				if err != nil {
-					return withCode(ExitError, err)
-				}
-				var plotted bool
-				if plotFile != "" {
-					if err := plotRating(g, plotFile, st.History); err != nil {
-						return err
-					}
-					plotted = true
-				}
-				if g.JSON {
-					return g.PrintJSON(st)
-				}
-				d := puzzles.StatsDoc(g.UI, g.P, st, history)
-				if plotted {
-					d.Note(p.T("stats.plot_written", "File", plotFile))
-				}
-				return g.Print(d)
-			},
-		}
-		c.Flags().IntVar(&history, "history", 10, p.T("puzzle_stats.flag.history"))
-		c.Flags().StringVar(&plotFile, "plot", "", p.T("puzzle_stats.flag.plot"))
-		return c
-	})
+				plotted = true
+			}
+			if g.JSON {
+				return g.PrintJSON(st)
+			}
+			d := puzzles.StatsDoc(g.UI, g.P, st, history)
+			if plotted {
+				d.Note(p.T("stats.plot_written", "File", plotFile))
+			}
+			return g.Print(d)
+		},
+	}
+	c.Flags().IntVar(&history, "history", 10, p.T("puzzle_stats.flag.history"))
+	c.Flags().StringVar(&plotFile, "plot", "", p.T("puzzle_stats.flag.plot"))
+	c.Flags().StringVar(&kind, "kind", "", p.T("egpuzzle.flag.stats_kind"))
+	_ = c.RegisterFlagCompletionFunc("kind", cobra.FixedCompletions(puzzleKindNames(), cobra.ShellCompDirectiveNoFileComp))
+	return c
 }
 
 // plotRating draws the rating's history to file; with fewer than two rated attempts there is no
@@ -64,11 +69,7 @@ func plotRating(g *Globals, file string, history []puzzles.HistoryPoint) error {
 	if len(history) < 2 {
 		return withCode(ExitError, i18n.E("puzzle_stats.plot_too_few", "File", file, "Attempts", len(history)))
 	}
-	pts := make([]stats.RatingPoint, len(history))
-	for i, h := range history {
-		pts[i] = stats.RatingPoint{At: h.At, Rating: h.Rating, Deviation: h.Deviation}
-	}
-	if err := stats.PlotRating(file, pts, g.P); err != nil {
+	if err := stats.PlotRating(file, puzzles.Points(history), g.P); err != nil {
 		return withCode(ExitError, i18n.Wrap(err, "stats.err.plot", "File", file))
 	}
 	return nil

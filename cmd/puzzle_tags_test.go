@@ -15,6 +15,7 @@ import (
 // TestPuzzleTagsInReadersLanguage: a puzzle's tags read in the player's language on screen (the
 // puzzle and puzzle stats), JSON keeps their identifiers, and --tag takes either, any case.
 func TestPuzzleTagsInReadersLanguage(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "p.db")
 	out, errOut, code := runAtril(t, "", "puzzle", "gen", "--selfplay", "1", "--seed", "2", "--no-sim", "--kind", "best", "--json", "--db", db)
 	if code != 0 {

@@ -18,6 +18,7 @@ import (
 
 	_ "modernc.org/sqlite"
 
+	"github.com/atril-scrabble/atril/internal/testproc"
 	"github.com/atril-scrabble/atril/stats"
 )
 
@@ -49,6 +50,7 @@ func keys(t *testing.T, v any) []string {
 // TestPuzzleScripting: gen, next and answer print exactly the JSON the issue gives, and an
 // answer moves the ratings only the first time.
 func TestPuzzleScripting(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "p.db")
 	out, errOut, code := runAtril(t, "", "puzzle", "gen", "--selfplay", "2", "--seed", "3", "--no-sim", "--json", "--db", db)
 	if code != 0 {
@@ -212,6 +214,7 @@ func TestPuzzleScripting(t *testing.T) {
 // TestPuzzleBadInput: a bad GCG or CGP is refused, naming the file and line, and nothing is
 // stored; in Spanish too.
 func TestPuzzleBadInput(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	db := filepath.Join(dir, "p.db")
 	bad := filepath.Join(dir, "mala.gcg")
@@ -266,6 +269,7 @@ func TestPuzzleBadInput(t *testing.T) {
 
 // TestPuzzleSessionSpanish: what a Spanish player sees in a session from a pipe.
 func TestPuzzleSessionSpanish(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "p.db")
 	if _, errOut, code := runAtril(t, "", "puzzle", "gen", "--selfplay", "1", "--seed", "2", "--no-sim", "--kind", "best", "--db", db); code != 0 {
 		t.Fatal(errOut)
@@ -299,6 +303,7 @@ func puzzleTitle(s string) string {
 
 // TestSimCommand: the same seed gives the same figures; JSON keys as documented.
 func TestSimCommand(t *testing.T) {
+	t.Parallel()
 	cgp := "15/15/15/15/15/15/15/5BOCA6/15/15/15/15/15/15/15 AEIRSTN/ 0/16 0"
 	args := []string{"sim", "--cgp", cgp, "--iterations", "40", "--candidates", "3", "--play", "exch AEI", "--json", "--workers", "2"}
 	a, errOut, code := runAtril(t, "", args...)
@@ -329,16 +334,33 @@ func TestSimCommand(t *testing.T) {
 }
 
 // TestPuzzleGenKilled: a generation killed with SIGKILL loses nothing committed, and --resume
-// ends with the same puzzles as a run left alone.
+// ends with the same puzzles as a run left alone. The killed run has one worker, so that it is
+// still at work after its first commit (2 s) on a fast idle machine; the others have all the
+// cores (the puzzles are the same for any number of workers).
 func TestPuzzleGenKilled(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("a child process")
 	}
 	dir := t.TempDir()
 	db := filepath.Join(dir, "k.db")
-	args := "puzzle gen --selfplay 300 --seed 4 --no-sim --db " + db
+	// The run left alone, meanwhile.
+	whole := filepath.Join(dir, "w.db")
+	wholeErr := make(chan string, 1)
+	go func() {
+		_, errOut, code := runAtril(t, "", strings.Fields("puzzle gen --selfplay 200 --seed 4 --no-sim --db "+whole)...)
+		if code != 0 {
+			errOut = fmt.Sprintf("exit %d: %s", code, errOut)
+		} else {
+			errOut = ""
+		}
+		wholeErr <- errOut
+	}()
+	defer func() { <-wholeErr }() // t.TempDir's removal waits for the run
+	args := "puzzle gen --selfplay 200 --seed 4 --no-sim --workers 1 --db " + db
 	child := exec.Command(os.Args[0], "-test.run=^TestDrillChildProcess$")
 	child.Env = append(os.Environ(), "ATRIL_DRILL_CHILD="+args)
+	testproc.Prepare(t, child)
 	if err := child.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -362,10 +384,11 @@ func TestPuzzleGenKilled(t *testing.T) {
 	if _, errOut, code := runAtril(t, "", "puzzle", "gen", "--resume", "--db", db); code != 0 {
 		t.Fatalf("resume: exit %d %s", code, errOut)
 	}
-	whole := filepath.Join(dir, "w.db")
-	if _, errOut, code := runAtril(t, "", strings.Fields("puzzle gen --selfplay 300 --seed 4 --no-sim --db "+whole)...); code != 0 {
-		t.Fatal(errOut)
+	if e := <-wholeErr; e != "" {
+		wholeErr <- e
+		t.Fatal("the run left alone: " + e)
 	}
+	wholeErr <- ""
 	dump := func(path string) []string {
 		d, err := sql.Open("sqlite", path)
 		if err != nil {
@@ -395,6 +418,7 @@ func TestPuzzleGenKilled(t *testing.T) {
 // TestPuzzleGenProgress: on a terminal's stderr, generation shows its progress in the
 // reader's language; piped, nothing.
 func TestPuzzleGenProgress(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "p.db")
 	var out, errb bytes.Buffer
 	clock := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)

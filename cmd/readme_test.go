@@ -14,6 +14,7 @@ import (
 // that is not valid (a clear "no"), and never 2 or 3. LEEME.md, the Spanish README, is run the
 // same way in Spanish, and must show as many commands.
 func TestReadmeTour(t *testing.T) {
+	t.Parallel()
 	en := runTour(t, "../README.md", "## A short tour", "## Set up", "en")
 	es := runTour(t, "../LEEME.md", "## Un recorrido breve", "## Puesta en marcha", "es")
 	if en != es {

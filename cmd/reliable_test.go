@@ -225,6 +225,8 @@ func TestSpecialFilesRefused(t *testing.T) {
 			{"judge", "--lexicon", path, "CASA"},
 			{"bench", "--positions", path},
 			{"analyze", path},
+			{"endgame", "--gcg", path},
+			{"deck", "import", "--zyzzyva", path},
 		} {
 			_, errOut, code := runEnv(t, env, args...)
 			kind := "named pipe"

@@ -23,30 +23,29 @@ type reviewOptions struct {
 	Grade     string
 }
 
-func init() {
-	register(func(g *Globals) *cobra.Command {
-		opts := &reviewOptions{}
-		p := g.P
-		c := &cobra.Command{
-			Use:     p.T("review.use"),
-			Short:   p.T("review.short"),
-			Long:    p.T("review.long"),
-			Example: p.T("review.example"),
-			Args:    cobra.NoArgs,
-			RunE:    func(c *cobra.Command, args []string) error { return runReview(g, c, opts) },
-		}
-		f := c.Flags()
-		f.StringVar(&opts.Deck, "deck", "", p.T("review.flag.deck"))
-		f.IntVar(&opts.Max, "max", 100, p.T("review.flag.max"))
-		f.BoolVar(&opts.List, "list", false, p.T("review.flag.list"))
-		f.Uint64Var(&opts.Seed, "seed", 0, p.T("review.flag.seed"))
-		f.DurationVar(&opts.TimeLimit, "time-limit", 0, p.T("review.flag.time_limit"))
-		f.StringVar(&opts.Grade, "grade", "auto", p.T("review.flag.grade"))
-		_ = c.RegisterFlagCompletionFunc("deck", completeDeckNames(g, false))
-		_ = c.RegisterFlagCompletionFunc("grade", cobra.FixedCompletions([]string{"auto", "ask"}, cobra.ShellCompDirectiveNoFileComp))
-		c.AddCommand(reviewPostponeCmd(g))
-		return stopsCleanly(c)
-	})
+// newReviewCmd makes `atril review`.
+func newReviewCmd(g *Globals) *cobra.Command {
+	opts := &reviewOptions{}
+	p := g.P
+	c := &cobra.Command{
+		Use:     p.T("review.use"),
+		Short:   p.T("review.short"),
+		Long:    p.T("review.long"),
+		Example: p.T("review.example"),
+		Args:    cobra.NoArgs,
+		RunE:    func(c *cobra.Command, args []string) error { return runReview(g, c, opts) },
+	}
+	f := c.Flags()
+	f.StringVar(&opts.Deck, "deck", "", p.T("review.flag.deck"))
+	f.IntVar(&opts.Max, "max", 100, p.T("review.flag.max"))
+	f.BoolVar(&opts.List, "list", false, p.T("review.flag.list"))
+	f.Uint64Var(&opts.Seed, "seed", 0, p.T("review.flag.seed"))
+	f.DurationVar(&opts.TimeLimit, "time-limit", 0, p.T("review.flag.time_limit"))
+	f.StringVar(&opts.Grade, "grade", "auto", p.T("review.flag.grade"))
+	_ = c.RegisterFlagCompletionFunc("deck", completeDeckNames(g, false))
+	_ = c.RegisterFlagCompletionFunc("grade", cobra.FixedCompletions([]string{"auto", "ask"}, cobra.ShellCompDirectiveNoFileComp))
+	c.AddCommand(reviewPostponeCmd(g))
+	return stopsCleanly(c)
 }
 
 // firstDay reports that nothing has been studied yet: no --db or $ATRIL_DB was given and the

@@ -55,6 +55,7 @@ func study(t *testing.T, at time.Time, input string, args ...string) (*studyIO, 
 var day1 = time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
 
 func TestDeckAddAndList(t *testing.T) {
+	t.Parallel()
 	kwg := engineTestLexicon(t, drillTestWords...)
 	dir := t.TempDir()
 	db := filepath.Join(dir, "atril.db")
@@ -198,6 +199,7 @@ func listDue(t *testing.T, at time.Time, base []string, extra ...string) reviewL
 }
 
 func TestReviewSchedulesEachAnswer(t *testing.T) {
+	t.Parallel()
 	kwg := engineTestLexicon(t, drillTestWords...)
 	dir := t.TempDir()
 	db := filepath.Join(dir, "atril.db")
@@ -314,6 +316,7 @@ func TestReviewSchedulesEachAnswer(t *testing.T) {
 }
 
 func TestReviewEndOfInputKeepsAnswers(t *testing.T) {
+	t.Parallel()
 	kwg := engineTestLexicon(t, drillTestWords...)
 	dir := t.TempDir()
 	db := filepath.Join(dir, "atril.db")
@@ -345,6 +348,7 @@ func TestReviewEndOfInputKeepsAnswers(t *testing.T) {
 }
 
 func TestReviewPostponeKeepsUrgency(t *testing.T) {
+	t.Parallel()
 	kwg := engineTestLexicon(t, drillTestWords...)
 	dir := t.TempDir()
 	db := filepath.Join(dir, "atril.db")
@@ -422,6 +426,7 @@ func TestReviewPostponeKeepsUrgency(t *testing.T) {
 // A reviewing process killed with SIGKILL keeps every answer it had judged, each with the card's
 // new schedule (committed together).
 func TestReviewKilledKeepsAnswers(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "study.db")
 	if s, code := study(t, day1, "", "--db", db, "deck", "add", "dos", "--search", "length:2", "--kind", "twos", "--new-per-day", "10"); code != 0 {
 		t.Fatal(s.err.String())
@@ -453,6 +458,7 @@ func TestReviewKilledKeepsAnswers(t *testing.T) {
 // Under a pipe, review echoes each answer after its prompt exactly as the drills do (one
 // Runner set-up for both): the same deck's cards answered the same way read the same.
 func TestReviewEchoesLikeDrill(t *testing.T) {
+	t.Parallel()
 	kwg := engineTestLexicon(t, drillTestWords...)
 	db := filepath.Join(t.TempDir(), "atril.db")
 	base := []string{"--lexicon", kwg, "--db", db}
@@ -487,6 +493,7 @@ func TestReviewEchoesLikeDrill(t *testing.T) {
 // Ctrl-C (a real SIGINT) mid-review: exit 0, the summary, the answer kept with its schedule,
 // and the session closed although the command's context is cancelled.
 func TestReviewSIGINT(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "study.db")
 	if s, code := study(t, day1, "", "--db", db, "deck", "add", "dos", "--search", "length:2", "--kind", "twos", "--new-per-day", "10"); code != 0 {
 		t.Fatal(s.err.String())
@@ -520,6 +527,7 @@ func TestReviewSIGINT(t *testing.T) {
 // derived grade and schedule before the prompt, and a grade typed earlier replaced both
 // together, so every logged answer's state after is its card's schedule.
 func TestReviewAskedGradeKilled(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "study.db")
 	if s, code := study(t, day1, "", "--db", db, "deck", "add", "dos", "--search", "length:2", "--kind", "twos", "--new-per-day", "10"); code != 0 {
 		t.Fatal(s.err.String())

@@ -11,12 +11,14 @@ import (
 )
 
 func TestPanicExitsAsInternalError(t *testing.T) {
+	t.Parallel()
 	var out, errOut bytes.Buffer
 	io := &IO{In: strings.NewReader(""), Out: &out, Err: &errOut, Now: time.Now,
 		Getenv: func(string) string { return "" }}
 	root := NewRootCmd(io)
 	root.AddCommand(&cobra.Command{Use: "boom", RunE: func(*cobra.Command, []string) error {
 		var m map[string]int
+		//lint:ignore SA5000 the panic is what the test is about
 		m["x"]++ // a nil-map write: the kind of bug that must not look like bad input
 		return nil
 	}})
@@ -30,6 +32,7 @@ func TestPanicExitsAsInternalError(t *testing.T) {
 }
 
 func TestUnknownFlagIsBadInput(t *testing.T) {
+	t.Parallel()
 	var out, errOut bytes.Buffer
 	io := &IO{In: strings.NewReader(""), Out: &out, Err: &errOut, Now: time.Now,
 		Getenv: func(string) string { return "" }}

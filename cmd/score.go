@@ -17,22 +17,21 @@ type scoreOptions struct {
 	Play string
 }
 
-func init() {
-	register(func(g *Globals) *cobra.Command {
-		opts := &scoreOptions{}
-		p := g.P
-		c := &cobra.Command{
-			Use:     p.T("score.use"),
-			Short:   p.T("score.short"),
-			Long:    p.T("score.long"),
-			Example: p.T("score.example"),
-			Args:    cobra.NoArgs,
-			RunE:    func(c *cobra.Command, args []string) error { return runScore(g, opts) },
-		}
-		c.Flags().StringVar(&opts.CGP, "cgp", "", p.T("score.flag.cgp"))
-		c.Flags().StringVar(&opts.Play, "play", "", p.T("score.flag.play"))
-		return c
-	})
+// newScoreCmd makes `atril score`.
+func newScoreCmd(g *Globals) *cobra.Command {
+	opts := &scoreOptions{}
+	p := g.P
+	c := &cobra.Command{
+		Use:     p.T("score.use"),
+		Short:   p.T("score.short"),
+		Long:    p.T("score.long"),
+		Example: p.T("score.example"),
+		Args:    cobra.NoArgs,
+		RunE:    func(c *cobra.Command, args []string) error { return runScore(g, opts) },
+	}
+	c.Flags().StringVar(&opts.CGP, "cgp", "", p.T("score.flag.cgp"))
+	c.Flags().StringVar(&opts.Play, "play", "", p.T("score.flag.play"))
+	return c
 }
 
 type scoreWordJSON struct {

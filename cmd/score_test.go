@@ -9,6 +9,7 @@ import (
 )
 
 func TestScoreCommand(t *testing.T) {
+	t.Parallel()
 	lex := engineTestLexicon(t, "BOCA", "CASA", "CASAS", "CA", "AS", "CHARRO", "ACHAQUES")
 	casa := "15/15/15/15/15/15/15/7CASA4/15/15/15/15/15/15/15"
 	tests := []struct {
@@ -49,6 +50,7 @@ func TestScoreCommand(t *testing.T) {
 }
 
 func TestScoreJSON(t *testing.T) {
+	t.Parallel()
 	lex := engineTestLexicon(t, "BOCA", "CASA", "CASAS", "CA", "AS")
 	out, _, code := runEngineCmd(t, nil, "score", "--json", "--lexicon", lex, "--cgp", "15/15/15/15/15/15/15/7CASA4/15/15/15/15/15/15/15 AS/ 0/0 0", "--play", "9H AS")
 	if code != 0 {
@@ -79,6 +81,7 @@ func TestScoreJSON(t *testing.T) {
 // A bingo with a digraph on a real word list: the shipped default, and the official list when
 // present (tests only).
 func TestScoreBigLexicons(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ name, lex string }{{"default", ""}, {"FILE2017", file2017(t)}} {
 		t.Run(tc.name, func(t *testing.T) {
 			args := []string{"score", "--json", "--cgp", emptyRows + " ACHAQUES/ 0/0 0", "--play", "8H ACHAQUES"}
@@ -98,6 +101,7 @@ func TestScoreBigLexicons(t *testing.T) {
 
 // The shipped default lexicon (embedded), no --lexicon.
 func TestScoreDefaultLexicon(t *testing.T) {
+	t.Parallel()
 	out, errOut, code := runEngineCmd(t, nil, "score", "--json", "--cgp", emptyRows+" ABCO?/ 0/0 0", "--play", "8F BOCA")
 	if code != 0 || !strings.Contains(out, `"score": 16`) || !strings.Contains(out, `"valid": true`) {
 		t.Errorf("exit %d: %s %s", code, out, errOut)
@@ -111,6 +115,7 @@ func TestScoreDefaultLexicon(t *testing.T) {
 // In Spanish: the verdict, the words' table, the reasons and notes; piped output is plain
 // text (no Markdown); JSON is the same in both languages.
 func TestScoreSpanish(t *testing.T) {
+	t.Parallel()
 	lex := engineTestLexicon(t, "BOCA", "CASA", "CA", "AS")
 	casa := "15/15/15/15/15/15/15/7CASA4/15/15/15/15/15/15/15"
 	out, _, code := runEngineCmd(t, nil, "score", "--lang", "es", "--lexicon", lex, "--cgp", emptyRows+" BCO?/ 0/0 0", "--play", "8F BOCA")
@@ -141,6 +146,7 @@ func TestScoreSpanish(t *testing.T) {
 
 // On a colour terminal: the verdict painted (ui styles), the table drawn by ui, no Markdown.
 func TestScoreTerminal(t *testing.T) {
+	t.Parallel()
 	lex := engineTestLexicon(t, "BOCA")
 	for _, env := range []map[string]string{nil, {"NO_COLOR": "1"}} {
 		var out, errb bytes.Buffer
@@ -160,6 +166,7 @@ func TestScoreTerminal(t *testing.T) {
 // At 80 columns a long word's count does not fit beside it: it follows the table, broken
 // between tiles, the sum whole; every line but the CGP (one token) fits. Wider, it is a column.
 func TestScoreAt80Columns(t *testing.T) {
+	t.Parallel()
 	cgp := "15/15/15/15/15/15/15/CONTRAPUNTEA3/15/15/15/15/15/15/15 RAS[CH]?EI/ 0/0 0"
 	run := func(width int) string {
 		var out, errb bytes.Buffer

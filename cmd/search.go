@@ -52,51 +52,50 @@ func searchFlagUsage(p *i18n.Printer, key string) string {
 	return p.T("search.flag.order")
 }
 
-func init() {
-	register(func(g *Globals) *cobra.Command {
-		opts := &searchOptions{Terms: map[string]*string{}}
-		p := g.P
-		c := &cobra.Command{
-			Use:     p.T("search.use"),
-			Short:   p.T("search.short"),
-			Long:    p.T("search.long"),
-			Example: p.T("search.example"),
-			Args:    cobra.ArbitraryArgs,
-			ValidArgsFunction: func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-				return nil, cobra.ShellCompDirectiveNoFileComp
-			},
-			RunE: func(c *cobra.Command, args []string) error {
-				if len(args) > 0 && opts.Query != "" {
-					return withCode(ExitError, i18n.E("search.query_twice"))
+// newSearchCmd makes `atril search`.
+func newSearchCmd(g *Globals) *cobra.Command {
+	opts := &searchOptions{Terms: map[string]*string{}}
+	p := g.P
+	c := &cobra.Command{
+		Use:     p.T("search.use"),
+		Short:   p.T("search.short"),
+		Long:    p.T("search.long"),
+		Example: p.T("search.example"),
+		Args:    cobra.ArbitraryArgs,
+		ValidArgsFunction: func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		},
+		RunE: func(c *cobra.Command, args []string) error {
+			if len(args) > 0 && opts.Query != "" {
+				return withCode(ExitError, i18n.E("search.query_twice"))
+			}
+			if len(args) > 0 {
+				opts.Query = strings.Join(args, " ")
+			}
+			if !c.Flags().Changed("top") {
+				opts.Top = 0
+			}
+			for _, key := range searchFlagKeys {
+				if !c.Flags().Changed(key) {
+					delete(opts.Terms, key)
 				}
-				if len(args) > 0 {
-					opts.Query = strings.Join(args, " ")
-				}
-				if !c.Flags().Changed("top") {
-					opts.Top = 0
-				}
-				for _, key := range searchFlagKeys {
-					if !c.Flags().Changed(key) {
-						delete(opts.Terms, key)
-					}
-				}
-				return runSearch(g, opts)
-			},
-		}
-		c.Flags().StringVarP(&opts.Query, "query", "q", "", p.T("search.flag.query"))
-		for _, key := range searchFlagKeys {
-			opts.Terms[key] = c.Flags().String(key, "", searchFlagUsage(p, key))
-		}
-		c.Flags().IntVar(&opts.Top, "top", 0, p.T("search.flag.top"))
-		c.Flags().StringVar(&opts.By, "by", "word", p.T("search.flag.by"))
-		_ = c.RegisterFlagCompletionFunc("by", cobra.FixedCompletions([]string{"word", "alphagram"}, cobra.ShellCompDirectiveNoFileComp))
-		_ = c.RegisterFlagCompletionFunc("order", cobra.FixedCompletions(
-			[]string{"alpha", "prob", "length", "points", "alphagram", "-alpha", "-prob", "-length", "-points", "-alphagram"},
-			cobra.ShellCompDirectiveNoFileComp))
-		_ = c.RegisterFlagCompletionFunc("digraph", cobra.FixedCompletions(
-			[]string{"yes", "no", "CH", "LL", "RR"}, cobra.ShellCompDirectiveNoFileComp))
-		return c
-	})
+			}
+			return runSearch(g, opts)
+		},
+	}
+	c.Flags().StringVarP(&opts.Query, "query", "q", "", p.T("search.flag.query"))
+	for _, key := range searchFlagKeys {
+		opts.Terms[key] = c.Flags().String(key, "", searchFlagUsage(p, key))
+	}
+	c.Flags().IntVar(&opts.Top, "top", 0, p.T("search.flag.top"))
+	c.Flags().StringVar(&opts.By, "by", "word", p.T("search.flag.by"))
+	_ = c.RegisterFlagCompletionFunc("by", cobra.FixedCompletions([]string{"word", "alphagram"}, cobra.ShellCompDirectiveNoFileComp))
+	_ = c.RegisterFlagCompletionFunc("order", cobra.FixedCompletions(
+		[]string{"alpha", "prob", "length", "points", "alphagram", "-alpha", "-prob", "-length", "-points", "-alphagram"},
+		cobra.ShellCompDirectiveNoFileComp))
+	_ = c.RegisterFlagCompletionFunc("digraph", cobra.FixedCompletions(
+		[]string{"yes", "no", "CH", "LL", "RR"}, cobra.ShellCompDirectiveNoFileComp))
+	return c
 }
 
 // buildSearch turns the query text and the flags into one Search through the one grammar; a

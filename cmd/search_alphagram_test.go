@@ -9,6 +9,7 @@ import (
 // search --by alphagram: the 1,000 most probable seven-tile alphagrams are one query on the
 // default lexicon, each with its words.
 func TestSearchByAlphagram(t *testing.T) {
+	t.Parallel()
 	out, errOut, code := runEngineCmd(t, nil, "search", "length:7 top:1000", "--by", "alphagram", "--json")
 	var got searchAlphagramsJSON
 	if code != 0 || json.Unmarshal([]byte(out), &got) != nil || len(got.Alphagrams) != 1000 {

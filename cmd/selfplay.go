@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -17,12 +16,11 @@ import (
 	"github.com/atril-scrabble/atril/engine"
 	"github.com/atril-scrabble/atril/engine/game"
 	"github.com/atril-scrabble/atril/engine/gcg"
+	"github.com/atril-scrabble/atril/engine/leavetable"
 	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
-	"github.com/atril-scrabble/atril/stats"
-	"github.com/atril-scrabble/atril/stats/leaves"
 )
 
 type selfplayOptions struct {
@@ -38,41 +36,51 @@ type selfplayOptions struct {
 	LeavesGiven  bool
 	Endgame      string
 	EndgamePlies int
+
+	// What check read from Players and Rules.
+	players [2]game.Strategy
+	rules   game.Rules
 }
 
-func init() {
-	register(func(g *Globals) *cobra.Command {
-		opts := &selfplayOptions{}
-		p := g.P
-		c := &cobra.Command{
-			Use:     p.T("selfplay.use"),
-			Short:   p.T("selfplay.short"),
-			Long:    p.T("selfplay.long"),
-			Example: p.T("selfplay.example"),
-			Args:    cobra.NoArgs,
-			RunE: func(c *cobra.Command, args []string) error {
-				opts.LeavesGiven = c.Flags().Changed("leaves")
-				return runSelfplay(c.Context(), g, opts)
-			},
-		}
-		stopsCleanly(c) // Ctrl-C: the summary of the games finished so far
-		f := c.Flags()
-		f.IntVar(&opts.Games, "games", 100, p.T("selfplay.flag.games"))
-		f.Uint64Var(&opts.Seed, "seed", 1, p.T("selfplay.flag.seed"))
-		f.StringVar(&opts.Players, "players", "equity,score", p.T("selfplay.flag.players"))
-		f.StringVar(&opts.Save, "save", "", p.T("selfplay.flag.save"))
-		f.IntVar(&opts.Workers, "workers", 0, p.T("selfplay.flag.workers"))
-		f.StringVar(&opts.Rules, "rules", "file", p.T("selfplay.flag.rules"))
-		f.StringVar(&opts.CGP, "cgp", "", p.T("selfplay.flag.cgp"))
-		f.StringVar(&opts.Leaves, "leaves", leaves.Builtin, p.T("selfplay.flag.leaves"))
-		endgameFlags(c, p, &opts.Endgame, &opts.EndgamePlies)
-		_ = c.RegisterFlagCompletionFunc("leaves", leavesSpecs)
-		_ = c.RegisterFlagCompletionFunc("players", cobra.FixedCompletions(selfplayPairings(), cobra.ShellCompDirectiveNoFileComp))
-		_ = c.RegisterFlagCompletionFunc("rules", cobra.FixedCompletions([]string{
-			game.FILERules.Name + "\t" + p.T("selfplay.rules_file"),
-			game.SixScoreless.Name + "\t" + p.T("selfplay.rules_six")}, cobra.ShellCompDirectiveNoFileComp))
-		return c
-	})
+// newSelfplayCmd makes `atril selfplay`. runF, when not nil, is called with the options parsed
+// and checked instead of the games (flag tests).
+func newSelfplayCmd(g *Globals, runF func(*selfplayOptions) error) *cobra.Command {
+	opts := &selfplayOptions{}
+	p := g.P
+	c := &cobra.Command{
+		Use:     p.T("selfplay.use"),
+		Short:   p.T("selfplay.short"),
+		Long:    p.T("selfplay.long"),
+		Example: p.T("selfplay.example"),
+		Args:    cobra.NoArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			opts.LeavesGiven = c.Flags().Changed("leaves")
+			if err := opts.check(g.P); err != nil {
+				return err
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return runSelfplay(c.Context(), g, opts)
+		},
+	}
+	stopsCleanly(c) // Ctrl-C: the summary of the games finished so far
+	f := c.Flags()
+	f.IntVar(&opts.Games, "games", 100, p.T("selfplay.flag.games"))
+	f.Uint64Var(&opts.Seed, "seed", 1, p.T("selfplay.flag.seed"))
+	f.StringVar(&opts.Players, "players", "equity,score", p.T("selfplay.flag.players"))
+	f.StringVar(&opts.Save, "save", "", p.T("selfplay.flag.save"))
+	f.IntVar(&opts.Workers, "workers", 0, p.T("selfplay.flag.workers"))
+	f.StringVar(&opts.Rules, "rules", "file", p.T("selfplay.flag.rules"))
+	f.StringVar(&opts.CGP, "cgp", "", p.T("selfplay.flag.cgp"))
+	f.StringVar(&opts.Leaves, "leaves", leavetable.Builtin, p.T("selfplay.flag.leaves"))
+	endgameFlags(c, p, &opts.Endgame, &opts.EndgamePlies)
+	_ = c.RegisterFlagCompletionFunc("leaves", leavesSpecs)
+	_ = c.RegisterFlagCompletionFunc("players", cobra.FixedCompletions(selfplayPairings(), cobra.ShellCompDirectiveNoFileComp))
+	_ = c.RegisterFlagCompletionFunc("rules", cobra.FixedCompletions([]string{
+		game.FILERules.Name + "\t" + p.T("selfplay.rules_file"),
+		game.SixScoreless.Name + "\t" + p.T("selfplay.rules_six")}, cobra.ShellCompDirectiveNoFileComp))
+	return c
 }
 
 // selfplayPairings are the values of --players: every pair of strategies.
@@ -87,7 +95,7 @@ func selfplayPairings() []string {
 }
 
 type selfplayJSON struct {
-	stats.SelfPlay
+	game.Summary
 	Seed          uint64  `json:"seed"`
 	Rules         string  `json:"rules"`
 	Lexicon       string  `json:"lexicon"`
@@ -100,9 +108,10 @@ type selfplayJSON struct {
 	GamesFinished int     `json:"games_finished"`
 }
 
-func runSelfplay(ctx context.Context, g *Globals, opts *selfplayOptions) error {
+// check refuses flags out of bounds before any work and reads --players and --rules.
+func (opts *selfplayOptions) check(p *i18n.Printer) error {
 	if opts.Games < 1 || opts.Games > game.MaxGames {
-		return withCode(ExitError, i18n.E("selfplay.bad_games", "Value", opts.Games, "Max", g.P.Int(game.MaxGames)))
+		return withCode(ExitError, i18n.E("selfplay.bad_games", "Value", opts.Games, "Max", p.Int(game.MaxGames)))
 	}
 	if opts.Workers < 0 || opts.Workers > game.MaxWorkers {
 		return withCode(ExitError, i18n.E("selfplay.bad_workers", "Value", opts.Workers, "Max", game.MaxWorkers))
@@ -111,18 +120,23 @@ func runSelfplay(ctx context.Context, g *Globals, opts *selfplayOptions) error {
 	if len(names) != 2 {
 		return withCode(ExitError, i18n.E("selfplay.bad_players", "Value", i18n.Quote(opts.Players)))
 	}
-	var players [2]game.Strategy
 	for i, n := range names {
 		s, err := game.ParseStrategy(strings.TrimSpace(n))
 		if err != nil {
 			return withCode(ExitError, i18n.Wrap(err, "selfplay.players_flag"))
 		}
-		players[i] = s
+		opts.players[i] = s
 	}
 	rules, err := game.RulesByName(opts.Rules)
 	if err != nil {
 		return withCode(ExitError, i18n.Wrap(err, "selfplay.rules_flag"))
 	}
+	opts.rules = rules
+	return nil
+}
+
+func runSelfplay(ctx context.Context, g *Globals, opts *selfplayOptions) error {
+	players, rules := opts.players, opts.rules
 	endgamePlayers, err := endgamePlayerMaker(g, opts.Endgame, opts.EndgamePlies, rules)
 	if err != nil {
 		return err
@@ -156,7 +170,7 @@ func runSelfplay(ctx context.Context, g *Globals, opts *selfplayOptions) error {
 	if startPos != nil && !lex.Tiles.SameAlphabet(startPos.Tiles) {
 		return withCode(ExitError, i18n.E("engine.lexicon_alphabet", "Lexicon", lex.Name, "Set", startPos.Tiles.Name))
 	}
-	table, err := g.playLeaves(opts.Leaves, !opts.LeavesGiven)
+	table, err := g.playerLeaves(opts.Leaves, opts.LeavesGiven)
 	if err != nil {
 		return err
 	}
@@ -196,7 +210,7 @@ func runSelfplay(ctx context.Context, g *Globals, opts *selfplayOptions) error {
 	}
 
 	out := selfplayJSON{
-		SelfPlay: stats.SummarizeSelfPlay(&tally, players), Seed: opts.Seed, Rules: rules.Name,
+		Summary: game.Summarize(&tally, players), Seed: opts.Seed, Rules: rules.Name,
 		Lexicon: lex.Name, Workers: workers, Seconds: elapsed.Seconds(), SavedTo: opts.Save, Leaves: opts.Leaves,
 		GamesFinished: tally.Games,
 	}
@@ -218,19 +232,6 @@ func runSelfplay(ctx context.Context, g *Globals, opts *selfplayOptions) error {
 		return withCode(ExitInterrupted, i18n.E("selfplay.interrupted", "Done", tally.Games, "Total", opts.Games))
 	}
 	return nil
-}
-
-// timeLeft is " · quedan 25 s" for the progress bar, "" when unknown.
-func timeLeft(p *i18n.Printer, left time.Duration) string {
-	switch {
-	case left <= 0:
-		return ""
-	case left < time.Minute:
-		return p.T("selfplay.left_seconds", "Seconds", int(math.Ceil(left.Seconds())))
-	case left < time.Hour:
-		return p.T("selfplay.left_minutes", "Minutes", int(left.Minutes()+0.5))
-	}
-	return p.T("selfplay.left_hours", "Hours", int(left.Hours()), "Minutes", int(left.Minutes())%60)
 }
 
 // saveError is a game that could not be written: the user's directory, not a bug.

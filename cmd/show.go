@@ -21,32 +21,31 @@ type showOptions struct {
 	Turn int
 }
 
-func init() {
-	register(func(g *Globals) *cobra.Command {
-		opts := &showOptions{}
-		p := g.P
-		c := &cobra.Command{
-			Use:     p.T("show.use"),
-			Short:   p.T("show.short"),
-			Long:    p.T("show.long"),
-			Example: p.T("show.example"),
-			Args:    cobra.NoArgs,
-			RunE: func(c *cobra.Command, args []string) error {
-				opts.Turn = -1
-				if c.Flags().Changed("turn") {
-					opts.Turn, _ = c.Flags().GetInt("turn")
-					if opts.Turn < 0 {
-						return withCode(ExitError, i18n.E("show.negative_turn", "Turn", opts.Turn))
-					}
+// newShowCmd makes `atril show`.
+func newShowCmd(g *Globals) *cobra.Command {
+	opts := &showOptions{}
+	p := g.P
+	c := &cobra.Command{
+		Use:     p.T("show.use"),
+		Short:   p.T("show.short"),
+		Long:    p.T("show.long"),
+		Example: p.T("show.example"),
+		Args:    cobra.NoArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			opts.Turn = -1
+			if c.Flags().Changed("turn") {
+				opts.Turn, _ = c.Flags().GetInt("turn")
+				if opts.Turn < 0 {
+					return withCode(ExitError, i18n.E("show.negative_turn", "Turn", opts.Turn))
 				}
-				return runShow(g, opts)
-			},
-		}
-		c.Flags().StringVar(&opts.CGP, "cgp", "", p.T("show.flag.cgp"))
-		c.Flags().StringVar(&opts.GCG, "gcg", "", p.T("show.flag.gcg"))
-		c.Flags().Int("turn", 0, p.T("show.flag.turn"))
-		return c
-	})
+			}
+			return runShow(g, opts)
+		},
+	}
+	c.Flags().StringVar(&opts.CGP, "cgp", "", p.T("show.flag.cgp"))
+	c.Flags().StringVar(&opts.GCG, "gcg", "", p.T("show.flag.gcg"))
+	c.Flags().Int("turn", 0, p.T("show.flag.turn"))
+	return c
 }
 
 type showJSON struct {

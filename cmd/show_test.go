@@ -16,6 +16,7 @@ import (
 const showCGP = "15/15/15/15/8[CH]6/8A6/8[RR]6/5BOCa6/15/15/15/15/15/15/15 AEILRS?/ 39/16 0 lex FILE2017;"
 
 func TestShowGolden(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		args   []string
@@ -43,6 +44,7 @@ func TestShowGolden(t *testing.T) {
 }
 
 func TestShowColour(t *testing.T) {
+	t.Parallel()
 	run := func(env map[string]string) string {
 		var out, errb bytes.Buffer
 		io := &IO{In: strings.NewReader(""), Out: &out, Err: &errb, OutTTY: true,
@@ -61,6 +63,7 @@ func TestShowColour(t *testing.T) {
 }
 
 func TestShowJSON(t *testing.T) {
+	t.Parallel()
 	out, _, code := runEngineCmd(t, nil, "show", "--json", "--gcg", "../engine/gcg/testdata/spanish.gcg", "--turn", "1")
 	if code != 0 {
 		t.Fatal(out)
@@ -86,6 +89,7 @@ func TestShowJSON(t *testing.T) {
 }
 
 func TestShowBadInput(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		args []string
 		err  string
@@ -110,6 +114,7 @@ func TestShowBadInput(t *testing.T) {
 // A play on the board that is then withdrawn ("--") is not also on its player's rack, and the
 // unseen tiles count it once: with a one-tile phony S, the old count was one short.
 func TestShowWithdrawnPlay(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "phony.gcg")
 	game := "#player1 ana Ana\n#player2 beto Beto\n" +
 		">ana: ABCO?EI 8F BOCA +16 16\n" +
@@ -154,6 +159,7 @@ func TestShowWithdrawnPlay(t *testing.T) {
 
 // A GCG whose end-of-game points do not match the rack is refused with the file and line.
 func TestShowGCGErrorsNameTheLine(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "end.gcg")
 	game := "#player1 ana Ana\n#player2 beto Beto\n>ana: ABCO?EI 8F BOCA +16 16\n>ana: (AEI) +30 46\n"
 	if err := os.WriteFile(path, []byte(game), 0o644); err != nil {

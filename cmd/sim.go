@@ -7,11 +7,10 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/engine"
-	"github.com/atril-scrabble/atril/engine/movegen"
+	"github.com/atril-scrabble/atril/engine/leavetable"
 	"github.com/atril-scrabble/atril/engine/sim"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/ui"
-	"github.com/atril-scrabble/atril/stats/leaves"
 )
 
 type simOptions struct {
@@ -30,36 +29,42 @@ type simOptions struct {
 	EndgamePlies int
 }
 
-func init() {
-	register(func(g *Globals) *cobra.Command {
-		opts := &simOptions{}
-		p := g.P
-		c := &cobra.Command{
-			Use:     p.T("sim.use"),
-			Short:   p.T("sim.short"),
-			Long:    p.T("sim.long"),
-			Example: p.T("sim.example"),
-			Args:    cobra.NoArgs,
-			RunE: func(c *cobra.Command, args []string) error {
-				opts.LeavesGiven = c.Flags().Changed("leaves")
-				return runSim(c, g, opts)
-			},
-		}
-		stopsCleanly(c)
-		f := c.Flags()
-		f.StringVar(&opts.CGP, "cgp", "", p.T("sim.flag.cgp"))
-		f.IntVar(&opts.Plies, "plies", sim.DefaultPlies, p.T("sim.flag.plies"))
-		f.IntVar(&opts.Iterations, "iterations", sim.DefaultMaxIterations, p.T("sim.flag.iterations"))
-		f.IntVar(&opts.Candidates, "candidates", 10, p.T("sim.flag.candidates"))
-		f.StringArrayVar(&opts.Plays, "play", nil, p.T("sim.flag.play"))
-		f.Uint64Var(&opts.Seed, "seed", 1, p.T("sim.flag.seed"))
-		f.IntVar(&opts.Workers, "workers", 0, p.T("sim.flag.workers"))
-		f.Float64Var(&opts.Stop, "stop", 99, p.T("sim.flag.stop"))
-		f.StringVar(&opts.Leaves, "leaves", leaves.Builtin, p.T("sim.flag.leaves"))
-		_ = c.RegisterFlagCompletionFunc("leaves", leavesSpecs)
-		endgameFlags(c, p, &opts.Endgame, &opts.EndgamePlies)
-		return c
-	})
+// newSimCmd makes `atril sim`. runF, when not nil, is called with the options parsed and
+// checked instead of the simulation (flag tests).
+func newSimCmd(g *Globals, runF func(*simOptions) error) *cobra.Command {
+	opts := &simOptions{}
+	p := g.P
+	c := &cobra.Command{
+		Use:     p.T("sim.use"),
+		Short:   p.T("sim.short"),
+		Long:    p.T("sim.long"),
+		Example: p.T("sim.example"),
+		Args:    cobra.NoArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			opts.LeavesGiven = c.Flags().Changed("leaves")
+			if err := opts.check(); err != nil {
+				return err
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return runSim(c, g, opts)
+		},
+	}
+	stopsCleanly(c)
+	f := c.Flags()
+	f.StringVar(&opts.CGP, "cgp", "", p.T("sim.flag.cgp"))
+	f.IntVar(&opts.Plies, "plies", sim.DefaultPlies, p.T("sim.flag.plies"))
+	f.IntVar(&opts.Iterations, "iterations", sim.DefaultMaxIterations, p.T("sim.flag.iterations"))
+	f.IntVar(&opts.Candidates, "candidates", 10, p.T("sim.flag.candidates"))
+	f.StringArrayVar(&opts.Plays, "play", nil, p.T("sim.flag.play"))
+	f.Uint64Var(&opts.Seed, "seed", 1, p.T("sim.flag.seed"))
+	f.IntVar(&opts.Workers, "workers", 0, p.T("sim.flag.workers"))
+	f.Float64Var(&opts.Stop, "stop", 99, p.T("sim.flag.stop"))
+	f.StringVar(&opts.Leaves, "leaves", leavetable.Builtin, p.T("sim.flag.leaves"))
+	_ = c.RegisterFlagCompletionFunc("leaves", leavesSpecs)
+	endgameFlags(c, p, &opts.Endgame, &opts.EndgamePlies)
+	return c
 }
 
 type simCandidateJSON struct {
@@ -86,8 +91,8 @@ type simJSON struct {
 	Candidates []simCandidateJSON `json:"candidates"`
 }
 
-func runSim(c *cobra.Command, g *Globals, opts *simOptions) error {
-	ctx := c.Context()
+// check refuses flags out of bounds before any work.
+func (opts *simOptions) check() error {
 	if opts.CGP == "" {
 		return withCode(ExitError, i18n.E("sim.no_cgp"))
 	}
@@ -106,6 +111,11 @@ func runSim(c *cobra.Command, g *Globals, opts *simOptions) error {
 	if opts.Iterations < 1 || opts.Iterations > sim.MaxIterations {
 		return withCode(ExitError, i18n.E("sim.bad_iterations", "Iterations", opts.Iterations, "Max", sim.MaxIterations))
 	}
+	return nil
+}
+
+func runSim(c *cobra.Command, g *Globals, opts *simOptions) error {
+	ctx := c.Context()
 	ts, err := g.TileSet()
 	if err != nil {
 		return err
@@ -122,21 +132,12 @@ func runSim(c *cobra.Command, g *Globals, opts *simOptions) error {
 	if err != nil {
 		return err
 	}
-	table, err := g.playLeaves(opts.Leaves, !opts.LeavesGiven)
+	table, err := g.playerLeaves(opts.Leaves, opts.LeavesGiven)
 	if err != nil {
 		return err
 	}
-	hidden := *pos
-	hidden.Racks[1] = nil
-	bag := max(0, len(hidden.UnseenTiles())-engine.RackSize)
-	gen := movegen.New(lex.Graph, ts, layout)
-	gen.SetBoard(pos.Board)
-	mo := movegen.Options{Top: opts.Candidates, By: movegen.ByEquity, Leaves: table, BagEmpty: bag == 0, Pass: true}
-	if bag > 0 {
-		mo.Exchanges = min(engine.RackSize, bag)
-	}
-	cands := append([]engine.Move(nil), gen.Generate(pos.Racks[0], mo)...)
 	// Plays asked for by name join the engine's candidates.
+	var asked []engine.Move
 	for _, s := range opts.Plays {
 		m, err := engine.ParseMove(s, pos.Board, ts)
 		if err != nil {
@@ -149,30 +150,21 @@ func runSim(c *cobra.Command, g *Globals, opts *simOptions) error {
 			}
 			m = v.Move
 		}
-		dup := false
-		for i := range cands {
-			dup = dup || movegen.Compare(&cands[i], &m, movegen.ByScore) == 0
-		}
-		if !dup {
-			cands = append(cands, m)
-		}
+		asked = append(asked, m)
 	}
+	cands, bag := sim.Candidates(lex, pos, table, opts.Candidates, asked)
 	if len(cands) == 0 {
 		return withCode(ExitError, i18n.E("sim.no_candidates"))
 	}
 	if exact, err := simExact(ctx, g, opts.Endgame, opts.EndgamePlies, opts.Workers, pos, bag, cands); exact || err != nil {
 		return err
 	}
-	z := 0.0
-	if opts.Stop > 0 {
-		z = math.Sqrt2 * math.Erfinv(opts.Stop/100)
-	}
 	p := g.P
 	bar := ui.NewProgress(g.io.Err, g.io.ErrTTY, g.io.Now, opts.Iterations, func(done, total int, rate float64, left time.Duration) string {
 		return p.T("sim.progress", "Done", p.Int(done), "Total", p.Int(total), "Rate", p.Float(rate, 0)) + timeLeft(p, left)
 	})
 	s, err := sim.New(sim.Config{Lexicon: lex, Layout: layout, Leaves: table, Plies: opts.Plies, MaxIterations: opts.Iterations,
-		StopZ: z, Workers: opts.Workers, Seed: opts.Seed, Progress: bar.Update})
+		StopZ: sim.StopZ(opts.Stop), Workers: opts.Workers, Seed: opts.Seed, Progress: bar.Update})
 	if err != nil {
 		return withCode(ExitError, err)
 	}

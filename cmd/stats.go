@@ -11,7 +11,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/drills"
-	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/internal/ui"
@@ -25,26 +24,25 @@ type statsOptions struct {
 	Plot  string
 }
 
-func init() {
-	register(func(g *Globals) *cobra.Command {
-		opts := &statsOptions{}
-		p := g.P
-		c := &cobra.Command{
-			Use:     p.T("stats.use"),
-			Short:   p.T("stats.short"),
-			Long:    p.T("stats.long"),
-			Example: p.T("stats.example"),
-			Args:    cobra.NoArgs,
-			RunE: func(c *cobra.Command, args []string) error {
-				return runStats(g, c.Context(), opts)
-			},
-		}
-		c.Flags().StringVar(&opts.Since, "since", "", p.T("stats.flag.since"))
-		c.Flags().StringVar(&opts.Deck, "deck", "", p.T("stats.flag.deck"))
-		c.Flags().StringVar(&opts.Plot, "plot", "", p.T("stats.flag.plot"))
-		c.AddCommand(statsWeakCmd(g), statsModelCmd(g))
-		return c
-	})
+// newStatsCmd makes `atril stats`.
+func newStatsCmd(g *Globals) *cobra.Command {
+	opts := &statsOptions{}
+	p := g.P
+	c := &cobra.Command{
+		Use:     p.T("stats.use"),
+		Short:   p.T("stats.short"),
+		Long:    p.T("stats.long"),
+		Example: p.T("stats.example"),
+		Args:    cobra.NoArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			return runStats(g, c.Context(), opts)
+		},
+	}
+	c.Flags().StringVar(&opts.Since, "since", "", p.T("stats.flag.since"))
+	c.Flags().StringVar(&opts.Deck, "deck", "", p.T("stats.flag.deck"))
+	c.Flags().StringVar(&opts.Plot, "plot", "", p.T("stats.flag.plot"))
+	c.AddCommand(statsWeakCmd(g), statsModelCmd(g))
+	return c
 }
 
 func runStats(g *Globals, ctx context.Context, opts *statsOptions) error {
@@ -281,7 +279,7 @@ func runStatsWeak(g *Globals, ctx context.Context, opts *statsWeakOptions) error
 	d := w.Doc(g.P)
 	if out.Deck != "" {
 		d.P(g.P.T("stats.weak.deck_added", "Deck", out.Deck, "Cards", g.P.N("stats.count.cards", out.Added),
-			"Kind", stats.KindName(g.P, out.Kind)))
+			"Kind", drills.NameAs(g.P, drills.Kind(out.Kind), drills.InReport)))
 	}
 	return g.Print(d)
 }
@@ -325,17 +323,4 @@ func statsModelCmd(g *Globals) *cobra.Command {
 			return g.Print(m.Doc(g.P))
 		},
 	}
-}
-
-// checkOutput refuses an output flag's target (--plot, --out) that is not a regular file,
-// before any work: a device or a FIFO is never replaced or written into (and nothing then
-// says the file was written).
-func checkOutput(file string) error {
-	if file == "" {
-		return nil
-	}
-	if err := fileio.CheckOutput(file); err != nil {
-		return withCode(ExitError, err)
-	}
-	return nil
 }

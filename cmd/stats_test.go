@@ -17,6 +17,7 @@ import (
 // `atril stats` after drills: the counts per drill are the answers given, right ones counted,
 // over 7, 30 and 90 days; the report is drawn in the reader's language.
 func TestStatsCommand(t *testing.T) {
+	t.Parallel()
 	kwg := engineTestLexicon(t, drillTestWords...)
 	db := filepath.Join(t.TempDir(), "study.db")
 	if d, code := runDrillCmd(t, "y\nn\ny\n", "--lexicon", kwg, "--db", db, "drill", "twos", "--count", "3", "--seed", "2"); code != 0 {
@@ -74,6 +75,7 @@ func TestStatsCommand(t *testing.T) {
 // On a first day, before any answer, stats and its subcommands say so kindly and exit 0, and
 // make no file.
 func TestStatsFirstDay(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "nothing-yet")
 	db := filepath.Join(dir, "atril.db")
 	for _, args := range [][]string{{"stats"}, {"stats", "weak"}, {"stats", "model"}} {
@@ -107,6 +109,7 @@ func TestStatsFirstDay(t *testing.T) {
 }
 
 func TestStatsBadFlags(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "a.db")
 	for _, c := range []struct {
 		args []string
@@ -164,6 +167,7 @@ func seedStatsAnswers(t *testing.T, db string, days int) string {
 // stats weak lists CHICO first among the misses; --deck-out makes a judge deck of the weak
 // words; stats model names the features.
 func TestStatsWeakAndModel(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "a.db")
 	kwg := seedStatsAnswers(t, db, 20)
 	s, code := study(t, day1, "", "--db", db, "--json", "stats", "weak", "--limit", "3")
@@ -200,6 +204,7 @@ func TestStatsWeakAndModel(t *testing.T) {
 
 // --plot writes a PNG that decodes, two panels high.
 func TestStatsPlot(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	db := filepath.Join(dir, "a.db")
 	seedStatsAnswers(t, db, 10)

@@ -10,6 +10,7 @@ import (
 // message and exit 2, instead of allocating or looping without end (postpone --days
 // 9999999999999 used to die out of memory; --days 100000000 ran for minutes).
 func TestStudyNumericFlagsBounded(t *testing.T) {
+	t.Parallel()
 	kwg := engineTestLexicon(t, drillTestWords...)
 	dir := t.TempDir()
 	base := []string{"--lexicon", kwg, "--db", filepath.Join(dir, "atril.db")}

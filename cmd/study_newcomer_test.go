@@ -36,6 +36,7 @@ func namedLexicon(t *testing.T, name string, words ...string) string {
 // deck's lexicon, review names the decks waiting, and deck move carries one over with its
 // schedules and answers, dropping (and naming) the cards whose answers no longer hold.
 func TestDeckMoveToAnotherLexicon(t *testing.T) {
+	t.Parallel()
 	// "viejo" has ZZZA and ZZZAS, which "nuevo" lacks; CASQO is a phony in both.
 	old := append(slices.Clone(drillTestWords), "ZZZA", "ZZZAS")
 	viejo := namedLexicon(t, "viejo", old...)
@@ -132,6 +133,7 @@ func TestDeckMoveToAnotherLexicon(t *testing.T) {
 // fits, no Markdown marker, no colour without colour; each deck's lexicon is shown and today
 // counts the new cards review shows today.
 func TestDeckListReadsAt80Columns(t *testing.T) {
+	t.Parallel()
 	kwg := engineTestLexicon(t, drillTestWords...)
 	db := filepath.Join(t.TempDir(), "atril.db")
 	for _, args := range [][]string{
@@ -187,6 +189,7 @@ func TestDeckListReadsAt80Columns(t *testing.T) {
 
 // drill --list at 80 columns: long answer lists fold between words, a word is never cut.
 func TestDrillListFoldsAt80Columns(t *testing.T) {
+	t.Parallel()
 	var out, errb bytes.Buffer
 	code := Run(&IO{In: strings.NewReader(""), Out: &out, Err: &errb, Now: func() time.Time { return day1 },
 		OutTTY: true, Width: 80, Getenv: func(k string) string { return map[string]string{"NO_COLOR": "1"}[k] }},
@@ -230,6 +233,7 @@ func TestDrillListFoldsAt80Columns(t *testing.T) {
 // of the drill's kind of card) without asking; else the player is offered a deck and answers
 // in either language; and what is due next is said.
 func TestDrillMissesGoToADeck(t *testing.T) {
+	t.Parallel()
 	kwg := engineTestLexicon(t, drillTestWords...)
 	db := filepath.Join(t.TempDir(), "atril.db")
 	base := []string{"--lexicon", kwg, "--db", db}
@@ -327,6 +331,7 @@ func TestDrillMissesGoToADeck(t *testing.T) {
 
 // review on a first day, before anything was studied: a kind word and exit 0, no file made.
 func TestReviewFirstDay(t *testing.T) {
+	t.Parallel()
 	data := filepath.Join(t.TempDir(), "data")
 	for _, lang := range []string{"en", "es"} {
 		var out, errb bytes.Buffer
@@ -355,6 +360,7 @@ func TestReviewFirstDay(t *testing.T) {
 // A card is spelt the same wherever it shows: review --list spells it as review asks it (CHA,
 // LLO, C·H), never in the stored notation ([CH]A, [LL]O, [C]H).
 func TestCardsSpeltAsAsked(t *testing.T) {
+	t.Parallel()
 	kwg := engineTestLexicon(t, drillTestWords...)
 	dir := t.TempDir()
 	db := filepath.Join(dir, "atril.db")
@@ -387,6 +393,7 @@ func TestCardsSpeltAsAsked(t *testing.T) {
 // the interval as stability (srs.ForgettingCurve), the most forgotten first; ties by how
 // overdue.
 func TestReviewPostponeCardbox(t *testing.T) {
+	t.Parallel()
 	kwg := engineTestLexicon(t, drillTestWords...)
 	db := filepath.Join(t.TempDir(), "atril.db")
 	base := []string{"--lexicon", kwg, "--db", db}
@@ -434,6 +441,7 @@ func TestReviewPostponeCardbox(t *testing.T) {
 // What a Spanish player sees: the drill, its feedback and summary, the offer answered "sí",
 // and review's feedback saying when the card comes back, all in Spanish.
 func TestStudyInSpanish(t *testing.T) {
+	t.Parallel()
 	kwg := engineTestLexicon(t, drillTestWords...)
 	db := filepath.Join(t.TempDir(), "atril.db")
 	base := []string{"--lexicon", kwg, "--db", db, "--lang", "es"}
@@ -446,6 +454,9 @@ func TestStudyInSpanish(t *testing.T) {
 		t.Errorf("deck add /dev/zero in Spanish: %d %q", code, s.err.String())
 	}
 	d, code = runDrillCmd(t, "cosa caos\n\nsí\n", append(base, "drill", "anagram", "--length", "4", "--ranks", "1-30", "--count", "1", "--seed", "9")...)
+	if code != 0 {
+		t.Errorf("Spanish drill: exit %d %s", code, d.err.String())
+	}
 	out := d.out.String()
 	for _, want := range []string{
 		"ejercicio de anagramas · léxico small · semilla 9",
@@ -474,6 +485,7 @@ func TestStudyInSpanish(t *testing.T) {
 // A card answered good in its learning step goes to the 10-minute step: not asked again in the
 // same short session, whose end says when it comes back.
 func TestReviewGoodInLearningComesBackLater(t *testing.T) {
+	t.Parallel()
 	kwg := engineTestLexicon(t, drillTestWords...)
 	db := filepath.Join(t.TempDir(), "atril.db")
 	base := []string{"--lexicon", kwg, "--db", db}

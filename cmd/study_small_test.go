@@ -14,6 +14,7 @@ import (
 // --length is explicit: 0 is refused (it used to mean any length for hooks and judge, and
 // anagram blamed --blanks); an open side is written as one.
 func TestDrillLengthFlags(t *testing.T) {
+	t.Parallel()
 	kwg := engineTestLexicon(t, drillTestWords...)
 	base := []string{"--lexicon", kwg, "--db", filepath.Join(t.TempDir(), "atril.db"), "drill"}
 	for _, c := range []struct {
@@ -53,6 +54,7 @@ func TestDrillLengthFlags(t *testing.T) {
 // Commands with nothing to record refuse a missing database, naming it, and create neither
 // it nor its directory (a mistyped --db used to leave both behind).
 func TestReadOnlyStudyCommandsNeedTheDatabase(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "typo")
 	db := filepath.Join(dir, "atril.db")
 	for _, args := range [][]string{
@@ -96,6 +98,7 @@ func TestReadOnlyStudyCommandsNeedTheDatabase(t *testing.T) {
 // A deck's lexicon is matched without regard to case, by review as by drill: the lexicon
 // store names fise2 and FISE2 alike.
 func TestReviewLexiconNameAnyCase(t *testing.T) {
+	t.Parallel()
 	kwg := engineTestLexicon(t, drillTestWords...)
 	dir := t.TempDir()
 	upper := filepath.Join(dir, "SMALL.kwg")
@@ -121,6 +124,7 @@ func TestReviewLexiconNameAnyCase(t *testing.T) {
 
 // Counts of one read in the singular.
 func TestStudyMessagesSingular(t *testing.T) {
+	t.Parallel()
 	kwg := engineTestLexicon(t, drillTestWords...)
 	d, code := runDrillCmd(t, "y\n", "--lexicon", kwg, "--db", filepath.Join(t.TempDir(), "a.db"), "drill", "twos", "--count", "1", "--seed", "3")
 	if code != 0 || !strings.Contains(d.out.String(), "1 question. ") {
@@ -137,6 +141,7 @@ func TestStudyMessagesSingular(t *testing.T) {
 // Deck names complete wherever a deck is named: drill --deck (decks of that kind), review
 // --deck and postpone --deck, deck rm and deck add (any kind).
 func TestDeckNameCompletion(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "study.db")
 	st := openTestStore(t, db)
 	for _, d := range []studystore.Deck{
@@ -170,6 +175,7 @@ func TestDeckNameCompletion(t *testing.T) {
 // Adding the same search to a judge deck again adds nothing: its phonies come from the deck's
 // name unless --seed says otherwise.
 func TestDeckAddJudgeSearchTwice(t *testing.T) {
+	t.Parallel()
 	kwg := engineTestLexicon(t, drillTestWords...)
 	base := []string{"--lexicon", kwg, "--db", filepath.Join(t.TempDir(), "a.db"), "deck", "add", "fallos", "--search", "length:4", "--kind", "judge"}
 	s, code := study(t, day1, "", base...)

@@ -51,6 +51,7 @@ Z,0,10,false
 // racks and a deck filled by probability, reviewed under the same set, all follow the set's
 // counts, not FISE's. (No study command shows points.)
 func TestStudyFollowsTiles(t *testing.T) {
+	t.Parallel()
 	kwg := engineTestLexicon(t, drillTestWords...)
 	dir := t.TempDir()
 	set := filepath.Join(dir, "five.csv")

@@ -12,6 +12,7 @@ import (
 // A card missed in review is in a learning step, which review's closing lines count apart
 // from the reviews: today counts it apart too, never among the day's reviews.
 func TestTodayCountsLearningApart(t *testing.T) {
+	t.Parallel()
 	kwg := engineTestLexicon(t, drillTestWords...)
 	dir := t.TempDir()
 	base := []string{"--db", filepath.Join(dir, "atril.db"), "--lexicon", kwg}
@@ -41,6 +42,7 @@ func TestTodayCountsLearningApart(t *testing.T) {
 
 // deck add NAME --search length:2 without --kind makes a twos deck, as README's tour suggests.
 func TestDeckAddTwosInferred(t *testing.T) {
+	t.Parallel()
 	kwg := engineTestLexicon(t, drillTestWords...)
 	base := []string{"--db", filepath.Join(t.TempDir(), "atril.db"), "--lexicon", kwg}
 	s, code := study(t, day1, "", append(base, "--json", "deck", "add", "dos", "--search", "length:2")...)

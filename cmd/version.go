@@ -7,22 +7,21 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/engine/equity"
+	"github.com/atril-scrabble/atril/engine/leavetable"
 	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon/registry"
-	"github.com/atril-scrabble/atril/stats/leaves"
 )
 
-func init() {
-	register(func(g *Globals) *cobra.Command {
-		p := g.P
-		return &cobra.Command{
-			Use:   p.T("version.use"),
-			Short: p.T("version.short"),
-			Long:  p.T("version.long"),
-			Args:  cobra.NoArgs,
-			RunE:  func(c *cobra.Command, args []string) error { return runVersion(g) },
-		}
-	})
+// newVersionCmd makes `atril version`.
+func newVersionCmd(g *Globals) *cobra.Command {
+	p := g.P
+	return &cobra.Command{
+		Use:   p.T("version.use"),
+		Short: p.T("version.short"),
+		Long:  p.T("version.long"),
+		Args:  cobra.NoArgs,
+		RunE:  func(c *cobra.Command, args []string) error { return runVersion(g) },
+	}
 }
 
 // addVersionFlag gives the root command --version, which prints what `atril version` does;
@@ -85,7 +84,7 @@ func versionOf(bi *debug.BuildInfo) versionJSON {
 	info := registry.DefaultInfo()
 	v.Lexicon = versionLexiconJSON{Name: info.Name, Words: info.Words}
 	v.Leaves = equity.DefaultTable()
-	if info, err := leaves.BuiltinInfo(); err == nil {
+	if info, err := leavetable.BuiltinInfo(); err == nil {
 		v.Leaves = info // what moves, selfplay, sim and puzzles use unless told
 	}
 	return v

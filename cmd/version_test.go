@@ -11,6 +11,7 @@ import (
 // atril version and atril --version say the same: the version, the commit, Go, the embedded
 // lexicon and the default leave table, in either language; --json for scripts.
 func TestVersion(t *testing.T) {
+	t.Parallel()
 	out, errOut, code := runEngineCmd(t, nil, "version")
 	if code != 0 || errOut != "" {
 		t.Fatalf("exit %d: %s", code, errOut)
@@ -55,6 +56,7 @@ func TestVersion(t *testing.T) {
 
 // A release build stamped with its module version and commit says so.
 func TestVersionOfStampedBuild(t *testing.T) {
+	t.Parallel()
 	bi := &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "v1.2.3"}, Settings: []debug.BuildSetting{
 		{Key: "vcs.revision", Value: "0123456789abcdef0123"}, {Key: "vcs.time", Value: "2026-11-23T10:00:00Z"}, {Key: "vcs.modified", Value: "true"}}}
 	v := versionOf(bi)

@@ -8,9 +8,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/atril-scrabble/atril/engine/leavetable"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/web"
-	"github.com/atril-scrabble/atril/stats/leaves"
 )
 
 type webOptions struct {
@@ -19,24 +19,23 @@ type webOptions struct {
 	Open        bool
 }
 
-func init() {
-	register(func(g *Globals) *cobra.Command {
-		opts := &webOptions{}
-		p := g.P
-		c := &cobra.Command{
-			Use:     p.T("web.use"),
-			Short:   p.T("web.short"),
-			Long:    p.T("web.long"),
-			Example: p.T("web.example"),
-			Args:    cobra.NoArgs,
-			RunE:    func(c *cobra.Command, args []string) error { return runWeb(g, c, opts) },
-		}
-		f := c.Flags()
-		f.StringVar(&opts.Addr, "addr", web.DefaultAddr, p.T("web.flag.addr"))
-		f.BoolVar(&opts.AllowRemote, "allow-remote", false, p.T("web.flag.allow_remote"))
-		f.BoolVar(&opts.Open, "open", false, p.T("web.flag.open"))
-		return stopsCleanly(c)
-	})
+// newWebCmd makes `atril web`.
+func newWebCmd(g *Globals) *cobra.Command {
+	opts := &webOptions{}
+	p := g.P
+	c := &cobra.Command{
+		Use:     p.T("web.use"),
+		Short:   p.T("web.short"),
+		Long:    p.T("web.long"),
+		Example: p.T("web.example"),
+		Args:    cobra.NoArgs,
+		RunE:    func(c *cobra.Command, args []string) error { return runWeb(g, c, opts) },
+	}
+	f := c.Flags()
+	f.StringVar(&opts.Addr, "addr", web.DefaultAddr, p.T("web.flag.addr"))
+	f.BoolVar(&opts.AllowRemote, "allow-remote", false, p.T("web.flag.allow_remote"))
+	f.BoolVar(&opts.Open, "open", false, p.T("web.flag.open"))
+	return stopsCleanly(c)
 }
 
 // runWeb opens what the commands open (the lexicon, the leave table, the study database) and
@@ -46,7 +45,7 @@ func runWeb(g *Globals, c *cobra.Command, opts *webOptions) error {
 	if err != nil {
 		return err
 	}
-	table, err := g.openLeaves(leaves.Builtin, true)
+	table, err := g.leaveTable(leavetable.Builtin, false)
 	if err != nil {
 		return err
 	}
@@ -60,7 +59,7 @@ func runWeb(g *Globals, c *cobra.Command, opts *webOptions) error {
 		return withCode(ExitInternal, err)
 	}
 	cfg := web.Config{Addr: opts.Addr, AllowRemote: opts.AllowRemote, Store: st, Lex: lex, Table: table,
-		Known: leaves.Known(lex.Tiles), Lexicons: &statsLexicons{g: g}, Endgame: eg, Now: g.io.Now, Err: g.io.Err}
+		Known: leavetable.Known(lex.Tiles), Lexicons: &statsLexicons{g: g}, Endgame: eg, Now: g.io.Now, Err: g.io.Err}
 	// --lang or ATRIL_LANG force the language; otherwise each browser's Accept-Language says.
 	if g.Lang != "" || g.io.Getenv("ATRIL_LANG") != "" {
 		cfg.Lang = i18n.Lang(c.Root().Annotations[printerKey])

@@ -15,6 +15,7 @@ import (
 // colour and with NO_COLOR, and never show Markdown markers; moves, score, deck list and
 // drill --list have tests of their own.
 func TestReportsReadAt80Columns(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "a.db")
 	kwg := seedStatsAnswers(t, db, 40)
 	ansi := regexp.MustCompile(`\x1b\[[0-9;]*m`)

@@ -1,16 +1,29 @@
 package cmd
 
 import (
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/atril-scrabble/atril/internal/datadir"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
+	"github.com/atril-scrabble/atril/lexicon/morph"
 )
 
 // Helpers shared by the word commands (judge, anagram, hooks, info, search).
+
+// morphology is lex's learnt morphology, kept in atril's cache directory between runs
+// (learning it takes a second or two on a full lexicon; reading it back, a fraction).
+func (g *Globals) morphology(lex *lexicon.Lexicon) *morph.Model {
+	dir := datadir.CacheDir(g.io.Getenv)
+	if dir != "" {
+		dir = filepath.Join(dir, "morph")
+	}
+	return morph.ForCached(lex, dir)
+}
 
 // parseWordArg reads a word argument; a bad spelling is bad input (exit 2) naming the character.
 func parseWordArg(ts *lexicon.TileSet, s string) ([]lexicon.Tile, error) {

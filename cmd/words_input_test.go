@@ -55,6 +55,7 @@ func damageKWG(t *testing.T, path string, f func(node, v uint32) uint32) {
 // once with exit 2, naming the file and what is wrong and saying to add it again with --force;
 // by name and as the chosen default alike.
 func TestDamagedLexiconInDataDirectory(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name   string
 		damage func(node, v uint32) uint32
@@ -73,7 +74,7 @@ func TestDamagedLexiconInDataDirectory(t *testing.T) {
 			if _, errOut, code := run(false, "lexicon", "use", "ROTO"); code != 0 {
 				t.Fatal(errOut)
 			}
-			kwg := filepath.Join(os.Getenv("ATRIL_DATA_DIR"), "lexicons", "ROTO.kwg")
+			kwg := filepath.Join(getenv(t, "ATRIL_DATA_DIR"), "lexicons", "ROTO.kwg")
 			damageKWG(t, kwg, tc.damage)
 			for _, args := range [][]string{
 				{"judge", "--lexicon", "roto", "CASA"},
@@ -120,6 +121,7 @@ func TestDamagedLexiconInDataDirectory(t *testing.T) {
 // TestInfoOfAVeryLongWord: info of a word of 65 tiles or more (it panicked) is bad input with
 // the message search gives for as many tiles.
 func TestInfoOfAVeryLongWord(t *testing.T) {
+	t.Parallel()
 	lex := engineTestLexicon(t, wordsTestWords...)
 	for _, n := range []int{16, 61, 62, 64, 65, 100} {
 		word := strings.Repeat("A", n)
@@ -144,6 +146,7 @@ func TestInfoOfAVeryLongWord(t *testing.T) {
 // TestDecomposedAccentsFromAMac: a word or a list whose accents are combining marks (camio +
 // U+0301, as text copied from a Mac or a PDF) reads as the composed one.
 func TestDecomposedAccentsFromAMac(t *testing.T) {
+	t.Parallel()
 	run, dir := lexTestEnv(t)
 	if out, errOut, code := run(false, "judge", "camio\u0301n", "n\u0303andu\u0301", "CAN\u0303A"); code != 0 || out != "CAMION  valid\nÑANDU   valid\nCAÑA    valid\n" {
 		t.Errorf("judge decomposed: exit %d, %q %q", code, out, errOut)
@@ -161,6 +164,7 @@ func TestDecomposedAccentsFromAMac(t *testing.T) {
 // TestLexiconAddRefusesWhatIsNotAList: /dev/zero ends at once (not unbounded memory), a list
 // with a NUL byte or in UTF-16 is read as a list (never taken for a .kwg).
 func TestLexiconAddRefusesWhatIsNotAList(t *testing.T) {
+	t.Parallel()
 	run, dir := lexTestEnv(t)
 	if _, err := os.Stat("/dev/zero"); err == nil {
 		_, errOut, code := runWithin(t, run, "lexicon", "add", "CERO", "/dev/zero")
@@ -197,6 +201,7 @@ func TestLexiconAddRefusesWhatIsNotAList(t *testing.T) {
 
 // TestTilesFileWithALongLine: a line over 64 KB in a --tiles file names the file and the line.
 func TestTilesFileWithALongLine(t *testing.T) {
+	t.Parallel()
 	b, err := os.ReadFile("../data/tiles/fise.csv")
 	if err != nil {
 		t.Fatal(err)

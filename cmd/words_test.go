@@ -44,6 +44,7 @@ func runWords(t *testing.T, tty bool, env map[string]string, args ...string) (st
 }
 
 func TestWordCommandsPlain(t *testing.T) {
+	t.Parallel()
 	lex := engineTestLexicon(t, wordsTestWords...)
 	tests := []struct {
 		name   string
@@ -115,6 +116,7 @@ func TestWordCommandsPlain(t *testing.T) {
 
 // TestWordCommandsJSON checks the JSON shapes the issue fixes, key for key.
 func TestWordCommandsJSON(t *testing.T) {
+	t.Parallel()
 	lex := engineTestLexicon(t, wordsTestWords...)
 	tests := []struct {
 		name string
@@ -206,6 +208,7 @@ func TestWordCommandsJSON(t *testing.T) {
 
 // TestWordCommandsTerminal renders the human output as a terminal without colour shows it.
 func TestWordCommandsTerminal(t *testing.T) {
+	t.Parallel()
 	lex := engineTestLexicon(t, wordsTestWords...)
 	noColor := map[string]string{"NO_COLOR": "1"}
 	tests := []struct {
@@ -255,6 +258,7 @@ func TestWordCommandsTerminal(t *testing.T) {
 // TestWordCommandsLongSearchOnTerminal: a long result list is one table, a row a word, in the
 // terminal's width.
 func TestWordCommandsLongSearchOnTerminal(t *testing.T) {
+	t.Parallel()
 	var words []string
 	for _, a := range []string{"A", "E", "I", "O", "U"} {
 		for _, b := range []string{"B", "C", "D", "F", "G", "L", "M", "N", "P", "R", "S", "T", "V", "Z"} {
@@ -279,6 +283,7 @@ func TestWordCommandsLongSearchOnTerminal(t *testing.T) {
 // or without colour, every line of the word and lexicon commands fits, no Markdown marker shows,
 // and words are never cut; piped, the same commands print plain text.
 func TestWordCommandsFitTheTerminal(t *testing.T) {
+	t.Parallel()
 	run, dir := lexTestEnv(t)
 	if _, errOut, code := run(false, "lexicon", "add", "MINI", writeList(t, dir, "m.txt", strings.Join(wordsTestWords, "\n")), "--description",
 		"a made-up list with a description long enough to be cut on a terminal of eighty columns, which it is"); code != 0 {
@@ -301,7 +306,7 @@ func TestWordCommandsFitTheTerminal(t *testing.T) {
 		for _, lang := range []string{"en", "es"} {
 			for _, width := range []int{80, 120} {
 				for _, noColor := range []string{"1", ""} {
-					env := map[string]string{"COLUMNS": strconv.Itoa(width), "NO_COLOR": noColor, "ATRIL_DATA_DIR": os.Getenv("ATRIL_DATA_DIR")}
+					env := map[string]string{"COLUMNS": strconv.Itoa(width), "NO_COLOR": noColor, "ATRIL_DATA_DIR": getenv(t, "ATRIL_DATA_DIR")}
 					out, errOut, code := runWords(t, true, env, append(args, "--lang", lang)...)
 					if code > 1 || out == "" {
 						t.Errorf("%v %s: exit %d, stderr %q", args, lang, code, errOut)
@@ -323,7 +328,7 @@ func TestWordCommandsFitTheTerminal(t *testing.T) {
 					}
 				}
 			}
-			out, _, _ := runWords(t, false, map[string]string{"ATRIL_DATA_DIR": os.Getenv("ATRIL_DATA_DIR")}, append(args, "--lang", lang)...)
+			out, _, _ := runWords(t, false, map[string]string{"ATRIL_DATA_DIR": getenv(t, "ATRIL_DATA_DIR")}, append(args, "--lang", lang)...)
 			if ansi.MatchString(out) || strings.Contains(out, "═") || strings.Contains(out, "**") {
 				t.Errorf("%v %s piped: not plain text:\n%s", args, lang, out)
 			}
@@ -332,6 +337,7 @@ func TestWordCommandsFitTheTerminal(t *testing.T) {
 }
 
 func TestWordCommandsCompletion(t *testing.T) {
+	t.Parallel()
 	out, errOut, code := runWords(t, false, nil, "completion", "bash")
 	if code != 0 || !strings.Contains(out, "__start_atril") {
 		t.Fatalf("completion bash: exit %d, stderr %q", code, errOut)
@@ -348,6 +354,7 @@ func TestWordCommandsCompletion(t *testing.T) {
 
 // TestWordCommandsFILE2017 runs the commands on the reference FILE2017.kwg (tests only).
 func TestWordCommandsFILE2017(t *testing.T) {
+	t.Parallel()
 	lex := file2017(t)
 	if lex == "" {
 		t.Skip("FILE2017.kwg not beside the project")
@@ -373,8 +380,8 @@ func TestWordCommandsFILE2017(t *testing.T) {
 
 // TestWordCommandsEmbeddedDefault runs the commands with no --lexicon: the shipped default.
 func TestWordCommandsEmbeddedDefault(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir() // no user lexicon chosen
-	t.Setenv("ATRIL_DATA_DIR", dir)
 	env := map[string]string{"ATRIL_DATA_DIR": dir}
 	out, errOut, code := runWords(t, false, env, "judge", "CASA", "CHICO")
 	if code != 0 || out != "CASA   valid\nCHICO  valid\n" {
@@ -415,6 +422,7 @@ func TestWordCommandsEmbeddedDefault(t *testing.T) {
 
 // TestWordCommandsTilesFlag: --tiles changes points and probabilities, not validity.
 func TestWordCommandsTilesFlag(t *testing.T) {
+	t.Parallel()
 	lex := engineTestLexicon(t, wordsTestWords...)
 	b, err := os.ReadFile("../data/tiles/fise.csv")
 	if err != nil {
@@ -457,6 +465,7 @@ func TestWordCommandsTilesFlag(t *testing.T) {
 // TestAnagramRackBlanks: a rack may not hold more blanks than the set (exit 2, saying so), but
 // may hold more of a letter than the set has (CHUCHO needs two CH tiles).
 func TestAnagramRackBlanks(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		args    []string
 		code    int
@@ -479,6 +488,7 @@ func TestAnagramRackBlanks(t *testing.T) {
 // TestInfoAndHooksShareHooks: info --json carries the same word, validity and hooks, under the
 // same keys, as hooks --json (one type).
 func TestInfoAndHooksShareHooks(t *testing.T) {
+	t.Parallel()
 	lex := engineTestLexicon(t, wordsTestWords...)
 	for _, word := range []string{"AMA", "ALA", "[C][H]ICO", "CASA"} {
 		var hooks, info map[string]any
@@ -501,6 +511,7 @@ func TestInfoAndHooksShareHooks(t *testing.T) {
 
 // TestInfoInvalidWordHasNoRank: a word not in the lexicon has no rank (never "rank: 0").
 func TestInfoInvalidWordHasNoRank(t *testing.T) {
+	t.Parallel()
 	lex := engineTestLexicon(t, wordsTestWords...)
 	out, _, code := runWords(t, false, nil, "info", "--lexicon", lex, "CASO")
 	if code != 0 || !strings.Contains(out, "\nRank         not ranked (not a word; 15 words of 4 tiles)\n") || !strings.Contains(out, "\nVerdict      not valid\n") {
@@ -526,6 +537,7 @@ func TestInfoInvalidWordHasNoRank(t *testing.T) {
 
 // TestCompleteTileSets: --tiles completes with the embedded sets and leaves paths to the shell.
 func TestCompleteTileSets(t *testing.T) {
+	t.Parallel()
 	names, dir := completeTileSets(nil, nil, "")
 	if !slices.Contains(names, lexicon.DefaultTileSetName) || !slices.Equal(names, lexicon.EmbeddedTileSets()) {
 		t.Errorf("tile set names = %v, want the embedded sets (%v)", names, lexicon.EmbeddedTileSets())

@@ -35,6 +35,7 @@ func cardAnswers(t *testing.T, lex *lexicon.Lexicon, cards []studystore.NewCard)
 // A searched twos or judge deck is not all "yes": twos decks get the two-tile look-alikes the
 // drill asks, judge decks as many phonies as words; the same seed gives the same deck.
 func TestFillDeckSearchGivesBothAnswers(t *testing.T) {
+	t.Parallel()
 	lex := defaultLexicon(t)
 	twos, err := FillDeck(lex, KindTwos, DeckSource{Search: "length:2", Seed: 1})
 	if err != nil {
@@ -81,6 +82,7 @@ func TestFillDeckSearchGivesBothAnswers(t *testing.T) {
 // A word file: bad lines are skipped and reported by line (as `atril lexicon add` does), or
 // refuse the file with Strict; anagram and hooks decks refuse words the lexicon lacks.
 func TestFillDeckFile(t *testing.T) {
+	t.Parallel()
 	lex := defaultLexicon(t)
 	file := "CASA\nKIWI\nCASQO\n\nPERRO\n"
 	f, err := FillDeck(lex, KindJudge, DeckSource{File: "w.txt", In: strings.NewReader(file)})
@@ -106,6 +108,7 @@ func TestFillDeckFile(t *testing.T) {
 
 // The lexicon judges a card; a card that recorded another answer when it was added says so.
 func TestCardQuestionNotesAChangedLexicon(t *testing.T) {
+	t.Parallel()
 	lex := defaultLexicon(t)
 	yes, no := true, false
 	q, err := CardQuestion(lex, studystore.DeckCard{Kind: "judge", Question: "CASQO", Lexicon: "viejo", Valid: &yes})

@@ -70,7 +70,7 @@ func DeckListDoc(p *i18n.Printer, ds []DeckStatus, now time.Time) *ui.Doc {
 		ui.Col{Header: p.T("deck.list.learning"), Right: true}, ui.Col{Header: p.T("deck.list.review"), Right: true})
 	for _, s := range ds {
 		b := s.ByPhase
-		t.Row(i18n.Escape(s.Name), s.Lexicon, DeckKindName(p, s.Kind), SchedulerName(p, s.Scheduler), p.Int(s.Cards),
+		t.Row(i18n.Escape(s.Name), s.Lexicon, NameAs(p, Kind(s.Kind), InColumn), SchedulerName(p, s.Scheduler), p.Int(s.Cards),
 			p.Int(b["new"]), p.Int(b["learning"]+b["relearning"]), p.Int(b["review"]))
 	}
 	d.Table(t)
@@ -101,21 +101,6 @@ func DeckListDoc(p *i18n.Printer, ds []DeckStatus, now time.Time) *ui.Doc {
 	}
 	d.Note(p.T("deck.list.today_note"))
 	return d
-}
-
-// DeckKindName is a deck's kind of card as the reader calls it, short for a table column.
-func DeckKindName(p *i18n.Printer, k string) string {
-	switch Kind(k) {
-	case KindAnagram:
-		return p.T("deck.kind.anagram")
-	case KindHooks:
-		return p.T("deck.kind.hooks")
-	case KindJudge:
-		return p.T("deck.kind.judge")
-	case KindTwos:
-		return p.T("deck.kind.twos")
-	}
-	return k
 }
 
 // SchedulerName is a scheduler as the reader calls it.

@@ -130,29 +130,6 @@ func capitalize(s string) string {
 	return s
 }
 
-// KindName is a drill kind as the reader calls it ("anagrams", "anagramas").
-func KindName(p *i18n.Printer, k Kind) string {
-	switch k {
-	case KindAnagram:
-		return p.T("drill.kind.anagram")
-	case KindBuild:
-		return p.T("drill.kind.build")
-	case KindTwos:
-		return p.T("drill.kind.twos")
-	case KindDigraphs:
-		return p.T("drill.kind.digraphs")
-	case KindHooks:
-		return p.T("drill.kind.hooks")
-	case KindJudge:
-		return p.T("drill.kind.judge")
-	case KindFamily:
-		return p.T("family.kind_name")
-	case KindReview:
-		return p.T("drill.kind.review")
-	}
-	return string(k)
-}
-
 // validText is "valid" or "not valid" in p's language.
 func validText(p *i18n.Printer, v bool) string {
 	if v {

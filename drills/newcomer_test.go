@@ -20,6 +20,7 @@ import (
 // A blank rack's answers show which tile the blank stands for (lower case), each rack says how
 // many words it has, and on a narrow terminal the lists fold between words, never inside one.
 func TestRunnerBlanksCountsAndFolding(t *testing.T) {
+	t.Parallel()
 	lex := defaultLexicon(t)
 	qs, err := Anagram(lex, AnagramOptions{Count: 3, Seed: 1, Length: 7, MaxRank: 2000, Blanks: 1})
 	if err != nil {
@@ -91,6 +92,7 @@ func TestRunnerBlanksCountsAndFolding(t *testing.T) {
 // asked again without losing the others, and the answer ends at an empty line or by itself once
 // every word is given. A missed word is shown once, and the summary counts the words found.
 func TestRunnerWordsOverSeveralLines(t *testing.T) {
+	t.Parallel()
 	lex := smallLexicon(t)
 	rack, _ := lex.Tiles.ParseRack("soca")
 	q := anagramQuestion(lex, rack) // ASCO CAOS CASO COSA OCAS SACO
@@ -141,6 +143,7 @@ func TestRunnerWordsOverSeveralLines(t *testing.T) {
 // cards, a digraph drill's as judge cards with their verdicts; a deck of another kind or
 // lexicon is refused.
 func TestSaveMisses(t *testing.T) {
+	t.Parallel()
 	lex := defaultLexicon(t)
 	clock := &stepClock{t: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC), step: time.Second}
 	st := openStore(t, clock.Now)
@@ -176,6 +179,7 @@ func TestSaveMisses(t *testing.T) {
 
 // --ranks refuses a range that holds no rank, as a search's rank:0 does; open ranges stay.
 func TestParseRanks(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		in       string
 		from, to int
@@ -197,6 +201,7 @@ func TestParseRanks(t *testing.T) {
 
 // Library errors speak of the thing, not of flags: the command adds its flag names.
 func TestErrorsNameNoFlags(t *testing.T) {
+	t.Parallel()
 	lex := smallLexicon(t)
 	var errs []error
 	_, _, err := ParseRanks("0-0")
@@ -229,6 +234,7 @@ func TestErrorsNameNoFlags(t *testing.T) {
 
 // Texts are written in the reader's language when shown, and in English for JSON.
 func TestTextInBothLanguages(t *testing.T) {
+	t.Parallel()
 	tx := T("drill.note.phony", "Word", "CASA", "Edit", EditInsert.Text())
 	if got := tx.String(); got != "a phony: CASA with a tile added" {
 		t.Errorf("English %q", got)
@@ -248,6 +254,7 @@ func TestTextInBothLanguages(t *testing.T) {
 // The summary's JSON names what was missed in plain upper case whatever the language (scripts
 // read it); the player reads it with its verdict, in their language.
 func TestMissedPlainInJSON(t *testing.T) {
+	t.Parallel()
 	lex := smallLexicon(t)
 	q := twoQuestion(lex.Tiles, mustWord(t, lex.Tiles, "CHA"), true)
 	clock := &stepClock{t: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC), step: time.Second}
@@ -272,6 +279,7 @@ func TestMissedPlainInJSON(t *testing.T) {
 // into fallos-anagramas go on into the player's missed-anagram, and the other way round; a deck
 // the player names is that deck, and an offered deck of another lexicon or kind is not taken.
 func TestMissDeckEitherLanguage(t *testing.T) {
+	t.Parallel()
 	lex := defaultLexicon(t)
 	clock := &stepClock{t: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC), step: time.Second}
 	st := openStore(t, clock.Now)

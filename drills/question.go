@@ -3,6 +3,9 @@
 // Decks and spaced-repetition reviews live here too (deck.go, review.go); answers are saved in
 // internal/studystore. Every text comes from the message catalogue (internal/i18n, areas drill,
 // deck and review) and every drawing decision from internal/ui.
+//
+// It owns the word drills' questions and answers; it must not import engine, puzzles, stats or a
+// front end (cmd, internal/web).
 package drills
 
 import (

@@ -42,6 +42,7 @@ var generators = []struct {
 
 // The same seed asks the same questions; another seed, others.
 func TestSeedDeterminism(t *testing.T) {
+	t.Parallel()
 	lex := smallLexicon(t)
 	for _, g := range generators {
 		t.Run(g.name, func(t *testing.T) {
@@ -77,6 +78,7 @@ func TestSeedDeterminism(t *testing.T) {
 // Every question's stated answer is what the lexicon says, checked independently of the
 // generator: by membership, rack fitting and hook words.
 func TestAnswersAgreeWithLexicon(t *testing.T) {
+	t.Parallel()
 	lex := smallLexicon(t)
 	ts := lex.Tiles
 	for _, g := range generators {
@@ -146,6 +148,7 @@ func alphaOrder(t lexicon.Tile) int {
 // Racks in alphagram order, digraphs as CH/LL/RR, and never looking like a digraph tile they
 // do not hold.
 func TestShowTiles(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	for _, tc := range []struct{ in, want string }{
 		{"ACHO", "ACHO"},      // A CH O
@@ -239,6 +242,7 @@ func testPhonies(t *testing.T, lex *lexicon.Lexicon, pool [][]lexicon.Tile, n in
 }
 
 func TestPhoniesSmall(t *testing.T) {
+	t.Parallel()
 	lex := smallLexicon(t)
 	pool, err := WordRange{MinLen: 4, MaxLen: 7}.words(lex)
 	if err != nil {
@@ -248,6 +252,7 @@ func TestPhoniesSmall(t *testing.T) {
 }
 
 func TestPhoniesDefault(t *testing.T) {
+	t.Parallel()
 	lex := defaultLexicon(t)
 	pool, err := WordRange{MinLen: 2, MaxLen: 9}.words(lex)
 	if err != nil {
@@ -260,6 +265,7 @@ func TestPhoniesDefault(t *testing.T) {
 // substitution keeps the tile's class. On the default lexicon, and on the official list when it
 // is beside the project (tests only, nothing kept).
 func TestPhoniesOfSevensAndEights(t *testing.T) {
+	t.Parallel()
 	t.Run("default", func(t *testing.T) { checkPhoniesOfSevens(t, defaultLexicon(t)) })
 	t.Run("FILE2017", func(t *testing.T) { checkPhoniesOfSevens(t, file2017(t)) })
 }
@@ -288,6 +294,7 @@ func checkPhoniesOfSevens(t *testing.T, lex *lexicon.Lexicon) {
 }
 
 func TestTwos(t *testing.T) {
+	t.Parallel()
 	lex := smallLexicon(t)
 	twos, _ := wordStrings(lex.Tiles, TwoTileWords(lex), false)
 	// alphabet order: L before LL, N before Ñ before O
@@ -364,6 +371,7 @@ func checkTwosDrill(t *testing.T, lex *lexicon.Lexicon, twos []string) {
 // The official list and the embedded default (which applies FISE's 2016 update) both have 91
 // two-tile words, CHA CHE CHO LLE among them; FILE2017 is read for tests only.
 func TestTwosOfficialList(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		lex  func(testing.TB) *lexicon.Lexicon
@@ -389,6 +397,7 @@ func checkOfficialTwos(t *testing.T, lex *lexicon.Lexicon) {
 }
 
 func TestDigraphQuestions(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		lex  func(testing.TB) *lexicon.Lexicon
@@ -445,6 +454,7 @@ func TestDigraphQuestions(t *testing.T) {
 // Judge questions: real words valid, phonies not words, racks valid exactly when a word uses
 // all their tiles, about as many racks as asked for.
 func TestJudgeQuestions(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		lex  func(testing.TB) *lexicon.Lexicon
@@ -497,6 +507,7 @@ func TestJudgeQuestions(t *testing.T) {
 // Anagram racks by probability rank and with blanks, on the default lexicon and on the official
 // list when it is beside the project.
 func TestAnagramRanksAndBlanks(t *testing.T) {
+	t.Parallel()
 	t.Run("default", func(t *testing.T) { checkAnagramRanksAndBlanks(t, defaultLexicon(t)) })
 	t.Run("FILE2017", func(t *testing.T) { checkAnagramRanksAndBlanks(t, file2017(t)) })
 }
@@ -535,6 +546,7 @@ func checkAnagramRanksAndBlanks(t *testing.T, lex *lexicon.Lexicon) {
 }
 
 func TestJudgeAnswerForms(t *testing.T) {
+	t.Parallel()
 	lex := smallLexicon(t)
 	words := anagramQuestion(lex, mustWord(t, lex.Tiles, "ACOS"))
 	noWords := anagramQuestion(lex, mustWord(t, lex.Tiles, "XYZ"))
@@ -583,6 +595,7 @@ func TestJudgeAnswerForms(t *testing.T) {
 // Choosing the most word-like of several candidates makes phonies that read more like the
 // lexicon than taking the first edit found: a higher mean bigram score.
 func TestPhoniesPreferLikelyLooking(t *testing.T) {
+	t.Parallel()
 	lex := defaultLexicon(t)
 	pool, err := WordRange{MinLen: 6, MaxLen: 8, MaxRank: 3000}.words(lex)
 	if err != nil {
@@ -608,6 +621,7 @@ func TestPhoniesPreferLikelyLooking(t *testing.T) {
 
 // "-" alone is no hooks at all, as the prompt invites; one side without a slash is asked again.
 func TestParseHooksNone(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	for _, line := range []string{"", "-", " - ", "- / -", "/"} {
 		if f, b, err := parseHooks(ts, line); err != nil || len(f)+len(b) != 0 {
@@ -652,6 +666,7 @@ func FuzzJudgeAnswer(f *testing.F) {
 // A rack with a digraph tile is shown tile by tile, so that AAFLLSU? (seven tiles, one the LL)
 // is not read as eight; a rack of single letters, and a word, run together.
 func TestShowRack(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	for in, want := range map[string]string{"AAF[LL]SU?": "A·A·F·LL·S·U·?", "AEIRST?": "AEIRST?", "ACEH[L][L]": "A·C·E·H·L·L"} {
 		rack, err := ts.ParseRack(in)

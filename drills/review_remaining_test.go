@@ -13,6 +13,7 @@ import (
 // StillDue counts, on a real file, the reviews due today, the new cards the daily limit leaves,
 // and the learning steps coming back within LearningSoon; decks of other lexicons are not counted.
 func TestStillDue(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
 	st, err := studystore.Open(filepath.Join(t.TempDir(), "atril.db"), studystore.Options{Now: func() time.Time { return now }})
 	if err != nil {

@@ -66,6 +66,7 @@ func asked(out string) []string {
 // Cards that go into learning steps come back after the other cards, earliest due first: when
 // due by the clock, or after a wait for their step (never asked early), shown as a wait.
 func TestReviewAsksLearningStepsAgain(t *testing.T) {
+	t.Parallel()
 	// 2 s a reading: a question shown, answered and saved takes 6 s, each right answer is quick
 	// (easy: learnt at once).
 	clock := &stepClock{t: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC), step: 2 * time.Second}
@@ -126,6 +127,7 @@ func TestReviewAsksLearningStepsAgain(t *testing.T) {
 // goes to the 10-minute step and does not come back in the same short session, which ends
 // saying so (Learning); answered wrong, it comes back after its 1-minute step, no sooner.
 func TestReviewLearningStepsNotShrunk(t *testing.T) {
+	t.Parallel()
 	// 3 s a reading: a right answer takes 3 s, good for a twos card (target 5 s: easy within
 	// 2.5 s).
 	clock := &stepClock{t: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC), step: 3 * time.Second}
@@ -161,6 +163,7 @@ func TestReviewLearningStepsNotShrunk(t *testing.T) {
 
 // Beyond StepWait nothing is waited for nor asked again; StepWait < 0 never asks again.
 func TestReviewStepWaitLimit(t *testing.T) {
+	t.Parallel()
 	for _, wait := range []time.Duration{-1, 30 * time.Second} {
 		clock := &stepClock{t: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC), step: time.Second}
 		rv, qs := reviewSession(t, clock, "AS")
@@ -177,6 +180,7 @@ func TestReviewStepWaitLimit(t *testing.T) {
 // --grade ask: the answer is saved with the derived grade, then Enter keeps it or another grade
 // replaces it (the card's schedule with it); a bad grade is asked again.
 func TestReviewAskedGrades(t *testing.T) {
+	t.Parallel()
 	clock := &stepClock{t: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC), step: time.Second}
 	rv, qs := reviewSession(t, clock, "AS", "ES", "[CH]A")
 	rv.AskGrade = true

@@ -17,6 +17,7 @@ import (
 // Cards of every deck kind, made from words of the shipped default lexicon and read back as
 // questions with the right answers.
 func TestCardKeysAndQuestionsOnDefaultLexicon(t *testing.T) {
+	t.Parallel()
 	lex := defaultLexicon(t)
 	ts := lex.Tiles
 	parse := func(ws ...string) [][]lexicon.Tile {

@@ -54,7 +54,7 @@ func DueListDoc(p *i18n.Printer, now time.Time, lexName string, cards []studysto
 			if i < len(qs) {
 				shown = qs[i].Show
 			}
-			t.Row(c.Deck, DeckKindName(p, c.Kind), shown, phaseName(p, c.State.Phase), due)
+			t.Row(c.Deck, NameAs(p, Kind(c.Kind), InColumn), shown, phaseName(p, c.State.Phase), due)
 		}
 		d.Table(t)
 	}

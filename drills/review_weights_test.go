@@ -14,6 +14,7 @@ import (
 // fitted on every deck, else FSRS-6's defaults. A first review graded Good starts the card at
 // stability w2.
 func TestReviewUsesFittedWeights(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	now := time.Date(2026, 6, 1, 9, 0, 0, 0, time.UTC)
 	st, err := studystore.Open(filepath.Join(t.TempDir(), "atril.db"), studystore.Options{Now: func() time.Time { return now }})

@@ -122,6 +122,7 @@ func runnerQuestions(t *testing.T) []Question {
 }
 
 func TestRunnerScripted(t *testing.T) {
+	t.Parallel()
 	lex := smallLexicon(t)
 	type row struct {
 		typed   string
@@ -232,6 +233,7 @@ func TestRunnerScripted(t *testing.T) {
 // What the store keeps of an answer: the drill, the question as shown, the typed line, the
 // right answer and the time taken, by the injected clock.
 func TestRunnerSavesWhatWasAsked(t *testing.T) {
+	t.Parallel()
 	lex := smallLexicon(t)
 	clock := &stepClock{t: time.Date(2026, 3, 1, 10, 0, 0, 0, time.UTC), step: 1500 * time.Millisecond}
 	st := openStore(t, clock.Now)
@@ -259,6 +261,7 @@ func TestRunnerSavesWhatWasAsked(t *testing.T) {
 
 // Ctrl-C while a question waits: the drill ends at once, what was answered is in the database.
 func TestRunnerInterrupted(t *testing.T) {
+	t.Parallel()
 	lex := smallLexicon(t)
 	clock := &stepClock{t: time.Date(2026, 3, 1, 10, 0, 0, 0, time.UTC), step: time.Second}
 	st := openStore(t, clock.Now)
@@ -301,6 +304,7 @@ func TestRunnerInterrupted(t *testing.T) {
 // When the time runs out with no answer, the question is saved as missed, and the line the
 // player was typing is swallowed by "Press Enter" instead of answering the next question.
 func TestRunnerTimerRunsOut(t *testing.T) {
+	t.Parallel()
 	lex := smallLexicon(t)
 	clock := &stepClock{t: time.Date(2026, 3, 1, 10, 0, 0, 0, time.UTC), step: time.Second}
 	st := openStore(t, clock.Now)

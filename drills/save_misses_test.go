@@ -15,6 +15,7 @@ import (
 // deck that did not exist: both land (one creates it, the other appends), none fails with
 // "deck already exists".
 func TestSaveMissesAtOnce(t *testing.T) {
+	t.Parallel()
 	lex := testlex.Small(t, "AD", "AH", "AL", "AS", "DE", "EL", "EN", "ES")
 	path := filepath.Join(t.TempDir(), "atril.db")
 	open := func() *studystore.Store {

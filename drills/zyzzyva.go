@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/srs"
 	"github.com/atril-scrabble/atril/internal/studystore"
@@ -56,7 +57,10 @@ type ZyzzyvaQuestion struct {
 // ReadZyzzyva reads a Zyzzyva quiz database, never writing it. A file that is not SQLite, or
 // has no questions table with Zyzzyva's columns, is refused with an error naming it.
 func ReadZyzzyva(ctx context.Context, path string) ([]ZyzzyvaQuestion, error) {
-	f, err := os.Open(path)
+	f, err := fileio.Open(path) // a FIFO or a device refused before opening, saying so
+	if errors.As(err, new(*fileio.NotRegularError)) {
+		return nil, err
+	}
 	if err != nil {
 		return nil, i18n.Wrap(err, "zyzzyva.err.open", "File", path)
 	}

@@ -1,5 +1,8 @@
 // Package engine plays Spanish Scrabble: the board and its premiums, scoring, legal move
 // generation over the KWG word graph, equity, positions (CGP), game records (GCG) and self-play.
+//
+// It must not import drills, puzzles, stats, internal/studystore or a front end (cmd,
+// internal/web): it sits below them all.
 package engine
 
 import (

@@ -465,6 +465,21 @@ func (p *Position) UnseenTiles() []lexicon.Tile {
 	return out
 }
 
+// Hidden is the position as the player to move sees it: the opponent's rack unknown, its
+// tiles among the unseen ones (BagCount then leaves a rack of them out of the bag).
+func (p *Position) Hidden() *Position {
+	h := *p
+	h.Racks[1] = nil
+	return &h
+}
+
+// HiddenBag is how many tiles are in the bag as the player to move sees it: the tiles unseen
+// by them less a full rack for the opponent (or as many as there are). Unlike Hidden's
+// BagCount, an empty rack of the player to move is not taken for an unknown one.
+func (p *Position) HiddenBag() int {
+	return max(0, len(p.Hidden().UnseenTiles())-RackSize)
+}
+
 // BagCount is how many tiles are in the bag: the unseen tiles less any unknown rack (assumed
 // full, or what the unseen tiles allow).
 func (p *Position) BagCount() int {

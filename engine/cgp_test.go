@@ -11,6 +11,7 @@ import (
 )
 
 func TestParseCGP(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	s := rowsWith(map[int]string{
 		6: "7C7",
@@ -51,6 +52,7 @@ func TestParseCGP(t *testing.T) {
 }
 
 func TestParseCGPRefusesImpossible(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	tests := []struct {
 		cgp, err string
@@ -88,6 +90,7 @@ func TestParseCGPRefusesImpossible(t *testing.T) {
 }
 
 func TestCGPRoundTrip(t *testing.T) {
+	t.Parallel()
 	for _, s := range []string{
 		// Written for the FISE set with macondo's "ld spanish;", which it needs to read Spanish.
 		rowsWith(nil) + " / 0/0 0 ld spanish;",
@@ -103,6 +106,7 @@ func TestCGPRoundTrip(t *testing.T) {
 }
 
 func TestUnseen(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	p := mustCGP(t, rowsWith(map[int]string{7: "7CAsA4"})+" AAEZ?/ 0/0 0")
 	u := p.Unseen()
@@ -120,6 +124,26 @@ func TestUnseen(t *testing.T) {
 	}
 	if p.BagCount() != 91-7 {
 		t.Errorf("bag = %d, want 84 (opponent's unknown rack holds 7)", p.BagCount())
+	}
+}
+
+func TestHiddenBag(t *testing.T) {
+	t.Parallel()
+	// Both racks known: the opponent's rack leaves the bag for the player to move.
+	p := mustCGP(t, rowsWith(map[int]string{7: "7CAsA4"})+" AAEZ?/BCD 0/0 0")
+	if got := p.BagCount(); got != 91-3 {
+		t.Errorf("BagCount = %d, want 88", got)
+	}
+	if got := p.HiddenBag(); got != 91-7 {
+		t.Errorf("HiddenBag = %d, want 84", got)
+	}
+	if h := p.Hidden(); len(h.Racks[1]) != 0 || len(p.Racks[1]) != 3 {
+		t.Errorf("Hidden racks %v, original %v", h.Racks, p.Racks)
+	}
+	// An empty rack to move is not an unknown one: a single rack leaves the bag.
+	e := mustCGP(t, rowsWith(nil)+" / 0/0 0")
+	if got := e.HiddenBag(); got != 100-7 {
+		t.Errorf("HiddenBag of empty racks = %d, want 93", got)
 	}
 }
 
@@ -155,6 +179,7 @@ func FuzzParseCGP(f *testing.F) {
 }
 
 func TestCGPSpelling(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	// macondo/Woogles: brackets present, so the rack LL is two L tiles.
 	p := mustCGP(t, rowsWith(map[int]string{7: "7[CH]E6"})+" ALL/ 0/0 0")
@@ -193,6 +218,7 @@ func TestCGPSpelling(t *testing.T) {
 }
 
 func TestSplitDigraphs(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	const board = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15"
 	tests := []struct {
@@ -224,6 +250,7 @@ func TestSplitDigraphs(t *testing.T) {
 // What a CGP says after its four fields must be opcodes ending in ';': trailing text without
 // one is refused with what was expected, in English and in Spanish.
 func TestCGPTrailingText(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	for _, tc := range []struct{ cgp, err string }{
 		{rowsWith(nil) + " / 0/0 0 lex FILE2017", `CGP opcodes: "lex FILE2017" does not end with ';'`},
@@ -243,6 +270,7 @@ func TestCGPTrailingText(t *testing.T) {
 // What was read but may not have been meant is in Notes: a negative score, an ld naming
 // another language, a rack that reads two ways (by hand, with brackets, with ld).
 func TestCGPNotes(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	tests := []struct {
 		cgp  string
@@ -292,7 +320,8 @@ func TestCGPNotes(t *testing.T) {
 
 // StandardLayout is parsed once: every call shares it.
 func TestStandardLayoutOnce(t *testing.T) {
-	if StandardLayout() != StandardLayout() {
+	t.Parallel()
+	if a, b := StandardLayout(), StandardLayout(); a != b {
 		t.Error("StandardLayout parsed twice")
 	}
 	if l := StandardLayout(); l.StartRow != 7 || l.StartCol != 7 || l.Premium(0, 0) != TripleWord {

@@ -29,6 +29,7 @@ func rowsWith(rows map[int]string) string {
 }
 
 func TestParseCoords(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in       string
 		row, col int
@@ -70,6 +71,7 @@ func TestParseCoords(t *testing.T) {
 }
 
 func TestParseMove(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	// CASA across on row 8 from H: C A S A at H8..K8.
 	board := mustCGP(t, rowsWith(map[int]string{7: "7CASA4"})+" / 0/0 0").Board
@@ -176,6 +178,7 @@ func squareOf(m *Move, i int) (int, int) {
 }
 
 func TestFormatWord(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	p := mustCGP(t, rowsWith(map[int]string{7: "7[ch]A[RR]O4"})+" / 0/0 0")
 	m, err := ParseMove("8H ....S", p.Board, ts)
@@ -231,6 +234,7 @@ func boolInt(b bool) int {
 }
 
 func TestBracketedSpelling(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	tests := []struct {
 		in, greedy, bracketed string // how each spelling reads the input, written back greedily

@@ -28,6 +28,7 @@ var testWords = newWordSet("BOCA", "CASA", "CASAS", "CASADO", "ACASADOS", "PCASA
 	"CHARRO", "CHARROS", "ACHAQUES", "AMASA", "ES", "SE", "OS", "SO", "LA", "AL", "CASAL")
 
 func TestCheckScores(t *testing.T) {
+	t.Parallel()
 	casa := rowsWith(map[int]string{7: "7CASA4"}) // CASA on H8-K8
 	tests := []struct {
 		name, cgp, play, rack string
@@ -111,6 +112,7 @@ func TestCheckScores(t *testing.T) {
 }
 
 func TestCheckIllegal(t *testing.T) {
+	t.Parallel()
 	casa := rowsWith(map[int]string{7: "7CASA4"})
 	tests := []struct {
 		name, cgp, play, rack string

@@ -30,6 +30,7 @@ var openDefault = sync.OnceValues(func() (*Lexicon, error) {
 // TestDefaultGraphInPlace: the embedded graph read in place is well formed (opening it skips the
 // check) and equals the decoded copy; on little-endian machines it is not copied.
 func TestDefaultGraphInPlace(t *testing.T) {
+	t.Parallel()
 	g := KWGInPlace(defaultlex.KWG)
 	if err := g.check(); err != nil {
 		t.Fatal(err)
@@ -50,6 +51,7 @@ func TestDefaultGraphInPlace(t *testing.T) {
 // TestReadKWGFileDirect: ReadKWGFile's direct read gives the same graph as decoding a copy of
 // the bytes, and the same errors for bad files.
 func TestReadKWGFileDirect(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	g, err := BuildKWG(mustWords(t, DefaultTileSet(), "CASA", "CHICO", "LLAMA"))
 	if err != nil {

@@ -37,6 +37,7 @@ func checkDiff(t *testing.T, name string, a, b *Lexicon) {
 }
 
 func TestDiff(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		a, b []string
@@ -79,6 +80,7 @@ func TestDiff(t *testing.T) {
 // TestDiffOutOfOrderSiblings: a graph from another tool may list siblings out of tile order; the
 // lists still come out in alphabet order.
 func TestDiffOutOfOrderSiblings(t *testing.T) {
+	t.Parallel()
 	node := func(tile Tile, accepts, end bool, arc uint32) uint32 {
 		v := uint32(tile)<<kwgTileShft | arc
 		if accepts {

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 	"testing"
+	"time"
 )
 
 type failingReader struct {
@@ -22,6 +23,7 @@ func (f failingReader) Read(b []byte) (int, error) {
 }
 
 func TestReadLines(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name    string
 		in      io.Reader
@@ -53,14 +55,27 @@ func TestReadLines(t *testing.T) {
 }
 
 func TestReadLinesStopsWhenDone(t *testing.T) {
+	t.Parallel()
 	out := make(chan InputLine)
 	done := make(chan struct{})
 	finished := make(chan struct{})
 	go func() { ReadLines(strings.NewReader("a\nb\nc\n"), out, done); close(finished) }()
-	<-out
+	if first := <-out; first.Text != "a" {
+		t.Fatalf("first line %+v, want a", first)
+	}
 	close(done)
-	<-finished // a reader blocked on a send would hang here
+	select {
+	case <-finished:
+	case <-time.After(10 * time.Second):
+		t.Fatal("ReadLines still blocked on a send 10 s after done closed")
+	}
+	// Nobody received after done: nothing more was sent, and out is closed.
+	rest := 0
 	for range out {
+		rest++
+	}
+	if rest != 0 {
+		t.Errorf("%d lines sent after done closed", rest)
 	}
 }
 

@@ -428,9 +428,12 @@ func sortWords(words [][]Tile, minTile Tile) ([]byte, []gaddagString, error) {
 		}
 		sorted = append(sorted, gaddagString{start: uint32(start), n: uint8(len(w))})
 	}
-	tmp := make([]gaddagString, len(sorted))
-	radixSort(all, sorted, tmp, 0)
 	word := func(s gaddagString) []byte { return all[s.start : s.start+uint32(s.n)] }
+	// Words given in order (a leave table's are) need no sort.
+	if !slices.IsSortedFunc(sorted, func(x, y gaddagString) int { return bytes.Compare(word(x), word(y)) }) {
+		tmp := make([]gaddagString, len(sorted))
+		radixSort(all, sorted, tmp, 0)
+	}
 	sorted = slices.CompactFunc(sorted, func(x, y gaddagString) bool { return bytes.Equal(word(x), word(y)) })
 	return all, sorted, nil
 }

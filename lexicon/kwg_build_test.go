@@ -103,6 +103,7 @@ func sortedUnique(ts *TileSet, words [][]Tile) []string {
 }
 
 func TestBuildKWGRoundTrip(t *testing.T) {
+	t.Parallel()
 	ts := DefaultTileSet()
 	cases := []struct {
 		name  string
@@ -143,6 +144,7 @@ func TestBuildKWGRoundTrip(t *testing.T) {
 }
 
 func TestBuildKWGContainsNegatives(t *testing.T) {
+	t.Parallel()
 	ts := DefaultTileSet()
 	g, err := BuildKWG(mustWords(t, ts, "CASA", "CASAS", "CHICO", "CARRO"))
 	if err != nil {
@@ -163,6 +165,7 @@ func TestBuildKWGContainsNegatives(t *testing.T) {
 }
 
 func TestBuildKWGEmpty(t *testing.T) {
+	t.Parallel()
 	g, err := BuildKWG(nil)
 	if err != nil {
 		t.Fatal(err)
@@ -178,6 +181,7 @@ func TestBuildKWGEmpty(t *testing.T) {
 }
 
 func TestBuildKWGRejects(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name  string
 		words [][]Tile
@@ -207,6 +211,7 @@ func TestBuildKWGRejects(t *testing.T) {
 // TestBuildKWGRandom checks many random lexicons against the convention, including shared
 // tails between unrelated lists.
 func TestBuildKWGRandom(t *testing.T) {
+	t.Parallel()
 	ts := DefaultTileSet()
 	r := rand.New(rand.NewPCG(1, 2))
 	for round := range 30 {
@@ -236,6 +241,7 @@ func TestBuildKWGRandom(t *testing.T) {
 // TestBuildKWGDeterministic: the same words in any order give the same bytes (the shipped
 // default lexicon relies on it).
 func TestBuildKWGDeterministic(t *testing.T) {
+	t.Parallel()
 	ts := DefaultTileSet()
 	words := mustWords(t, ts, "CASA", "CASO", "COSA", "SACO", "CHICO", "LLAMA", "PERRO", "PERRA", "CAS")
 	g1, err := BuildKWG(words)
@@ -257,6 +263,7 @@ func TestBuildKWGDeterministic(t *testing.T) {
 // project, for tests only, nothing derived from it kept), rebuilt, give a graph with the same
 // words and a comparable size.
 func TestRebuildFullLexicons(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds graphs of 636,624 and 639,293 words")
 	}
@@ -357,6 +364,7 @@ func BenchmarkBuildKWGDefault(b *testing.B) {
 // TestBuildDAWG: a DAWG-only graph (the shape of a KLV2 leave table) holds exactly the words
 // given, tile 0 included, walks them in tile order, shares sibling lists and has no GADDAG.
 func TestBuildDAWG(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(5, 6))
 	for round := range 30 {
 		var words [][]Tile

@@ -43,6 +43,7 @@ func fullLexicons(t testing.TB) []fullLexicon {
 }
 
 func TestReadFullLexicons(t *testing.T) {
+	t.Parallel()
 	for _, fl := range fullLexicons(t) {
 		g, ts := fl.lex.Graph, fl.lex.Tiles
 		n := 0

@@ -32,6 +32,7 @@ func node(tile Tile, accepts, end bool, arc uint32) uint32 {
 }
 
 func TestValidate(t *testing.T) {
+	t.Parallel()
 	ts := DefaultTileSet()
 	maxTile := Tile(ts.NumLetters())
 	built, err := BuildKWG(mustWords(t, ts, "CASA", "CHICO", "LLAMA", "CASAS"))
@@ -81,6 +82,7 @@ func defaultKWGForTest(t testing.TB) *KWG {
 }
 
 func TestValidateFullLexicons(t *testing.T) {
+	t.Parallel()
 	for _, fl := range fullLexicons(t) {
 		if err := fl.lex.Graph.Validate(Tile(DefaultTileSet().NumLetters())); err != nil {
 			t.Errorf("%s: %v", fl.name, err)

@@ -15,6 +15,7 @@ import (
 // with unbounded memory or a bufio message.
 
 func TestParseTileSetLongLineNamesFileAndLine(t *testing.T) {
+	t.Parallel()
 	text := "A,12,1,true\nB,2,3,false\n" + strings.Repeat("x", 70*1024) + "\n"
 	_, err := ParseTileSet("x", "big.csv", strings.NewReader(text))
 	if err == nil || !strings.Contains(err.Error(), "big.csv:3: line longer than 64 KB") || strings.Contains(err.Error(), "bufio") {
@@ -33,6 +34,7 @@ func TestParseTileSetLongLineNamesFileAndLine(t *testing.T) {
 }
 
 func TestReadWordListLimits(t *testing.T) {
+	t.Parallel()
 	ts := DefaultTileSet()
 	_, err := ReadWordList(zeros{}, "/dev/zero", ts, false)
 	if err == nil || !strings.Contains(err.Error(), "/dev/zero:1: line longer than 1 MB") {
@@ -85,6 +87,7 @@ func (r *repeater) Read(p []byte) (int, error) {
 // TestDecomposedAccents: text from a Mac or a PDF spells accented letters as a letter and a
 // combining mark; it reads as the composed text does, Ñ included.
 func TestDecomposedAccents(t *testing.T) {
+	t.Parallel()
 	ts := DefaultTileSet()
 	for _, tc := range []struct{ in, want string }{
 		{"camio\u0301n", "CAMION"},
@@ -110,6 +113,7 @@ func TestDecomposedAccents(t *testing.T) {
 // TestLongWordsNeverPanic: a word of 65 tiles or more (past every query buffer) gets no rank
 // and no panic; queries refuse it with the message search gives.
 func TestLongWordsNeverPanic(t *testing.T) {
+	t.Parallel()
 	l := buildLexicon(t, smallWords...)
 	ts := l.Tiles
 	for _, n := range []int{15, 16, 63, 64, 65, 100, 300} {
@@ -136,6 +140,7 @@ func TestLongWordsNeverPanic(t *testing.T) {
 // TestRankTablesLiveWithTheLexicon: the rank tables are the lexicon's, freed with it, not kept
 // by the process for ever.
 func TestRankTablesLiveWithTheLexicon(t *testing.T) {
+	t.Parallel()
 	freed := make(chan struct{})
 	func() {
 		l := buildLexicon(t, smallWords...)
@@ -158,6 +163,7 @@ func TestRankTablesLiveWithTheLexicon(t *testing.T) {
 // TestSpanishSearchKeys: the search keys and orders also read in Spanish; the text form stays
 // the canonical English one.
 func TestSpanishSearchKeys(t *testing.T) {
+	t.Parallel()
 	ts := DefaultTileSet()
 	q, err := ParseSearch("patrón:CA* longitud:4-5 vocales:2 puesto:1-100 orden:-probabilidad dígrafo:no", ts)
 	if err != nil {
@@ -174,6 +180,7 @@ func TestSpanishSearchKeys(t *testing.T) {
 // TestLexiconErrorsInSpanish: the package's errors are catalogue errors, written in the
 // reader's language.
 func TestLexiconErrorsInSpanish(t *testing.T) {
+	t.Parallel()
 	ts := DefaultTileSet()
 	es := i18n.For(i18n.Spanish)
 	_, err := ParseSearch("longitud:8-7", ts)

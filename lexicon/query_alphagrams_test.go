@@ -10,6 +10,7 @@ import (
 // "The 1,000 most probable seven-tile alphagrams" is one query: top counts alphagrams, each
 // with all its words, most probable first, ranked among the alphagrams of its length.
 func TestSearchAlphagrams(t *testing.T) {
+	t.Parallel()
 	lex := testlex.Small(t, "CASA", "SACA", "COSA", "CAOS", "ASCO", "ROCA", "ARCO", "CHICO", "AS")
 	q, err := lexicon.ParseSearch("length:4", lex.Tiles)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 
 // The queries on the shipped, embedded default lexicon: what a user gets with no files.
 func TestQueriesOnEmbeddedDefault(t *testing.T) {
+	t.Parallel()
 	l, err := openDefault()
 	if err != nil {
 		t.Fatal(err)

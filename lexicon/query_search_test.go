@@ -10,6 +10,7 @@ import (
 )
 
 func TestSearch(t *testing.T) {
+	t.Parallel()
 	l := buildLexicon(t, smallWords...)
 	ts := l.Tiles
 	tests := []struct {
@@ -77,6 +78,7 @@ func TestSearch(t *testing.T) {
 
 // TestSearchProbabilityAndRank checks top, rank and the result fields against the ranks.
 func TestSearchProbabilityAndRank(t *testing.T) {
+	t.Parallel()
 	l := buildLexicon(t, smallWords...)
 	ts := l.Tiles
 	all, err := l.Search(mustSearch(t, ts, "length:4 order:prob"))
@@ -134,6 +136,7 @@ func mustSearch(t testing.TB, ts *TileSet, s string) Search {
 }
 
 func TestParseSearchErrors(t *testing.T) {
+	t.Parallel()
 	ts := DefaultTileSet()
 	tests := []struct{ query, want string }{
 		{"lenght:7", `search term "lenght:7": unknown key "lenght"; did you mean length?`},
@@ -168,6 +171,7 @@ func TestParseSearchErrors(t *testing.T) {
 // TestSearchTablePathMatchesWalk: searches that only want the most probable words read the rank
 // tables; adding pattern:* forces the graph walk. Both must give the same words in the same order.
 func TestSearchTablePathMatchesWalk(t *testing.T) {
+	t.Parallel()
 	lexicons := map[string]*Lexicon{"small": buildLexicon(t, smallWords...)}
 	for _, fl := range fullLexicons(t) {
 		lexicons[fl.name] = fl.lex
@@ -229,6 +233,7 @@ func FuzzParseSearch(f *testing.F) {
 // word's probability, sorted), on the shipped default and a small lexicon; with and without
 // filters, which take the walk.
 func TestSearchTopAnyLength(t *testing.T) {
+	t.Parallel()
 	def, err := openDefault()
 	if err != nil {
 		t.Fatal(err)
@@ -290,6 +295,7 @@ func TestSearchTopAnyLength(t *testing.T) {
 // length's bound, and the bound is close for short words (it decides which rank tables a search
 // builds).
 func TestMaxProbabilityBoundsEveryWord(t *testing.T) {
+	t.Parallel()
 	def, err := openDefault()
 	if err != nil {
 		t.Fatal(err)
@@ -317,6 +323,7 @@ func TestMaxProbabilityBoundsEveryWord(t *testing.T) {
 // TestSearchTopAnyLengthIsCheap: the most probable words of the whole default lexicon come from
 // the short words' rank tables, not from holding every word (417 MB allocated before).
 func TestSearchTopAnyLengthIsCheap(t *testing.T) {
+	t.Parallel()
 	def, err := openDefault()
 	if err != nil {
 		t.Fatal(err)
@@ -339,6 +346,7 @@ func TestSearchTopAnyLengthIsCheap(t *testing.T) {
 
 // A search is written back with its keys in the reader's language, whichever were typed.
 func TestSearchTextInTheReadersLanguage(t *testing.T) {
+	t.Parallel()
 	ts := DefaultTileSet()
 	q := mustSearch(t, ts, "length:8 dígrafo:si patron:CA* top:5 order:-prob")
 	if got, want := q.Text(i18n.For(i18n.Spanish)), "longitud:8 dígrafo:sí patrón:CA* top:5 orden:-prob"; got != want {

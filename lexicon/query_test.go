@@ -46,6 +46,7 @@ func spell(ts *TileSet, ws [][]Tile) string {
 }
 
 func TestAnagrams(t *testing.T) {
+	t.Parallel()
 	l := buildLexicon(t, smallWords...)
 	ts := l.Tiles
 	tests := []struct {
@@ -80,6 +81,7 @@ func TestAnagrams(t *testing.T) {
 }
 
 func TestSubanagrams(t *testing.T) {
+	t.Parallel()
 	l := buildLexicon(t, smallWords...)
 	ts := l.Tiles
 	tests := []struct {
@@ -109,6 +111,7 @@ func TestSubanagrams(t *testing.T) {
 // TestAnagramsMatchBruteForce checks the pruned walk against a scan of every word with a
 // count comparison, over random racks with blanks.
 func TestAnagramsMatchBruteForce(t *testing.T) {
+	t.Parallel()
 	l := buildLexicon(t, smallWords...)
 	ts := l.Tiles
 	var all [][]Tile
@@ -165,6 +168,7 @@ func TestAnagramsMatchBruteForce(t *testing.T) {
 }
 
 func TestPatterns(t *testing.T) {
+	t.Parallel()
 	l := buildLexicon(t, smallWords...)
 	ts := l.Tiles
 	tests := []struct {
@@ -224,6 +228,7 @@ func sortedPlain(l *Lexicon) []string {
 }
 
 func TestPatternErrors(t *testing.T) {
+	t.Parallel()
 	ts := DefaultTileSet()
 	tests := []struct{ pattern, want string }{
 		{"", "empty"},
@@ -245,6 +250,7 @@ func TestPatternErrors(t *testing.T) {
 }
 
 func TestHooks(t *testing.T) {
+	t.Parallel()
 	l := buildLexicon(t, smallWords...)
 	ts := l.Tiles
 	tests := []struct{ word, front, back string }{
@@ -321,6 +327,7 @@ func combosReference(ts *TileSet, w []Tile) uint64 {
 }
 
 func TestCombinations(t *testing.T) {
+	t.Parallel()
 	ts := DefaultTileSet()
 	tests := []struct {
 		word string
@@ -372,6 +379,7 @@ func mustParse(t testing.TB, ts *TileSet, s string) []Tile {
 }
 
 func TestRanks(t *testing.T) {
+	t.Parallel()
 	l := buildLexicon(t, smallWords...)
 	ts := l.Tiles
 	// Five-tile words of the small lexicon, ranked with the reference formula.
@@ -416,6 +424,7 @@ func TestRanks(t *testing.T) {
 // TestRanksTopSevens: the 1000 most probable sevens of a whole lexicon come in order of
 // combinations, each at its rank.
 func TestRanksTopSevens(t *testing.T) {
+	t.Parallel()
 	for _, fl := range fullLexicons(t) {
 		l := fl.lex
 		ts := l.Tiles
@@ -440,6 +449,7 @@ func TestRanksTopSevens(t *testing.T) {
 // TestPatternsMatchBruteForce checks the pruned walks (forward over the DAWG, backward over the
 // GADDAG's reversed words) against Pattern.Match over every word, for random patterns.
 func TestPatternsMatchBruteForce(t *testing.T) {
+	t.Parallel()
 	lexicons := []*Lexicon{buildLexicon(t, smallWords...)}
 	// The whole lexicons (the default, FILE2017 when present), with fewer patterns.
 	for _, fl := range fullLexicons(t) {
@@ -485,6 +495,7 @@ func TestPatternsMatchBruteForce(t *testing.T) {
 }
 
 func TestPatternDirection(t *testing.T) {
+	t.Parallel()
 	ts := DefaultTileSet()
 	tests := []struct {
 		pattern  string
@@ -514,6 +525,7 @@ func TestPatternDirection(t *testing.T) {
 // TestCombinationsGeneralSets: sets beyond the fast path (more than 2 blanks, more than 110
 // tiles) go through the general polynomial, which must agree with the reference too.
 func TestCombinationsGeneralSets(t *testing.T) {
+	t.Parallel()
 	csv := "?,3,0,false\nA,40,1,true\nB,30,3,false\nC,20,3,false\nCH,5,5,false\nO,30,1,true\n"
 	ts, err := ParseTileSet("big", "big.csv", strings.NewReader(csv))
 	if err != nil {

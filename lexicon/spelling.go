@@ -233,32 +233,43 @@ func (ts *TileSet) Display(w []Tile) string { return ts.display(w, false) }
 func (ts *TileSet) DisplayBlanks(w []Tile) string { return ts.display(w, true) }
 
 func (ts *TileSet) display(w []Tile, lowerBlanks bool) string {
-	// merges: plain a then b would read greedily as a longer tile (C H as CH, and L LL as LL L).
-	merges := func(a, b Tile) bool {
-		if a == Blank || b == Blank {
-			return false
-		}
-		la, text := len([]rune(ts.Label(a))), []rune(ts.Label(a)+ts.Label(b))
-		for n := la + 1; n <= min(ts.maxRune, len(text)); n++ {
-			if _, ok := ts.byLabel[string(text[:n])]; ok {
-				return true
-			}
-		}
-		return false
-	}
 	var sb strings.Builder
 	for i, t := range w {
 		label := ts.Label(t)
 		if lowerBlanks && t.IsBlanked() {
 			label = strings.ToLower(label)
 		}
-		if (i+1 < len(w) && merges(t, w[i+1])) || (i > 0 && merges(w[i-1], t)) {
+		if (i+1 < len(w) && ts.merge(t, w[i+1])) || (i > 0 && ts.merge(w[i-1], t)) {
 			sb.WriteString("[" + label + "]")
 		} else {
 			sb.WriteString(label)
 		}
 	}
 	return sb.String()
+}
+
+// merge says whether plain a then b would read greedily as a longer tile (C H as CH, and L LL
+// as LL L); a blank not played as a letter merges with nothing.
+func (ts *TileSet) merge(a, b Tile) bool {
+	if a == Blank || b == Blank {
+		return false
+	}
+	n := len(ts.letters)
+	if la, lb := int(a.Letter()), int(b.Letter()); la < n && lb < n && len(ts.merges) == n*n {
+		return ts.merges[la*n+lb]
+	}
+	return ts.labelsMerge(a, b)
+}
+
+// labelsMerge is merge worked out from the labels (ParseTileSet tabulates it).
+func (ts *TileSet) labelsMerge(a, b Tile) bool {
+	la, text := len([]rune(ts.Label(a))), []rune(ts.Label(a)+ts.Label(b))
+	for n := la + 1; n <= min(ts.maxRune, len(text)); n++ {
+		if _, ok := ts.byLabel[string(text[:n])]; ok {
+			return true
+		}
+	}
+	return false
 }
 
 // Notation spells tiles so that Parse with LowerIsBlank and AllowBlank reads them back exactly:

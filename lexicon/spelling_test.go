@@ -5,6 +5,7 @@ import (
 )
 
 func TestParseSpellings(t *testing.T) {
+	t.Parallel()
 	ts := DefaultTileSet()
 	cases := []struct {
 		in     string
@@ -56,6 +57,7 @@ func TestParseSpellings(t *testing.T) {
 }
 
 func TestLowerIsBlankAndNotationRoundTrip(t *testing.T) {
+	t.Parallel()
 	ts := DefaultTileSet()
 	opt := ParseOptions{AllowBlank: true, LowerIsBlank: true}
 	for _, in := range []string{"CHARRO", "[ch]A[rr]O", "ca[LL]e", "[C]H?", "c[H]", "[c]hA", "Ñu"} {
@@ -78,6 +80,7 @@ func TestLowerIsBlankAndNotationRoundTrip(t *testing.T) {
 }
 
 func TestAlphagramOrder(t *testing.T) {
+	t.Parallel()
 	ts := DefaultTileSet()
 	w, _ := ts.ParseRack("?ZÑRRCHALLA")
 	if got := ts.Word(Alphagram(w)); got != "AACHLLÑRRZ?" {
@@ -86,6 +89,7 @@ func TestAlphagramOrder(t *testing.T) {
 }
 
 func TestDecodeLineLatin1(t *testing.T) {
+	t.Parallel()
 	if got := DecodeLine([]byte("ca\xf1a\r")); got != "caña" {
 		t.Errorf("latin-1: %q", got)
 	}
@@ -103,6 +107,7 @@ func tilesBytes(w []Tile) []byte {
 }
 
 func TestDisplayBracketsOnlyTilesThatWouldMerge(t *testing.T) {
+	t.Parallel()
 	ts := DefaultTileSet()
 	cases := map[string]string{
 		"CHARRO":    "CHARRO",
@@ -133,6 +138,7 @@ func TestDisplayBracketsOnlyTilesThatWouldMerge(t *testing.T) {
 }
 
 func TestDisplayBlanksLowersBlankedTiles(t *testing.T) {
+	t.Parallel()
 	ts := DefaultTileSet()
 	for in, want := range map[string]string{
 		"CAsA":       "CAsA",
@@ -146,6 +152,36 @@ func TestDisplayBlanksLowersBlankedTiles(t *testing.T) {
 		}
 		if got := ts.DisplayBlanks(w); got != want {
 			t.Errorf("DisplayBlanks(%s) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// The merge table ParseTileSet fills says what the labels say, for every pair of tiles, blanked
+// or not, in every embedded tile set.
+func TestMergeTable(t *testing.T) {
+	t.Parallel()
+	for _, name := range EmbeddedTileSets() {
+		ts, err := LoadTileSet(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		merged := 0
+		for a := Tile(0); int(a) <= ts.Size(); a++ {
+			for b := Tile(0); int(b) <= ts.Size(); b++ {
+				for _, blanks := range [][2]Tile{{0, 0}, {BlankBit, 0}, {0, BlankBit}} {
+					x, y := a|blanks[0], b|blanks[1]
+					want := x != Blank && y != Blank && ts.labelsMerge(x, y)
+					if got := ts.merge(x, y); got != want {
+						t.Errorf("%s: merge(%d, %d) = %v, want %v", name, x, y, got, want)
+					}
+					if want {
+						merged++
+					}
+				}
+			}
+		}
+		if name == DefaultTileSetName && merged == 0 {
+			t.Errorf("%s: no pair merges (C H should)", name)
 		}
 	}
 }

@@ -1,10 +1,12 @@
 // Package lexicon knows Spanish Scrabble tiles, word lists and the KWG word graph that holds them,
 // and answers the questions players ask of a lexicon: is it a word, its anagrams, hooks, patterns
 // and probability.
+//
+// It must not import engine, drills, puzzles, stats, internal/studystore or a front end (cmd,
+// internal/web).
 package lexicon
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"io"
@@ -51,6 +53,9 @@ type TileSet struct {
 	byLabel map[string]Tile
 	maxRune int // longest label in runes, for greedy matching
 	total   int
+	// merges[a*len(letters)+b]: letter a's label followed by letter b's reads greedily as a
+	// longer tile (C H as CH, L LL as LL L); see display. Filled by ParseTileSet.
+	merges []bool
 }
 
 // DefaultTileSetName is the FISE/FILE tournament set.
@@ -106,16 +111,10 @@ func ParseTileSet(name, file string, r io.Reader) (*TileSet, error) {
 	sawBlank := false
 	// A tile set is a few dozen short lines: a file far bigger is not one (and /dev/zero must
 	// not be read for ever).
-	sc := bufio.NewScanner(io.LimitReader(r, maxTileSetBytes+1))
-	read := 0
-	sc.Split(func(data []byte, atEOF bool) (int, []byte, error) {
-		adv, tok, err := bufio.ScanLines(data, atEOF)
-		read += adv
-		return adv, tok, err
-	})
+	sc := fileio.NewScanner(r, file, maxTileSetBytes, maxTileSetLine)
 	line := 0
 	for sc.Scan() {
-		line++
+		line = sc.Line()
 		text := strings.TrimSpace(decodeLine(sc.Bytes()))
 		if line == 1 {
 			text = strings.TrimPrefix(text, "\ufeff")
@@ -174,14 +173,15 @@ func ParseTileSet(name, file string, r io.Reader) (*TileSet, error) {
 			ts.maxRune = n
 		}
 	}
-	if err := sc.Err(); err != nil {
-		if errors.Is(err, bufio.ErrTooLong) {
-			return nil, i18n.E("tileset.line_too_long", "File", file, "Line", line+1, "Max", "64 KB")
-		}
-		return nil, i18n.Wrap(err, "tileset.read", "File", file)
-	}
-	if read > maxTileSetBytes {
-		return nil, i18n.E("tileset.too_big", "File", file, "Max", "1 MB")
+	var long *fileio.LineTooLongError
+	var big *fileio.TooBigError
+	switch err := sc.Err(); {
+	case errors.As(err, &long):
+		return nil, i18n.E("tileset.line_too_long", "File", fileio.Name(file), "Line", long.Line, "Max", "64 KB")
+	case errors.As(err, &big):
+		return nil, i18n.E("tileset.too_big", "File", fileio.Name(file), "Max", "1 MB")
+	case err != nil:
+		return nil, err // names the file and the line
 	}
 	if len(ts.letters) < 2 {
 		return nil, i18n.E("tileset.no_letters", "File", file)
@@ -189,11 +189,21 @@ func ParseTileSet(name, file string, r io.Reader) (*TileSet, error) {
 	if ts.total == 0 {
 		return nil, i18n.E("tileset.no_tiles", "File", file)
 	}
+	n := len(ts.letters)
+	ts.merges = make([]bool, n*n)
+	for a := 1; a < n; a++ {
+		for b := 1; b < n; b++ {
+			ts.merges[a*n+b] = ts.labelsMerge(Tile(a), Tile(b))
+		}
+	}
 	return ts, nil
 }
 
-// maxTileSetBytes is the most ParseTileSet reads.
-const maxTileSetBytes = 1 << 20
+// maxTileSetBytes is the most ParseTileSet reads, maxTileSetLine the longest line.
+const (
+	maxTileSetBytes = 1 << 20
+	maxTileSetLine  = 64 << 10
+)
 
 func checkLabel(label string) error {
 	if label == "" {

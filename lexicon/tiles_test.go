@@ -6,6 +6,7 @@ import (
 )
 
 func TestDefaultTileSetIsTheFISESet(t *testing.T) {
+	t.Parallel()
 	ts := DefaultTileSet()
 	if ts.Total() != 100 || ts.Blanks() != 2 || ts.NumLetters() != 28 {
 		t.Fatalf("total %d blanks %d letters %d; want 100, 2, 28", ts.Total(), ts.Blanks(), ts.NumLetters())
@@ -46,6 +47,7 @@ func TestDefaultTileSetIsTheFISESet(t *testing.T) {
 }
 
 func TestParseTileSetErrorsNameTheLine(t *testing.T) {
+	t.Parallel()
 	cases := []struct{ name, text, want string }{
 		{"fields", "A,12,1,true\nB,2,3\n", "x.csv:2:"},
 		{"count", "A,twelve,1,true\n", "x.csv:1: count"},
@@ -65,6 +67,7 @@ func TestParseTileSetErrorsNameTheLine(t *testing.T) {
 }
 
 func TestParseTileSetAcceptsBracketsHeaderAndLatin1(t *testing.T) {
+	t.Parallel()
 	text := "label,count,points,vowel\n[CH],1,5,false\nA,3,1,yes\n\xd1,1,8,no\n?,1,0,false\n"
 	ts, err := ParseTileSet("mini", "mini.csv", strings.NewReader(text))
 	if err != nil {
@@ -76,6 +79,7 @@ func TestParseTileSetAcceptsBracketsHeaderAndLatin1(t *testing.T) {
 }
 
 func TestLoadTileSetUnknown(t *testing.T) {
+	t.Parallel()
 	_, err := LoadTileSet("no-such-set")
 	if err == nil || !strings.Contains(err.Error(), "fise") {
 		t.Errorf("error %v should list the embedded sets", err)
@@ -83,6 +87,7 @@ func TestLoadTileSetUnknown(t *testing.T) {
 }
 
 func TestCheckRackRefusesMoreBlanksThanTheSet(t *testing.T) {
+	t.Parallel()
 	ts := DefaultTileSet()
 	for rack, ok := range map[string]bool{
 		"AEIRST?": true, "AEIRS??": true, "??": true, "CHUCHO": true, "ZZZZ": true,
@@ -109,6 +114,7 @@ func TestCheckRackRefusesMoreBlanksThanTheSet(t *testing.T) {
 }
 
 func TestCheckRackWithoutBlanksInTheSet(t *testing.T) {
+	t.Parallel()
 	ts, err := ParseTileSet("sinblancos", "s.csv", strings.NewReader("A,10,1,yes\nB,2,3,no\n"))
 	if err != nil {
 		t.Fatal(err)

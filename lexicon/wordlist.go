@@ -1,12 +1,12 @@
 package lexicon
 
 import (
-	"bufio"
 	"errors"
 	"io"
 	"strconv"
 	"strings"
 
+	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 )
 
@@ -66,12 +66,10 @@ var ErrStrictStop = &i18n.Error{ID: "wordlist.strict_stop"}
 // words making up most of the file is an error: not a word list.
 func ReadWordList(r io.Reader, file string, ts *TileSet, strict bool) (*WordList, error) {
 	wl := &WordList{}
-	in := &countingReader{r: io.LimitReader(r, maxListBytes+1)}
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 64*1024), maxListLine)
+	sc := fileio.NewScanner(r, file, maxListBytes, maxListLine)
 	var buf, block []Tile
 	for sc.Scan() {
-		wl.Lines++
+		wl.Lines = sc.Line()
 		text := strings.TrimSpace(decodeLine(sc.Bytes()))
 		if wl.Lines == 1 {
 			text = strings.TrimPrefix(text, "\ufeff")
@@ -113,14 +111,15 @@ func ReadWordList(r io.Reader, file string, ts *TileSet, strict bool) (*WordList
 			return nil, i18n.E("wordlist.mostly_problems", "File", file, "Problems", len(wl.Problems), "Lines", wl.Lines, "Set", ts.Name)
 		}
 	}
-	if err := sc.Err(); err != nil {
-		if errors.Is(err, bufio.ErrTooLong) {
-			return nil, i18n.E("wordlist.line_too_long", "File", file, "Line", wl.Lines+1, "Max", "1 MB")
-		}
-		return nil, i18n.Wrap(err, "wordlist.read", "File", file)
-	}
-	if in.n > maxListBytes {
-		return nil, i18n.E("wordlist.too_big", "File", file, "Max", byteSize(maxListBytes))
+	var long *fileio.LineTooLongError
+	var big *fileio.TooBigError
+	switch err := sc.Err(); {
+	case errors.As(err, &long):
+		return nil, i18n.E("wordlist.line_too_long", "File", fileio.Name(file), "Line", long.Line, "Max", byteSize(int64(long.Max)))
+	case errors.As(err, &big):
+		return nil, i18n.E("wordlist.too_big", "File", fileio.Name(file), "Max", byteSize(big.Max))
+	case err != nil:
+		return nil, err // names the file and the line
 	}
 	return wl, nil
 }
@@ -131,18 +130,6 @@ func byteSize(n int64) string {
 		return strconv.FormatInt(n>>20, 10) + " MB"
 	}
 	return strconv.FormatInt(n>>10, 10) + " KB"
-}
-
-// countingReader counts the bytes read through it.
-type countingReader struct {
-	r io.Reader
-	n int64
-}
-
-func (c *countingReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += int64(n)
-	return n, err
 }
 
 // Summary says how many lines were skipped and why, with the first few reasons: what a caller

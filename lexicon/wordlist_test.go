@@ -7,6 +7,7 @@ import (
 )
 
 func TestReadWordList(t *testing.T) {
+	t.Parallel()
 	ts := DefaultTileSet()
 	cases := []struct {
 		name     string
@@ -51,6 +52,7 @@ func TestReadWordList(t *testing.T) {
 }
 
 func TestReadWordListStrict(t *testing.T) {
+	t.Parallel()
 	ts := DefaultTileSet()
 	wl, err := ReadWordList(strings.NewReader("casa\nperro\nkilo\nwhisky\n"), "l.txt", ts, true)
 	if err == nil || wl != nil {
@@ -65,6 +67,7 @@ func TestReadWordListStrict(t *testing.T) {
 }
 
 func TestWordListSummary(t *testing.T) {
+	t.Parallel()
 	ts := DefaultTileSet()
 	var in strings.Builder
 	for range 14 {

@@ -95,14 +95,11 @@ type Analysis struct {
 // is not full. The puzzle keeps pos: do not change it afterwards.
 func (a *Analyzer) Analyze(pos *engine.Position) *Analysis {
 	ts := a.lex.Tiles
-	hidden := *pos
-	hidden.Racks[1] = nil
-	bag := max(0, len(hidden.UnseenTiles())-engine.RackSize)
+	hidden := pos.Hidden()
+	bag := pos.HiddenBag()
 	rack := pos.Racks[0]
-	opts := movegen.Options{By: movegen.ByEquity, Leaves: a.leaves, Sort: true, Pass: true, BagEmpty: bag == 0}
-	if bag > 0 {
-		opts.Exchanges = min(engine.RackSize, bag)
-	}
+	opts := movegen.SideToMove(bag, a.leaves)
+	opts.Sort = true
 	a.gen.SetBoard(pos.Board)
 	moves := a.gen.Generate(rack, opts)
 	an := &Analysis{Bag: bag}
@@ -116,7 +113,7 @@ func (a *Analyzer) Analyze(pos *engine.Position) *Analysis {
 	if bag < MinBag || len(rack) != engine.RackSize {
 		return an
 	}
-	pz := &Puzzle{Position: &hidden, Lexicon: a.lex.Name, Tiles: ts.Name, Rating: NewRating()}
+	pz := &Puzzle{Position: hidden, Lexicon: a.lex.Name, Tiles: ts.Name, Rating: NewRating()}
 	pz.Bag = bag
 	best := &moves[0]
 	for i := range an.Top {

@@ -34,6 +34,7 @@ func tagSet(tags []puzzletag.Tag) []string {
 
 // TestBingoTags builds positions whose bingos are known under a small lexicon.
 func TestBingoTags(t *testing.T) {
+	t.Parallel()
 	lex := testlex.Small(t, "OS", "AS", "ES", "LATRINEO", "CHARIETS", "ALTERNAS", "TIENE")
 	row8 := "15/15/15/15/15/15/15/7OS6/15/15/15/15/15/15/15"
 	tests := []struct {
@@ -90,6 +91,7 @@ func TestBingoTags(t *testing.T) {
 
 // TestTagBest: the best-play tags from an answer, the best other play and the scores.
 func TestTagBest(t *testing.T) {
+	t.Parallel()
 	lex := testlex.Default(t)
 	ts := lex.Tiles
 	tile := func(s string) lexicon.Tile { x, _ := ts.Tile(s); return x }

@@ -122,6 +122,12 @@ func Judge(pz *Puzzle, lex *lexicon.Lexicon, leaves equity.Leaves, input string)
 	if len(pz.Answers) == 0 {
 		return j, nil
 	}
+	if pz.Kind.Exact() {
+		if m.Kind == engine.Play {
+			m = engine.Check(board, &m, ts, lex, rack).Move
+		}
+		return j, judgeExact(pz, j, m)
+	}
 	// The answer valued as the play was, with the same leave table.
 	answer := pz.Answers[0]
 	if am, err := engine.ParseMove(answer.Move, board, ts); err == nil && pz.Kind == KindBest {
@@ -301,4 +307,44 @@ func wordTiles(pz *Puzzle, a Play) int {
 		return a.Tiles
 	}
 	return int(m.Len)
+}
+
+// judgeExact grades a legal play of an exact puzzle, valuing it first (pz.solve) when the
+// puzzle does not list it.
+func judgeExact(pz *Puzzle, j *Judgement, m engine.Move) error {
+	if pz.Exact == nil || len(pz.Answers) == 0 {
+		return nil
+	}
+	p := *j.Play
+	// A play not listed, or listed with a bound that does not rule it out, is solved.
+	known := pz.Exact.find(p)
+	unsure := known == nil || known.AtMost && known.Value >= pz.Exact.Value
+	if unsure && pz.solve != nil && (m.Kind == engine.Play || pz.Kind == KindEndgame) {
+		m.Score = int32(p.Score)
+		ep, err := pz.solve(m)
+		if err != nil {
+			return err
+		}
+		if ep != nil {
+			ep.Play = p
+			if known != nil {
+				ep.Play = known.Play
+				*known = *ep
+			} else {
+				pz.Exact.Plays = append(pz.Exact.Plays, *ep)
+			}
+		}
+	}
+	g := Accept(pz, p, pz.Answers[0])
+	j.Grade = &g
+	if g.Accepted {
+		j.Correct = true
+		j.Matched = &pz.Answers[0]
+		for i := range pz.Answers {
+			if pz.Answers[i].Key == p.Key && pz.Answers[i].Score == p.Score {
+				j.Matched = &pz.Answers[i]
+			}
+		}
+	}
+	return nil
 }

@@ -11,6 +11,7 @@ import (
 
 // TestJudge types answers the ways players write them.
 func TestJudge(t *testing.T) {
+	t.Parallel()
 	lex := testlex.Small(t, "OS", "OSA", "AS", "ES", "LATRINEO", "LATRINE", "ALTERNAS", "CHARIETS", "SEA", "ASE")
 	row8 := "15/15/15/15/15/15/15/7OS6/15/15/15/15/15/15/15"
 	bingo := func(cgp string) *Puzzle {
@@ -133,6 +134,7 @@ func transposeCoords(c string) string {
 
 // TestJudgeOneTile: a one-tile play is right typed in either direction.
 func TestJudgeOneTile(t *testing.T) {
+	t.Parallel()
 	lex := testlex.Small(t, "OS", "OSA", "SE", "AS", "ES")
 	pos := position(t, lex, "15/15/15/15/15/15/15/7OS6/15/15/15/15/15/15/15 AÑX/ 0/0 0")
 	a := NewAnalyzer(lex, nil, nil, AnalyzeOptions{})

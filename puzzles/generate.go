@@ -47,6 +47,9 @@ type GenOptions struct {
 	Accept float64         `json:"accept,omitempty"`
 	Verify bool            `json:"verify"`
 	Sim    VerifyOptions   `json:"sim"`
+	// Exact says which endgame and pre-endgame positions make puzzles (kinds endgame and
+	// preendgame).
+	Exact ExactOptions `json:"exact,omitempty"`
 	// Limit stops the run once this many puzzles are stored (0: no limit).
 	Limit int `json:"limit,omitempty"`
 
@@ -220,7 +223,7 @@ func gcgJobs(in Input, o GenOptions, lex *lexicon.Lexicon, layout *engine.Layout
 		if who >= 0 && ev.Player != who {
 			continue
 		}
-		if len(ev.Rack) != engine.RackSize {
+		if len(ev.Rack) != engine.RackSize && !o.wantsExact() {
 			continue
 		}
 		pos, err := g.Replay(ts, layout, i)
@@ -229,7 +232,8 @@ func gcgJobs(in Input, o GenOptions, lex *lexicon.Lexicon, layout *engine.Layout
 		}
 		hidden := *pos
 		hidden.Racks[1] = nil
-		if len(hidden.UnseenTiles())-engine.RackSize < MinBag {
+		bag := hidden.BagCount()
+		if bag < MinBag && !o.wantsExactAt(bag) {
 			continue
 		}
 		pos.Racks[1] = nil
@@ -518,6 +522,7 @@ type genWorker struct {
 	an   *Analyzer
 	sim  *sim.Simulator
 	game *game.Game
+	ex   *exactAnalyzer // endgame and pre-endgame puzzles, when wanted
 }
 
 func newGenWorker(plan *Plan) (*genWorker, error) {
@@ -534,6 +539,13 @@ func newGenWorker(plan *Plan) (*genWorker, error) {
 		w.sim = s
 	}
 	w.game = game.New(plan.lex.Tiles, plan.layout, game.FILERules, 0)
+	if o.wantsExact() {
+		ex, err := newExactAnalyzer(plan.lex, plan.layout, plan.leaves, o.Exact)
+		if err != nil {
+			return nil, err
+		}
+		w.ex = ex
+	}
 	return w, nil
 }
 
@@ -541,6 +553,14 @@ func newGenWorker(plan *Plan) (*genWorker, error) {
 func (w *genWorker) do(ctx context.Context, i int) jobResult {
 	r := jobResult{index: i}
 	j := &w.plan.jobs[i]
+	if j.game < 0 && w.ex != nil && j.pos.BagCount() <= 1 {
+		pz, err := w.exactPuzzle(ctx, j.pos, j, &r)
+		r.err = err
+		if pz != nil {
+			r.puzzles = append(r.puzzles, pz)
+		}
+		return r
+	}
 	if j.game < 0 {
 		pz, err := w.position(ctx, j.pos, j, i, 0, &r)
 		r.err = err
@@ -550,11 +570,14 @@ func (w *genWorker) do(ctx context.Context, i int) jobResult {
 		return r
 	}
 	// A self-play game: both players the equity player, until the bag holds fewer than MinBag
-	// tiles (endgames make no puzzles).
+	// tiles (equity puzzles stop there), or to the end for endgame and pre-endgame puzzles.
 	g := w.game
 	seed := game.GameSeed(w.plan.Options.Seed, j.game)
 	g.Reset(seed)
-	for turn := 0; !g.Over() && g.Bag.Len() >= MinBag; turn++ {
+	if w.ex != nil {
+		w.ex.solver.Reset() // a game's solves depend on that game alone
+	}
+	for turn := 0; !g.Over() && (g.Bag.Len() >= MinBag || w.ex != nil); turn++ {
 		if err := ctx.Err(); err != nil {
 			r.err = err
 			return r
@@ -563,7 +586,14 @@ func (w *genWorker) do(ctx context.Context, i int) jobResult {
 		pos.SetOpcode("lex", w.plan.lex.Name)
 		jt := *j
 		jt.ref = fmt.Sprintf("%s, turn %d", j.ref, turn+1)
-		pz, best, err := w.positionBest(ctx, pos, &jt, i, turn, &r)
+		var pz *Puzzle
+		var best engine.Move
+		var err error
+		if g.Bag.Len() >= MinBag && w.plan.Options.wantsEquity() {
+			pz, best, err = w.positionBest(ctx, pos, &jt, i, turn, &r)
+		} else {
+			pz, best, err = w.exactTurn(ctx, pos, &jt, &r)
+		}
 		if err != nil {
 			r.err = err
 			return r

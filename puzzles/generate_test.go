@@ -69,6 +69,7 @@ func generate(t *testing.T, st *studystore.Store, lex *lexicon.Lexicon, o GenOpt
 // TestSelfPlaySameForAnyWorkers: the same seed makes the same puzzles, with the same ids and
 // the same simulated figures, on one worker or three.
 func TestSelfPlaySameForAnyWorkers(t *testing.T) {
+	t.Parallel()
 	lex := testlex.Default(t)
 	o := GenOptions{SelfPlay: 2, Seed: 5, Verify: true, Sim: VerifyOptions{Iterations: 24, Candidates: 3}}
 	a := generate(t, openStore(t), lex, o, nil, 1)
@@ -112,6 +113,7 @@ func firstDiff(a, b []string) string {
 // TestResume: a run interrupted after a few commits and resumed stores the same puzzles as a
 // run left alone, and a stored position is never stored twice.
 func TestResume(t *testing.T) {
+	t.Parallel()
 	lex := testlex.Default(t)
 	o := GenOptions{SelfPlay: 6, Seed: 9}
 	whole := generate(t, openStore(t), lex, o, nil, 2)
@@ -123,7 +125,9 @@ func TestResume(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	commits := 0
-	gn := &Generator{Store: st, Workers: 2, CommitEvery: time.Nanosecond, Progress: func(done, jobs, stored int) {
+	// One worker, so that a slow first game cannot let the other finish every game before the
+	// second commit (a loaded machine did).
+	gn := &Generator{Store: st, Workers: 1, CommitEvery: time.Nanosecond, Progress: func(done, jobs, stored int) {
 		if commits++; commits == 2 {
 			cancel()
 		}
@@ -136,7 +140,7 @@ func TestResume(t *testing.T) {
 	if err != nil || run.Done != first.Done || run.Stored != len(first.Stored) {
 		t.Fatalf("checkpoint %+v, %v; the run did %d jobs, stored %d", run, err, first.Done, len(first.Stored))
 	}
-	gn.Progress = nil
+	gn.Progress, gn.Workers = nil, 2
 	rest, err := gn.Run(context.Background(), plan, run.ID, run.Done, run.Stored)
 	if err != nil || !rest.Finished {
 		t.Fatalf("resumed: %v, %+v", err, rest)
@@ -176,6 +180,7 @@ func selfPlayGCG(t *testing.T, lex *lexicon.Lexicon, seed uint64) []byte {
 // TestGCG: a game record makes the same puzzles every time; --player keeps that player's
 // costly turns; a bad file is refused, naming the file and line, with nothing stored.
 func TestGCG(t *testing.T) {
+	t.Parallel()
 	lex := testlex.Default(t)
 	in := []Input{{Name: "a.gcg", Data: selfPlayGCG(t, lex, 1)}, {Name: "b.gcg", Data: selfPlayGCG(t, lex, 2)}}
 	o := GenOptions{GCG: []string{"a.gcg", "b.gcg"}}
@@ -237,6 +242,7 @@ func TestGCG(t *testing.T) {
 
 // TestCGP: one position makes one puzzle; a bad CGP or an endgame makes none.
 func TestCGP(t *testing.T) {
+	t.Parallel()
 	lex := testlex.Default(t)
 	st := openStore(t)
 	cgp := "15/15/15/15/15/15/15/5BOCA6/15/15/15/15/15/15/15 AEIRSTN/ 0/16 0"
@@ -271,6 +277,7 @@ func endgameCGP(t *testing.T, lex *lexicon.Lexicon) string {
 
 // TestFilters: --kind, --tag, --deck and --limit.
 func TestFilters(t *testing.T) {
+	t.Parallel()
 	lex := testlex.Default(t)
 	st := openStore(t)
 	all := generate(t, st, lex, GenOptions{SelfPlay: 4, Seed: 21}, nil, 2)
@@ -349,6 +356,7 @@ func sameLetters(ts *lexicon.TileSet, a, b string) bool {
 // static one recorded beside it) and drop leaves the puzzle out: the same puzzles, seed and
 // settings give exactly the kept puzzles less the replaced ones.
 func TestSimDisagreement(t *testing.T) {
+	t.Parallel()
 	lex := testlex.Default(t)
 	o := GenOptions{SelfPlay: 2, Seed: 9, Kinds: []Kind{KindBest}, Verify: true, Sim: VerifyOptions{Iterations: 24, Candidates: 4}}
 	keep := generate(t, openStore(t), lex, o, nil, 2)

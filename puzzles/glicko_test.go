@@ -9,6 +9,7 @@ import (
 // 1500/200/0.06 player beats a 1400/30 player and loses to 1550/100 and 1700/300, τ = 0.5, and
 // ends at 1464.06, RD 151.52, volatility 0.05999.
 func TestGlickmanExample(t *testing.T) {
+	t.Parallel()
 	r := Update(Rating{1500, 200, 0.06}, []Result{
 		{Rating{1400, 30, 0.06}, 1},
 		{Rating{1550, 100, 0.06}, 0},
@@ -21,6 +22,7 @@ func TestGlickmanExample(t *testing.T) {
 }
 
 func TestRate(t *testing.T) {
+	t.Parallel()
 	p, z := NewRating(), NewRating()
 	p1, z1 := Rate(p, z, true)
 	if p1.Rating <= p.Rating || z1.Rating >= z.Rating {

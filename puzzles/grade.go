@@ -13,6 +13,11 @@ const (
 	FigureStatic Figure = "static"
 	// FigureBingo: a find-the-bingo puzzle, where every bingo placement is an answer.
 	FigureBingo Figure = "bingo"
+	// FigureExact: an endgame puzzle, the exact spread from here to the end of the game.
+	FigureExact Figure = "exact"
+	// FigurePreEndgame: a pre-endgame puzzle, the chance of winning over every draw, then the
+	// expected spread.
+	FigurePreEndgame Figure = "preendgame"
 )
 
 // Grade is how a legal play compares with a puzzle's answer under Accept.
@@ -25,6 +30,13 @@ type Grade struct {
 	Answer    float64 `json:"answer"`
 	Below     float64 `json:"below"`
 	Tolerance float64 `json:"tolerance"`
+	// Exact puzzles: AtMost says Value is a bound (the play is worth at most that), Known false
+	// that the play's value is not known (it is below the answer: not among the plays
+	// valued); Win and AnswerWin are a pre-endgame's chances of winning.
+	AtMost    bool    `json:"at_most,omitempty"`
+	Known     bool    `json:"known,omitempty"`
+	Win       float64 `json:"win,omitempty"`
+	AnswerWin float64 `json:"answer_win,omitempty"`
 }
 
 // Tolerance is how far below the answer's value a play of puzzle pz may be and still be
@@ -49,8 +61,16 @@ func (pz *Puzzle) Tolerance() float64 {
 //     simulated, else static equity, the same figure for both. So an equal value is always
 //     right, and a play worse by more than the tolerance never is, whatever else the
 //     simulation kept in the running.
+//   - Endgame: every first play whose exact value (the spread from here to the end of the
+//     game against the best defence) equals the optimum; nothing else, whatever it scores.
+//   - Pre-endgame: every tile play with the best chance of winning over the draws (a tie
+//     counting half) and an expected spread at most the puzzle's tolerance below the best's
+//     (1 point unless made with another --peg-accept). Passing and exchanging are not valued.
 func Accept(pz *Puzzle, play, answer Play) Grade {
 	same := play.Key == answer.Key && play.Score == answer.Score
+	if pz.Kind.Exact() {
+		return acceptExact(pz, play)
+	}
 	if pz.Kind == KindBingo {
 		g := Grade{Figure: FigureBingo}
 		for _, a := range pz.Answers {
@@ -97,6 +117,9 @@ func (pz *Puzzle) AcceptedPlays() []Play {
 
 // acceptedAmong are the plays of plays, other than the answer, that Accept takes as right.
 func (pz *Puzzle) acceptedAmong(plays []Play) []Play {
+	if pz.Kind.Exact() && len(pz.Answers) > 0 {
+		return pz.Answers[1:] // every play Accept takes is an answer
+	}
 	if pz.Kind != KindBest || len(pz.Answers) == 0 {
 		return nil
 	}
@@ -113,4 +136,43 @@ func (pz *Puzzle) acceptedAmong(plays []Play) []Play {
 		}
 	}
 	return out
+}
+
+// acceptExact is Accept for an endgame or pre-endgame puzzle, by the values the puzzle stores
+// (and those Judge added by solving a play it did not list).
+func acceptExact(pz *Puzzle, play Play) Grade {
+	ed := pz.Exact
+	g := Grade{Figure: FigureExact}
+	if pz.Kind == KindPreEndgame {
+		g.Figure = FigurePreEndgame
+	}
+	if ed == nil {
+		return g
+	}
+	g.Answer, g.AnswerWin, g.Tolerance = ed.Value, ed.Win, ed.Accept
+	ep := ed.find(play)
+	if ep == nil {
+		// Not among the plays valued: an endgame play worth less than the optimum (the plays
+		// not listed are), a pre-endgame pass or exchange.
+		return g
+	}
+	g.Known = true
+	g.Value, g.Win, g.AtMost = ep.Value, ep.Win, ep.AtMost
+	g.Below = round2(g.Answer - g.Value)
+	if pz.Kind == KindPreEndgame {
+		g.Accepted = pegRight(ep.Win, ep.Value, ed.Win, ed.Value, ed.Accept)
+	} else {
+		g.Accepted = !ep.AtMost && ep.Value == ed.Value
+	}
+	return g
+}
+
+// find is the valued play that play is.
+func (ed *ExactData) find(play Play) *ExactPlay {
+	for i := range ed.Plays {
+		if p := &ed.Plays[i]; p.Key == play.Key && p.Score == play.Score {
+			return p
+		}
+	}
+	return nil
 }

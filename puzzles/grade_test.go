@@ -17,6 +17,7 @@ import (
 // the figure that decides is the simulated equity where both plays have it, else static
 // equity; equal is right, worse beyond the tolerance is not.
 func TestAcceptanceRule(t *testing.T) {
+	t.Parallel()
 	lex := testlex.Small(t, "CHAU", "ACHU")
 	pz := NewAnalyzer(lex, nil, nil, AnalyzeOptions{Kinds: []Kind{KindBest}}).
 		Analyze(position(t, lex, "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 [CH]AEIORU/ 0/0 0")).Puzzle
@@ -98,6 +99,7 @@ func TestAcceptanceRule(t *testing.T) {
 // TestAcceptTolerance: the tolerance is the puzzle's --accept; a static figure beyond it is
 // wrong, at it right.
 func TestAcceptTolerance(t *testing.T) {
+	t.Parallel()
 	zero, two := 0.0, 2.0
 	ans := Play{Key: "a", Score: 20, Equity: 30}
 	for _, tc := range []struct {
@@ -124,6 +126,7 @@ func TestAcceptTolerance(t *testing.T) {
 // TestSolutionShowsThePlayersPlay: after a right play that is not the stored answer, the board
 // shows the player's play, not the answer.
 func TestSolutionShowsThePlayersPlay(t *testing.T) {
+	t.Parallel()
 	lex := testlex.Small(t, "CHAU", "ACHU")
 	pz := NewAnalyzer(lex, nil, nil, AnalyzeOptions{Kinds: []Kind{KindBest}}).
 		Analyze(position(t, lex, "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 [CH]AEIORU/ 0/0 0")).Puzzle

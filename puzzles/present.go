@@ -36,17 +36,25 @@ func PuzzleDoc(t *ui.Term, p *i18n.Printer, pz *Puzzle, player Rating, draw Boar
 	ts := pz.Position.Tiles
 	d := ui.NewDoc()
 	title := p.T("puzzle.title_bingo", "ID", pz.ID)
-	if pz.Kind == KindBest {
+	switch {
+	case pz.Kind == KindBest:
 		title = p.T("puzzle.title_best", "ID", pz.ID)
+	case pz.Kind.Exact():
+		title = exactTitle(p, pz)
 	}
 	d.H2(title)
 	d.Pre(draw(t, p, pz.Position, nil))
 	kv := [][2]string{
 		{p.T("puzzle.rack"), t.Paint(ui.Accent, RackText(ts, pz.Rack()))},
+	}
+	if pz.Kind.Exact() {
+		kv = append(kv, exactInfo(t, p, pz))
+	}
+	kv = append(kv, [][2]string{
 		{p.T("puzzle.scores"), p.T("puzzle.scores_value", "You", pz.Position.Scores[0], "Opponent", pz.Position.Scores[1])},
 		{p.T("puzzle.bag"), p.N("count.tiles", pz.Bag)},
 		{p.T("puzzle.rating"), p.T("puzzle.rating_value", "Puzzle", p.Int(roundInt(pz.Rating.Rating)), "Player", p.Int(roundInt(player.Rating)))},
-	}
+	}...)
 	if len(pz.Tags) > 0 {
 		kv = append(kv, [2]string{p.T("puzzle.tags"), puzzletag.Names(p, pz.Tags)})
 	}
@@ -111,6 +119,8 @@ func TryDoc(t *ui.Term, p *i18n.Printer, pz *Puzzle, out *Outcome) *ui.Doc {
 	case j.Unplayable() != nil:
 		d.P(t.Paint(ui.Warn, p.Err(j.Unplayable())+" "+p.T("puzzle.not_counted")))
 		return d
+	case j.Legal && j.Grade != nil && pz.Kind.Exact():
+		d.P(exactTry(t, p, pz, j))
 	case j.Correct && j.Grade != nil && j.Matched != nil && !isAnswer(pz, j.Matched) && j.Grade.Figure != FigureBingo:
 		g := j.Grade
 		d.P(t.Paint(ui.Good, p.T("puzzle.right_accepted", "Play", j.Play.Move, "Answer", pz.Answers[0].Move,
@@ -155,6 +165,19 @@ func problemText(p *i18n.Printer, j *Judgement) string {
 	return strings.Join(slices.Compact(out), "; ")
 }
 
+// KindName is a kind in the reader's words ("" all).
+func KindName(p *i18n.Printer, k Kind) string {
+	switch k {
+	case KindBingo:
+		return p.T("puzzle.kind.bingo")
+	case KindBest:
+		return p.T("puzzle.kind.best")
+	case KindEndgame, KindPreEndgame:
+		return exactKindName(p, k)
+	}
+	return p.T("puzzle.stats.all")
+}
+
 // FigureName is a Figure in the reader's words.
 func FigureName(p *i18n.Printer, f Figure) string {
 	if f == FigureSim {
@@ -192,6 +215,9 @@ func SolutionDoc(t *ui.Term, p *i18n.Printer, pz *Puzzle, top int, draw BoardDra
 			tb.Row(a.Move, a.Word, p.Int(a.Score), p.Float(a.Equity, 1))
 		}
 		d.Table(tb)
+	} else if pz.Kind.Exact() && pz.Exact != nil {
+		exactSolution(p, d, pz, max(top, 10))
+		return d
 	} else {
 		d.P(p.T("puzzle.answer_is", "Play", pz.Answers[0].Move, "Score", pz.Answers[0].Score, "Equity", p.Float(pz.Answers[0].Equity, 1)))
 		if acc := pz.AcceptedPlays(); len(acc) > 0 {
@@ -274,6 +300,7 @@ func StatsDoc(t *ui.Term, p *i18n.Printer, st *Stats, history int) *ui.Doc {
 		[2]string{p.T("puzzle.stats.rated"), p.Int(st.Rated)},
 		[2]string{p.T("puzzle.stats.unseen"), p.Int(st.Unseen)},
 	)
+	ratingsDoc(p, d, st)
 	tablesDoc(t, p, d, st.Tables)
 	if st.All.Attempts == 0 {
 		d.P(p.T("puzzle.stats.none"))
@@ -288,15 +315,7 @@ func StatsDoc(t *ui.Term, p *i18n.Printer, st *Stats, history int) *ui.Doc {
 		}
 		d.Table(tb)
 	}
-	kindName := func(k string) string {
-		switch Kind(k) {
-		case KindBingo:
-			return p.T("puzzle.kind.bingo")
-		case KindBest:
-			return p.T("puzzle.kind.best")
-		}
-		return p.T("puzzle.stats.all")
-	}
+	kindName := func(k string) string { return KindName(p, Kind(k)) }
 	d.H2(p.T("puzzle.stats.by_kind"))
 	rates(p.T("puzzle.stats.col.kind"), append(append([]SolvedRate(nil), st.ByKind...), st.All), kindName)
 	if len(st.ByTag) > 0 {
@@ -372,11 +391,16 @@ func RunSummaryDoc(t *ui.Term, p *i18n.Printer, s *RunSummary) *ui.Doc {
 func GenSummaryDoc(t *ui.Term, p *i18n.Printer, s *Summary, elapsed time.Duration) *ui.Doc {
 	d := ui.NewDoc()
 	d.H2(p.T("puzzle_gen.summary.title", "Run", s.RunID))
-	bingo, best := 0, 0
+	bingo, best, eg, peg := 0, 0, 0, 0
 	for _, pz := range s.Stored {
-		if pz.Kind == KindBingo {
+		switch pz.Kind {
+		case KindBingo:
 			bingo++
-		} else {
+		case KindEndgame:
+			eg++
+		case KindPreEndgame:
+			peg++
+		default:
 			best++
 		}
 	}
@@ -393,6 +417,9 @@ func GenSummaryDoc(t *ui.Term, p *i18n.Printer, s *Summary, elapsed time.Duratio
 		[2]string{p.T("puzzle_gen.summary.time"), p.T("puzzle_gen.summary.time_value", "Seconds", p.Float(elapsed.Seconds(), 1), "Rate", p.Float(rate, 1))},
 		[2]string{p.T("puzzle_gen.summary.leaves"), s.Leaves.Name},
 	)
+	if eg+peg > 0 {
+		d.KV([2]string{p.T("egpuzzle.summary.exact"), p.T("egpuzzle.summary.exact_value", "Endgame", p.Int(eg), "PreEndgame", p.Int(peg))})
+	}
 	if !s.Finished {
 		d.Note(p.T("puzzle_gen.summary.resume"))
 	}

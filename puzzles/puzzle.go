@@ -3,6 +3,9 @@
 // by a Monte Carlo simulation), from engine self-play, game records (a player's own mistakes)
 // and single positions. Puzzles live in the study store with their lexicon and tile set; the
 // player and every puzzle have a Glicko-2 rating, moved by the first attempt at each puzzle.
+//
+// It owns puzzle statistics (ReadOverview); it must not import drills, stats or a front end (cmd,
+// internal/web).
 package puzzles
 
 import (
@@ -30,10 +33,10 @@ const (
 // Kinds are the puzzle kinds, in the order generation prefers them for a position.
 var Kinds = []Kind{KindBingo, KindBest}
 
-// ParseKind reads "bingo" or "best".
+// ParseKind reads "bingo", "best", "endgame" or "preendgame".
 func ParseKind(s string) (Kind, bool) {
 	switch k := Kind(strings.ToLower(strings.TrimSpace(s))); k {
-	case KindBingo, KindBest:
+	case KindBingo, KindBest, KindEndgame, KindPreEndgame:
 		return k, true
 	}
 	return "", false
@@ -123,6 +126,8 @@ type Data struct {
 	// Played: the move made in the game (game records), with its equity loss.
 	Played *Play `json:"played,omitempty"`
 	Bag    int   `json:"bag"`
+	// Exact: an endgame or pre-endgame puzzle's values (see endgame.go).
+	Exact *ExactData `json:"exact,omitempty"`
 }
 
 // Puzzle is a puzzle.
@@ -147,6 +152,9 @@ type Puzzle struct {
 	// puzzle.
 	Valued Valuation
 	Data
+	// solve values an exact puzzle's play that it does not list (set by Service); nil: such a
+	// play is only known to be below the answer.
+	solve func(m engine.Move) (*ExactPlay, error)
 }
 
 // Valuation is the leave table a served puzzle's answers are valued with.

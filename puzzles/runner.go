@@ -144,7 +144,7 @@ func (r *Runner) Run(ctx context.Context, session int64) (*RunSummary, error) {
 		if err != nil {
 			return sum, err
 		}
-		player, _, err := r.Service.PlayerRating(ctx)
+		player, _, err := r.Service.PlayerRatingFor(ctx, pz.Kind)
 		if err != nil {
 			return sum, err
 		}
@@ -157,7 +157,7 @@ func (r *Runner) Run(ctx context.Context, session int64) (*RunSummary, error) {
 		ended := false
 		var mine *Play // the player's play, once right
 		ask := p.T("puzzle.prompt_bingo")
-		if pz.Kind == KindBest {
+		if pz.Kind != KindBingo {
 			ask = p.T("puzzle.prompt_best")
 		}
 		for !ended {

@@ -20,7 +20,7 @@ type Service struct {
 	Store *studystore.Store
 	Lex   *lexicon.Lexicon
 	// Table is the leave table in use (no Leaves: the hand-set model). Known are the other
-	// tables this atril has (stats/leaves.Known). A puzzle's answers are valued with the table
+	// tables this atril has (leavetable.Known). A puzzle's answers are valued with the table
 	// it was made with when it is one of these, else with Table (see Valuation).
 	Table  equity.Table
 	Known  []equity.Table
@@ -64,7 +64,7 @@ func (s *Service) PlayerRating(ctx context.Context) (Rating, int, error) {
 // Next is the unseen puzzle under the lexicon and tile set, matching f, whose rating is
 // nearest the player's. ErrNoPuzzle when there is none.
 func (s *Service) Next(ctx context.Context, f Filter) (*Puzzle, error) {
-	r, _, err := s.PlayerRating(ctx)
+	r, _, err := s.PlayerRatingFor(ctx, f.Kind)
 	if err != nil {
 		return nil, err
 	}
@@ -87,6 +87,9 @@ func (s *Service) served(rec studystore.PuzzleRecord) (*Puzzle, error) {
 		return nil, err
 	}
 	s.value(pz)
+	if pz.Kind.Exact() {
+		pz.solve = s.exactSolver(pz)
+	}
 	return pz, nil
 }
 
@@ -184,7 +187,7 @@ func (s *Service) fill(ctx context.Context, out *Outcome, pz *Puzzle, a studysto
 		pz.Rating = out.PuzzleAfter
 		return nil
 	}
-	r, _, err := s.PlayerRating(ctx)
+	r, _, err := s.PlayerRatingFor(ctx, pz.Kind)
 	if err != nil {
 		return err
 	}

@@ -20,6 +20,7 @@ import (
 // TestServeAndRate: puzzles are served nearest the player's rating and unseen; the first try
 // is rated (player and puzzle, by Glicko-2), later ones are not; hints and giving up are saved.
 func TestServeAndRate(t *testing.T) {
+	t.Parallel()
 	lex := testlex.Default(t)
 	st := openStore(t)
 	ctx := context.Background()
@@ -130,6 +131,7 @@ func (s *syncBuffer) waitFor(t *testing.T, prompt string, n int) {
 // early, a wrong try, three hints and a fourth refused, giving up; the second right at once;
 // the third left with q.
 func TestRunner(t *testing.T) {
+	t.Parallel()
 	lex := testlex.Default(t)
 	st := openStore(t)
 	ctx := context.Background()

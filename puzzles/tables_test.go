@@ -8,10 +8,10 @@ import (
 
 	"github.com/atril-scrabble/atril/engine"
 	"github.com/atril-scrabble/atril/engine/equity"
+	"github.com/atril-scrabble/atril/engine/leavetable"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/testlex"
 	"github.com/atril-scrabble/atril/internal/ui"
-	"github.com/atril-scrabble/atril/stats/leaves"
 )
 
 // TestPuzzleLeaveTables: a puzzle records the leave table it was made with; its answers are
@@ -19,11 +19,12 @@ import (
 // use, said plainly, when it does not. Puzzles stored before the table was recorded are
 // recognised from their equities.
 func TestPuzzleLeaveTables(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	lex := testlex.Default(t)
 	ts := lex.Tiles
 	hand := equity.HandSet(ts)
-	builtin, err := leaves.Open(leaves.Builtin, ts)
+	builtin, err := leavetable.Open(leavetable.Builtin, ts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +93,7 @@ func TestPuzzleLeaveTables(t *testing.T) {
 
 	// The learned table in use, the hand-set model at hand: judged with the puzzle's own, and
 	// said so.
-	svc := &Service{Store: st, Lex: lex, Table: builtin, Known: leaves.Known(ts)}
+	svc := &Service{Store: st, Lex: lex, Table: builtin, Known: leavetable.Known(ts)}
 	p, eq := judge(svc, pz.ID)
 	if !p.Valued.Own || eq != other.Equity || !p.Valued.InUse.Same(builtin.Info) {
 		t.Errorf("own table at hand: valued %+v, equity %v, want the stored %v", p.Valued, eq, other.Equity)
@@ -160,9 +161,10 @@ func TestPuzzleLeaveTables(t *testing.T) {
 // TestRecognise: the first table that gives every stored equity; any table for a puzzle whose
 // plays keep nothing; none when no table fits.
 func TestRecognise(t *testing.T) {
+	t.Parallel()
 	ts := testlex.Default(t).Tiles
 	hand := equity.HandSet(ts)
-	builtin, err := leaves.Open(leaves.Builtin, ts)
+	builtin, err := leavetable.Open(leavetable.Builtin, ts)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,6 +16,7 @@ import (
 // 1/4, so the 2.5% and 97.5% quantiles are 0 and 2; equal probabilities give the binomial's
 // quantiles (gonum's Binomial as the reference); many cards, the normal approximation.
 func TestPoissonBinomialInterval(t *testing.T) {
+	t.Parallel()
 	if lo, hi := poissonBinomialInterval([]float64{0.5, 0.5}, 1, 0.5); lo != 0 || hi != 2 {
 		t.Errorf("two coins: %v-%v, want 0-2", lo, hi)
 	}
@@ -56,6 +57,7 @@ func TestPoissonBinomialInterval(t *testing.T) {
 // last review; one due before it is reviewed then, so its recall on the day stays near the
 // deck's retention or above; a new card is unknown until learnt.
 func TestRecallOn(t *testing.T) {
+	t.Parallel()
 	loc := time.UTC
 	mem, _ := srs.NewMemory(nil)
 	m := &deckModel{fsrs: true, retention: 0.9, mem: mem, target: 0.95}
@@ -94,6 +96,7 @@ func TestRecallOn(t *testing.T) {
 }
 
 func TestMakeForecast(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 6, 1, 9, 0, 0, 0, time.UTC)
 	st := openTestStore(t, now)
 	ctx := context.Background()

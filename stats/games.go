@@ -13,6 +13,7 @@ import (
 
 	"github.com/atril-scrabble/atril/engine/analysis"
 	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/interval"
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/internal/ui"
 )
@@ -142,7 +143,7 @@ func gameWindow(games []studystore.GameRecord, from, today int64, loc *time.Loca
 	if w.Games > 0 {
 		w.WinRate = won / float64(w.Games)
 	}
-	w.WinLow, w.WinHigh = Wilson(won, float64(w.Games))
+	w.WinLow, w.WinHigh = interval.Wilson(won, float64(w.Games))
 	if w.Analysed > 0 {
 		m := tMean(losses, weights)
 		w.LossPerTurn, w.LossLow, w.LossHigh = m.Mean, m.Low, m.High

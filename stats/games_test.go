@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/interval"
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/internal/ui"
 )
@@ -65,7 +66,7 @@ func TestCollectGames(t *testing.T) {
 	if w90.Games != 12 || w90.Wins != 8 || math.Abs(w90.WinRate-8.0/12) > 1e-9 {
 		t.Errorf("90 days: %+v", w90)
 	}
-	if lo, hi := Wilson(8, 12); w90.WinLow != lo || w90.WinHigh != hi {
+	if lo, hi := interval.Wilson(8, 12); w90.WinLow != lo || w90.WinHigh != hi {
 		t.Errorf("win interval %v-%v", w90.WinLow, w90.WinHigh)
 	}
 	if math.Abs(w90.LossPerTurn-7.5) > 1e-9 || !(w90.LossLow < 7.5 && w90.LossHigh > 7.5) {

@@ -188,12 +188,10 @@ func (l *logLik) eval(b []float64, grad []float64, hess *mat.SymDense) float64 {
 	for _, pt := range parts {
 		f += pt.f
 	}
-	if grad != nil {
-		for j := range grad {
-			grad[j] = 0
-			for _, pt := range parts {
-				grad[j] += pt.g[j]
-			}
+	for j := range grad {
+		grad[j] = 0
+		for _, pt := range parts {
+			grad[j] += pt.g[j]
 		}
 	}
 	if hess != nil {

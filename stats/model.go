@@ -6,6 +6,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/atril-scrabble/atril/internal/interval"
 	"github.com/atril-scrabble/atril/internal/studystore"
 )
 
@@ -175,7 +176,7 @@ func FitModel(x, y []float64) (Model, error) {
 	for c, j := range m.used {
 		b, se := fit.Coef[c+1], fit.SE[c+1]
 		e := Effect{Feature: ModelFeatures[j], Coef: b, SE: se, OddsRatio: math.Exp(b),
-			Low: math.Exp(b - Z95*se), High: math.Exp(b + Z95*se)}
+			Low: math.Exp(b - interval.Z95*se), High: math.Exp(b + interval.Z95*se)}
 		e.Matters = e.Low > 1 || e.High < 1
 		m.Effects = append(m.Effects, e)
 	}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/puzzles"
 )
 
 // Pictures are PNG files of PlotWidth × PanelHeight pixels per panel, panels stacked.
@@ -241,7 +242,7 @@ func reportPanels(r Report, pr *i18n.Printer) ([]*plot.Plot, error) {
 }
 
 // PlotRating draws the puzzle rating's history, oldest first, to a PNG file (puzzle stats).
-func PlotRating(file string, history []RatingPoint, pr *i18n.Printer) error {
+func PlotRating(file string, history []puzzles.RatingPoint, pr *i18n.Printer) error {
 	rp, err := ratingPanel(history, pr)
 	if err != nil {
 		return err
@@ -249,7 +250,7 @@ func PlotRating(file string, history []RatingPoint, pr *i18n.Printer) error {
 	return writePanels(file, []*plot.Plot{rp})
 }
 
-func ratingPanel(history []RatingPoint, pr *i18n.Printer) (*plot.Plot, error) {
+func ratingPanel(history []puzzles.RatingPoint, pr *i18n.Printer) (*plot.Plot, error) {
 	rp := plot.New()
 	// x is the rated attempt's number (several a day would crowd a time axis); the title
 	// gives the days.

@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/plot/vg/vgsvg"
 
 	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/puzzles"
 )
 
 // ReportSVG writes the pictures PlotReport draws as one SVG image (the web interface shows
@@ -23,7 +24,7 @@ func ReportSVG(w io.Writer, r Report, pr *i18n.Printer) error {
 }
 
 // RatingSVG writes the puzzle rating's history as PlotRating draws it, as SVG.
-func RatingSVG(w io.Writer, history []RatingPoint, pr *i18n.Printer) error {
+func RatingSVG(w io.Writer, history []puzzles.RatingPoint, pr *i18n.Printer) error {
 	rp, err := ratingPanel(history, pr)
 	if err != nil {
 		return err

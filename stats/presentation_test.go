@@ -7,6 +7,7 @@ import (
 
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/ui"
+	"github.com/atril-scrabble/atril/puzzles"
 	"github.com/atril-scrabble/atril/stats/fsrsfit"
 )
 
@@ -14,6 +15,7 @@ import (
 // never the same day twice; the answers-a-day panel shows the days the accuracy panel does;
 // the puzzle rating is drawn against its attempts with its deviation band.
 func TestPlotAxes(t *testing.T) {
+	t.Parallel()
 	en, es := i18n.For(i18n.English), i18n.For(i18n.Spanish)
 	for _, tc := range []struct {
 		p        *i18n.Printer
@@ -68,8 +70,8 @@ func TestPlotAxes(t *testing.T) {
 		}
 		r.Daily = append(r.Daily, day)
 	}
-	r.Puzzles = &PuzzleStats{History: []RatingPoint{{At: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC), Rating: 1500},
-		{At: time.Date(2026, 3, 1, 9, 5, 0, 0, time.UTC), Rating: 1420}}}
+	r.Puzzles = &PuzzleStats{Overview: puzzles.Overview{History: []puzzles.RatingPoint{{At: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC), Rating: 1500},
+		{At: time.Date(2026, 3, 1, 9, 5, 0, 0, time.UTC), Rating: 1420}}}}
 	panels, err := reportPanels(r, en)
 	if err != nil || len(panels) != 3 {
 		t.Fatalf("%d panels, %v", len(panels), err)
@@ -82,7 +84,7 @@ func TestPlotAxes(t *testing.T) {
 	if rp := panels[2]; rp.X.Min != 1 || rp.X.Max != 2 || !strings.Contains(rp.Title.Text, "1\u00a0Mar\u00a02026") {
 		t.Errorf("rating panel x %v–%v, title %q", rp.X.Min, rp.X.Max, rp.Title.Text)
 	}
-	withDev := []RatingPoint{{At: time.Now(), Rating: 1500, Deviation: 350}, {At: time.Now(), Rating: 1400, Deviation: 300}}
+	withDev := []puzzles.RatingPoint{{At: time.Now(), Rating: 1500, Deviation: 350}, {At: time.Now(), Rating: 1400, Deviation: 300}}
 	rp, err := ratingPanel(withDev, en)
 	if err != nil || rp.Y.Min > 1100 || rp.Y.Max < 1850 {
 		t.Errorf("rating with its deviation band: y %v–%v, %v", rp.Y.Min, rp.Y.Max, err)
@@ -92,6 +94,7 @@ func TestPlotAxes(t *testing.T) {
 // fsrs fit never says "fewer than 8 predictions" under a count of hundreds: when the fit kept
 // too few once outliers were set aside, it says how many it kept.
 func TestFSRSFitDefaultsSaysWhy(t *testing.T) {
+	t.Parallel()
 	en := i18n.For(i18n.English)
 	render := func(r FSRSFit) string {
 		var b strings.Builder

@@ -6,40 +6,23 @@ import (
 	"time"
 
 	"github.com/atril-scrabble/atril/internal/studystore"
+	"github.com/atril-scrabble/atril/puzzles"
 )
 
-// PuzzleStats are the player's puzzle results, when there are any.
+// PuzzleStats are the player's puzzle results, when there are any: package puzzles' overview
+// and, as the study report groups answers, the solved rate by tag with its trend.
 type PuzzleStats struct {
-	Attempts int     `json:"attempts"`
-	Solved   int     `json:"solved"`
-	Rate     float64 `json:"solved_rate"`
-	Low      float64 `json:"solved_rate_low"` // Wilson 95%
-	High     float64 `json:"solved_rate_high"`
-	// Rating is the current puzzle rating (nil before the first rated attempt).
-	Rating *studystore.StoredRating `json:"rating,omitempty"`
-	// History is the rating after each rated attempt, oldest first.
-	History []RatingPoint `json:"history,omitempty"`
+	puzzles.Overview
 	// ByTag is the solved rate per puzzle tag (a puzzle counts under each of its tags).
 	ByTag []Row `json:"by_tag,omitempty"`
 }
 
-// RatingPoint is the puzzle rating after one attempt.
-type RatingPoint struct {
-	At     time.Time `json:"at"`
-	Rating float64   `json:"rating"`
-	// Deviation is the rating's Glicko-2 deviation, when known (puzzle stats): the plot's band.
-	Deviation float64 `json:"deviation,omitempty"`
-}
-
-// PuzzleRatingKind is the player_ratings row of puzzle ratings.
-const PuzzleRatingKind = "puzzles"
-
 func collectPuzzles(ctx context.Context, st *studystore.Store, now time.Time, loc *time.Location) (*PuzzleStats, error) {
-	as, err := st.PuzzleAttemptsSince(ctx, time.Time{})
-	if err != nil || len(as) == 0 {
+	ov, as, err := puzzles.ReadOverview(ctx, st)
+	if err != nil || ov == nil {
 		return nil, err
 	}
-	p := &PuzzleStats{Attempts: len(as)}
+	p := &PuzzleStats{Overview: *ov}
 	// Tags come with the puzzles' own tables; a database without them has none.
 	tags, err := st.PuzzleTags(ctx)
 	if err != nil {
@@ -47,12 +30,6 @@ func collectPuzzles(ctx context.Context, st *studystore.Store, now time.Time, lo
 	}
 	byTag := map[string]*Row{}
 	for _, a := range as {
-		if a.Correct {
-			p.Solved++
-		}
-		if a.RatingAfter != 0 {
-			p.History = append(p.History, RatingPoint{At: a.At, Rating: a.RatingAfter})
-		}
 		for _, t := range tags[a.PuzzleID] {
 			g := byTag[t]
 			if g == nil {
@@ -77,18 +54,9 @@ func collectPuzzles(ctx context.Context, st *studystore.Store, now time.Time, lo
 			}
 		}
 	}
-	p.Rate = float64(p.Solved) / float64(p.Attempts)
-	p.Low, p.High = Wilson(float64(p.Solved), float64(p.Attempts))
 	for _, g := range byTag {
 		p.ByTag = append(p.ByTag, finish(g))
 	}
 	slices.SortFunc(p.ByTag, func(a, b Row) int { return groupOrder("", a.Group, b.Group) })
-	r, ok, err := st.RatingOf(ctx, PuzzleRatingKind)
-	if err != nil {
-		return nil, err
-	}
-	if ok {
-		p.Rating = &r
-	}
 	return p, nil
 }

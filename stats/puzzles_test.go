@@ -15,6 +15,7 @@ import (
 // nearest the player's rating. The puzzles' own tables come with their migration; where this
 // database lacks them the test makes them as that migration does.
 func TestPuzzleStats(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 5, 31, 20, 0, 0, 0, time.UTC)
 	st := openTestStore(t, now)
 	ctx := context.Background()

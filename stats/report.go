@@ -4,6 +4,7 @@ import (
 	"math"
 	"strconv"
 
+	"github.com/atril-scrabble/atril/drills"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/puzzles/puzzletag"
@@ -127,7 +128,7 @@ func dimTitle(p *i18n.Printer, dim string) string {
 func GroupName(p *i18n.Printer, dim, g string) string {
 	switch dim {
 	case DimDrill, DimCardKind:
-		return KindName(p, g)
+		return drills.NameAs(p, drills.Kind(g), drills.InReport)
 	case DimLength:
 		n, _ := strconv.Atoi(g)
 		return p.N("count.tiles", n)
@@ -146,29 +147,6 @@ func GroupName(p *i18n.Printer, dim, g string) string {
 		return i18n.Escape(g)
 	}
 	return g
-}
-
-// KindName is a drill or card kind in the reader's words.
-func KindName(p *i18n.Printer, k string) string {
-	switch k {
-	case "anagram":
-		return p.T("stats.kind.anagram")
-	case "build":
-		return p.T("stats.kind.build")
-	case "twos":
-		return p.T("stats.kind.twos")
-	case "digraphs":
-		return p.T("stats.kind.digraphs")
-	case "hooks":
-		return p.T("stats.kind.hooks")
-	case "judge":
-		return p.T("stats.kind.judge")
-	case "family":
-		return p.T("family.kind_name")
-	case "review":
-		return p.T("stats.kind.review")
-	}
-	return k
 }
 
 // groupTable lays out one grouping: a row per group, the answers and accuracy in each window,

@@ -2,8 +2,11 @@ package stats
 
 import (
 	"context"
+	"runtime"
 	"slices"
 	"strconv"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/atril-scrabble/atril/internal/studystore"
@@ -25,7 +28,7 @@ var Dims = []string{DimDrill, DimDeck, DimCardKind, DimLength, DimBand, DimDigra
 // DimDeck groups by deck; it is the deck column of the daily sums, not a dim of its own.
 const DimDeck = "deck"
 
-// readBatch is how many answers are read at a time.
+// readBatch is how many answers ModelRows reads at a time.
 const readBatch = 50_000
 
 // Unsaved are sums Update could not keep in the store (a database this process may not
@@ -40,9 +43,21 @@ type Unsaved struct {
 // since the last update, days counted in loc, in one transaction at the end (a process killed
 // meanwhile leaves the sums as they were). A database that cannot be written keeps what it had,
 // and the new sums come back as Unsaved for the reports. progress, if not nil, hears how many of
-// the new answers are read. It is cheap when nothing is new; the first update of a large log
-// reads it all once.
+// the new answers are read (from this goroutine, a few times a second). It is cheap when
+// nothing is new; the first update of a long log (the first `atril stats` after an upgrade)
+// streams it once, a run of ids on each core.
 func Update(ctx context.Context, st *studystore.Store, loc *time.Location, lx Lexicons, progress func(done, total int)) (Unsaved, error) {
+	return updateSums(ctx, st, loc, lx, progress, sumTuning{parallel: parallelAnswers, parts: min(runtime.GOMAXPROCS(0), maxParts), hot: hotHistograms})
+}
+
+// sumTuning is how Update splits its work (tests try small numbers).
+type sumTuning struct {
+	parallel int64 // new answers worth parts
+	parts    int   // parts then
+	hot      int   // histograms filled at a time in a part
+}
+
+func updateSums(ctx context.Context, st *studystore.Store, loc *time.Location, lx Lexicons, progress func(done, total int), tune sumTuning) (Unsaved, error) {
 	var un Unsaved
 	zone := zoneID(loc)
 	last, was, err := st.StatsProgress(ctx)
@@ -59,61 +74,68 @@ func Update(ctx context.Context, st *studystore.Store, loc *time.Location, lx Le
 	if err != nil || newest <= last {
 		return un, err
 	}
-	u := updater{st: st, loc: loc, lx: lx, days: map[dayKey]*daySum{}, questions: map[questionKey]*studystore.StatsQuestion{}}
-	if un.reset {
-		u.all, u.features = true, map[questionKey]Features{}
+	sh := &sumShared{loc: loc, lx: lx, known: map[questionKey]Features{}}
+	if err := sh.load(ctx, st, last, newest, !un.reset); err != nil {
+		return un, err
 	}
-	r := answerReader{st: st}
-	from := last
-	// The next batch is read while this one is summed: on a long log (the first stats after
-	// an upgrade) reading and summing each take about half the time, on two cores.
-	type batch struct {
-		as  []studystore.StatsAnswer
-		err error
+	parts := 1
+	if newest-last >= tune.parallel {
+		parts = int(max(1, min(int64(tune.parts), newest-last)))
 	}
-	batches := make(chan batch, 1)
-	readCtx, stopReading := context.WithCancel(ctx)
-	defer stopReading()
-	go func() {
-		defer close(batches)
-		for after := last; after < newest; {
-			as, err := st.AnswersAfter(readCtx, after, readBatch)
-			if err == nil && len(as) == 0 {
-				return
+	sums := make([]*partSum, parts)
+	errs := make([]error, parts)
+	readCtx, stop := context.WithCancel(ctx)
+	defer stop()
+	var wg sync.WaitGroup
+	var read atomic.Int64
+	for i := range parts {
+		from, to := last+(newest-last)*int64(i)/int64(parts), last+(newest-last)*int64(i+1)/int64(parts)
+		p := newPartSum(sh, tune.hot)
+		sums[i] = p
+		wg.Go(func() {
+			var n int64
+			errs[i] = st.EachStatsAnswer(readCtx, from, to, func(a *studystore.StatsAnswer) error {
+				if n++; n%4096 == 0 {
+					read.Add(4096)
+				}
+				return p.add(a)
+			})
+			if errs[i] != nil {
+				stop()
 			}
+		})
+	}
+	if progress != nil {
+		done := make(chan struct{})
+		go func() { wg.Wait(); close(done) }()
+		tick := time.NewTicker(progressEvery)
+		for waiting := true; waiting; {
 			select {
-			case batches <- batch{as, err}:
-			case <-readCtx.Done():
-				return
+			case <-done:
+				waiting = false
+			case <-tick.C:
+				progress(int(min(read.Load(), newest-last)), int(newest-last))
 			}
-			if err != nil {
-				return
-			}
-			after = as[len(as)-1].ID
 		}
-	}()
-	for bt := range batches {
-		if err := ctx.Err(); err != nil {
-			return un, err
-		}
-		as, err := bt.as, bt.err
+		tick.Stop()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return un, err
+	}
+	for _, err := range errs {
 		if err != nil {
 			return un, err
 		}
-		if err := r.resolve(ctx, as); err != nil {
-			return un, err
-		}
-		if err := u.loadQuestions(ctx, as); err != nil {
-			return un, err
-		}
-		u.sum(as)
-		last = as[len(as)-1].ID
-		if progress != nil {
-			progress(int(last-from), int(newest-from))
-		}
 	}
-	upd := u.update()
-	upd.From, upd.To, upd.Zone = from, last, zone
+	for _, p := range sums[1:] {
+		sums[0].merge(p)
+	}
+	if progress != nil {
+		progress(int(newest-last), int(newest-last))
+	}
+	upd := sums[0].update()
+	upd.From, upd.To, upd.Zone = last, newest, zone
 	if un.reset {
 		un.days, un.questions = upd.Days, upd.Questions
 		return un, nil
@@ -123,6 +145,58 @@ func Update(ctx context.Context, st *studystore.Store, loc *time.Location, lx Le
 		un.days, un.questions = upd.Days, upd.Questions
 	}
 	return un, nil
+}
+
+const (
+	// parallelAnswers is how many new answers are worth a part on each core.
+	parallelAnswers = 100_000
+	maxParts        = 4
+	progressEvery   = 100 * time.Millisecond
+	// loadAllAnswers is how many new answers make reading every card's kind, and every question
+	// summed before, cheaper than looking up those of the new answers.
+	loadAllAnswers = 20_000
+)
+
+// load reads what the parts share: the decks' names, the kinds of the cards reviewed, and the
+// make-up of the questions summed before (unless the stored sums are not to be used).
+func (sh *sumShared) load(ctx context.Context, st *studystore.Store, after, upTo int64, useStored bool) error {
+	var err error
+	if sh.decks, err = st.DeckNames(ctx); err != nil {
+		return err
+	}
+	many := upTo-after >= loadAllAnswers
+	var kinds map[int64]string
+	if many {
+		kinds, err = st.CardKinds(ctx, nil)
+	} else {
+		kinds, err = st.CardKindsAnswered(ctx, after, upTo)
+	}
+	if err != nil {
+		return err
+	}
+	sh.kinds = cardKindsOf(kinds)
+	if !useStored {
+		return nil
+	}
+	stored, err := st.StatsQuestionCount(ctx)
+	if err != nil || stored == 0 {
+		return err
+	}
+	var qs []studystore.StatsQuestion
+	if many || (upTo-after)*8 > stored {
+		qs, err = st.StatsQuestions(ctx)
+	} else {
+		qs, err = st.StatsQuestionsAnswered(ctx, after, upTo)
+	}
+	if err != nil {
+		return err
+	}
+	sh.stored = make(map[questionKey]Features, len(qs))
+	for _, q := range qs {
+		sh.stored[questionKey{q.Lexicon, q.Kind, q.Question}] = Features{Tiles: q.Tiles, Digraphs: q.Digraphs,
+			Blanks: q.Blanks, Rank: q.Rank, RankOf: q.RankOf}
+	}
+	return nil
 }
 
 // storedDays is stats_days as q selects it, with the unsaved sums added.
@@ -201,6 +275,10 @@ func zoneID(loc *time.Location) string {
 	return id
 }
 
+// lookupKeys is how many cards a batch may bring before reading every card's kind beats looking
+// them up one by one.
+const lookupKeys = 2000
+
 // answerReader fills in the deck names and card kinds of answers read without them.
 type answerReader struct {
 	st    *studystore.Store
@@ -257,64 +335,6 @@ func (r *answerReader) resolve(ctx context.Context, as []studystore.StatsAnswer)
 
 type questionKey struct{ lexicon, kind, question string }
 
-type updater struct {
-	st       *studystore.Store
-	loc      *time.Location
-	lx       Lexicons
-	features map[questionKey]Features
-	all      bool // features holds every question summed before
-	days     map[dayKey]*daySum
-	dayOrder []dayKey
-	// sums holds, for each combination of what groups an answer (its day, deck, drill, kind
-	// of card, length, digraph, band), the day sums it adds to: one map lookup an answer
-	// instead of one for each grouping.
-	sums      map[answerGroups][]*daySum
-	questions map[questionKey]*studystore.StatsQuestion
-	qOrder    []questionKey
-}
-
-// loadQuestions makes sure the make-up of every question of a batch that was summed before is
-// at hand: looked up one by one when they are few (a day's session), all read at once
-// otherwise (the first sums of a long log).
-func (u *updater) loadQuestions(ctx context.Context, as []studystore.StatsAnswer) error {
-	if u.all {
-		return nil
-	}
-	if u.features == nil {
-		u.features = map[questionKey]Features{}
-	}
-	var keys []studystore.QuestionKey
-	seen := map[questionKey]bool{}
-	for _, a := range as {
-		k := questionKey{a.Lexicon, questionKind(a), a.Question}
-		if _, ok := u.features[k]; ok || seen[k] {
-			continue
-		}
-		seen[k] = true
-		keys = append(keys, studystore.QuestionKey{Lexicon: k.lexicon, Kind: k.kind, Question: k.question})
-	}
-	var qs []studystore.StatsQuestion
-	var err error
-	if len(keys) <= lookupKeys {
-		qs, err = u.st.StatsQuestionsFor(ctx, keys)
-	} else {
-		qs, err = u.st.StatsQuestions(ctx)
-		u.all = true
-	}
-	if err != nil {
-		return err
-	}
-	for _, q := range qs {
-		u.features[questionKey{q.Lexicon, q.Kind, q.Question}] = Features{Tiles: q.Tiles, Digraphs: q.Digraphs,
-			Blanks: q.Blanks, Rank: q.Rank, RankOf: q.RankOf}
-	}
-	return nil
-}
-
-// lookupKeys is how many new questions a batch may bring before reading every question beats
-// looking them up one by one.
-const lookupKeys = 2000
-
 // questionKind is what a question is filed under: the card's kind for a review, else the drill.
 func questionKind(a studystore.StatsAnswer) string {
 	if a.Drill == "review" && a.CardKind != "" {
@@ -323,134 +343,9 @@ func questionKind(a studystore.StatsAnswer) string {
 	return a.Drill
 }
 
-// featuresOf reads a question once, then remembers it.
-func (u *updater) featuresOf(k questionKey) Features {
-	if f, ok := u.features[k]; ok {
-		return f
-	}
-	var f Features
-	if u.lx != nil {
-		f = QuestionFeatures(u.lx.Tiles(), u.lx.Lexicon(k.lexicon), k.kind, k.question)
-	}
-	u.features[k] = f
-	return f
-}
-
 type dayKey struct {
 	day              int64
 	deck, dim, value string
-}
-
-type daySum struct {
-	answers, correct, timeMS int64
-	times                    Times
-}
-
-// answerGroups is what puts an answer in its day sums.
-type answerGroups struct {
-	day                   int64
-	deck, drill, cardKind string
-	tiles, digraphs, band int
-}
-
-// daySumsOf is the day sums of one combination of groups, made on first use.
-func (u *updater) daySumsOf(g answerGroups) []*daySum {
-	if s, ok := u.sums[g]; ok {
-		return s
-	}
-	var out []*daySum
-	add := func(k dayKey) {
-		s := u.days[k]
-		if s == nil {
-			s = &daySum{times: Times{}}
-			u.days[k] = s
-			u.dayOrder = append(u.dayOrder, k)
-		}
-		out = append(out, s)
-	}
-	add(dayKey{g.day, g.deck, DimAll, DimAll})
-	add(dayKey{g.day, g.deck, DimDrill, g.drill})
-	if g.drill == "review" {
-		kind := g.cardKind
-		if kind == "" {
-			kind = "?"
-		}
-		add(dayKey{g.day, g.deck, DimCardKind, kind})
-	}
-	if g.tiles > 0 {
-		add(dayKey{g.day, g.deck, DimLength, strconv.Itoa(g.tiles)})
-		dg := "no"
-		if g.digraphs > 0 {
-			dg = "yes"
-		}
-		add(dayKey{g.day, g.deck, DimDigraph, dg})
-	}
-	if g.band > 0 {
-		add(dayKey{g.day, g.deck, DimBand, strconv.Itoa(g.band)})
-	}
-	if u.sums == nil {
-		u.sums = map[answerGroups][]*daySum{}
-	}
-	u.sums[g] = out
-	return out
-}
-
-// sum adds a batch of answers up by day and group, and by question.
-func (u *updater) sum(as []studystore.StatsAnswer) {
-	for _, a := range as {
-		qk := questionKey{a.Lexicon, questionKind(a), a.Question}
-		// One lookup an answer: a question summed in this update carries its make-up.
-		q := u.questions[qk]
-		if q == nil {
-			f := u.featuresOf(qk)
-			q = &studystore.StatsQuestion{Lexicon: qk.lexicon, Kind: qk.kind, Question: qk.question,
-				Tiles: f.Tiles, Digraphs: f.Digraphs, Blanks: f.Blanks, Rank: f.Rank, RankOf: f.RankOf,
-				FirstAt: a.At, LastAt: a.At}
-			u.questions[qk] = q
-			u.qOrder = append(u.qOrder, qk)
-		}
-		g := answerGroups{day: DayNumber(a.At, u.loc), deck: a.Deck, drill: a.Drill, tiles: q.Tiles, digraphs: min(q.Digraphs, 1),
-			band: Band(q.Rank, q.RankOf)}
-		if a.Drill == "review" {
-			g.cardKind = a.CardKind
-		}
-		for _, s := range u.daySumsOf(g) {
-			s.answers++
-			if a.Correct {
-				s.correct++
-			}
-			s.timeMS += a.TimeMS
-			s.times.Add(a.TimeMS)
-		}
-		q.Answers++
-		if a.Correct {
-			q.Correct++
-		}
-		q.TimeMS += a.TimeMS
-		if a.CardID != 0 {
-			q.CardID = a.CardID
-		}
-		if a.At.Before(q.FirstAt) {
-			q.FirstAt = a.At
-		}
-		if a.At.After(q.LastAt) {
-			q.LastAt = a.At
-		}
-	}
-}
-
-// update is everything summed, for the store.
-func (u *updater) update() studystore.StatsUpdate {
-	upd := studystore.StatsUpdate{Merge: mergeEncoded}
-	for _, k := range u.dayOrder {
-		s := u.days[k]
-		upd.Days = append(upd.Days, studystore.StatsDay{Day: k.day, Deck: k.deck, Dim: k.dim, Value: k.value,
-			Answers: s.answers, Correct: s.correct, TimeMS: s.timeMS, Times: s.times.Encode()})
-	}
-	for _, k := range u.qOrder {
-		upd.Questions = append(upd.Questions, *u.questions[k])
-	}
-	return upd
 }
 
 // DayNumber is the calendar day t falls on in loc, as days since 1970-01-01.

@@ -4,6 +4,8 @@
 // FSRS fitted to the player (package stats/fsrsfit); the tournament forecast and the day's plan
 // (forecast.go, today.go); pictures (plot.go). It reads the study store and never prints:
 // reports come back as values, drawn by Doc methods.
+//
+// It must not import a front end (cmd, internal/web).
 package stats
 
 import (
@@ -13,6 +15,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/atril-scrabble/atril/internal/interval"
 	"github.com/atril-scrabble/atril/internal/studystore"
 )
 
@@ -243,7 +246,7 @@ func finish(g *Row) Row {
 		r.Accuracy = float64(r.Correct) / float64(r.Answers)
 		r.MeanSeconds = r.Seconds / float64(r.Answers)
 	}
-	r.AccuracyLow, r.AccuracyHigh = Wilson(float64(r.Correct), float64(r.Answers))
+	r.AccuracyLow, r.AccuracyHigh = interval.Wilson(float64(r.Correct), float64(r.Answers))
 	r.Q1Seconds, r.MedianSeconds, r.Q3Seconds = g.times.Quantile(0.25), g.times.Quantile(0.5), g.times.Quantile(0.75)
 	r.Trend = accuracyTrend(g.days)
 	r.times, r.days = nil, nil
@@ -285,7 +288,7 @@ func daily(total *Row, from, to int64, loc *time.Location) []Day {
 			day.Answers, day.Correct = int(dc.answers), int(dc.correct)
 			day.Accuracy = float64(dc.correct) / float64(dc.answers)
 		}
-		day.Low, day.High = Wilson(float64(day.Correct), float64(day.Answers))
+		day.Low, day.High = interval.Wilson(float64(day.Correct), float64(day.Answers))
 		out = append(out, day)
 	}
 	return out

@@ -8,12 +8,14 @@ import (
 	"time"
 
 	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/interval"
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/internal/testlex"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
 func TestWilson(t *testing.T) {
+	t.Parallel()
 	// Reference values: Wilson score interval at z = 1.96 (e.g. Newcombe 1998, table I:
 	// 81/263 → 0.2553-0.3662; 15/148 → 0.0624-0.1605; 0/20 → 0-0.1611; 1/29 → 0.0061-0.1718).
 	for _, tc := range []struct {
@@ -27,12 +29,12 @@ func TestWilson(t *testing.T) {
 		{3, 7, 0.1582, 0.7495},
 		{10, 10, 0.7225, 1},
 	} {
-		lo, hi := Wilson(float64(tc.k), float64(tc.n))
+		lo, hi := interval.Wilson(float64(tc.k), float64(tc.n))
 		if math.Abs(lo-tc.low) > 5e-4 || math.Abs(hi-tc.high) > 5e-4 {
-			t.Errorf("Wilson(%d/%d) = %.4f-%.4f, want %.4f-%.4f", tc.k, tc.n, lo, hi, tc.low, tc.high)
+			t.Errorf("interval.Wilson(%d/%d) = %.4f-%.4f, want %.4f-%.4f", tc.k, tc.n, lo, hi, tc.low, tc.high)
 		}
 	}
-	if lo, hi := Wilson(0, 0); lo != 0 || hi != 1 {
+	if lo, hi := interval.Wilson(0, 0); lo != 0 || hi != 1 {
 		t.Errorf("no answers: %v-%v, want 0-1", lo, hi)
 	}
 }
@@ -42,6 +44,7 @@ func TestWilson(t *testing.T) {
 // -0.8 0.6 1.0 -0.6 -0.2, SSE = 2.4, σ² = 2.4/3 = 0.8, SE(b) = √(0.8/10) = 0.282843; with
 // t(0.975, 3) = 3.182446 the interval is 0.6 ± 0.900128.
 func TestWLSSlopeUnweighted(t *testing.T) {
+	t.Parallel()
 	s, ok := WLSSlope([]float64{1, 2, 3, 4, 5}, []float64{2, 4, 5, 4, 5}, nil)
 	if !ok {
 		t.Fatal("no slope")
@@ -66,6 +69,7 @@ func TestWLSSlopeUnweighted(t *testing.T) {
 // -1.121212 0.969697; SSE = Σw r² = 0.091827+1.241506+2.514233+0.940312 = 4.787879;
 // σ² = 4.787879/2 = 2.393939; SE = √(2.393939/5.5) = 0.659740; t(0.975, 2) = 4.302653.
 func TestWLSSlopeWeighted(t *testing.T) {
+	t.Parallel()
 	s, ok := WLSSlope([]float64{0, 1, 2, 3}, []float64{1, 3, 2, 5}, []float64{1, 2, 2, 1})
 	if !ok {
 		t.Fatal("no slope")
@@ -89,6 +93,7 @@ func TestWLSSlopeWeighted(t *testing.T) {
 // Hoadley 1989; e.g. Faraway, Extending the Linear Model with R, table 2.1): the published fit is
 // intercept 15.0429 (SE 7.3786), temperature -0.2322 (SE 0.1082), log-likelihood -10.1576.
 func TestFitLogitChallenger(t *testing.T) {
+	t.Parallel()
 	temp := []float64{66, 70, 69, 68, 67, 72, 73, 70, 57, 63, 70, 78, 67, 53, 67, 75, 70, 81, 76, 79, 75, 76, 58}
 	damaged := []float64{0, 1, 0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 1}
 	fit, err := FitLogit(temp, 1, damaged)
@@ -115,6 +120,7 @@ func TestFitLogitChallenger(t *testing.T) {
 
 // Quartiles from the histogram: times spread evenly over buckets give the exact quantiles.
 func TestTimesQuantile(t *testing.T) {
+	t.Parallel()
 	h := Times{}
 	for ms := int64(0); ms < 10_000; ms += 10 { // 0, 10, ..., 9990 ms: uniform over 0-10 s
 		h.Add(ms)
@@ -147,6 +153,7 @@ func TestTimesQuantile(t *testing.T) {
 }
 
 func TestBand(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ rank, of, want int }{
 		{1, 100, 1}, {20, 100, 1}, {21, 100, 2}, {100, 100, 5}, {0, 100, 0}, {3, 0, 0}, {1, 1, 1},
 	} {
@@ -167,6 +174,7 @@ func (l testLexicons) Lexicon(name string) *lexicon.Lexicon {
 }
 
 func TestQuestionFeatures(t *testing.T) {
+	t.Parallel()
 	lex := testlex.Default(t)
 	ts := lex.Tiles
 	for _, c := range []struct {
@@ -220,6 +228,7 @@ func record(t *testing.T, st *studystore.Store, as ...studystore.Answer) {
 // store give the same report as summing again from scratch, and new answers are added on the
 // next update.
 func TestCollect(t *testing.T) {
+	t.Parallel()
 	lex := testlex.Default(t)
 	lx := testLexicons{lex}
 	now := time.Date(2026, 5, 31, 12, 0, 0, 0, time.UTC)
@@ -341,6 +350,7 @@ func TestCollect(t *testing.T) {
 
 // A player who gets better by a known amount each day shows a trend that says so.
 func TestCollectTrend(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 5, 31, 20, 0, 0, 0, time.UTC)
 	st := openTestStore(t, now)
 	ctx := context.Background()
@@ -374,6 +384,7 @@ func TestCollectTrend(t *testing.T) {
 
 // With no answers at all the report says it is the first day.
 func TestCollectEmpty(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 5, 31, 20, 0, 0, 0, time.UTC)
 	st := openTestStore(t, now)
 	if _, err := Update(context.Background(), st, time.UTC, nil, nil); err != nil {
@@ -395,6 +406,7 @@ func printer(lang string) *i18n.Printer {
 // A database that cannot be written (here, opened read-only) keeps what it had; the report adds
 // the sums it could not keep, and says the same as one that could.
 func TestCollectReadOnly(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 5, 31, 20, 0, 0, 0, time.UTC)
 	st := openTestStore(t, now)
 	ctx := context.Background()

@@ -10,6 +10,7 @@ import (
 
 	"github.com/atril-scrabble/atril/drills"
 	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/interval"
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/internal/ui"
 )
@@ -122,7 +123,7 @@ func PlanToday(ctx context.Context, st *studystore.Store, now time.Time, loc *ti
 		t.New += fresh
 		t.Learning += learning
 	}
-	if r, ok, err := st.RatingOf(ctx, PuzzleRatingKind); err != nil {
+	if r, ok, err := st.RatingOf(ctx, studystore.PuzzleRatingKind); err != nil {
 		return t, err
 	} else if ok {
 		t.Rating = &r
@@ -171,7 +172,7 @@ func PlanToday(ctx context.Context, st *studystore.Store, now time.Time, loc *ti
 	if y.Answers > 0 {
 		y.Accuracy = float64(y.Correct) / float64(y.Answers)
 	}
-	y.Low, y.High = Wilson(float64(y.Correct), float64(y.Answers))
+	y.Low, y.High = interval.Wilson(float64(y.Correct), float64(y.Answers))
 	t.Yesterday = y
 	return t, nil
 }

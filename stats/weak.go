@@ -6,6 +6,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/atril-scrabble/atril/internal/interval"
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/lexicon"
 )
@@ -68,7 +69,7 @@ func FindWeak(ctx context.Context, st *studystore.Store, model *Model, o WeakOpt
 			w.MissRate = float64(w.Misses) / float64(w.Answers)
 			w.MeanSeconds = float64(q.TimeMS) / 1000 / float64(w.Answers)
 		}
-		w.MissLow, _ = Wilson(float64(w.Misses), float64(w.Answers))
+		w.MissLow, _ = interval.Wilson(float64(w.Misses), float64(w.Answers))
 		if model != nil {
 			f := Features{Tiles: q.Tiles, Digraphs: q.Digraphs, Blanks: q.Blanks, Rank: q.Rank, RankOf: q.RankOf}
 			w.Recall = model.Recall(f, q.Answers, o.Now.Sub(q.LastAt).Hours()/24)

@@ -16,6 +16,7 @@ import (
 // or with spaces is the same lexicon; an existing deck keeps its kind when none is given, and
 // refuses another; questions of another lexicon are left out.
 func TestWeakDeck(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	now := time.Date(2026, 5, 31, 20, 0, 0, 0, time.UTC)
 	st := openTestStore(t, now)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/atril-scrabble/atril/drills"
 	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/interval"
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
@@ -23,7 +24,7 @@ func (w Weak) Doc(p *i18n.Printer) *ui.Doc {
 		t := ui.NewTable(ui.Col{Header: p.T("stats.weak.col.question")}, ui.Col{Header: p.T("stats.weak.col.kind"), Shrink: true},
 			ui.Col{Header: p.T("stats.weak.col.misses"), Right: true}, ui.Col{Header: p.T("stats.weak.col.miss_rate"), Right: true})
 		for _, q := range w.MostMissed {
-			t.Row(q.Question, KindName(p, q.Kind), p.T("stats.weak.of", "Misses", p.Int(q.Misses), "Answers", p.Int(q.Answers)),
+			t.Row(q.Question, drills.NameAs(p, drills.Kind(q.Kind), drills.InReport), p.T("stats.weak.of", "Misses", p.Int(q.Misses), "Answers", p.Int(q.Answers)),
 				accuracy(p, Row{Answers: q.Answers, Accuracy: q.MissRate, AccuracyLow: q.MissLow, AccuracyHigh: missHigh(q)}))
 		}
 		d.Table(t)
@@ -33,7 +34,7 @@ func (w Weak) Doc(p *i18n.Printer) *ui.Doc {
 		t := ui.NewTable(ui.Col{Header: p.T("stats.weak.col.question")}, ui.Col{Header: p.T("stats.weak.col.kind"), Shrink: true},
 			ui.Col{Header: p.T("stats.weak.col.mean_time"), Right: true}, ui.Col{Header: p.T("stats.col.answers"), Right: true})
 		for _, q := range w.Slowest {
-			t.Row(q.Question, KindName(p, q.Kind), seconds(p, q.MeanSeconds), p.Int(q.Answers))
+			t.Row(q.Question, drills.NameAs(p, drills.Kind(q.Kind), drills.InReport), seconds(p, q.MeanSeconds), p.Int(q.Answers))
 		}
 		d.Table(t)
 	}
@@ -42,7 +43,7 @@ func (w Weak) Doc(p *i18n.Printer) *ui.Doc {
 		t := ui.NewTable(ui.Col{Header: p.T("stats.weak.col.question")}, ui.Col{Header: p.T("stats.weak.col.kind"), Shrink: true},
 			ui.Col{Header: p.T("stats.weak.col.recall"), Right: true}, ui.Col{Header: p.T("stats.weak.col.last"), Right: true})
 		for _, q := range w.LowestRecall {
-			t.Row(q.Question, KindName(p, q.Kind), p.Percent(q.Recall, 0), p.Date(q.Last))
+			t.Row(q.Question, drills.NameAs(p, drills.Kind(q.Kind), drills.InReport), p.Percent(q.Recall, 0), p.Date(q.Last))
 		}
 		d.Table(t)
 	} else if w.Model == nil {
@@ -52,7 +53,7 @@ func (w Weak) Doc(p *i18n.Printer) *ui.Doc {
 }
 
 func missHigh(q WeakWord) float64 {
-	_, hi := Wilson(float64(q.Misses), float64(q.Answers))
+	_, hi := interval.Wilson(float64(q.Misses), float64(q.Answers))
 	return hi
 }
 

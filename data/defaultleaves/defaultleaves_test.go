@@ -12,6 +12,7 @@ import (
 // The embedded file is a KLV2 table of exactly the 1,170,590 leaves of 1 to 6 tiles of the FISE
 // set, each with a finite value, in the order the KLV2 format requires.
 func TestEmbeddedTable(t *testing.T) {
+	t.Parallel()
 	k, err := equity.KLVFromBytes([]byte(KLV2))
 	if err != nil {
 		t.Fatal(err)

@@ -11,9 +11,9 @@ import (
 	"github.com/atril-scrabble/atril/engine/analysis"
 	"github.com/atril-scrabble/atril/engine/game"
 	"github.com/atril-scrabble/atril/engine/gcg"
+	"github.com/atril-scrabble/atril/engine/leavetable"
 	"github.com/atril-scrabble/atril/internal/testlex"
 	"github.com/atril-scrabble/atril/lexicon"
-	"github.com/atril-scrabble/atril/stats/leaves"
 )
 
 // midgames are games of level 4 against itself stopped after turns turns (the midgame: tiles
@@ -44,7 +44,7 @@ func midgames(tb testing.TB, lex *lexicon.Lexicon, n, turns int) []*game.Game {
 // budget, DefaultSim, on every CPU).
 func BenchmarkLevelTurn(b *testing.B) {
 	lex := testlex.Default(b)
-	table, err := leaves.Open(leaves.Builtin, lex.Tiles)
+	table, err := leavetable.Open(leavetable.Builtin, lex.Tiles)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -73,7 +73,7 @@ func BenchmarkLevelTurn(b *testing.B) {
 // against itself (about 25 turns).
 func BenchmarkAnalyzeGame(b *testing.B) {
 	lex := testlex.Default(b)
-	table, err := leaves.Open(leaves.Builtin, lex.Tiles)
+	table, err := leavetable.Open(leavetable.Builtin, lex.Tiles)
 	if err != nil {
 		b.Fatal(err)
 	}

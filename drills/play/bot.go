@@ -119,9 +119,10 @@ func (b *Bot) Choose(ctx context.Context, g *game.Game) (engine.Move, error) {
 	if b.by == movegen.ByScore {
 		return b.greedy(rack, bag, g.Board), nil
 	}
-	opts := movegen.Options{By: movegen.ByEquity, Leaves: b.leaves, Pass: true, BagEmpty: bag == 0, Top: 1}
-	if bag > 0 && b.cfg.Level == 5 {
-		opts.Exchanges = min(engine.RackSize, bag)
+	opts := movegen.SideToMove(bag, b.leaves)
+	opts.Top = 1
+	if b.cfg.Level != 5 {
+		opts.Exchanges = 0 // level 4 does not weigh exchanges
 	}
 	if b.cfg.Level == 5 {
 		if m, ok, err := b.think(ctx, g, opts, start); ok || err != nil {

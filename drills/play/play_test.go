@@ -14,13 +14,13 @@ import (
 	"github.com/atril-scrabble/atril/engine"
 	"github.com/atril-scrabble/atril/engine/equity"
 	"github.com/atril-scrabble/atril/engine/gcg"
+	"github.com/atril-scrabble/atril/engine/leavetable"
 	"github.com/atril-scrabble/atril/engine/movegen"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/internal/testlex"
 	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
-	"github.com/atril-scrabble/atril/stats/leaves"
 )
 
 var t0 = time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
@@ -163,6 +163,7 @@ func (s *script) prompt(st *State) {
 // that runs over; every turn saved, the record replays to the final scores, and the time
 // penalty is art. 34's.
 func TestScriptedGame(t *testing.T) {
+	t.Parallel()
 	lex := testlex.Default(t)
 	clock := &testClock{t: t0}
 	st := openStore(t, clock.Now)
@@ -270,7 +271,7 @@ func TestScriptedGame(t *testing.T) {
 	}
 	// The end: the analysis counts the phony and both challenges lost (the phony's and the
 	// challenge of a valid play), is kept with the game, and the costliest turns are puzzles.
-	table, err := leaves.Open(leaves.Builtin, lex.Tiles)
+	table, err := leavetable.Open(leavetable.Builtin, lex.Tiles)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -302,6 +303,7 @@ func TestScriptedGame(t *testing.T) {
 // More than 8 minutes over loses the game on the spot: 80 points off, and a player still
 // ahead is brought to one point below atril.
 func TestLoseOnTime(t *testing.T) {
+	t.Parallel()
 	lex := testlex.Default(t)
 	clock := &testClock{t: t0}
 	st := openStore(t, clock.Now)
@@ -353,6 +355,7 @@ func TestLoseOnTime(t *testing.T) {
 // With --lenient a phony stands: atril does not challenge, the play scores, and the analysis
 // still names it.
 func TestLenientPhonyStands(t *testing.T) {
+	t.Parallel()
 	lex := testlex.Default(t)
 	clock := &testClock{t: t0}
 	st := openStore(t, clock.Now)

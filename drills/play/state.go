@@ -5,6 +5,8 @@
 // (play --resume): the tiles are dealt again from the game's seed and its turns replayed. At
 // the end come the result, the game record (GCG) and the analysis of the player's turns
 // (engine/analysis), whose costliest mistakes become puzzles.
+//
+// It owns the game against atril; it must not import stats or a front end (cmd, internal/web).
 package play
 
 import (

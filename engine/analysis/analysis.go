@@ -5,6 +5,9 @@
 // the game: mean equity lost per turn, bingos missed, phonies, challenges lost, the biggest
 // mistakes. `atril analyze`, the end of `atril play`, puzzles made of a player's mistakes and
 // the game statistics all read it.
+//
+// Like all of engine/, it must not import drills, puzzles, stats, internal/studystore or a front
+// end.
 package analysis
 
 import (
@@ -260,8 +263,7 @@ func (a *Analyzer) turn(ctx context.Context, g *gcg.Game, i int) (*Turn, error) 
 	}
 	rack := slices.Clone(ev.Rack)
 	pos.Racks[0] = rack
-	hidden := *pos
-	hidden.Racks[1] = nil
+	hidden := pos.Hidden()
 	unseen := len(hidden.UnseenTiles())
 	bag := max(0, unseen-engine.RackSize)
 	if bag == 0 {
@@ -302,10 +304,8 @@ func (a *Analyzer) turn(ctx context.Context, g *gcg.Game, i int) (*Turn, error) 
 	t.PlayedText = engine.FormatMove(&played, pos.Board, ts)
 
 	// Every play there by static equity.
-	opts := movegen.Options{By: movegen.ByEquity, Leaves: a.o.Leaves, Sort: true, Pass: true, BagEmpty: bag == 0}
-	if bag > 0 {
-		opts.Exchanges = min(engine.RackSize, bag)
-	}
+	opts := movegen.SideToMove(bag, a.o.Leaves)
+	opts.Sort = true
 	a.gen.SetBoard(pos.Board)
 	moves := a.gen.Generate(rack, opts)
 	best := engine.Move{Kind: engine.Pass, Equity: a.staticValue(rack, nil, bag)}

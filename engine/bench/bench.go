@@ -11,9 +11,9 @@
 //   - selfplay: whole games of the top play by equity against itself from the empty board
 //     (positions unused): games a CPU second.
 //   - endgame (only when asked for): exact endgame solving on one thread (engine/endgame), on
-//     endgames of at most EndgameTiles tiles on the racks (Config.Endgames): CPU milliseconds a
-//     position. Drivers get these positions' file and solve each to the end of the game (at
-//     most EndgamePlies turns deep).
+//     endgames of at most EndgameTiles tiles on the racks (Config.Endgames): CPU milliseconds
+//     the median position takes. Drivers get these positions' file and solve each to the end
+//     of the game (at most EndgamePlies turns deep).
 //
 // Each position keeps its own generator between passes (as MAGPIE's and macondo's drivers keep
 // theirs), so a generator's per-rack tables are reused from one pass to the next.
@@ -42,6 +42,9 @@
 // Rounds interleave the engines (atril, then each driver, figure by figure), so a change of
 // load hits them alike; the ratio reported is the median of the rounds' ratios atril/other,
 // in the figure's unit: below 1 for times and above 1 for rates mean atril is faster.
+//
+// Like all of engine/, it must not import drills, puzzles, stats, internal/studystore or a front
+// end.
 package bench
 
 import (
@@ -363,12 +366,8 @@ func newGenMeter(f Figure, cfg *Config) *genMeter {
 		g.SetBoard(p.Board)
 		o := movegen.Options{}
 		if f == TopEquity {
-			o = movegen.Options{Top: 1, By: movegen.ByEquity, Leaves: cfg.Leaves, Pass: true}
-			if bag := p.BagCount(); bag > 0 {
-				o.Exchanges = min(engine.RackSize, bag)
-			} else {
-				o.BagEmpty = true
-			}
+			o = movegen.SideToMove(p.BagCount(), cfg.Leaves)
+			o.Top = 1
 		}
 		m.gens = append(m.gens, g)
 		m.racks = append(m.racks, p.Racks[0])
@@ -414,12 +413,8 @@ func newSimMeter(cfg *Config) (*simMeter, error) {
 	for i, p := range cfg.Positions {
 		g := movegen.New(cfg.Lexicon.Graph, cfg.Lexicon.Tiles, p.Board.Layout)
 		g.SetBoard(p.Board)
-		o := movegen.Options{Top: SimCandidates, By: movegen.ByEquity, Leaves: cfg.Leaves, Pass: true}
-		if bag := p.BagCount(); bag > 0 {
-			o.Exchanges = min(engine.RackSize, bag)
-		} else {
-			o.BagEmpty = true
-		}
+		o := movegen.SideToMove(p.BagCount(), cfg.Leaves)
+		o.Top = SimCandidates
 		cands := slices.Clone(g.Generate(p.Racks[0], o))
 		if len(cands) == 0 {
 			continue
@@ -589,9 +584,9 @@ func Builtin(lex *lexicon.Lexicon, leaves equity.Leaves, n int, seed uint64) ([]
 // skipped); name is the file's name for errors.
 func ReadPositions(r io.Reader, name string, ts *lexicon.TileSet, layout *engine.Layout) ([]*engine.Position, error) {
 	var out []*engine.Position
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 4096), 1<<20)
-	for line := 1; sc.Scan(); line++ {
+	sc := fileio.NewScanner(r, name, maxPositionsBytes, 1<<20)
+	for sc.Scan() {
+		line := sc.Line()
 		text := strings.TrimSpace(sc.Text())
 		if text == "" || strings.HasPrefix(text, "#") {
 			continue
@@ -609,13 +604,17 @@ func ReadPositions(r io.Reader, name string, ts *lexicon.TileSet, layout *engine
 		out = append(out, p)
 	}
 	if err := sc.Err(); err != nil {
-		return nil, i18n.Wrap(err, "bench.positions_read", "File", name)
+		return nil, err // names the file (and the line)
 	}
 	if len(out) == 0 {
 		return nil, i18n.E("bench.positions_empty", "File", name)
 	}
 	return out, nil
 }
+
+// maxPositionsBytes bounds a file of positions: MaxPositions lines of a full board's CGP and
+// more, so that an endless input (comments for ever) ends.
+const maxPositionsBytes = 64 << 20
 
 // ReadPositionsFile reads a file of positions (see ReadPositions).
 func ReadPositionsFile(path string, ts *lexicon.TileSet, layout *engine.Layout) ([]*engine.Position, error) {

@@ -35,6 +35,7 @@ func builtin(t *testing.T, lex *lexicon.Lexicon, n int, seed uint64) []*engine.P
 
 // TestRunDefaultLexicon measures every figure with the real engine on the shipped lexicon.
 func TestRunDefaultLexicon(t *testing.T) {
+	t.Parallel()
 	lex := testlex.Default(t)
 	ps := builtin(t, lex, 3, 1)
 	var calls []int
@@ -71,6 +72,7 @@ func TestRunDefaultLexicon(t *testing.T) {
 // TestBuiltinDeterministic: the same seed gives the same positions, midgame, the rack to move
 // only; another seed others.
 func TestBuiltinDeterministic(t *testing.T) {
+	t.Parallel()
 	lex := testlex.Default(t)
 	a, b, c := builtin(t, lex, 5, 7), builtin(t, lex, 5, 7), builtin(t, lex, 5, 8)
 	if len(a) != 5 {
@@ -93,6 +95,7 @@ func TestBuiltinDeterministic(t *testing.T) {
 
 // TestPositionsFileRoundTrip: written positions read back the same, with the lexicon named.
 func TestPositionsFileRoundTrip(t *testing.T) {
+	t.Parallel()
 	lex := testlex.Default(t)
 	ps := builtin(t, lex, 4, 2)
 	var buf bytes.Buffer
@@ -118,6 +121,7 @@ func TestPositionsFileRoundTrip(t *testing.T) {
 }
 
 func TestReadPositionsErrors(t *testing.T) {
+	t.Parallel()
 	lex := testlex.Default(t)
 	good := builtin(t, lex, 1, 1)[0].CGP()
 	for _, tc := range []struct{ name, text, want string }{
@@ -153,6 +157,7 @@ func writeDriver(t *testing.T, body string) string {
 // TestRunWithDriver: the driver is called with the protocol's arguments, its numbers are
 // parsed, and the ratios are atril's figure over its, round by round.
 func TestRunWithDriver(t *testing.T) {
+	t.Parallel()
 	lex := testlex.Default(t)
 	ps := builtin(t, lex, 2, 1)
 	dir := t.TempDir()
@@ -201,6 +206,7 @@ esac
 // TestBadDrivers: a driver that fails, says nothing or says something else is an error naming
 // it (and the line), never a figure.
 func TestBadDrivers(t *testing.T) {
+	t.Parallel()
 	lex := testlex.Default(t)
 	ps := builtin(t, lex, 1, 1)
 	for _, tc := range []struct {
@@ -240,6 +246,7 @@ func TestBadDrivers(t *testing.T) {
 }
 
 func TestConfigErrors(t *testing.T) {
+	t.Parallel()
 	lex := testlex.Default(t)
 	ps := builtin(t, lex, 1, 1)
 	for _, tc := range []struct {

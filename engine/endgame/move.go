@@ -51,14 +51,6 @@ func (t tiny) tile(i int) lexicon.Tile {
 	return b
 }
 
-// rackTile is the tile the i-th placed tile takes from the rack.
-func (t tiny) rackTile(i int) lexicon.Tile {
-	if b := t.tile(i); !b.IsBlanked() {
-		return b
-	}
-	return lexicon.Blank
-}
-
 // decode writes the play t on board into m (score left to the caller).
 func (t tiny) decode(board *[engine.Dim * engine.Dim]lexicon.Tile, m *engine.Move) {
 	*m = engine.Move{}

@@ -2,6 +2,8 @@ package endgame
 
 import (
 	"slices"
+	"sync/atomic"
+	"time"
 
 	"github.com/atril-scrabble/atril/engine"
 	"github.com/atril-scrabble/atril/engine/movegen"
@@ -9,8 +11,9 @@ import (
 )
 
 const (
-	inf    int32 = 1 << 20
-	maxPly       = 64 // plies a line can last: 14 plays, a pass before each, and the last pass
+	inf       int32 = 1 << 20
+	helpPlies       = 3  // plies from the root where a helper's move order is perturbed
+	maxPly          = 64 // plies a line can last: 14 plays, a pass before each, and the last pass
 	// Move ordering: a play that goes out first (it ends the game, its value is known), then the
 	// table's move, then the rest by estimate.
 	estOut  int32 = 1 << 24
@@ -52,15 +55,6 @@ func (r *rack) take(z *zobrist, t lexicon.Tile, pts int32) {
 	r.pts -= pts
 }
 
-func (r *rack) add(z *zobrist, t lexicon.Tile, pts int32) {
-	r.tiles[r.n] = t
-	r.n++
-	c := r.count(t)
-	r.hash[0] ^= z.rack[0][t][c]
-	r.hash[1] ^= z.rack[1][t][c]
-	r.pts += pts
-}
-
 // undo is what a move changed, to take it back.
 type undo struct {
 	rack     rack
@@ -85,13 +79,34 @@ type worker struct {
 	undos    [maxPly]undo
 	ply      int
 	nodes    uint64
-	aborted  bool
-	scratch  engine.Move
-	history  [1 << histBits]int32
-	killers  [maxPly + 1][2]tiny
+	// When measured (Solver.measureCritical), the thread's CPU time in the last round of first
+	// moves, and its clock at the round's end (see vt).
+	busy, vend time.Duration
+	vbase      time.Duration
+	aborted    bool
+	// helping, while this worker helps another search a first move, is set when that search
+	// ends: the help stops. jitter perturbs the helper's move order near the first move, so
+	// that it searches other moves than the thread it helps and leaves their values in the
+	// table for it.
+	helping *atomic.Bool
+	jitter  uint64
+	scratch engine.Move
+	history [1 << histBits]int32
 	// pv[ply] is the best line found from the node at ply.
 	pv    [maxPly + 1][maxPly]tiny
 	pvLen [maxPly + 1]int
+}
+
+// vt is the worker's clock, when measured: its thread's CPU time in the round, moved on past
+// each wait for another thread (wait), so that the longest clock at the end of a round is how
+// long the round would take on idle cores.
+func (w *worker) vt() time.Duration { return w.vbase + threadCPU() }
+
+// wait moves w's clock on to at, when a thread it waited for got there later.
+func (w *worker) wait(at time.Duration) {
+	if w.s.measureCritical {
+		w.vbase += max(0, at-w.vt())
+	}
 }
 
 // key is the Zobrist key of the position.
@@ -268,7 +283,7 @@ func (w *worker) leaf() int32 {
 // abort it returns at once; the caller checks w.aborted.
 func (w *worker) negamax(depth int, alpha, beta int32) (int32, bool) {
 	w.nodes++
-	if w.nodes&1023 == 0 && w.s.stop.Load() {
+	if w.nodes&1023 == 0 && (w.s.stop.Load() || w.helping != nil && w.helping.Load()) {
 		w.aborted = true
 		return 0, false
 	}
@@ -295,6 +310,11 @@ func (w *worker) negamax(depth int, alpha, beta int32) (int32, bool) {
 	start := len(w.moves)
 	n := w.generate(false, ttMove)
 	moves := w.moves[start : start+n]
+	if w.jitter != 0 && ply <= helpPlies {
+		for k := range moves {
+			moves[k].est += int32((uint64(moves[k].tiny)*w.jitter)>>59) - 16
+		}
+	}
 	alphaOrig := alpha
 	best, bestIdx, done := -inf, uint16(noMove), true
 	for i := 0; i < n; i++ {

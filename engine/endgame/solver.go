@@ -152,6 +152,13 @@ type Solver struct {
 	tt      *table
 	mu      sync.Mutex
 	threads int
+	// critical, when measured (tests set measureCritical), adds up each round of first moves'
+	// length in the threads' own CPU time, each thread's clock moved on when it waits for
+	// another (see worker.vt): what the solve would take on idle cores, whatever the load. busy
+	// adds up the threads' CPU time in rounds.
+	measureCritical bool
+	critical, busy  time.Duration
+	splits          atomic.Uint64 // split points opened (tests check there are some)
 }
 
 // New prepares a solver. The transposition table is allocated here: its memory is taken from
@@ -186,8 +193,7 @@ func (s *Solver) TableBytes() int64 { return s.tt.max }
 func (s *Solver) Reset() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	clear(s.tt.entries)
-	s.tt.filled.Store(0)
+	s.tt.clear()
 }
 
 // Player chooses endgame moves with a solver: self-play's and simulation's exact endgames.
@@ -221,6 +227,7 @@ type search struct {
 	graph   *lexicon.KWG
 	root    []rootMove
 	workers []*worker
+	flight  []flight // the current round's first moves, for helpers
 	opts    Options
 
 	mu    sync.Mutex
@@ -421,20 +428,48 @@ func (sr *search) iterate(depth int) bool {
 	for len(todo) > 0 {
 		var next atomic.Int64
 		var wg sync.WaitGroup
+		sr.flight = make([]flight, len(results))
 		for _, w := range sr.workers {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
+				if sr.measureCritical {
+					runtime.LockOSThread()
+					defer runtime.UnlockOSThread()
+					c0 := threadCPU()
+					w.vbase = -c0
+					defer func() { w.busy, w.vend = threadCPU()-c0, w.vt() }()
+				}
+				helped := make([]bool, len(results))
 				for {
 					j := int(next.Add(1) - 1)
-					if j >= len(todo) || sr.stopped(depth) {
+					if sr.stopped(depth) {
 						return
 					}
-					sr.searchRoot(w, &results[todo[j]], depth, j, guess)
+					if j >= len(todo) {
+						// No first move left to take: help search one still being searched.
+						if !sr.help(w, depth, helped) {
+							return
+						}
+						continue
+					}
+					i := todo[j]
+					sr.flight[i].busy.Store(true)
+					sr.searchRoot(w, &results[i], i, depth, j, guess)
+					sr.flight[i].over.Store(true)
+					sr.flight[i].wake.Store(true)
 				}
 			}()
 		}
 		wg.Wait()
+		if sr.measureCritical {
+			var longest time.Duration
+			for _, w := range sr.workers {
+				longest = max(longest, w.vend)
+				sr.Solver.busy += w.busy
+			}
+			sr.critical += longest
+		}
 		if sr.stopped(depth) {
 			// Keep what this depth finished.
 			for i := range results {
@@ -461,6 +496,90 @@ func (sr *search) iterate(depth int) bool {
 	return true
 }
 
+// flight is a first move's search in a round: being searched, over, its split point (when one
+// is open to helpers), and the window it is searched with.
+type flight struct {
+	busy, over atomic.Bool
+	// wake stops a helper searching this move on its own: set when the move's search is over
+	// or opens a split point, where helping is better.
+	wake   atomic.Bool
+	sp     atomic.Pointer[split]
+	mu     sync.Mutex
+	lo, hi int32
+	set    bool
+	at     time.Duration // the searching thread's clock then (when measured)
+}
+
+// help gives w, which has no first move of its own left, something to do for a first move
+// still being searched: join its split point, or else (once a move) search it on its own, the
+// same depth and window, move order perturbed near the top, its values going to the table
+// only, where the other thread finds them. While the others search, and nothing is to be
+// helped, it waits a little. It reports false when every first move of the round is done.
+func (sr *search) help(w *worker, depth int, helped []bool) bool {
+	for i := range sr.flight {
+		if sp := sr.flight[i].sp.Load(); sp != nil && sp.join(w) {
+			return true
+		}
+	}
+	searching := false
+	for i := range sr.flight {
+		f := &sr.flight[i]
+		if !f.busy.Load() || f.over.Load() {
+			continue
+		}
+		searching = true
+		if helped[i] || f.wake.Load() {
+			continue
+		}
+		f.mu.Lock()
+		lo, hi, set, at := f.lo, f.hi, f.set, f.at
+		f.mu.Unlock()
+		if !set {
+			continue
+		}
+		w.wait(at)
+		helped[i] = true
+		m := sr.root[i].m
+		if _, ok := w.terminal(&m); ok {
+			continue
+		}
+		w.aborted = false
+		w.helping, w.jitter = &f.wake, 0x9E3779B97F4A7C15*uint64(i+1)|1
+		w.play(m.tiny)
+		w.negamax(depth-1, lo, hi)
+		w.unplay()
+		w.helping, w.jitter, w.aborted = nil, 0, false
+		return true
+	}
+	if searching {
+		time.Sleep(20 * time.Microsecond)
+	}
+	return searching
+}
+
+// flightOf is first move i's flight (nil outside a round).
+func (sr *search) flightOf(i int) *flight {
+	if sr.flight == nil {
+		return nil
+	}
+	return &sr.flight[i]
+}
+
+// window publishes the window first move i is searched with, for helpers.
+func (sr *search) window(w *worker, i int, lo, hi int32) {
+	if sr.flight == nil {
+		return
+	}
+	f := &sr.flight[i]
+	at := time.Duration(0)
+	if sr.measureCritical {
+		at = w.vt()
+	}
+	f.mu.Lock()
+	f.lo, f.hi, f.set, f.at = lo, hi, true, at
+	f.mu.Unlock()
+}
+
 // stopped: the solve is to stop (never during the first depth, which is quick and gives every
 // play a value).
 func (sr *search) stopped(depth int) bool { return depth > 1 && sr.stop.Load() }
@@ -468,7 +587,7 @@ func (sr *search) stopped(depth int) bool { return depth > 1 && sr.stop.Load() }
 // searchRoot searches first move r at the given depth: exactly when it may be among the best
 // Rank, else against alpha (the Rank-th best value so far, or a guess of it when there is none
 // yet and this is not the first move).
-func (sr *search) searchRoot(w *worker, r *rootMove, depth, order int, guess int32) {
+func (sr *search) searchRoot(w *worker, r *rootMove, i, depth, order int, guess int32) {
 	r.spec = -inf
 	if v, ok := w.terminal(&r.m); ok {
 		r.value, r.bound, r.done, r.depth, r.pv = v, Exact, true, depth, []tiny{r.m.tiny}
@@ -487,11 +606,14 @@ func (sr *search) searchRoot(w *worker, r *rootMove, depth, order int, guess int
 	if depth == 1 {
 		vc, c = w.negamax(0, -inf, inf)
 	} else if a == -inf {
-		vc, c = w.negamax(depth-1, -inf, inf)
+		sr.window(w, i, -inf, inf)
+		vc, c = w.negamaxSplit(sr.flightOf(i), r.m.tiny, depth-1, -inf, inf)
 	} else {
-		vc, c = w.negamax(depth-1, s-a-1, s-a)
+		sr.window(w, i, s-a-1, s-a)
+		vc, c = w.negamaxSplit(sr.flightOf(i), r.m.tiny, depth-1, s-a-1, s-a)
 		if s-vc > a && !w.aborted {
-			vc, c = w.negamax(depth-1, -inf, s-a)
+			sr.window(w, i, -inf, s-a)
+			vc, c = w.negamaxSplit(sr.flightOf(i), r.m.tiny, depth-1, -inf, s-a)
 		}
 	}
 	w.unplay()

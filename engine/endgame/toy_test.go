@@ -140,3 +140,30 @@ func TestOracle(t *testing.T) {
 		t.Fatalf("best %s (%d points) worth %d, err %v; want 1A M(AS) worth 60", engine.FormatMove(&m, pos.Board, lex.Tiles), m.Score, v, err)
 	}
 }
+
+// TestStoppedSolve: a solve whose context is already cancelled (Ctrl-C) still answers with the
+// best line found so far: the first depth is always searched, the value is not proven, and the
+// best play has an exact value and a line; the time limit stops a solve the same way.
+func TestStoppedSolve(t *testing.T) {
+	t.Parallel()
+	lex := testlex.Small(t, "AL", "ALA", "ALAS")
+	// The stuck Q: proven only at depth 3 (ALA, pass, ALAS: 17).
+	pos := exactPosition(t, "15/15/15/15/15/15/15/7AL6/15/15/15/15/15/15/15 AS/Q 0/0 0")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	s, err := New(Config{Lexicon: lex, Threads: 2, TableBytes: MinTableBytes})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := s.Solve(ctx, pos, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Proven || res.Depth != 1 || res.Best.Bound != Exact || len(res.Best.Line.Turns) == 0 || len(res.Plays) < 2 {
+		t.Fatalf("cancelled: depth %d, proven %t, best %+v", res.Depth, res.Proven, res.Best)
+	}
+	// The same solver, not cancelled, proves 17: a stopped solve leaves nothing wrong behind.
+	if res, err = s.Solve(context.Background(), pos, Options{}); err != nil || !res.Proven || res.Value != 17 {
+		t.Fatalf("after the cancelled solve: value %d proven %t err %v, want 17 proven", res.Value, res.Proven, err)
+	}
+}

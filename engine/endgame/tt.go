@@ -38,13 +38,16 @@ const (
 )
 
 // The table starts small and grows, between two depths of a search, while it fills up, to at
-// most its size: a small endgame touches a few MiB and not a GiB of fresh pages.
+// most its size: a small endgame touches a few MiB and not a GiB of fresh pages. Its memory is
+// reserved whole at the start but taken from the system only as it is written (see reserve),
+// and it grows in place: no second copy is ever alive, so the process never holds more than
+// the size given for the table.
 type table struct {
-	entries []ttEntry
-	mask    uint64 // buckets - 1
+	entries []ttEntry // the whole reservation; the table is its first mask+1 buckets
+	mask    uint64    // buckets - 1
 	age     uint8
 	max     int64
-	filled  atomic.Int64 // empty slots written since the table was made
+	filled  atomic.Int64 // slots in use
 }
 
 // startTableBytes is the size a table starts at.
@@ -54,7 +57,9 @@ const startTableBytes = 16 << 20
 // MinTableBytes).
 func newTable(size int64) *table {
 	t := &table{max: roundTable(max(size, MinTableBytes))}
-	t.alloc(min(t.max, startTableBytes))
+	t.reserve(int(t.max / entryBytes))
+	adviseHuge(t.entries)
+	t.mask = uint64(min(t.max, startTableBytes)/(bucketSize*entryBytes)) - 1
 	return t
 }
 
@@ -63,32 +68,49 @@ func roundTable(size int64) int64 {
 	return buckets * bucketSize * entryBytes
 }
 
-func (t *table) alloc(size int64) {
-	buckets := uint64(size) / (bucketSize * entryBytes)
-	t.entries = make([]ttEntry, buckets*bucketSize)
-	t.mask = buckets - 1
-	t.filled.Store(0)
-	adviseHuge(t.entries)
-}
-
 // grow makes the table four times larger (up to its size) when more than half of it is in use,
-// moving its entries over. No search may be using it.
+// moving the entries whose bucket changes into the new part. No search may be using it.
 func (t *table) grow() {
-	if t.filled.Load() < int64(len(t.entries))/2 || t.bytes() >= t.max {
+	if t.filled.Load() < t.slots()/2 || t.bytes() >= t.max {
 		return
 	}
-	old := t.entries
-	t.alloc(min(t.max, 4*t.bytes()))
-	for i := range old {
-		if d := old[i].data; d != 0 {
-			p := unpack(d)
-			t.store(old[i].check^d, p.value, p.depth, p.flag, p.move)
+	old := t.mask + 1
+	t.mask = uint64(min(t.max, 4*t.bytes())/(bucketSize*entryBytes)) - 1
+	// A key's new bucket is its old one plus a multiple of the old count: a part never written
+	// before, where the at most four entries of an old bucket all fit.
+	for b := uint64(0); b < old; b++ {
+		for i := b * bucketSize; i < (b+1)*bucketSize; i++ {
+			e := t.entries[i]
+			if e.data == 0 {
+				continue
+			}
+			nb := (e.check ^ e.data) & t.mask
+			if nb == b {
+				continue
+			}
+			dst := t.entries[nb*bucketSize : (nb+1)*bucketSize]
+			for j := range dst {
+				if dst[j].data == 0 {
+					dst[j] = e
+					break
+				}
+			}
+			t.entries[i] = ttEntry{}
 		}
 	}
 }
 
+// clear empties the table (what it grew to stays: the pages are taken already).
+func (t *table) clear() {
+	clear(t.entries[:t.slots()])
+	t.filled.Store(0)
+}
+
+// slots is how many entries the table holds now.
+func (t *table) slots() int64 { return int64(t.mask+1) * bucketSize }
+
 // bytes is the table's size now.
-func (t *table) bytes() int64 { return int64(len(t.entries)) * entryBytes }
+func (t *table) bytes() int64 { return t.slots() * entryBytes }
 
 func pack(value int32, depth uint8, flag uint8, move uint16, age uint8) uint64 {
 	return uint64(uint16(int16(value))) | uint64(depth)<<16 | uint64(flag)<<24 | uint64(move)<<32 | uint64(age)<<48

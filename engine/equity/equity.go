@@ -4,6 +4,9 @@
 // Equity = score + leave value. There are no pre-endgame adjustments; once the bag is empty the
 // leave is valued by EndgameLeave instead (tiles kept are points the player will lose and the
 // opponent may gain).
+//
+// Like all of engine/, it must not import drills, puzzles, stats, internal/studystore or a front
+// end.
 package equity
 
 import "github.com/atril-scrabble/atril/lexicon"

@@ -48,6 +48,7 @@ func key(w []lexicon.Tile) string {
 // TestKLVRoundTrip writes a KLV2 table and reads every value back through the index counting,
 // in any tile order; absent leaves are worth 0.
 func TestKLVRoundTrip(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	rng := rand.New(rand.NewPCG(7, 7))
 	want := map[string]float32{}
@@ -98,6 +99,7 @@ func TestKLVRoundTrip(t *testing.T) {
 // TestKLVIndexOrder: a table's values line up with its leaves in sorted order, which is what
 // wolges and macondo write (checked on a hand-made table).
 func TestKLVIndexOrder(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	parse := func(s string) []lexicon.Tile {
 		w, err := ts.Parse(s, lexicon.ParseOptions{AllowBlank: true})
@@ -138,6 +140,7 @@ func TestKLVIndexOrder(t *testing.T) {
 }
 
 func TestKLVBadInput(t *testing.T) {
+	t.Parallel()
 	var good bytes.Buffer
 	if err := WriteKLV(&good, []Leave{{[]lexicon.Tile{1}, 1}, {[]lexicon.Tile{1, 2}, 2}}); err != nil {
 		t.Fatal(err)
@@ -207,6 +210,7 @@ func FuzzKLVFromBytes(f *testing.F) {
 
 // TestDefaultLeaves checks the built-in model's documented preferences on the FISE set.
 func TestDefaultLeaves(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	d := NewDefault(ts)
 	v := func(s string) float64 {
@@ -248,6 +252,7 @@ func mustTile(t *testing.T, ts *lexicon.TileSet, label string) lexicon.Tile {
 // changes it; the hand-set model's depends on its values for the tile set; Same compares
 // checksums only.
 func TestChecksums(t *testing.T) {
+	t.Parallel()
 	var a, b bytes.Buffer
 	if err := WriteKLV(&a, []Leave{{[]lexicon.Tile{1}, 1}, {[]lexicon.Tile{1, 2}, 2}}); err != nil {
 		t.Fatal(err)

@@ -12,6 +12,7 @@ import (
 // index spells, on racks with blanks and repeated tiles, for a table holding about half of the
 // leaves (absent ones and prefixes of absent ones must read 0).
 func TestSubLeavesMatchesLeaveValue(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	rng := rand.New(rand.NewPCG(3, 9))
 	var leaves []Leave

@@ -24,6 +24,7 @@ import (
 // leave, blank 0, then its value) written by an independent reader such as macondo's, every
 // line is compared too.
 func TestKLVFile(t *testing.T) {
+	t.Parallel()
 	path := os.Getenv("ATRIL_KLV2_TEST_FILE")
 	if path == "" {
 		t.Skip("set ATRIL_KLV2_TEST_FILE to a .klv2 file to check the reader on it")
@@ -108,6 +109,7 @@ func TestKLVFile(t *testing.T) {
 // parents, as minimised output (wolges', and WriteKLV's through lexicon.BuildDAWG) does: leaves
 // A, AB, B, BB share the list [B] and the index must still count each path separately.
 func TestKLVMinimisedDAWG(t *testing.T) {
+	t.Parallel()
 	const (
 		accepts = 1 << 23
 		isEnd   = 1 << 22
@@ -154,6 +156,7 @@ func TestKLVMinimisedDAWG(t *testing.T) {
 // a prefix of a leave that is not itself a leave, a leave longer than any rack, tiles beyond the
 // table's alphabet, designated blanks.
 func TestKLVEdgeLeaves(t *testing.T) {
+	t.Parallel()
 	var buf strings.Builder
 	if err := WriteKLV(&buf, []Leave{{[]lexicon.Tile{1, 2, 3}, 7}, {[]lexicon.Tile{0, 0}, 50}}); err != nil {
 		t.Fatal(err)
@@ -187,6 +190,7 @@ func TestKLVEdgeLeaves(t *testing.T) {
 }
 
 func TestKLVSingleTiles(t *testing.T) {
+	t.Parallel()
 	var buf strings.Builder
 	if err := WriteKLV(&buf, []Leave{{[]lexicon.Tile{3}, 1}, {[]lexicon.Tile{0}, 20}, {[]lexicon.Tile{1, 2}, 2}, {[]lexicon.Tile{5}, -1}}); err != nil {
 		t.Fatal(err)

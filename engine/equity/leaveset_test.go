@@ -14,6 +14,7 @@ import (
 // counts: 29 + 424 + 4,170 + 31,056 + 186,939 + 947,972), numbered in KLV2 word order, each
 // found again from its tiles in any order.
 func TestLeaveSetFISE(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	s, err := NewLeaveSet(ts, MaxLeave)
 	if err != nil {
@@ -74,6 +75,7 @@ func TestLeaveSetFISE(t *testing.T) {
 
 // TestRanker: every multiset the ranker covers gets its own rank below size.
 func TestRanker(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ kinds, maxLen int }{{1, 3}, {2, 4}, {5, 3}, {29, 3}, {7, 7}} {
 		r := newRanker(c.kinds, c.maxLen)
 		seen := make([]bool, r.size())
@@ -95,6 +97,7 @@ func TestRanker(t *testing.T) {
 // TestLeaveSetKLVRoundTrip writes every FISE leave with its own value as KLV2 and reads each one
 // back, through the rank array and through the graph walk (what tables too big to rank use).
 func TestLeaveSetKLVRoundTrip(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	s, err := NewLeaveSet(ts, MaxLeave)
 	if err != nil {
@@ -150,6 +153,7 @@ func TestLeaveSetKLVRoundTrip(t *testing.T) {
 // TestKLVRankAgreesWithGraph: on random partial tables the rank array and the graph walk give
 // the same value for every leave tried, present or absent.
 func TestKLVRankAgreesWithGraph(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	rng := rand.New(rand.NewPCG(9, 9))
 	for round := 0; round < 20; round++ {
@@ -219,6 +223,7 @@ func BenchmarkKLVLeaveValue(b *testing.B) {
 
 // TestLeaveSetRacks: the FISE set deals 4,167,929 distinct racks of seven.
 func TestLeaveSetRacks(t *testing.T) {
+	t.Parallel()
 	s, err := NewLeaveSet(lexicon.DefaultTileSet(), 7)
 	if err != nil {
 		t.Fatal(err)

@@ -49,7 +49,7 @@ var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // DefaultTable describes the leave table the engine's packages use when given none (a nil
 // Leaves): the hand-set model. atril's commands default instead to the table it learned
-// (stats/leaves.BuiltinInfo), which the engine cannot embed.
+// (leavetable.BuiltinInfo), which the engine cannot embed.
 func DefaultTable() TableInfo { return TableInfo{Name: "handset", Kind: "model"} }
 
 // CheckAlphabet refuses a table made for another alphabet than ts. A KLV2 file does not say

@@ -1,5 +1,8 @@
 // Package game plays games: the bag, racks, turns, scores and the end of the game under FILE's
 // rules, and self-play between engine players with GCG records.
+//
+// It owns the rules of a game's course and the self-play summary (Summarize). Like all of engine/,
+// it must not import drills, puzzles, stats, internal/studystore or a front end.
 package game
 
 import (

@@ -12,6 +12,7 @@ func newTestGame(rules Rules, seed uint64) *Game {
 }
 
 func TestBagDeterministic(t *testing.T) {
+	t.Parallel()
 	a, b := newTestGame(FILERules, 42), newTestGame(FILERules, 42)
 	c := newTestGame(FILERules, 43)
 	if a.Bag.Len() != 100-14 || a.Racks[0].Len() != 7 || a.Racks[1].Len() != 7 {
@@ -62,6 +63,7 @@ func exchange(g *Game, n int) *engine.Move {
 }
 
 func TestEndRules(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		rules Rules
@@ -111,6 +113,7 @@ func TestEndRules(t *testing.T) {
 }
 
 func TestExchangeLimit(t *testing.T) {
+	t.Parallel()
 	g := newTestGame(FILERules, 7)
 	for g.Bag.Len() > 3 {
 		g.Bag.Draw()
@@ -137,6 +140,7 @@ func TestExchangeLimit(t *testing.T) {
 }
 
 func TestGoingOut(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	g := newTestGame(FILERules, 3)
 	for g.Bag.Len() > 0 {
@@ -166,6 +170,7 @@ func TestGoingOut(t *testing.T) {
 }
 
 func TestApplyRefusesTilesNotOnRack(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	g := newTestGame(FILERules, 3)
 	g.Racks[0] = Rack{}

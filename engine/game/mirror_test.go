@@ -13,6 +13,7 @@ import (
 // An ordered bag gives its tiles in one order whatever the draws in between, and tiles put back
 // are still drawn: the whole set comes out.
 func TestOrderedBag(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	drawAll := func(seed uint64, chunks []int) []lexicon.Tile {
 		b := &Bag{Ordered: true}
@@ -62,6 +63,7 @@ func (c *countingLeaves) LeaveValue([]lexicon.Tile) float64 { c.n++; return 0 }
 // pair's scores are each other's swapped. PlayerLeaves gives each player its own table, and
 // OnTurn sees every turn with the rack still full while the bag has tiles.
 func TestSelfPlayMirror(t *testing.T) {
+	t.Parallel()
 	lex := smallLexicon(t)
 	res, err := collect(context.Background(), SelfPlayConfig{Lexicon: lex, Rules: FILERules, Players: [2]Strategy{ByEquity, ByEquity}, Games: 8, Seed: 4, Workers: 2, Mirror: true})
 	if err != nil {

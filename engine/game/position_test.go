@@ -44,6 +44,7 @@ func sorted(tiles []lexicon.Tile) []lexicon.Tile {
 // racks, scores, scoreless turns and bag; an unknown rack is dealt from the unseen tiles, the
 // same way for the same seed.
 func TestFromPosition(t *testing.T) {
+	t.Parallel()
 	lex := defaultLexicon(t)
 	ts := lex.Tiles
 	g := midgame(t, lex, 11, 9)
@@ -100,6 +101,7 @@ func TestFromPosition(t *testing.T) {
 }
 
 func TestFromPositionRefuses(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	layout := engine.StandardLayout()
 	over, err := engine.ParseCGP("15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AEIOU/ 0/0 6", ts, layout)
@@ -146,6 +148,7 @@ func TestFromPositionRefuses(t *testing.T) {
 // Many games played out from one position: every play passes the rules validator, the games
 // are the same for any number of workers, and they differ from game to game (the bag's order).
 func TestSelfPlayFromPosition(t *testing.T) {
+	t.Parallel()
 	lex := defaultLexicon(t)
 	g := midgame(t, lex, 21, 8)
 	start, err := engine.ParseCGP(g.Position().CGP(), lex.Tiles, engine.StandardLayout())
@@ -186,6 +189,7 @@ func TestSelfPlayFromPosition(t *testing.T) {
 // The same on the official list when it is present (tests only): games from a midgame
 // position, every play validated.
 func TestSelfPlayFromPositionFILE2017(t *testing.T) {
+	t.Parallel()
 	lex := file2017(t)
 	g := midgame(t, lex, 3, 10)
 	start := g.Position()

@@ -265,14 +265,10 @@ func (p *Player) PlayGame(i int) (GameResult, error) {
 			return GameResult{}, i18n.E("game.endless", "Game", i+1, "Seed", seed, "Turns", maxTurns)
 		}
 		pl := (first + g.Turn) % 2
-		opts := movegen.Options{Top: 1, Pass: true, BagEmpty: g.Bag.Len() == 0}
-		if g.Bag.Len() > 0 {
-			opts.Exchanges = min(engine.RackSize, g.Bag.Len())
-		}
-		if cfg.Players[pl] == ByEquity {
-			opts.By, opts.Leaves = movegen.ByEquity, p.leaves[pl]
-		} else {
-			opts.By = movegen.ByScore
+		opts := movegen.SideToMove(g.Bag.Len(), p.leaves[pl])
+		opts.Top = 1
+		if cfg.Players[pl] != ByEquity {
+			opts.By, opts.Leaves = movegen.ByScore, nil
 		}
 		m := &p.move // not a local: OnTurn would move it to the heap every turn
 		if p.endgame != nil && g.Bag.Len() == 0 {

@@ -19,6 +19,7 @@ func collect(ctx context.Context, cfg SelfPlayConfig) ([]GameResult, error) {
 
 // A run's totals are the sum of its games, whichever worker finished which game first.
 func TestSelfPlayTally(t *testing.T) {
+	t.Parallel()
 	lex := smallLexicon(t)
 	var games []GameResult
 	tally, err := SelfPlay(context.Background(), SelfPlayConfig{Lexicon: lex, Rules: FILERules, Players: [2]Strategy{ByEquity, ByScore},
@@ -42,6 +43,7 @@ func TestSelfPlayTally(t *testing.T) {
 // Impossible runs are refused before anything is allocated for them (a huge --games used to
 // allocate a result per game and panic with "makeslice: len out of range").
 func TestSelfPlayBounds(t *testing.T) {
+	t.Parallel()
 	lex := smallLexicon(t)
 	tests := []struct {
 		games, workers int
@@ -65,6 +67,7 @@ func TestSelfPlayBounds(t *testing.T) {
 // Many games: memory does not grow with the run, and cancelling gives the finished games'
 // totals with the context's error.
 func TestSelfPlayCancelKeepsTotals(t *testing.T) {
+	t.Parallel()
 	lex := smallLexicon(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -87,6 +90,7 @@ func TestSelfPlayCancelKeepsTotals(t *testing.T) {
 
 // An error from OnGame (a GCG file that cannot be written) stops the run and comes back.
 func TestSelfPlayOnGameError(t *testing.T) {
+	t.Parallel()
 	lex := smallLexicon(t)
 	boom := errors.New("disk full")
 	calls := 0

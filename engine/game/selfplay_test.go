@@ -94,6 +94,7 @@ func checkGameFrom(t *testing.T, lex *lexicon.Lexicon, start *engine.Position, r
 }
 
 func TestSelfPlaySmallLexicon(t *testing.T) {
+	t.Parallel()
 	lex := smallLexicon(t)
 	for _, rules := range []Rules{FILERules, SixScoreless} {
 		res, err := collect(context.Background(), SelfPlayConfig{Lexicon: lex, Rules: rules, Players: [2]Strategy{ByEquity, ByScore}, Games: 6, Seed: 9, Record: true})
@@ -112,6 +113,7 @@ func TestSelfPlaySmallLexicon(t *testing.T) {
 // Whole games on a real word list, the shipped default and the official one when it is
 // present (tests only): every play validated, real-looking scores, the tally adds up.
 func TestSelfPlayBigLexicons(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		lex  func(testing.TB) *lexicon.Lexicon
@@ -144,6 +146,7 @@ func selfPlayBigLexicon(t *testing.T, lex *lexicon.Lexicon) {
 }
 
 func TestSelfPlayDeterministic(t *testing.T) {
+	t.Parallel()
 	lex := smallLexicon(t)
 	run := func(workers int) []GameResult {
 		res, err := collect(context.Background(), SelfPlayConfig{Lexicon: lex, Rules: FILERules, Players: [2]Strategy{ByEquity, ByEquity}, Games: 6, Seed: 5, Workers: workers})

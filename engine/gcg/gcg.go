@@ -18,6 +18,9 @@
 // letter its own tile ("LL" is two L tiles), blanks in lower case, tiles already on the board
 // as '.'. macondo announces this with "#tile [CH] [ch]" pragmas (written here too). A file
 // with no bracket at all (typed by hand) is read the way players write: CHARRO = CH A RR O.
+//
+// Like all of engine/, it must not import drills, puzzles, stats, internal/studystore or a front
+// end.
 package gcg
 
 import (

@@ -32,6 +32,7 @@ func readFile(t *testing.T, name string) *Game {
 }
 
 func TestReadSpanish(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	g := readFile(t, "spanish.gcg")
 	if g.Players[0] != (Player{"ana", "Ana Pérez"}) || g.Players[1].Nick != "beto" || g.Lexicon != "FILE2017" || g.Title != "Prueba" {
@@ -62,6 +63,7 @@ func TestReadSpanish(t *testing.T) {
 }
 
 func TestWriteGolden(t *testing.T) {
+	t.Parallel()
 	g := readFile(t, "spanish.gcg")
 	var buf bytes.Buffer
 	if err := g.Write(&buf, lexicon.DefaultTileSet()); err != nil {
@@ -95,6 +97,7 @@ func TestWriteGolden(t *testing.T) {
 }
 
 func TestReplay(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	g := readFile(t, "spanish.gcg")
 	tests := []struct {
@@ -124,6 +127,7 @@ func TestReplay(t *testing.T) {
 }
 
 func TestReadErrors(t *testing.T) {
+	t.Parallel()
 	head := "#player1 a A\n#player2 b B\n"
 	tests := []struct{ in, err string }{
 		{">a: ABC 8H ABC +5 5\n", "x:1: a move before both"},
@@ -154,6 +158,7 @@ func TestReadErrors(t *testing.T) {
 }
 
 func TestReplayErrors(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	head := "#player1 a A\n#player2 b B\n"
 	tests := []struct{ in, err string }{
@@ -225,6 +230,7 @@ func FuzzRead(f *testing.F) {
 }
 
 func TestSpellings(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	// Typed by hand, no brackets anywhere: read as players write (CH, RR are digraph tiles).
 	hand := "#player1 a A\n#player2 b B\n>a: CHARROS 8D CHARRO +30 30\n"
@@ -262,6 +268,7 @@ func TestSpellings(t *testing.T) {
 }
 
 func TestReplayWithdrawnKeepsScorelessRun(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	in := "#player1 a A\n#player2 b B\n>a: ABC - +0 0\n>b: XYZ 8H XYZ +44 44\n>b: XYZ -- -44 0\n>a: ABC - +0 0\n"
 	g, err := Read(strings.NewReader(in), "x", ts)
@@ -278,6 +285,7 @@ func TestReplayWithdrawnKeepsScorelessRun(t *testing.T) {
 }
 
 func TestErrorQuotesOnlyTheStartOfALongLine(t *testing.T) {
+	t.Parallel()
 	e := &Error{File: "x.gcg", Line: 2, Text: strings.Repeat("é", 500), Reason: i18n.E("gcg.not_a_line")}
 	msg := e.Error()
 	if !strings.HasPrefix(msg, "x.gcg:2: expected a #pragma") || len([]rune(msg)) > 160 {
@@ -287,6 +295,7 @@ func TestErrorQuotesOnlyTheStartOfALongLine(t *testing.T) {
 
 // End-of-game points that match the rack's value, once or twice, replay.
 func TestReplayRackPoints(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	head := "#player1 a A\n#player2 b B\n>a: BOCA 8F BOCA +16 16\n"
 	for _, tail := range []string{">a: (AEIZ) +13 29\n", ">a: (AEIZ) +26 42\n", ">b: AEIZ (AEIZ) -13 -13\n"} {
@@ -303,6 +312,7 @@ func TestReplayRackPoints(t *testing.T) {
 // Who is to move, and each rack, after every number of events of the test game: a play then
 // withdrawn or then given a challenge bonus leaves the opponent to move.
 func TestToMoveAndRacks(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	g := readFile(t, "spanish.gcg")
 	// ana, beto, ana, beto (plays BOCAX), beto (--), ana (passes), beto (BOCAS), ana (bonus),
@@ -323,6 +333,7 @@ func TestToMoveAndRacks(t *testing.T) {
 
 // A line longer than MaxLine names the file and the line, not bufio's "token too long".
 func TestReadLongLine(t *testing.T) {
+	t.Parallel()
 	in := "#player1 a A\n#player2 b B\n#note " + strings.Repeat("x", MaxLine+10) + "\n"
 	_, err := Read(strings.NewReader(in), "long.gcg", lexicon.DefaultTileSet())
 	if err == nil || !strings.HasPrefix(err.Error(), "long.gcg:3: the line is longer than 64 KB") || strings.Contains(err.Error(), "token too long") {

@@ -25,6 +25,7 @@ import (
 // player to move first, "lex FILE2017;"); leaves.klv2 is benchLeaves as a KLV2 file;
 // top-equity.txt has each position's top play by equity with that table (exchanges allowed).
 func TestWriteBenchData(t *testing.T) {
+	t.Parallel()
 	dir := os.Getenv("ATRIL_BENCH_OUT")
 	if dir == "" {
 		t.Skip("ATRIL_BENCH_OUT not set")

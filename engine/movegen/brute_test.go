@@ -248,6 +248,7 @@ func compareWithBrute(t *testing.T, g *Generator, p position, graph *lexicon.KWG
 }
 
 func TestMatchesBruteForceSmallLexicon(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	layout := engine.StandardLayout()
 	graph := smallGraph(t, ts)
@@ -266,10 +267,12 @@ func TestMatchesBruteForceSmallLexicon(t *testing.T) {
 }
 
 func TestMatchesBruteForceFILE2017(t *testing.T) {
+	t.Parallel()
 	bruteOnBigLexicon(t, file2017(t), "FILE2017") // reference lexicon, for this comparison only
 }
 
 func TestMatchesBruteForceDefaultLexicon(t *testing.T) {
+	t.Parallel()
 	bruteOnBigLexicon(t, defaultGraph(t), "default")
 }
 
@@ -304,6 +307,7 @@ func (g *Generator) load(b *engine.Board) *Generator { g.SetBoard(b); return g }
 // TestIncrementalCrossSets: after each play, the cross-sets kept up to date by Play equal those
 // of a generator loaded from scratch.
 func TestIncrementalCrossSets(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	layout := engine.StandardLayout()
 	for _, graph := range []*lexicon.KWG{smallGraph(t, ts)} {
@@ -322,6 +326,7 @@ func TestIncrementalCrossSets(t *testing.T) {
 // TestBlankRacksFILE2017 compares with brute force on racks with one and two blanks (FILE2017,
 // reference lexicon, for this comparison only).
 func TestBlankRacksFILE2017(t *testing.T) {
+	t.Parallel()
 	graph := file2017(t)
 	ts := lexicon.DefaultTileSet()
 	layout := engine.StandardLayout()
@@ -351,6 +356,7 @@ func TestBlankRacksFILE2017(t *testing.T) {
 // (engine.Check, written independently from the rule texts): every generated play is legal
 // there and scores the same.
 func TestEveryMovePassesValidator(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	layout := engine.StandardLayout()
 	graphs := map[string]*lexicon.KWG{"small": smallGraph(t, ts), "default": defaultGraph(t)}
@@ -379,6 +385,7 @@ func TestEveryMovePassesValidator(t *testing.T) {
 // TestEveryMovePassesValidatorFILE2017 is the validator property test on the reference lexicon
 // (tests only; skipped when absent).
 func TestEveryMovePassesValidatorFILE2017(t *testing.T) {
+	t.Parallel()
 	graph := file2017(t)
 	ts := lexicon.DefaultTileSet()
 	layout := engine.StandardLayout()
@@ -409,6 +416,7 @@ func TestEveryMovePassesValidatorFILE2017(t *testing.T) {
 // (isolated tiles, runs touching the edges, invalid words already on the board), to exercise
 // anchors and cross-sets in odd places.
 func TestRandomBoardsMatchBruteForce(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	layout := engine.StandardLayout()
 	for _, tc := range []struct {

@@ -12,6 +12,7 @@ import (
 // A lexicon's layout and word map go with its graph: once nothing uses a graph (a lexicon
 // opened for one command, a test's), the memory movegen built for it is freed too.
 func TestLayoutFreedWithItsGraph(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	freed := make(chan struct{})
 	func() {

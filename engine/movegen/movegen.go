@@ -23,6 +23,9 @@
 //
 // Moves are engine.Move values written into a slice the generator owns; generating allocates
 // nothing once that slice has grown.
+//
+// It owns the side to move's generator options (SideToMove). Like all of engine/, it must not
+// import drills, puzzles, stats, internal/studystore or a front end.
 package movegen
 
 import (
@@ -65,6 +68,18 @@ type Options struct {
 	// Pass adds the pass.
 	Pass bool
 }
+
+// SideToMove are the options of the player to move with bag tiles in the bag (after every
+// rack, the opponent's unknown one too: Position.Hidden): moves ranked by equity with leaves,
+// the endgame rule when the bag is empty, the pass, and every exchange the bag allows. Callers
+// add Top or Sort. The one place these rules are set up.
+func SideToMove(bag int, leaves equity.Leaves) Options {
+	return Options{By: ByEquity, Leaves: leaves, Pass: true, BagEmpty: bag <= 0, Exchanges: MaxExchange(bag)}
+}
+
+// MaxExchange is how many tiles an exchange may have with bag tiles in the bag: up to a rack,
+// no more than the bag holds (FILE: at least one tile in the bag).
+func MaxExchange(bag int) int { return max(0, min(rackSize, bag)) }
 
 // square is one square of the line being generated, copied out of the generator's grids so the
 // recursion reads one small array.
@@ -142,9 +157,7 @@ type Generator struct {
 	fitOrder  [rackSize]lexicon.Tile // the rack's distinct letters, most valuable first
 	nFit      int
 	// Top-N mode: the value a move needs to enter the full top list (-Inf until it is full, and
-	// always in all-moves mode), and the current anchor's bounds by stretch: stretch[L][R] for
-	// the plays covering exactly [L, R], rightMax[L][y] the best of those from L ending at y or
-	// later, leftMax[x] the best of those starting at x or before.
+	// always in all-moves mode).
 	thr float64
 
 	// Top-N mode with the word map (topwords.go): the rack's subracks by size, the sub-anchors,
@@ -158,9 +171,6 @@ type Generator struct {
 	subAcc      [maxRuns + 1][rackSize + 1]subAcc
 	plc, pxc    [dim + 1]int32 // the loaded line's sums of lm*cap and lm*wm*cap (cross-words), from square 0
 	npBestLeave [rackSize + 1]float64
-	stretch     [dim][dim]float64
-	rightMax    [dim][dim]float64
-	leftMax     [dim]float64
 }
 
 // New makes a generator for a lexicon graph, its tile set and a board layout. The graph is

@@ -22,6 +22,7 @@ var update = flag.Bool("update", false, "rewrite the perft tables in testdata/")
 // regenerates them. Only the small test lexicon and the shipped default have tables: nothing
 // derived from FILE2017 is committed.
 func TestPerftTables(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	for _, tc := range []struct {
 		name  string
@@ -39,11 +40,6 @@ func TestPerftTables(t *testing.T) {
 			checkPerft(t, path, graph, ts)
 		})
 	}
-}
-
-type perftRow struct {
-	cgp               string
-	plays, all, score int
 }
 
 func perftCounts(g *Generator, rack []lexicon.Tile, bag int) (plays, all, best int) {

@@ -13,6 +13,7 @@ import (
 // it and generates the same moves (top-N by equity and all moves), before and after a play,
 // whatever board it held before.
 func TestSnapshotRestore(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	layout := engine.StandardLayout()
 	graph := defaultGraph(t)

@@ -58,6 +58,7 @@ func checkTopMatchesAll(t *testing.T, graph *lexicon.KWG, seeds uint64, label st
 }
 
 func TestTopMatchesAllSmallLexicon(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	n := checkTopMatchesAll(t, smallGraph(t, ts), 30, "small")
 	if n < 1000 {
@@ -66,6 +67,7 @@ func TestTopMatchesAllSmallLexicon(t *testing.T) {
 }
 
 func TestTopMatchesAllFILE2017(t *testing.T) {
+	t.Parallel()
 	graph := file2017(t) // reference lexicon, for this comparison only
 	seeds := uint64(12)
 	if testing.Short() {
@@ -76,6 +78,7 @@ func TestTopMatchesAllFILE2017(t *testing.T) {
 }
 
 func TestTopMatchesAllDefaultLexicon(t *testing.T) {
+	t.Parallel()
 	seeds := uint64(8)
 	if testing.Short() {
 		seeds = 2
@@ -88,6 +91,7 @@ func TestTopMatchesAllDefaultLexicon(t *testing.T) {
 // have more than two), on FILE2017 (reference lexicon, for this comparison only) and the default
 // lexicon.
 func TestTopBlankRacks(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	layout := engine.StandardLayout()
 	leaves := equity.NewDefault(ts)
@@ -136,6 +140,7 @@ func TestTopBlankRacks(t *testing.T) {
 // of self-played games (FILE2017, reference lexicon, for this comparison only; and the default
 // lexicon).
 func TestTopAfterPlays(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	layout := engine.StandardLayout()
 	leaves := equity.NewDefault(ts)
@@ -168,6 +173,7 @@ func TestTopAfterPlays(t *testing.T) {
 // leave values, subracks, their words) answers as a fresh generator does, whatever options the
 // calls in between used (ranking, top-N or all moves, another leave table, the bag empty).
 func TestSameRackAgain(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	layout := engine.StandardLayout()
 	graph := file2017(t) // reference lexicon, for this comparison only
@@ -254,6 +260,7 @@ func TestGenerateDoesNotAllocate(t *testing.T) {
 // TestExchanges: every distinct exchange of 1..n tiles once, tiles in alphagram order (blanks
 // last), the leave the rest; exchanges and the pass only when asked for.
 func TestExchanges(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	layout := engine.StandardLayout()
 	g := New(smallGraph(t, ts), ts, layout)
@@ -306,6 +313,7 @@ func TestExchanges(t *testing.T) {
 // TestGeneratorsInParallel: generators sharing a lexicon (its decoded graph and bingo set, built
 // once under a lock) give the same results from several goroutines (run with -race).
 func TestGeneratorsInParallel(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	layout := engine.StandardLayout()
 	graph := smallGraph(t, ts)

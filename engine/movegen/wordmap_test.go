@@ -12,6 +12,7 @@ import (
 // of its letters; multisets that spell no word find nothing (on the small test lexicon and the
 // shipped default).
 func TestWordMap(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	for name, graph := range map[string]*lexicon.KWG{"small": smallGraph(t, ts), "default": defaultGraph(t)} {
 		t.Run(name, func(t *testing.T) {

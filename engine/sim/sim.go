@@ -15,6 +15,9 @@
 // dropped (it is simulated no further), and the run stops once one candidate is left. The rule
 // is applied to whole batches summed in iteration order, so it too is the same for any number
 // of workers.
+//
+// Like all of engine/, it must not import drills, puzzles, stats, internal/studystore or a front
+// end.
 package sim
 
 import (
@@ -550,10 +553,8 @@ func (w *worker) sample(r *run, c int, seed uint64) (value, win float64) {
 		for ply := 0; ply < cfg.Plies; ply++ {
 			rk := &w.rack[mover]
 			bag := len(w.bag)
-			opts := movegen.Options{Top: 1, By: movegen.ByEquity, Leaves: cfg.Leaves, BagEmpty: bag == 0, Pass: true}
-			if bag > 0 {
-				opts.Exchanges = min(engine.RackSize, bag)
-			}
+			opts := movegen.SideToMove(bag, cfg.Leaves)
+			opts.Top = 1
 			moves := w.gens[mover].Generate(rk.tiles(), opts)
 			var best engine.Move
 			if len(moves) > 0 {

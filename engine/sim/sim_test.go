@@ -67,6 +67,7 @@ func candidatesWith(lex *lexicon.Lexicon, p *engine.Position, n int, leaves equi
 // TestSameForAnyWorkers: a run's figures depend on the seed only, not on how many workers
 // share the iterations (stopping rule included).
 func TestSameForAnyWorkers(t *testing.T) {
+	t.Parallel()
 	lex := testlex.Default(t)
 	p := positions(t, lex, 1, 6)[0]
 	cands := candidates(lex, p, 5)
@@ -109,6 +110,7 @@ func TestSameForAnyWorkers(t *testing.T) {
 // TestEndgameExact: with at most seven unseen tiles the opponent's rack is known and the bag
 // empty, so a 2-ply simulation has one outcome, which is worked out here with the generator.
 func TestEndgameExact(t *testing.T) {
+	t.Parallel()
 	lex := testlex.Default(t)
 	ts := lex.Tiles
 	layout := engine.StandardLayout()
@@ -204,6 +206,7 @@ func points(ts *lexicon.TileSet, tiles []lexicon.Tile) int {
 // TestPassLoses: passing with a full rack in the midgame is clearly worse than the best play;
 // the stopping rule drops it and ends the run early.
 func TestPassLoses(t *testing.T) {
+	t.Parallel()
 	lex := testlex.Default(t)
 	for _, p := range positions(t, lex, 3, 4) {
 		best := candidates(lex, p, 1)[0]
@@ -232,6 +235,7 @@ func TestPassLoses(t *testing.T) {
 }
 
 func TestBadInput(t *testing.T) {
+	t.Parallel()
 	lex := testlex.Default(t)
 	if _, err := New(Config{Lexicon: lex, Plies: MaxPlies + 1}); err == nil {
 		t.Error("plies above the maximum accepted")
@@ -255,6 +259,7 @@ func TestBadInput(t *testing.T) {
 // TestWinModel re-measures the win model's two figures on self-play games: the spread's
 // standard deviation per root unseen tile and the advantage of being on turn.
 func TestWinModel(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("self-play")
 	}

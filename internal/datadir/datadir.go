@@ -1,5 +1,7 @@
 // Package datadir finds atril's data directory, shared by the lexicon registry and the study
-// store.
+// store, and its cache directory.
+//
+// It imports nothing of atril's.
 package datadir
 
 import (
@@ -20,6 +22,22 @@ func Dir(getenv func(string) string) string {
 	}
 	if h := homeDir(getenv); h != "" {
 		return filepath.Join(h, ".local", "share", "atril")
+	}
+	return ""
+}
+
+// CacheDir is where atril keeps what it can make again (a lexicon's learnt morphology):
+// $ATRIL_CACHE_DIR, else $XDG_CACHE_HOME/atril, else ~/.cache/atril; "" when none of these is
+// set (nothing is cached). Removing it only costs time.
+func CacheDir(getenv func(string) string) string {
+	if d := getenv("ATRIL_CACHE_DIR"); d != "" {
+		return d
+	}
+	if d := getenv("XDG_CACHE_HOME"); d != "" {
+		return filepath.Join(d, "atril")
+	}
+	if h := homeDir(getenv); h != "" {
+		return filepath.Join(h, ".cache", "atril")
 	}
 	return ""
 }

@@ -7,6 +7,7 @@ import (
 )
 
 func TestDir(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		env  map[string]string
 		want string
@@ -21,6 +22,23 @@ func TestDir(t *testing.T) {
 	for _, tc := range cases {
 		if got := Dir(func(k string) string { return tc.env[k] }); got != tc.want {
 			t.Errorf("Dir(%v) = %q, want %q", tc.env, got, tc.want)
+		}
+	}
+}
+
+func TestCacheDir(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		env  map[string]string
+		want string
+	}{
+		{map[string]string{"ATRIL_CACHE_DIR": "/c", "XDG_CACHE_HOME": "/x", "HOME": "/h"}, "/c"},
+		{map[string]string{"XDG_CACHE_HOME": "/x", "HOME": "/h"}, filepath.Join("/x", "atril")},
+		{map[string]string{"HOME": "/h", "ATRIL_DATA_DIR": "/a"}, filepath.Join("/h", ".cache", "atril")},
+		{map[string]string{"ATRIL_DATA_DIR": "/a"}, ""},
+	} {
+		if got := CacheDir(func(k string) string { return tc.env[k] }); got != tc.want {
+			t.Errorf("CacheDir(%v) = %q, want %q", tc.env, got, tc.want)
 		}
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/testproc"
 )
 
 // zeros is an endless input, as /dev/zero is.
@@ -304,6 +305,7 @@ func TestOutputWriteErrorKeepsOldFile(t *testing.T) {
 	os.WriteFile(path, []byte("old table"), 0o644)
 	cmd := exec.Command(os.Args[0], "-test.run=^TestOutputWriteErrorKeepsOldFile$")
 	cmd.Env = append(os.Environ(), "FILEIO_TEST_FSIZE="+path)
+	testproc.Prepare(t, cmd)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	err := cmd.Run()

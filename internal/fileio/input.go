@@ -4,6 +4,8 @@
 // is refused before it is read, so that no input can take all memory or block for ever. Every
 // output is written whole or not at all (a temporary file beside it, synced and renamed over
 // it; every error fails), by one writer at a time, and never over a device or a FIFO.
+//
+// It must not import anything of atril's but internal/i18n.
 package fileio
 
 import (

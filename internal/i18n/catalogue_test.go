@@ -37,6 +37,7 @@ func placeholders(m *goi18n.Message) []string {
 // TestCatalogueComplete: every message exists in Spanish and in English, with the same
 // placeholders, and counted messages have every plural form the language needs.
 func TestCatalogueComplete(t *testing.T) {
+	t.Parallel()
 	ids, err := catalogueIDs()
 	if err != nil {
 		t.Fatal(err)
@@ -161,6 +162,7 @@ func moduleRoot(t *testing.T) string {
 // TestEveryUsedIDExists: a message named in code is in the catalogue (a typo would show
 // [[id]] to a player).
 func TestEveryUsedIDExists(t *testing.T) {
+	t.Parallel()
 	ids, err := catalogueIDs()
 	if err != nil {
 		t.Fatal(err)
@@ -183,6 +185,7 @@ var libraryFlagRE = regexp.MustCompile(`(^|[\s(])--[a-z]|\batril (drill|review|d
 // the command line (flags, commands), which cmd adds (cmd/advice.go): the library is the same
 // whatever program calls it.
 func TestLibraryErrorsNameNoFlags(t *testing.T) {
+	t.Parallel()
 	ids, err := catalogueIDs()
 	if err != nil {
 		t.Fatal(err)

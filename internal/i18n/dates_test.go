@@ -8,6 +8,7 @@ import (
 // Days are written with the month by name in each language, and read in ISO or the
 // language's own forms; impossible days are refused.
 func TestDates(t *testing.T) {
+	t.Parallel()
 	en, es := For(English), For(Spanish)
 	d := time.Date(2027, 3, 14, 9, 5, 0, 0, time.UTC)
 	if got := en.Date(d); got != "14\u00a0Mar\u00a02027" {

@@ -17,6 +17,7 @@ func env(kv ...string) func(string) string {
 }
 
 func TestDetect(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		flag string
 		env  func(string) string
@@ -51,6 +52,7 @@ func TestDetect(t *testing.T) {
 }
 
 func TestNumbers(t *testing.T) {
+	t.Parallel()
 	es, en := For(Spanish), For(English)
 	for _, tc := range []struct{ got, want string }{
 		{es.Int(636624), "636.624"},
@@ -73,6 +75,7 @@ func TestNumbers(t *testing.T) {
 }
 
 func TestErrors(t *testing.T) {
+	t.Parallel()
 	err := E("i18n.bad_lang", "Source", "--lang", "Value", "fr")
 	if got := err.Error(); got != "--lang fr: atril speaks es (español) and en (English)" {
 		t.Errorf("English text %q", got)
@@ -108,6 +111,7 @@ func TestErrors(t *testing.T) {
 }
 
 func TestYes(t *testing.T) {
+	t.Parallel()
 	for s, want := range map[string][2]bool{"s": {true, true}, "Sí": {true, true}, "yes": {true, true}, "N": {false, true}, "no": {false, true}, "quizá": {false, false}} {
 		y, ok := Yes(s)
 		if [2]bool{y, ok} != want {
@@ -117,6 +121,7 @@ func TestYes(t *testing.T) {
 }
 
 func TestMissingMessageIsVisible(t *testing.T) {
+	t.Parallel()
 	id := "no.such_message" // a variable, so that the catalogue test does not take it for a use
 	if got := For(Spanish).T(id); got != "[[no.such_message]]" {
 		t.Errorf("missing message shows %q", got)
@@ -124,6 +129,7 @@ func TestMissingMessageIsVisible(t *testing.T) {
 }
 
 func TestPlurals(t *testing.T) {
+	t.Parallel()
 	es, en := For(Spanish), For(English)
 	for _, tc := range []struct{ got, want string }{
 		{es.N("count.words", 1), "1 palabra"},

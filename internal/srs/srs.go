@@ -2,6 +2,8 @@
 // go-fsrs) and Zyzzyva's cardbox. A deck picks one; both turn a card's State and the outcome of
 // one answer into the next State. States are plain values that marshal to JSON so that the
 // review log can keep the state before and after every answer.
+//
+// It imports nothing of atril's.
 package srs
 
 import (

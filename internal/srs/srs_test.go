@@ -30,6 +30,7 @@ func roundTrip(t *testing.T, st srs.State) srs.State {
 // open-spaced-repetition's fsrs-rs/py-fsrs and go-fsrs v4 DefaultWeights). The initial
 // difficulty is D0(G) = w4 - e^(w5·(G-1)) + 1 with w4 = 6.4133, w5 = 0.8334, kept in [1, 10].
 func TestFSRSFirstAnswerMatchesPublishedDefaults(t *testing.T) {
+	t.Parallel()
 	f, err := srs.NewFSRS(0, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -64,6 +65,7 @@ func TestFSRSFirstAnswerMatchesPublishedDefaults(t *testing.T) {
 // give scheduled days 0 2 11 46 163 498 0 0 2 4 7 12 21 (day 498: the card is forgotten).
 // Here every state goes through JSON between answers, as the review log stores it.
 func TestFSRSScheduleMatchesGoFSRSExample(t *testing.T) {
+	t.Parallel()
 	f, _ := srs.NewFSRS(0, 0)
 	ratings := []srs.Rating{3, 3, 3, 3, 3, 3, 1, 1, 3, 3, 3, 3, 3}
 	want := []int{0, 2, 11, 46, 163, 498, 0, 0, 2, 4, 7, 12, 21}
@@ -89,6 +91,7 @@ func TestFSRSScheduleMatchesGoFSRSExample(t *testing.T) {
 // 0, 0, 1, 3, 8 days after the one before, and then a Good 21 days after the last, leave the card
 // at S = 54.0393, D = 6.3464.
 func TestFSRSMemoryStateMatchesGoFSRS(t *testing.T) {
+	t.Parallel()
 	f, _ := srs.NewFSRS(0, 0)
 	var st srs.State
 	now := t0
@@ -110,6 +113,7 @@ func TestFSRSMemoryStateMatchesGoFSRS(t *testing.T) {
 }
 
 func TestRate(t *testing.T) {
+	t.Parallel()
 	target := 10 * time.Second
 	for _, c := range []struct {
 		o    srs.Outcome
@@ -155,6 +159,7 @@ func (f fixed) IntN(n int) int {
 // one box an answer; with the spread drawn at its lowest and highest the intervals are exactly
 // the table's days minus and plus the spread.
 func TestCardboxIntervals(t *testing.T) {
+	t.Parallel()
 	low := []int{3, 5, 9, 15, 23, 50, 75, 130, 240, 430, 430}
 	high := []int{5, 9, 15, 25, 37, 70, 105, 170, 300, 530, 530}
 	for _, c := range []struct {
@@ -191,6 +196,7 @@ func TestCardboxIntervals(t *testing.T) {
 // With a seeded RNG the spread covers the whole ±range of each box, evenly, and the same seed
 // gives the same schedule.
 func TestCardboxSpreadSeeded(t *testing.T) {
+	t.Parallel()
 	for box := 1; box <= 10; box++ {
 		cb := srs.NewCardbox(42)
 		seen := map[int]int{}
@@ -226,6 +232,7 @@ func TestCardboxSpreadSeeded(t *testing.T) {
 
 // A retention that is not a number is refused like one out of range.
 func TestFSRSRetentionNaN(t *testing.T) {
+	t.Parallel()
 	if _, err := srs.NewFSRS(math.NaN(), 0); err == nil {
 		t.Error("NewFSRS accepted retention NaN")
 	}
@@ -234,6 +241,7 @@ func TestFSRSRetentionNaN(t *testing.T) {
 // The forgetting curve is go-fsrs's (FSRS-6, default decay w20 = 0.1542): 0.9 when the elapsed
 // days equal the stability, falling after it, the same values the hand-written copy used to give.
 func TestForgettingCurve(t *testing.T) {
+	t.Parallel()
 	for _, s := range []float64{1, 4, 12, 480} {
 		if r := srs.ForgettingCurve(s, s); math.Abs(r-0.9) > 1e-9 {
 			t.Errorf("R(S, S) at S = %v: %v, want 0.9", s, r)

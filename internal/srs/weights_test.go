@@ -13,6 +13,7 @@ import (
 // w20 = 0.1542: f = 0.980346, so R(10, 5) = 2.960693^-0.1542 = 0.845885 and R(100, 5) = 0.627161;
 // R(S, S) = 0.9 by construction.
 func TestMemoryForgettingCurve(t *testing.T) {
+	t.Parallel()
 	m, err := srs.NewMemory(nil)
 	if err != nil {
 		t.Fatal(err)
@@ -29,6 +30,7 @@ func TestMemoryForgettingCurve(t *testing.T) {
 // The weights `atril fsrs fit` saves change what the scheduler does: a first Good review starts
 // at stability w2, and Memory agrees with the scheduler.
 func TestFSRSWeights(t *testing.T) {
+	t.Parallel()
 	w := srs.DefaultWeights()
 	w[2] = 5.5
 	f, err := srs.NewFSRSWeights(w, 0, 0)

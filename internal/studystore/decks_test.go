@@ -26,6 +26,7 @@ func questions(cs []studystore.DeckCard) []string {
 }
 
 func TestDueOrderAndNewLimit(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	c := &clock{t0}
 	s := openTemp(t, c)
@@ -124,6 +125,7 @@ func equalInts(a, b []int) bool {
 // Regrade changes an answer's grade and the card's schedule together, and only while the card
 // still has the schedule that answer gave it.
 func TestRegrade(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s := openTemp(t, &clock{t0})
 	d, _ := s.CreateDeck(ctx, studystore.Deck{Name: "a", Lexicon: "x", Kind: "twos", Scheduler: "fsrs", NewPerDay: 5})

@@ -21,6 +21,7 @@ func review(t *testing.T, s *studystore.Store, c studystore.DeckCard, due time.T
 
 // A deck whose new cards are used up today does not hide the next decks' new cards.
 func TestDueNewCardsPastAnExhaustedDeck(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s := openTemp(t, &clock{t0})
 	a, _ := s.CreateDeck(ctx, studystore.Deck{Name: "a", Lexicon: "x", Kind: "anagram", Scheduler: "fsrs", NewPerDay: 1})
@@ -40,6 +41,7 @@ func TestDueNewCardsPastAnExhaustedDeck(t *testing.T) {
 
 // NextDue and DueBetween see cards not new, of decks under one lexicon in any case.
 func TestNextDueAndDueBetween(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s := openTemp(t, &clock{t0})
 	a, _ := s.CreateDeck(ctx, studystore.Deck{Name: "a", Lexicon: "FISE2", Kind: "anagram", Scheduler: "fsrs", NewPerDay: 5})
@@ -72,6 +74,7 @@ func TestNextDueAndDueBetween(t *testing.T) {
 // (their schedules and the deck's answers following them), dropped ones leave the deck, the
 // log keeps every answer.
 func TestMoveDeck(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s := openTemp(t, &clock{t0})
 	d, _ := s.CreateDeck(ctx, studystore.Deck{Name: "d", Lexicon: "old", Kind: "judge", Scheduler: "fsrs", NewPerDay: 5})

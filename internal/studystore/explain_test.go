@@ -10,6 +10,7 @@ import (
 // TestDueQueriesUseIndexes checks with EXPLAIN QUERY PLAN that the review queries search an
 // index instead of scanning deck_cards or answers, and need no sort step.
 func TestDueQueriesUseIndexes(t *testing.T) {
+	t.Parallel()
 	s, err := Open(filepath.Join(t.TempDir(), "x.db"), Options{Now: time.Now})
 	if err != nil {
 		t.Fatal(err)

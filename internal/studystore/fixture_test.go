@@ -59,6 +59,7 @@ func writeSchema1(t *testing.T, path string) {
 // TestMigrateFrozenSchema1 opens a schema-1 database committed in testdata (made once from
 // migration 0001, never by today's code) and checks that every row survives the migrations.
 func TestMigrateFrozenSchema1(t *testing.T) {
+	t.Parallel()
 	fixture := filepath.Join("testdata", "schema1.db")
 	if *updateFixture {
 		writeSchema1(t, fixture)

@@ -6,7 +6,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"io"
-	"io/fs"
 	"os"
 	"slices"
 	"strconv"
@@ -233,21 +232,6 @@ func looksLike(head []byte) error {
 		return i18n.E("store.looks.text", "Start", strings.TrimSpace(line))
 	}
 	return i18n.E("store.looks.binary")
-}
-
-// fileKind names a file mode that is not a regular file or a directory.
-func fileKind(m fs.FileMode) error {
-	switch {
-	case m&fs.ModeCharDevice != 0:
-		return i18n.E("store.kind.char_device")
-	case m&fs.ModeDevice != 0:
-		return i18n.E("store.kind.device")
-	case m&fs.ModeNamedPipe != 0:
-		return i18n.E("store.kind.pipe")
-	case m&fs.ModeSocket != 0:
-		return i18n.E("store.kind.socket")
-	}
-	return i18n.E("store.kind.unknown")
 }
 
 func fileExists(path string) bool {

@@ -32,6 +32,7 @@ func schemaObjects(t *testing.T, db *sql.DB) map[string]string {
 // file), puts data in it, opens it with this binary and checks that it reaches the newest
 // schema with the data kept and the same tables and indexes as a fresh database.
 func TestMigrateFromEachSchema(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	now := func() time.Time { return t0 }
 	latest := studystore.SchemaVersion()
@@ -119,6 +120,7 @@ func TestMigrateFromEachSchema(t *testing.T) {
 // TestPragmasOnEveryConnection checks WAL, foreign keys, busy timeout and synchronous on several
 // pooled connections at once (a pragma run once would only set one).
 func TestPragmasOnEveryConnection(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		sync studystore.Sync
 		want int

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/atril-scrabble/atril/internal/studystore"
+	"github.com/atril-scrabble/atril/internal/testproc"
 )
 
 // The test binary doubles as the processes these tests need: with ATRIL_STORE_CHILD set to a
@@ -25,6 +26,7 @@ import (
 // database and reporting what it could do ("open").
 func TestMain(m *testing.M) {
 	if path := os.Getenv("ATRIL_STORE_CHILD"); path != "" {
+		testproc.Watch(200 * time.Millisecond)
 		os.Exit(child(path))
 	}
 	code := m.Run()
@@ -179,16 +181,16 @@ func openChild(path, mode string) int {
 }
 
 // storeChild is a child process of mode (see TestMain) on the database at path.
-func storeChild(path, mode string, env ...string) *exec.Cmd {
+func storeChild(t *testing.T, path, mode string, env ...string) *exec.Cmd {
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(os.Environ(), "ATRIL_STORE_CHILD="+path, "ATRIL_STORE_CHILD_MODE="+mode)
 	cmd.Env = append(cmd.Env, env...)
 	cmd.Stderr = os.Stderr
-	return cmd
+	return testproc.Prepare(t, cmd)
 }
 
 func childCmd(t *testing.T, path, n, tag string) *exec.Cmd {
-	return storeChild(path, "answers", "ATRIL_STORE_CHILD_N="+n, "ATRIL_STORE_CHILD_TAG="+tag)
+	return storeChild(t, path, "answers", "ATRIL_STORE_CHILD_N="+n, "ATRIL_STORE_CHILD_TAG="+tag)
 }
 
 // lines collects a child's stdout lines as they come.
@@ -243,6 +245,7 @@ func (l *lines) waitFor(t *testing.T, n int) {
 // TestKilledMidDrillLosesNothing kills a process recording answers (SIGKILL, no chance to clean
 // up) and checks that every answer it had reported as recorded is in the database.
 func TestKilledMidDrillLosesNothing(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "atril.db")
 	cmd := childCmd(t, path, "0", "k")
 	stdout, err := cmd.StdoutPipe()
@@ -307,6 +310,7 @@ func TestKilledMidDrillLosesNothing(t *testing.T) {
 // TestTwoProcessesWriteTogether runs two processes recording answers into one database at once,
 // while this process records too, and checks that every answer of each arrived.
 func TestTwoProcessesWriteTogether(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "atril.db")
 	const n = 150
 	// Neither process has created the file: both race to migrate it too.

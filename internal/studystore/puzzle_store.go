@@ -376,13 +376,29 @@ func (s *Store) PuzzleDataWithoutTable(ctx context.Context, lexicon, tiles strin
 // PuzzleRatingKind is the player_ratings row of the puzzle rating.
 const PuzzleRatingKind = "puzzles"
 
+// PuzzleRatingKindOf is the player_ratings row a puzzle of a kind moves: PuzzleRatingKind for
+// bingo and best-play puzzles (and "" any), "puzzles.<kind>" for the others (endgame,
+// preendgame: one rating each).
+func PuzzleRatingKindOf(puzzleKind string) string {
+	switch puzzleKind {
+	case "", "bingo", "best":
+		return PuzzleRatingKind
+	}
+	return PuzzleRatingKind + "." + puzzleKind
+}
+
 // PlayerRating is the player's puzzle rating and the number of rated attempts; def when the
 // player has none yet.
 func (s *Store) PlayerRating(ctx context.Context, def PuzzleRating) (PuzzleRating, int, error) {
+	return s.PlayerRatingOf(ctx, PuzzleRatingKind, def)
+}
+
+// PlayerRatingOf is PlayerRating of one player_ratings row (PuzzleRatingKindOf).
+func (s *Store) PlayerRatingOf(ctx context.Context, kind string, def PuzzleRating) (PuzzleRating, int, error) {
 	r := def
 	var games int
 	err := s.db.QueryRowContext(ctx, `SELECT rating, deviation, volatility, games FROM player_ratings WHERE kind = ?`,
-		PuzzleRatingKind).Scan(&r.Rating, &r.Deviation, &r.Volatility, &games)
+		kind).Scan(&r.Rating, &r.Deviation, &r.Volatility, &games)
 	if errors.Is(err, sql.ErrNoRows) {
 		return def, 0, nil
 	}
@@ -447,19 +463,21 @@ func (s *Store) RecordPuzzleAttempt(ctx context.Context, a PuzzleAttempt, def Pu
 		var before, after, zBefore, zAfter sql.NullFloat64
 		var dev, zDev sql.NullFloat64
 		if a.Rated {
-			pl := def
-			var games int
-			err := tx.QueryRowContext(ctx, `SELECT rating, deviation, volatility, games FROM player_ratings WHERE kind = ?`,
-				PuzzleRatingKind).Scan(&pl.Rating, &pl.Deviation, &pl.Volatility, &games)
-			if err != nil && !errors.Is(err, sql.ErrNoRows) {
-				return err
-			}
 			var pz PuzzleRating
-			if err := tx.QueryRowContext(ctx, `SELECT rating, deviation, volatility FROM puzzles WHERE id = ?`, a.PuzzleID).
-				Scan(&pz.Rating, &pz.Deviation, &pz.Volatility); err != nil {
+			var kind string
+			if err := tx.QueryRowContext(ctx, `SELECT rating, deviation, volatility, kind FROM puzzles WHERE id = ?`, a.PuzzleID).
+				Scan(&pz.Rating, &pz.Deviation, &pz.Volatility, &kind); err != nil {
 				if errors.Is(err, sql.ErrNoRows) {
 					return fmt.Errorf("puzzle %d: %w", a.PuzzleID, ErrNoPuzzle)
 				}
+				return err
+			}
+			ratingKind := PuzzleRatingKindOf(kind)
+			pl := def
+			var games int
+			err := tx.QueryRowContext(ctx, `SELECT rating, deviation, volatility, games FROM player_ratings WHERE kind = ?`,
+				ratingKind).Scan(&pl.Rating, &pl.Deviation, &pl.Volatility, &games)
+			if err != nil && !errors.Is(err, sql.ErrNoRows) {
 				return err
 			}
 			a.PlayerBefore, a.PuzzleBefore = pl, pz
@@ -468,7 +486,7 @@ func (s *Store) RecordPuzzleAttempt(ctx context.Context, a PuzzleAttempt, def Pu
 			if _, err := tx.ExecContext(ctx, `INSERT INTO player_ratings (kind, rating, deviation, volatility, games, updated_at)
 				VALUES (?, ?, ?, ?, 1, ?) ON CONFLICT (kind) DO UPDATE SET rating = excluded.rating, deviation = excluded.deviation,
 				volatility = excluded.volatility, games = games + 1, updated_at = excluded.updated_at`,
-				PuzzleRatingKind, a.PlayerAfter.Rating, a.PlayerAfter.Deviation, a.PlayerAfter.Volatility, now); err != nil {
+				ratingKind, a.PlayerAfter.Rating, a.PlayerAfter.Deviation, a.PlayerAfter.Volatility, now); err != nil {
 				return err
 			}
 			if _, err := tx.ExecContext(ctx, `UPDATE puzzles SET rating = ?, deviation = ?, volatility = ?, rated = rated + 1 WHERE id = ?`,

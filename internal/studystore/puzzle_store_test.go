@@ -20,6 +20,7 @@ func puzzleRec(key string, rating float64, kind string, tags ...string) studysto
 // stored, and the next puzzle is the unseen one nearest a rating under the filters; only the
 // first try or give-up of a puzzle is rated, in the same transaction as the attempt.
 func TestPuzzleStore(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	st, err := studystore.Open(filepath.Join(t.TempDir(), "p.db"), studystore.Options{Now: func() time.Time { return t0 }})
 	if err != nil {

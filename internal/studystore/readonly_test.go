@@ -18,6 +18,7 @@ import (
 // TestReadOnlyLeavesNoTrace: a store opened ReadOnly reads everything, refuses every write with
 // ErrReadOnly, and leaves the directory as it found it.
 func TestReadOnlyLeavesNoTrace(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "atril.db")
@@ -103,7 +104,7 @@ func asUnprivileged(t *testing.T, cmd *exec.Cmd) {
 // returns what it printed.
 func openAs(t *testing.T, path, mode string) string {
 	t.Helper()
-	cmd := storeChild(path, "open", "ATRIL_STORE_CHILD_OPEN="+mode)
+	cmd := storeChild(t, path, "open", "ATRIL_STORE_CHILD_OPEN="+mode)
 	asUnprivileged(t, cmd)
 	out, err := cmd.Output()
 	if err != nil {
@@ -116,6 +117,7 @@ func openAs(t *testing.T, path, mode string) string {
 // is read by ReadOnly, refused up front by the writing modes with a message saying so, and left
 // as it was, without -wal or -shm files.
 func TestReadOnlyFiles(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name              string
 		fileMode, dirMode os.FileMode
@@ -152,6 +154,7 @@ func TestReadOnlyFiles(t *testing.T) {
 // TestReadOnlyOldSchema: ReadOnly brings an older database up to date when it may write it, and
 // refuses, saying why, when it may not.
 func TestReadOnlyOldSchema(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	os.Chmod(filepath.Dir(dir), 0o755)
 	path := filepath.Join(dir, "atril.db")
@@ -183,8 +186,9 @@ func TestReadOnlyOldSchema(t *testing.T) {
 // TestReadOnlyWhileWriting: a reader opened while a drill writes sees its committed answers, and
 // the drill goes on saving.
 func TestReadOnlyWhileWriting(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "atril.db")
-	c := storeChild(path, "drill", "ATRIL_STORE_CHILD_TAG=w", "ATRIL_STORE_CHILD_EVERY=5ms")
+	c := storeChild(t, path, "drill", "ATRIL_STORE_CHILD_TAG=w", "ATRIL_STORE_CHILD_EVERY=5ms")
 	stdin, err := c.StdinPipe()
 	if err != nil {
 		t.Fatal(err)

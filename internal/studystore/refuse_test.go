@@ -219,6 +219,7 @@ func killedWAL(t *testing.T, p string) {
 // holds the same files with the same bytes afterwards: nothing switched to WAL, no -wal, -shm or
 // -journal file made, nothing migrated.
 func TestRefusedFilesLeftAsTheyWere(t *testing.T) {
+	t.Parallel()
 	for _, c := range refusals {
 		t.Run(c.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -250,6 +251,7 @@ func TestRefusedFilesLeftAsTheyWere(t *testing.T) {
 // Empty files: a recording command makes a zero-byte file or a blank SQLite file a database;
 // commands that need study data refuse them and leave them as they were.
 func TestEmptyFiles(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name string
 		make func(t *testing.T, path string)
@@ -288,6 +290,7 @@ func TestEmptyFiles(t *testing.T) {
 // Paths that are no regular file, and directories that are missing, are refused without
 // creating anything (and without hanging on a FIFO, which a plain open would wait on forever).
 func TestRefusesPathsThatAreNoFile(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "fifo")
 	if err := syscall.Mkfifo(fifo, 0o644); err != nil {

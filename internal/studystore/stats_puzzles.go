@@ -16,6 +16,9 @@ type StatsPuzzleAttempt struct {
 	TimeMS   int64
 	// RatingAfter is the player's puzzle rating after the attempt; 0 when none was kept.
 	RatingAfter float64
+	// Kind is the puzzle's kind, "" when the database does not know it; its rating row is
+	// PuzzleRatingKindOf(Kind).
+	Kind string
 }
 
 // PuzzleAttemptsSince returns the puzzle attempts made at or after since, oldest first: the
@@ -29,8 +32,14 @@ func (s *Store) PuzzleAttemptsSince(ctx context.Context, since time.Time) ([]Sta
 	if rated {
 		where = " AND rated = 1"
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT puzzle_id, attempted_at, correct, time_ms, coalesce(rating_after, 0)
-		FROM puzzle_attempts WHERE attempted_at >= ?`+where+` ORDER BY attempted_at, id`, ms(since))
+	kind := "''"
+	if ok, err := s.hasTable(ctx, "puzzles"); err != nil {
+		return nil, fmt.Errorf("store: puzzle attempts: %w", err)
+	} else if ok {
+		kind = "coalesce((SELECT p.kind FROM puzzles p WHERE CAST(p.id AS TEXT) = a.puzzle_id), '')"
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT a.puzzle_id, a.attempted_at, a.correct, a.time_ms, coalesce(a.rating_after, 0), `+kind+`
+		FROM puzzle_attempts a WHERE a.attempted_at >= ?`+where+` ORDER BY a.attempted_at, a.id`, ms(since))
 	if err != nil {
 		return nil, fmt.Errorf("store: puzzle attempts: %w", err)
 	}
@@ -39,7 +48,7 @@ func (s *Store) PuzzleAttemptsSince(ctx context.Context, since time.Time) ([]Sta
 	for rows.Next() {
 		var a StatsPuzzleAttempt
 		var at int64
-		if err := rows.Scan(&a.PuzzleID, &at, &a.Correct, &a.TimeMS, &a.RatingAfter); err != nil {
+		if err := rows.Scan(&a.PuzzleID, &at, &a.Correct, &a.TimeMS, &a.RatingAfter, &a.Kind); err != nil {
 			return nil, fmt.Errorf("store: puzzle attempts: %w", err)
 		}
 		a.At = fromMS(at)

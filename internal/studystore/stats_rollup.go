@@ -105,42 +105,23 @@ func (s *Store) AnswersAfter(ctx context.Context, after int64, limit int) ([]Sta
 
 // DeckNames maps every deck's id to its name.
 func (s *Store) DeckNames(ctx context.Context) (map[int64]string, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, name FROM decks`)
+	names, err := s.idStrings(ctx, `SELECT id, name FROM decks`)
 	if err != nil {
 		return nil, fmt.Errorf("store: deck names: %w", err)
 	}
-	defer rows.Close()
-	out := map[int64]string{}
-	for rows.Next() {
-		var id int64
-		var name string
-		if err := rows.Scan(&id, &name); err != nil {
-			return nil, fmt.Errorf("store: deck names: %w", err)
-		}
-		out[id] = name
-	}
-	return out, rows.Err()
+	return names, nil
 }
 
 // CardKinds maps cards' ids to their kinds: those asked for (nil: every card).
 func (s *Store) CardKinds(ctx context.Context, ids []int64) (map[int64]string, error) {
-	out := map[int64]string{}
 	if ids == nil {
-		rows, err := s.db.QueryContext(ctx, `SELECT id, kind FROM cards`)
+		kinds, err := s.idStrings(ctx, `SELECT id, kind FROM cards`)
 		if err != nil {
 			return nil, fmt.Errorf("store: card kinds: %w", err)
 		}
-		defer rows.Close()
-		for rows.Next() {
-			var id int64
-			var kind string
-			if err := rows.Scan(&id, &kind); err != nil {
-				return nil, fmt.Errorf("store: card kinds: %w", err)
-			}
-			out[id] = kind
-		}
-		return out, rows.Err()
+		return kinds, nil
 	}
+	out := map[int64]string{}
 	conn, err := s.db.Conn(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("store: card kinds: %w", err)
@@ -166,8 +147,13 @@ func (s *Store) CardKinds(ctx context.Context, ids []int64) (map[int64]string, e
 
 // StatsQuestions returns every row of stats_questions.
 func (s *Store) StatsQuestions(ctx context.Context) ([]StatsQuestion, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, lexicon, kind, question, coalesce(card_id, 0), tiles,
+	return s.statsQuestions(ctx, `SELECT id, lexicon, kind, question, coalesce(card_id, 0), tiles,
 		digraphs, blanks, rank, rank_of, answers, correct, time_ms, first_at, last_at FROM stats_questions ORDER BY id`)
+}
+
+// statsQuestions reads the rows of stats_questions a query selects, columns as StatsQuestions.
+func (s *Store) statsQuestions(ctx context.Context, query string, args ...any) ([]StatsQuestion, error) {
+	rows, err := s.db.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, fmt.Errorf("store: stats questions: %w", err)
 	}
@@ -215,6 +201,13 @@ func (s *Store) ApplyStats(ctx context.Context, u StatsUpdate) (applied bool, er
 		if last != u.From || (u.From != 0 && zone != u.Zone) {
 			return false, nil
 		}
+		if len(u.Days)+len(u.Questions) >= bigStatsUpdate {
+			// The first sums of a long log write about as many pages as SQLite's default cache
+			// holds (2 MB) several times over, each page read again on its next insert: hold them.
+			if _, err := tx.ExecContext(ctx, `PRAGMA cache_size = -65536`); err != nil {
+				return false, err
+			}
+		}
 		if err := addDays(ctx, tx, u.Days, u.Merge); err != nil {
 			return false, err
 		}
@@ -230,6 +223,9 @@ func (s *Store) ApplyStats(ctx context.Context, u StatsUpdate) (applied bool, er
 	}
 	return applied, nil
 }
+
+// bigStatsUpdate is how many rows make an update big enough for a larger page cache.
+const bigStatsUpdate = 20_000
 
 func addDays(ctx context.Context, tx *sql.Tx, days []StatsDay, merge func(old, add []byte) []byte) error {
 	if len(days) == 0 {

@@ -27,6 +27,7 @@ func openStats(t *testing.T) *studystore.Store {
 // when the progress is still what the caller read: a second process that summed the same
 // answers meanwhile is not counted twice.
 func TestApplyStats(t *testing.T) {
+	t.Parallel()
 	s := openStats(t)
 	ctx := context.Background()
 	concat := func(old, add []byte) []byte { return append(append([]byte{}, old...), add...) }
@@ -74,6 +75,7 @@ func TestApplyStats(t *testing.T) {
 
 // The report's read of the daily sums searches the primary key by day.
 func TestStatsDaysUsesItsKey(t *testing.T) {
+	t.Parallel()
 	s := openStats(t)
 	rows, err := s.DB().Query(`EXPLAIN QUERY PLAN SELECT day, deck, dim, value, answers, correct, time_ms, times FROM stats_days WHERE day >= ? AND day <= ? ORDER BY day`, 1, 2)
 	if err != nil {
@@ -96,6 +98,7 @@ func TestStatsDaysUsesItsKey(t *testing.T) {
 // Parameters are kept per deck and for every deck; a deck's own win; deleting the deck deletes
 // its own; bad weights are refused.
 func TestFSRSParameters(t *testing.T) {
+	t.Parallel()
 	s := openStats(t)
 	ctx := context.Background()
 	a, _ := s.CreateDeck(ctx, studystore.Deck{Name: "a", Lexicon: "x", Kind: "twos", Scheduler: "fsrs", NewPerDay: 5})
@@ -139,6 +142,7 @@ func TestFSRSParameters(t *testing.T) {
 }
 
 func TestTournaments(t *testing.T) {
+	t.Parallel()
 	s := openStats(t)
 	ctx := context.Background()
 	if _, ok, err := s.NextTournament(ctx, "2026-03-01"); ok || err != nil {

@@ -19,6 +19,9 @@
 // anything: a file that is not an atril database, is damaged, or has a schema newer than this
 // binary's is refused with an error that says what the file is, and is left byte for byte as it
 // was. Options.ReadOnly opens a database without ever writing to it.
+//
+// It keeps identifiers, not domain types: it must not import lexicon, engine, drills, puzzles
+// (puzzletag included), stats or a front end.
 package studystore
 
 import (
@@ -39,6 +42,7 @@ import (
 	"modernc.org/sqlite" // registers the "sqlite" driver
 
 	"github.com/atril-scrabble/atril/internal/datadir"
+	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 )
 
@@ -210,7 +214,7 @@ func Open(path string, opt Options) (*Store, error) {
 	case exists && fi.IsDir():
 		return nil, i18n.E("store.is_dir", "File", path, "Example", filepath.Join(path, "atril.db"))
 	case exists && !fi.Mode().IsRegular():
-		return nil, i18n.Wrap(ErrNotAtril, "store.not_regular", "File", path, "Kind", fileKind(fi.Mode()))
+		return nil, i18n.Wrap(ErrNotAtril, "store.not_regular", "File", path, "Kind", fileio.Kind(fi.Mode()))
 	case err != nil && errors.Is(err, syscall.ENOTDIR):
 		return nil, i18n.E("store.parent_not_dir", "File", path, "Dir", fileAbove(path))
 	case err != nil && !errors.Is(err, fs.ErrNotExist):

@@ -31,6 +31,7 @@ func openTemp(t testing.TB, c *clock) *studystore.Store {
 }
 
 func TestRecordAnswerAndStats(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	c := &clock{t0}
 	s := openTemp(t, c)
@@ -85,6 +86,7 @@ func TestRecordAnswerAndStats(t *testing.T) {
 
 // The database lives in the data directory lexicons use, unless $ATRIL_DB names it.
 func TestDefaultPath(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		env  map[string]string
 		want string // "" for an error

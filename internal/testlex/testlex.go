@@ -3,6 +3,8 @@
 //
 // FILE2017.kwg is for tests and comparisons only: it may not be redistributed, so tests read it
 // in place, skip when it is absent, and commit nothing derived from it.
+//
+// It serves tests only.
 package testlex
 
 import (

@@ -11,6 +11,7 @@ import (
 )
 
 func TestSmall(t *testing.T) {
+	t.Parallel()
 	l := Small(t, "CHICO", "[C][H]E", "1ARRO")
 	ts := l.Tiles
 	for word, valid := range map[string]bool{"CHICO": true, "[C][H]ICO": false, "[C][H]E": true, "CHE": false, "CHARRO": true, "CASA": false} {
@@ -32,6 +33,7 @@ func TestSmall(t *testing.T) {
 }
 
 func TestDefault(t *testing.T) {
+	t.Parallel()
 	l := Default(t)
 	if l.Name != lexicon.DefaultName {
 		t.Errorf("Default is %s", l.Name)
@@ -44,6 +46,7 @@ func TestDefault(t *testing.T) {
 
 // TestFILE2017 reads the official list in place (tests only; skipped when absent).
 func TestFILE2017(t *testing.T) {
+	t.Parallel()
 	l := FILE2017(t)
 	w, _ := l.Tiles.ParseWord("[C][H]ICO")
 	if l.Contains(w) {

@@ -11,6 +11,7 @@ import (
 // Long lists fold between words on a terminal, every line within its width and indented after
 // the first; a word is never split, and piped text stays on one line.
 func TestFold(t *testing.T) {
+	t.Parallel()
 	words := strings.Fields("ARRUIS ASUMI CUASI CUSIA GUAIS GUIAS GUISA HUIAS ILUSA LUIAS LUISA MIAUS MUIAS MUSIA ZARZAPARRILLAS")
 	text := strings.Join(words, " ")
 	for _, mode := range []Mode{Plain, Rich} {
@@ -41,6 +42,7 @@ func TestFold(t *testing.T) {
 // A Wrap column folds its cells between words onto more lines when the table is too wide; the
 // other cells stay on the row's first line, and piped the row stays whole.
 func TestTableWrapColumn(t *testing.T) {
+	t.Parallel()
 	tb := NewTable(Col{Header: "#", Right: true}, Col{Header: "Rack"}, Col{Header: "Answers", Wrap: true}, Col{Header: "Note", Shrink: true})
 	tb.Row("1", "CEELLMOT", "CELLO CETME COME COMETE COTE LLECO MECE MECO MELLE MELLO METE METECO METO MOCEE", "a note long enough to be cut")
 	tb.Row("2", "ACOS", "CASO", "")
@@ -75,6 +77,7 @@ func TestTableWrapColumn(t *testing.T) {
 // Text folds only at spaces: a deck's name, a range or a dash in parentheses is never cut at its
 // hyphen (the x/ansi word wrapper cuts there); runs of spaces inside a line stay.
 func TestFoldOnlyAtSpaces(t *testing.T) {
+	t.Parallel()
 	term := &Term{Mode: Plain, Width: 30}
 	for _, text := range []string{
 		"¿Guardar las 12 tarjetas en el mazo fallos-anagramas para repasarlas?",
@@ -104,6 +107,7 @@ func TestFoldOnlyAtSpaces(t *testing.T) {
 // A Wrap column narrower than its header folds the header over two lines as well, so a table of
 // long Spanish headers ("acierto, 30 d") fits 80 columns; with room, nothing folds.
 func TestTableWrapHeader(t *testing.T) {
+	t.Parallel()
 	tb := NewTable(Col{Header: "grupo", Shrink: true}, Col{Header: "respuestas", Right: true})
 	for _, d := range []string{"7", "30", "90"} {
 		tb.Cols = append(tb.Cols, Col{Header: "acierto, " + d + "\u00a0d", Right: true, Wrap: true})
@@ -132,6 +136,7 @@ func TestTableWrapHeader(t *testing.T) {
 // column is named under the table, and a table that cannot fit even so becomes a list of
 // "header: value" blocks with every column; piped, the table is whole.
 func TestTableNeverCuts(t *testing.T) {
+	t.Parallel()
 	dropped := func(cols []string) string { return "Left out: " + strings.Join(cols, ", ") + "." }
 	tb := NewTable(Col{Header: "group", Shrink: true}, Col{Header: "answers", Right: true},
 		Col{Header: "accuracy 7 days", Right: true, Drop: 1}, Col{Header: "accuracy 30 days", Right: true, Drop: 2},

@@ -11,6 +11,8 @@
 //     width limit and nothing truncated.
 //
 // Text reaching ui is already in the reader's language (package i18n); ui only lays it out.
+//
+// It imports nothing of atril's.
 package ui
 
 import (

@@ -37,6 +37,7 @@ func sampleDoc() *Doc {
 var ansiRE = regexp.MustCompile(`\x1b\[[0-9;]*[A-Za-z]`)
 
 func TestNewTerm(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		tty   bool
 		size  int
@@ -65,6 +66,7 @@ func render(mode Mode, width int) string {
 }
 
 func TestPipeIsPlainText(t *testing.T) {
+	t.Parallel()
 	out := render(Pipe, 0)
 	if ansiRE.MatchString(out) {
 		t.Errorf("ANSI codes when piped:\n%q", out)
@@ -92,6 +94,7 @@ func TestPipeIsPlainText(t *testing.T) {
 }
 
 func TestTerminalLayoutFitsWidth(t *testing.T) {
+	t.Parallel()
 	for _, mode := range []Mode{Plain, Rich} {
 		for _, width := range []int{40, 60, 80, 120} {
 			out := render(mode, width)
@@ -129,6 +132,7 @@ func TestTerminalLayoutFitsWidth(t *testing.T) {
 }
 
 func TestEscape(t *testing.T) {
+	t.Parallel()
 	// What glamour shows is what was written.
 	term := &Term{Mode: Rich, Width: 100}
 	text := "[CH] *a* _b_ `c` <d> #e 1. f | g \\ h ~i~"
@@ -141,6 +145,7 @@ func TestEscape(t *testing.T) {
 var time0 = time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
 
 func TestProgress(t *testing.T) {
+	t.Parallel()
 	var buf bytes.Buffer
 	now := time0
 	clock := func() time.Time { return now }
@@ -166,6 +171,7 @@ func TestProgress(t *testing.T) {
 // TestKVWrapsValuesBetweenWords: a long value (a list of anagrams, a source) wraps under itself
 // on a terminal, never inside a word; piped it stays on one line.
 func TestKVWrapsValuesBetweenWords(t *testing.T) {
+	t.Parallel()
 	words := strings.Repeat("ARIETES AERISTE ", 12)
 	doc := NewDoc().KV([2]string{"Anagramas", words}, [2]string{"Puntos", "7"})
 	for _, width := range []int{40, 80} {
@@ -199,6 +205,7 @@ func TestKVWrapsValuesBetweenWords(t *testing.T) {
 // A terminal too narrow for every column leaves out the droppable ones, highest Drop first and
 // only as many as it must; a pipe keeps them all.
 func TestTableDropsColumns(t *testing.T) {
+	t.Parallel()
 	tb := NewTable(Col{Header: "word"}, Col{Header: "seven days", Right: true, Drop: 1},
 		Col{Header: "thirty days", Right: true, Drop: 2}, Col{Header: "ninety days", Right: true})
 	tb.Row("ZARZAPARRILLAS", "61% (51–69%)", "62% (56–64%)", "63% (56–63%)")

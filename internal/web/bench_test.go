@@ -15,12 +15,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/atril-scrabble/atril/engine/leavetable"
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/internal/testlex"
 	"github.com/atril-scrabble/atril/lexicon"
 	"github.com/atril-scrabble/atril/puzzles"
 	"github.com/atril-scrabble/atril/stats"
-	"github.com/atril-scrabble/atril/stats/leaves"
 )
 
 // The issue's target: every page in under 50 ms of server time with a 1,000,000-answer
@@ -121,7 +121,7 @@ func buildBig(path string, lex *lexicon.Lexicon) error {
 	if _, err := st.DB().Exec(`ANALYZE; PRAGMA wal_checkpoint(TRUNCATE)`); err != nil {
 		return err
 	}
-	table, err := leaves.Open(leaves.Builtin, lex.Tiles)
+	table, err := leavetable.Open(leavetable.Builtin, lex.Tiles)
 	if err != nil {
 		return err
 	}
@@ -150,11 +150,11 @@ func BenchmarkPage(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer st.Close()
-	table, err := leaves.Open(leaves.Builtin, bigLex.Tiles)
+	table, err := leavetable.Open(leavetable.Builtin, bigLex.Tiles)
 	if err != nil {
 		b.Fatal(err)
 	}
-	s, err := New(Config{Store: st, Lex: bigLex, Table: table, Known: leaves.Known(bigLex.Tiles), Lexicons: testLexicons{bigLex},
+	s, err := New(Config{Store: st, Lex: bigLex, Table: table, Known: leavetable.Known(bigLex.Tiles), Lexicons: testLexicons{bigLex},
 		Now: func() time.Time { return bigNow }, Err: io.Discard})
 	if err != nil {
 		b.Fatal(err)

@@ -162,15 +162,3 @@ func (b *boardPre) draw(_ *ui.Term, _ *i18n.Printer, pos *engine.Position, last 
 	b.boards = append(b.boards, boardHTML(b.p, pos, last, false))
 	return boardMark + strconv.Itoa(len(b.boards)-1)
 }
-
-func (b *boardPre) pre(text string) (string, bool) {
-	n, ok := strings.CutPrefix(text, boardMark)
-	if !ok {
-		return "", false
-	}
-	i, err := strconv.Atoi(n)
-	if err != nil || i < 0 || i >= len(b.boards) {
-		return "", false
-	}
-	return string(b.boards[i]), true
-}

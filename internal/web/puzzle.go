@@ -139,7 +139,7 @@ func (s *Server) puzzleShow(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	v := puzzleView{ID: pz.ID, Kind: ps.kind, Best: pz.Kind == puzzles.KindBest, Notes: ps.notes, Ended: ps.ended,
+	v := puzzleView{ID: pz.ID, Kind: ps.kind, Best: pz.Kind != puzzles.KindBingo, Notes: ps.notes, Ended: ps.ended,
 		Tries: ps.tries, Hints: ps.hints, MaxHints: puzzles.Hints, Letters: lettersAttr(pz.Position.Tiles)}
 	v.Prompt = p.T("web.puzzle.prompt_bingo")
 	if v.Best {

@@ -8,6 +8,9 @@
 // requests for its own host name (no DNS rebinding), checks the origin and a per-process token
 // on every request that changes anything, serves nothing from the file system, and never shows
 // a stack trace.
+//
+// It is a front end beside cmd/, as thin as the commands: it holds no rules, and must not import
+// cmd.
 package web
 
 import (

@@ -18,12 +18,12 @@ import (
 	"time"
 
 	"github.com/atril-scrabble/atril/engine/equity"
+	"github.com/atril-scrabble/atril/engine/leavetable"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/internal/testlex"
 	"github.com/atril-scrabble/atril/lexicon"
 	"github.com/atril-scrabble/atril/puzzles"
-	"github.com/atril-scrabble/atril/stats/leaves"
 )
 
 // One server for the whole package's tests: a real study database in a temporary directory,
@@ -80,7 +80,7 @@ func build(lex *lexicon.Lexicon) (*fixture, error) {
 	if f.store, err = studystore.Open(f.path, studystore.Options{Now: time.Now, Sync: studystore.SyncNormal}); err != nil {
 		return nil, err
 	}
-	if f.table, err = leaves.Open(leaves.Builtin, lex.Tiles); err != nil {
+	if f.table, err = leavetable.Open(leavetable.Builtin, lex.Tiles); err != nil {
 		return nil, err
 	}
 	ctx := context.Background()
@@ -95,7 +95,7 @@ func build(lex *lexicon.Lexicon) (*fixture, error) {
 	if err := seedHistory(f.store, lex); err != nil {
 		return nil, err
 	}
-	f.srv, err = New(Config{Store: f.store, Lex: lex, Table: f.table, Known: leaves.Known(lex.Tiles), Lexicons: testLexicons{lex}, Err: io.Discard})
+	f.srv, err = New(Config{Store: f.store, Lex: lex, Table: f.table, Known: leavetable.Known(lex.Tiles), Lexicons: testLexicons{lex}, Err: io.Discard})
 	if err != nil {
 		return nil, err
 	}

@@ -40,6 +40,7 @@ func generate(t *testing.T) ([]byte, lexicon.Info, Report) {
 // generator makes from the committed sources (run `go generate ./data/defaultlex` after changing
 // them).
 func TestShippedDefaultIsGenerated(t *testing.T) {
+	t.Parallel()
 	kwg, info, rep := generate(t)
 	shipped := []byte(defaultlex.KWG)
 	if !bytes.Equal(kwg, shipped) {
@@ -79,6 +80,7 @@ func gzipped(t *testing.T, s string) []byte {
 }
 
 func TestGenerateSmall(t *testing.T) {
+	t.Parallel()
 	list := gzipped(t, `["ad", "in", "casa", "chico", "kilo", "a", "ñu", "desconstitucionalizacion"]`)
 	kwg, info, rep, err := Generate(lexicon.DefaultTileSet(), list, []byte("# two\n+hu\n-in\n+1at\n"))
 	if err != nil {
@@ -101,6 +103,7 @@ func TestGenerateSmall(t *testing.T) {
 }
 
 func TestGenerateRejectsBadUpdate(t *testing.T) {
+	t.Parallel()
 	list := gzipped(t, `["ad", "in", "casa"]`)
 	for _, tc := range []struct{ update, want string }{
 		{"+casa\n", "expected +word or -word of 2 or 3 tiles"},
@@ -119,6 +122,7 @@ func TestGenerateRejectsBadUpdate(t *testing.T) {
 // TestTwoAndThreeTileWordsAreFISE2016: the default's two- and three-tile words are exactly the
 // complete lists ("TOTAL") of FISE's published 2016 update (read from ../shared when present).
 func TestTwoAndThreeTileWordsAreFISE2016(t *testing.T) {
+	t.Parallel()
 	raw, err := os.ReadFile(refdata.Require(t, "data/fise2016-dos-y-tres-fichas.txt"))
 	if err != nil {
 		t.Fatal(err)
@@ -173,6 +177,7 @@ func TestTwoAndThreeTileWordsAreFISE2016(t *testing.T) {
 // how many it has that FILE2017 does not (the reference file is for tests only: only the counts
 // are logged, for the README). It fails only if the lists are unexpectedly far apart.
 func TestDistanceFromFILE2017(t *testing.T) {
+	t.Parallel()
 	d, err := lexicon.Diff(testlex.FILE2017(t), testlex.Default(t))
 	if err != nil {
 		t.Fatal(err)

@@ -231,7 +231,15 @@ func (m *Model) learnVerbs(themes []string) {
 			spell[[2]string{x, u[len(stem):]}]++
 		}
 	}
-	for k, n := range spell {
+	// In a fixed order: rule ids, and so every phony drawn with a seed, must not follow the
+	// map's.
+	spellKeys := make([][2]string, 0, len(spell))
+	for k := range spell {
+		spellKeys = append(spellKeys, k)
+	}
+	slices.SortFunc(spellKeys, func(a, b [2]string) int { return strings.Compare(a[0]+"\x00"+a[1], b[0]+"\x00"+b[1]) })
+	for _, k := range spellKeys {
+		n := spell[k]
 		if n < minVerbs {
 			continue
 		}
@@ -577,43 +585,6 @@ func commonPrefix(a, b string) int {
 		i++
 	}
 	return i
-}
-
-// walkFrom calls fn with every ending of at most depth tiles that makes a word after prefix
-// (the empty ending when prefix is a word).
-func (m *Model) walkFrom(prefix string, depth int, buf *[]byte, fn func(y []byte)) {
-	g := m.lex.Graph
-	list := g.DawgRoot()
-	node := uint32(0)
-	for i := 0; i < len(prefix); i++ {
-		node = g.Seek(list, lexicon.Tile(prefix[i]))
-		if node == 0 {
-			return
-		}
-		list = g.ArcIndex(node)
-	}
-	if g.Accepts(node) {
-		fn(nil)
-	}
-	*buf = (*buf)[:0]
-	var rec func(list uint32)
-	rec = func(list uint32) {
-		if list == 0 || len(*buf) >= depth {
-			return
-		}
-		for i := list; ; i++ {
-			*buf = append(*buf, byte(g.Tile(i)))
-			if g.Accepts(i) {
-				fn(*buf)
-			}
-			rec(g.ArcIndex(i))
-			*buf = (*buf)[:len(*buf)-1]
-			if g.IsEnd(i) {
-				return
-			}
-		}
-	}
-	rec(list)
 }
 
 // learnNewVerbs measures how often a noun or adjective in -O with a plural has a verb in the

@@ -12,6 +12,9 @@
 // whose stem changes, a plural or a feminine that is not in the list, a tense of a verb that
 // does not exist), ranked by how strongly the rules predict them. Words are tiles throughout:
 // CH, LL and RR are single tiles, as in the lexicon.
+//
+// Like all of lexicon/, it must not import engine, drills, puzzles, stats, internal/studystore or a
+// front end.
 package morph
 
 import (
@@ -117,10 +120,18 @@ type ctxStats struct {
 	counts map[string][2]int32
 }
 
-// For is the model of lex, learned on first use and kept with the lexicon's graph.
+// For is the model of lex, learned on first use and kept with the lexicon's graph (see
+// ForCached to keep it between runs).
 func For(lex *lexicon.Lexicon) *Model {
-	// Tile sets spelling the same alphabet (each opening of a lexicon makes its own) share it.
-	type key struct{ alphabet string }
+	return lex.Graph.Derived(modelKey{alphabet(lex)}, func() any { return Learn(lex) }).(*Model)
+}
+
+// modelKey keys a graph's model by alphabet: tile sets spelling the same alphabet (each opening
+// of a lexicon makes its own) share it.
+type modelKey struct{ alphabet string }
+
+// alphabet spells lex's letters, vowels marked: what a model depends on besides the graph.
+func alphabet(lex *lexicon.Lexicon) string {
 	var b strings.Builder
 	for _, l := range lex.Tiles.Letters()[1:] {
 		b.WriteString(l.Label)
@@ -129,7 +140,7 @@ func For(lex *lexicon.Lexicon) *Model {
 		}
 		b.WriteString(",")
 	}
-	return lex.Graph.Derived(key{b.String()}, func() any { return Learn(lex) }).(*Model)
+	return b.String()
 }
 
 // has reports whether w (tile bytes) is a word.
@@ -172,8 +183,6 @@ func (m *Model) markForm(i int) {
 }
 
 func tiles(s string) []lexicon.Tile { return []lexicon.Tile(s) }
-
-func key(w []lexicon.Tile) string { return string(w) }
 
 // readsBack reports whether w spelt plainly reads back as the same tiles: a C tile then an H
 // tile would read as CH, and a player could never tell such a phony from a word.

@@ -19,18 +19,6 @@ import (
 // lexicon, the file and what is wrong, at once (a cycle would make a walk run for ever, a tile
 // past the alphabet would make every word "not valid").
 
-// kwgNode is a KWG node's value.
-func kwgNode(tile lexicon.Tile, accepts, end bool, arc uint32) uint32 {
-	v := uint32(tile)<<24 | arc
-	if accepts {
-		v |= 1 << 23
-	}
-	if end {
-		v |= 1 << 22
-	}
-	return v
-}
-
 // damageNode rewrites node i of a stored graph file with f(old value).
 func damageNode(t *testing.T, path string, i int, f func(uint32) uint32) {
 	t.Helper()
@@ -54,6 +42,7 @@ func firstLetterNode(t *testing.T, path string) int {
 }
 
 func TestDamagedLexiconsAreRefused(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	cases := []struct {
 		name   string
@@ -123,6 +112,7 @@ func TestDamagedLexiconsAreRefused(t *testing.T) {
 
 // TestPutRecordsTheChecksum: what Put stores is what opening checks.
 func TestPutRecordsTheChecksum(t *testing.T) {
+	t.Parallel()
 	s := testRegistry(t)
 	addWords(t, s, "Mini", "CASA")
 	info, g, err := s.Load("mini")
@@ -143,6 +133,7 @@ func TestPutRecordsTheChecksum(t *testing.T) {
 // TestDamagedRemapCacheIsRebuilt: the cache of graphs renumbered for another tile set is a file
 // too; a damaged one is rebuilt, never walked.
 func TestDamagedRemapCacheIsRebuilt(t *testing.T) {
+	t.Parallel()
 	s := testRegistry(t)
 	addWords(t, s, "mini", "CASA", "CHICO")
 	extra := tileSet(t, "?,2,0,false\nZ,1,10,false\nA,12,1,true\nC,4,3,false\nCH,1,5,false\nI,6,1,true\nO,9,1,true\nS,6,1,false\n")
@@ -171,6 +162,7 @@ func TestDamagedRemapCacheIsRebuilt(t *testing.T) {
 // TestAddTellsListsFromGraphs: a word list in UTF-16 or with a NUL byte is a word list, binary
 // data is refused at once (never read whole), and a graph is recognised by its root nodes.
 func TestAddTellsListsFromGraphs(t *testing.T) {
+	t.Parallel()
 	s := testRegistry(t)
 	ts := lexicon.DefaultTileSet()
 	utf16 := func(text string, bigEndian, bom bool) []byte {
@@ -290,6 +282,7 @@ func FuzzAdd(f *testing.F) {
 // TestOldLexiconGetsItsChecksum: a lexicon stored before checksums is validated in full once,
 // then its checksum is recorded so later opens are fast.
 func TestOldLexiconGetsItsChecksum(t *testing.T) {
+	t.Parallel()
 	s := testRegistry(t)
 	addWords(t, s, "Mini", "CASA", "CASAS")
 	meta := filepath.Join(s.Dir, "lexicons", "Mini.json")

@@ -13,6 +13,7 @@ func noEnv(string) string { return "" }
 
 // TestDefaultLexicon exercises the shipped, embedded FISE2-LIBRE.
 func TestDefaultLexicon(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	lex, err := New(noEnv).Open("", ts)
 	if err != nil {

@@ -3,6 +3,9 @@
 // lexicon use` (config.json), the embedded default beside them, and a cache of graphs renumbered
 // for other tile sets. It is the only package that embeds the default (data/defaultlex); the
 // word-graph code is package lexicon.
+//
+// Like all of lexicon/, it must not import engine, drills, puzzles, stats, internal/studystore or a
+// front end.
 package registry
 
 import (
@@ -18,6 +21,7 @@ import (
 	"github.com/atril-scrabble/atril/internal/datadir"
 	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/settings"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
@@ -73,66 +77,14 @@ func (r *Registry) Chosen() (string, error) {
 	return name, nil
 }
 
-// maxJSONBytes bounds the registry's own small JSON files (config, a lexicon's metadata).
+// maxJSONBytes bounds a lexicon's metadata file (config.json is read by settings.ReadJSON).
 const maxJSONBytes = 1 << 20
 
-func (r *Registry) readConfig() (map[string]any, error) {
-	b, err := fileio.ReadFile(r.configPath(), maxJSONBytes)
-	if errors.Is(err, os.ErrNotExist) {
-		return map[string]any{}, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	cfg := map[string]any{}
-	if err := json.Unmarshal(b, &cfg); err != nil {
-		return nil, i18n.E("registry.bad_config", "File", r.configPath(), "Err", err.Error())
-	}
-	return cfg, nil
-}
+func (r *Registry) readConfig() (map[string]any, error) { return settings.ReadJSON(r.configPath()) }
 
-// ChosenLeaves is the leave table named by `atril leaves use` (builtin, handset, none or the
-// absolute path of a KLV2 file), "" if none. It lives in the same config.json as the chosen
-// lexicon: the data directory's one file of settings.
-func (r *Registry) ChosenLeaves() (string, error) {
-	if r.Dir == "" {
-		return "", nil
-	}
-	cfg, err := r.readConfig()
-	if err != nil {
-		return "", err
-	}
-	spec, _ := cfg["leaves"].(string)
-	return spec, nil
-}
-
-// UseLeaves makes spec the leave table of every command not given --leaves; "" forgets the
-// choice. The caller has checked that the table opens.
-func (r *Registry) UseLeaves(spec string) error {
-	if err := r.needDir(); err != nil {
-		return err
-	}
-	return r.setConfig("leaves", spec)
-}
-
+// setConfig sets key in config.json ("" forgets it), as settings.json's keys are set.
 func (r *Registry) setConfig(key, value string) error {
-	cfg, err := r.readConfig()
-	if err != nil {
-		return err
-	}
-	if value == "" {
-		delete(cfg, key)
-	} else {
-		cfg[key] = value
-	}
-	b, err := json.MarshalIndent(cfg, "", "  ")
-	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(r.Dir, 0o755); err != nil {
-		return err
-	}
-	return writeFileAtomic(r.configPath(), append(b, '\n'))
+	return settings.SetJSON(r.configPath(), key, value)
 }
 
 // Use makes name the default lexicon from now on. A lexicon that does not open (a damaged one)

@@ -40,6 +40,7 @@ func addWords(t *testing.T, s *Registry, name string, words ...string) {
 }
 
 func TestRegistryAddListUseOpen(t *testing.T) {
+	t.Parallel()
 	s := testRegistry(t)
 	ts := lexicon.DefaultTileSet()
 	addWords(t, s, "Mini", "CASA", "CASAS", "CHICO")
@@ -108,6 +109,7 @@ func TestRegistryAddListUseOpen(t *testing.T) {
 }
 
 func TestRegistryAddRefusals(t *testing.T) {
+	t.Parallel()
 	s := testRegistry(t)
 	addWords(t, s, "Mini", "CASA")
 	g, _ := lexicon.BuildKWG(mustWords(t, lexicon.DefaultTileSet(), "PERRO"))
@@ -141,6 +143,7 @@ func TestRegistryAddRefusals(t *testing.T) {
 }
 
 func TestOpenPathsAndErrors(t *testing.T) {
+	t.Parallel()
 	s := testRegistry(t)
 	ts := lexicon.DefaultTileSet()
 	dir := t.TempDir()
@@ -175,6 +178,7 @@ func TestOpenPathsAndErrors(t *testing.T) {
 // A word list named .kwg is not taken for a graph, and the error says what it looks like, by
 // path and when added; bytes that look like nothing get no such guess.
 func TestTextNamedKWG(t *testing.T) {
+	t.Parallel()
 	s := testRegistry(t)
 	ts := lexicon.DefaultTileSet()
 	dir := t.TempDir()
@@ -242,6 +246,7 @@ func fiseCSV(t *testing.T, edit func(lines []string) []string) string {
 // TestOpenUnderOtherAlphabets: --tiles with another alphabet renumbers the graph; a set lacking
 // a letter the lexicon uses is a clear error; a set with the same alphabet shares the graph.
 func TestOpenUnderOtherAlphabets(t *testing.T) {
+	t.Parallel()
 	s := testRegistry(t)
 	def := lexicon.DefaultTileSet()
 	base, err := s.Open(lexicon.DefaultName, def)
@@ -361,6 +366,7 @@ func TestOpenUnderOtherAlphabets(t *testing.T) {
 // TestRegistryListSkipsDamagedLexicons: a damaged lexicon is named (file and what is wrong) and
 // left out; the good ones are still listed and still named when a name is not found.
 func TestRegistryListSkipsDamagedLexicons(t *testing.T) {
+	t.Parallel()
 	s := testRegistry(t)
 	addWords(t, s, "Good", "CASA")
 	addWords(t, s, "Cut", "CASA")
@@ -415,6 +421,7 @@ func (r failReader) Read([]byte) (int, error) {
 }
 
 func TestRegistryAddReadsListsAndGraphs(t *testing.T) {
+	t.Parallel()
 	s := testRegistry(t)
 	ts := lexicon.DefaultTileSet()
 	now := time.Date(2026, 5, 6, 7, 8, 9, 0, time.UTC)

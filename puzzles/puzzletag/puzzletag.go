@@ -2,6 +2,8 @@
 // (BLANK_BINGO) in the store, in JSON and in scripts, and a name in the reader's language on
 // screen ("scrabble con comodín"); --tag takes either, in either language. It is a package of its
 // own so that stats, which package puzzles imports, names tags the same way.
+//
+// It must not import lexicon, engine, drills, stats, internal/studystore or a front end.
 package puzzletag
 
 import (
@@ -35,8 +37,19 @@ const (
 	Exchange  Tag = "EXCHANGE"   // it is an exchange
 )
 
-// All lists every tag: bingo puzzles' first.
-var All = []Tag{OnlyBingo, BlankBingo, Bingo8Plus, Digraph, Equity, Points, Bingo, NonBingo, PowerTile, Exchange}
+// Endgame and pre-endgame puzzles' tags (see package puzzles, endgame.go, for how each is
+// measured).
+const (
+	OutInTwo  Tag = "OUT_IN_TWO" // the optimal line goes out on the mover's second turn
+	Block     Tag = "BLOCK"      // the answer takes away the opponent's best reply
+	Setup     Tag = "SETUP"      // the answer does not go out but sets up the mover's out next turn
+	StuckTile Tag = "STUCK_TILE" // a tile on a rack can never be played in the optimal line
+	PassTag   Tag = "PASS"       // passing is optimal
+)
+
+// All lists every tag: bingo puzzles' first, endgame puzzles' last.
+var All = []Tag{OnlyBingo, BlankBingo, Bingo8Plus, Digraph, Equity, Points, Bingo, NonBingo, PowerTile, Exchange,
+	OutInTwo, Block, Setup, StuckTile, PassTag}
 
 // Name is the tag as a reader of p's language calls it; an unknown tag (from a newer atril)
 // is shown as stored.
@@ -62,6 +75,16 @@ func Name(p *i18n.Printer, t Tag) string {
 		return p.T("puzzle.tag.power_tile")
 	case Exchange:
 		return p.T("puzzle.tag.exchange")
+	case OutInTwo:
+		return p.T("egpuzzle.tag.out_in_two")
+	case Block:
+		return p.T("egpuzzle.tag.block")
+	case Setup:
+		return p.T("egpuzzle.tag.setup")
+	case StuckTile:
+		return p.T("egpuzzle.tag.stuck_tile")
+	case PassTag:
+		return p.T("egpuzzle.tag.pass")
 	}
 	return string(t)
 }

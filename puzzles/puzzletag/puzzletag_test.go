@@ -10,6 +10,7 @@ import (
 // TestNames: every tag has a name of its own in each language, taken from the catalogue (not
 // its identifier), and Spanish readers see the words Spanish players use.
 func TestNames(t *testing.T) {
+	t.Parallel()
 	// No name or identifier, in any language, stands for two tags: Parse is never ambiguous.
 	seen := map[string]Tag{}
 	claim := func(key string, tg Tag) {
@@ -52,6 +53,7 @@ func TestNames(t *testing.T) {
 // TestParse: --tag takes an identifier or a name in either language, whatever the case,
 // accents, underscores or hyphens; nothing else.
 func TestParse(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]Tag{
 		"POWER_TILE":                 PowerTile,
 		"power_tile":                 PowerTile,

@@ -6,6 +6,8 @@
 // after every step, and the defaults when there are too few reviews. Predictions for checking
 // parameters come from go-fsrs's model (package srs); the optimizer's own forward pass, which
 // also yields the gradient, is tested against it.
+//
+// It must not import a front end (cmd, internal/web).
 package fsrsfit
 
 import (

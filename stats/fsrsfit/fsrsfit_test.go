@@ -43,6 +43,7 @@ func randomCard(rng *rand.Rand, n int) ([]int8, []int32) {
 // The optimizer's forward pass gives the states and recall go-fsrs gives, for random weights and
 // random histories.
 func TestForwardMatchesGoFSRS(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 2))
 	for trial := 0; trial < 200; trial++ {
 		w := randomWeights(rng)
@@ -73,6 +74,7 @@ func TestForwardMatchesGoFSRS(t *testing.T) {
 
 // The gradient of a card's loss is the loss's slope, by central differences, for every weight.
 func TestGradient(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(3, 4))
 	for trial := 0; trial < 60; trial++ {
 		w := randomWeights(rng)
@@ -109,6 +111,7 @@ func TestGradient(t *testing.T) {
 
 // AUC, log loss and the bins, worked by hand.
 func TestMeasure(t *testing.T) {
+	t.Parallel()
 	// Predictions 0.9 0.8 0.6 0.4 for outcomes yes yes no yes: of the 3×1 pairs (recalled,
 	// forgotten), 0.9 > 0.6 and 0.8 > 0.6 are right, 0.4 < 0.6 wrong: AUC 2/3.
 	pred := []float64{0.9, 0.8, 0.6, 0.4}
@@ -146,6 +149,7 @@ func TestMeasure(t *testing.T) {
 // round(2.48·3.62·100) = 898; the third long-term review (length 3+1 = 4: 1.89^2) is bin
 // round(1.99·3.5721) = 7; one lapse before: round(1.65) = 2.
 func TestBin(t *testing.T) {
+	t.Parallel()
 	l, err := NewLog([]Review{
 		{Card: 1, Order: 1, Rating: 3}, {Card: 1, Order: 2, DeltaT: 2, Rating: 1}, {Card: 1, Order: 3, DeltaT: 0, Rating: 3},
 		{Card: 1, Order: 4, DeltaT: 3, Rating: 3}, {Card: 1, Order: 5, DeltaT: 5, Rating: 2},
@@ -166,6 +170,7 @@ func TestBin(t *testing.T) {
 }
 
 func TestReadRevlog(t *testing.T) {
+	t.Parallel()
 	good := "card_id,review_th,delta_t,rating,state\n7,1,-1,3,0\n7,2,3,1,2\n\n8,3,-1,4,0\n7,4,0,3,3\n"
 	rs, err := ReadRevlog(strings.NewReader(good), "log.csv")
 	if err != nil || len(rs) != 4 || rs[1] != (Review{Card: 7, Order: 2, DeltaT: 3, Rating: 1}) {
@@ -193,6 +198,7 @@ func TestReadRevlog(t *testing.T) {
 // With fewer than 8 predictions the fit gives the defaults; with a few dozen, the initial
 // stabilities only.
 func TestFitTooFew(t *testing.T) {
+	t.Parallel()
 	sim := Simulation{Weights: Defaults(), Cards: 3, ReviewsPerCard: 3, Days: 5, Seed: 1}
 	rs, _ := sim.Run()
 	l, _ := NewLog(rs)
@@ -224,6 +230,7 @@ func equal(a, b []float64) bool {
 }
 
 func TestSmoothAndFill(t *testing.T) {
+	t.Parallel()
 	// Out of order (Hard above Good): the rarer takes the other's value.
 	s, err := smoothAndFill(map[int]float64{1: 0.5, 2: 3, 3: 2, 4: 9}, map[int]int{1: 10, 2: 5, 3: 50, 4: 10})
 	if err != nil || s != [4]float64{0.5, 2, 2, 9} {
@@ -258,6 +265,7 @@ var trueWeights = []float64{
 // longer, the weights the log determines well come back close (the decay w20 less so: these
 // reviews come near their due dates, where the curve's shape matters little).
 func TestRecoversSimulatedWeights(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("fits 70,000 reviews")
 	}

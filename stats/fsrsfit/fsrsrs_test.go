@@ -9,6 +9,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"github.com/atril-scrabble/atril/internal/testproc"
 )
 
 // The comparison with fsrs-rs, open-spaced-repetition's reference optimizer, through its npm
@@ -36,6 +38,7 @@ func fsrsRS(t *testing.T, script string, input any) []byte {
 	}
 	cmd := exec.Command(node, "-e", script)
 	cmd.Env = append(os.Environ(), "NODE_PATH="+filepath.Join(dir, "node_modules"))
+	testproc.Prepare(t, cmd)
 	cmd.Stdin = bytes.NewReader(in)
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
@@ -68,6 +71,7 @@ const toItems = (xs) => xs.map(rs => new b.FSRSBindingItem(rs.map(([r, d]) => ne
 // judged on the last 20%: atril's parameters predict within 0.005 log loss of fsrs-rs's (the
 // issue's target) and better than the defaults.
 func TestFSRSRSComparison(t *testing.T) {
+	t.Parallel()
 	sim := Simulation{Weights: trueWeights, Cards: 3000, ReviewsPerCard: 12, Days: 365, Seed: 11}
 	rs, err := sim.Run()
 	if err != nil {
@@ -111,6 +115,7 @@ b.computeParameters(toItems(input.train), {enableShortTerm: true, numRelearningS
 // binding first drops the outliers and puts each card's first long-term review before the
 // others, as it does for training: the weights follow that order.)
 func TestFSRSRSEvaluateAgrees(t *testing.T) {
+	t.Parallel()
 	sim := Simulation{Weights: trueWeights, Cards: 1500, ReviewsPerCard: 10, Days: 200, Seed: 5}
 	rs, _ := sim.Run()
 	l, _ := NewLog(rs)

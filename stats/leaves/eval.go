@@ -7,9 +7,10 @@ import (
 
 	"github.com/atril-scrabble/atril/engine/equity"
 	"github.com/atril-scrabble/atril/engine/game"
+	"github.com/atril-scrabble/atril/engine/leavetable"
 	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/interval"
 	"github.com/atril-scrabble/atril/lexicon"
-	"github.com/atril-scrabble/atril/stats"
 )
 
 // Player is one side of an evaluation: how it picks its moves and with which leave table.
@@ -23,10 +24,10 @@ type Player struct {
 // (the hand-set model equity.Default), none (best score, no leave values) or the path of a
 // KLV2 table.
 func LoadPlayer(spec string, ts *lexicon.TileSet) (Player, error) {
-	if spec == None {
+	if spec == leavetable.None {
 		return Player{Spec: spec, Strategy: game.ByScore}, nil
 	}
-	l, err := Table(spec, ts)
+	l, err := leavetable.Table(spec, ts)
 	if err != nil {
 		return Player{}, err
 	}
@@ -143,14 +144,14 @@ func Eval(ctx context.Context, opts EvalOptions) (EvalResult, error) {
 		n := float64(res.Games)
 		w := float64(wins[0]) + float64(ties)/2
 		res.AWinRate = w / n
-		res.WinRateLow, res.WinRateHigh = stats.Wilson(w, n)
+		res.WinRateLow, res.WinRateHigh = interval.Wilson(w, n)
 		// Per pair, the mean spread of its two games.
 		np := float64(pairs)
 		mean := float64(sum) / np / 2
 		res.SpreadMean, res.SpreadLow, res.SpreadHigh = mean, mean, mean
 		if pairs > 1 {
 			v := (float64(sumSq)/4 - np*mean*mean) / (np - 1)
-			half := stats.Z95 * math.Sqrt(max(0, v)/np)
+			half := interval.Z95 * math.Sqrt(max(0, v)/np)
 			res.SpreadLow, res.SpreadHigh = mean-half, mean+half
 		}
 		res.ABingosPerGame = float64(bingos[0]) / n

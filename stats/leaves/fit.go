@@ -471,18 +471,6 @@ func inParallel(workers, n int, fn func(w, lo, hi int)) {
 // ridgeSD is the prior standard deviation of a feature's coefficient, in points.
 const ridgeSD = 10.0
 
-// choose is C(n, k) as a float.
-func choose(n, k int) float64 {
-	if k < 0 || k > n {
-		return 0
-	}
-	c := 1.0
-	for i := 1; i <= k; i++ {
-		c = c * float64(n-k+i) / float64(i)
-	}
-	return c
-}
-
 // features numbers the fit's features of a leave, each 0 or 1: each tile kind held at least
 // once, twice...; each pair of kinds held together; its number of vowels for its length (one of
 // these is always on: they are the intercepts by length).

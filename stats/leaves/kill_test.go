@@ -11,21 +11,25 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/atril-scrabble/atril/internal/testproc"
 )
 
 // killOptions is the run the kill test stops: a checkpoint after every batch.
 func killOptions(t testing.TB, ck string) LearnOptions {
-	return LearnOptions{Lexicon: tinyLexicon(t), Games: 700, Generations: 2, Seed: 11, Workers: 1,
+	return LearnOptions{Lexicon: tinyLexicon(t), Games: 560, Generations: 2, Seed: 11, Workers: 1,
 		Checkpoint: ck, CheckpointEvery: time.Nanosecond}
 }
 
 // TestLearnChildProcess is the learning run TestLearnKilled kills: it says "ready" once the
 // second generation is under way, then stops making progress until it is killed.
 func TestLearnChildProcess(t *testing.T) {
+	t.Parallel()
 	ck := os.Getenv("ATRIL_LEARN_CHILD")
 	if ck == "" {
 		t.Skip("runs only as TestLearnKilled's child process")
 	}
+	testproc.Watch(200 * time.Millisecond)
 	o := killOptions(t, ck)
 	o.Progress = func(p Progress) {
 		if p.Generation == 2 && p.Phase == "play" && p.Games >= 512 { // the batch of 256 is saved by now
@@ -43,6 +47,7 @@ func TestLearnKilled(t *testing.T) {
 	ck := filepath.Join(t.TempDir(), "run.klv2.ckpt")
 	child := exec.Command(os.Args[0], "-test.run=^TestLearnChildProcess$")
 	child.Env = append(os.Environ(), "ATRIL_LEARN_CHILD="+ck)
+	testproc.Prepare(t, child)
 	out, err := child.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)

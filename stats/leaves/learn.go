@@ -13,6 +13,8 @@
 //
 // It sits above engine/game because it plays games; engine/equity, which the move generator
 // imports, only reads and writes tables.
+//
+// It must not import a front end (cmd, internal/web).
 package leaves
 
 import (

@@ -45,7 +45,8 @@ func value(t testing.TB, l *Learned, s string) float64 {
 // A small run on the tiny lexicon learns what its words make true: duplicates are bad, the
 // blank is good, and every leave of the set gets a finite value.
 func TestLearnTinyLexicon(t *testing.T) {
-	res, err := Learn(context.Background(), LearnOptions{Lexicon: tinyLexicon(t), Games: 800, Generations: 2, Seed: 3, Workers: 2})
+	t.Parallel()
+	res, err := Learn(context.Background(), LearnOptions{Lexicon: tinyLexicon(t), Games: 400, Generations: 2, Seed: 3, Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,8 +80,10 @@ func TestLearnTinyLexicon(t *testing.T) {
 // The same seed learns the same table with one worker or three, and a run stopped and resumed
 // from its checkpoint learns it too.
 func TestLearnDeterministicAndResumable(t *testing.T) {
+	t.Parallel()
 	lex := tinyLexicon(t)
-	base := LearnOptions{Lexicon: lex, Games: 700, Generations: 2, Seed: 11}
+	// 300 games: a generation of two batches (256 and 44), so the stopped run resumes mid-way.
+	base := LearnOptions{Lexicon: lex, Games: 300, Generations: 2, Seed: 11}
 	one := base
 	one.Workers = 1
 	a, err := Learn(context.Background(), one)
@@ -145,13 +148,14 @@ func TestLearnDeterministicAndResumable(t *testing.T) {
 // Checkpoints are written at least every CheckpointEvery by the injected clock, atomically (no
 // temporary file is left behind), and refused when they belong to another run or are damaged.
 func TestCheckpoint(t *testing.T) {
+	t.Parallel()
 	lex := tinyLexicon(t)
 	dir := t.TempDir()
 	ck := filepath.Join(dir, "run.ckpt")
 	now := time.Unix(0, 0)
 	clock := func() time.Time { now = now.Add(40 * time.Second); return now }
 	saves := 0
-	o := LearnOptions{Lexicon: lex, Games: 1200, Generations: 1, Seed: 5, Workers: 1, Checkpoint: ck, Now: clock}
+	o := LearnOptions{Lexicon: lex, Games: 600, Generations: 1, Seed: 5, Workers: 1, Checkpoint: ck, Now: clock}
 	var last time.Time
 	o.Progress = func(p Progress) {
 		if fi, err := os.Stat(ck); err == nil && fi.ModTime() != last {
@@ -174,9 +178,9 @@ func TestCheckpoint(t *testing.T) {
 	}
 
 	other := o
-	other.Games = 1300
+	other.Games = 700
 	other.Resume = true
-	if _, err := Learn(context.Background(), other); err == nil || !strings.Contains(err.Error(), "games 1200 ≠ 1300") {
+	if _, err := Learn(context.Background(), other); err == nil || !strings.Contains(err.Error(), "games 600 ≠ 700") {
 		t.Errorf("another run's checkpoint: %v", err)
 	}
 	b, err := os.ReadFile(ck)
@@ -204,6 +208,7 @@ func TestCheckpoint(t *testing.T) {
 }
 
 func TestLearnRefuses(t *testing.T) {
+	t.Parallel()
 	lex := tinyLexicon(t)
 	for name, o := range map[string]LearnOptions{
 		"no lexicon":     {Games: 1, Generations: 1},
@@ -221,6 +226,7 @@ func TestLearnRefuses(t *testing.T) {
 // fitLeaves on made-up totals whose racks are worth exactly 10 points per S: with racks drawn
 // at random, a leave's value is what its S's and the S's still to draw add over a random rack.
 func TestFitKnownValues(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	set, err := equity.NewLeaveSet(ts, equity.MaxLeave)
 	if err != nil {
@@ -283,6 +289,7 @@ func tilesBytes(w []lexicon.Tile) []byte {
 // The fit adds its sums in parallel, a leave's sums in the same order whatever the number of
 // cores: one core or four give the same values, bit for bit.
 func TestFitSameWhateverTheCores(t *testing.T) {
+	t.Parallel()
 	ts := lexicon.DefaultTileSet()
 	set, racks, err := leaveSets(ts)
 	if err != nil {

@@ -101,7 +101,7 @@ func TestShardResumes(t *testing.T) {
 	lex := tinyLexicon(t)
 	dir := t.TempDir()
 	sh := Shard{Generation: 1, Index: 1, Count: 2}
-	o := ShardOptions{LearnOptions: LearnOptions{Lexicon: lex, Games: 1200, Seed: 3, Workers: 1}, Shard: sh,
+	o := ShardOptions{LearnOptions: LearnOptions{Lexicon: lex, Games: 600, Seed: 3, Workers: 1}, Shard: sh,
 		Out: filepath.Join(dir, "s.leavestats"), Host: "test"}
 	ref := o
 	ref.Out = filepath.Join(dir, "ref.leavestats")
@@ -119,7 +119,7 @@ func TestShardResumes(t *testing.T) {
 		t.Fatalf("stopped shard: %v", err)
 	}
 	h, err := readStatsHeader(o.Out + ".ckpt")
-	if err != nil || h.Done != 600+256 || h.Finished() {
+	if err != nil || h.Done != 300+256 || h.Finished() {
 		t.Fatalf("state file: %+v, %v", h, err)
 	}
 	if _, err := Merge(context.Background(), MergeOptions{Files: []string{o.Out + ".ckpt"}, Tiles: lex.Tiles}); err == nil ||

@@ -12,8 +12,6 @@ import (
 	"io"
 	"math"
 	"math/bits"
-	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -148,38 +146,13 @@ func statsBytes(h *StatsHeader, tot *totals) ([]byte, error) {
 // rack and leave of a tile set numbered by equity.LeaveSet (at most 2²⁴ each).
 const maxStatsBytes = 1<<20 + 25*2<<24
 
-// writeAtomic writes b to path through a temporary file beside it.
+// writeAtomic writes b to path whole or not at all, one writer at a time (fileio.WriteFile): a
+// crash leaves the old file or the new one, and a FIFO or a device in its place is refused.
 func writeAtomic(path string, b []byte) error {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
-	if err != nil {
+	return fileio.WriteFile(path, func(w io.Writer) error {
+		_, err := w.Write(b)
 		return err
-	}
-	tmp := f.Name()
-	defer os.Remove(tmp) // gone already after the rename
-	if err := f.Chmod(0o644); err != nil {
-		f.Close()
-		return err
-	}
-	if _, err := f.Write(b); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		return err
-	}
-	if d, err := os.Open(dir); err == nil {
-		d.Sync()
-		d.Close()
-	}
-	return nil
+	})
 }
 
 // appendTotals appends the totals' records: the racks recorded, then the leaves kept with a

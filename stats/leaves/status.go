@@ -64,7 +64,6 @@ func Status(dir string, now time.Time) ([]GenerationStatus, []StatusFile, error)
 		gens []*GenerationStatus
 		keys []*StatsHeader // each generation's settings
 		bad  []StatusFile
-		secs []float64 // each generation's shards' playing time
 	)
 	for _, e := range ents {
 		if e.IsDir() || strings.HasPrefix(e.Name(), ".") {
@@ -92,7 +91,7 @@ func Status(dir string, now time.Time) ([]GenerationStatus, []StatusFile, error)
 			gi = len(gens)
 			gens = append(gens, &GenerationStatus{Lexicon: h.Lexicon, Seed: h.Seed, Generation: h.Generation, Table: h.Table,
 				From: h.From, Shards: h.Shards, Games: h.Games, Started: h.Started})
-			keys, secs = append(keys, h), append(secs, 0)
+			keys = append(keys, h)
 		}
 		g := gens[gi]
 		if h.Started.Before(g.Started) {

@@ -21,10 +21,10 @@ import (
 	"time"
 
 	"github.com/atril-scrabble/atril/drills/play"
+	"github.com/atril-scrabble/atril/engine/leavetable"
+	"github.com/atril-scrabble/atril/internal/interval"
 	"github.com/atril-scrabble/atril/lexicon"
 	"github.com/atril-scrabble/atril/lexicon/registry"
-	"github.com/atril-scrabble/atril/stats"
-	"github.com/atril-scrabble/atril/stats/leaves"
 )
 
 func main() {
@@ -47,7 +47,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
 	}
-	table, err := leaves.Open(leaves.Builtin, ts)
+	table, err := leavetable.Open(leavetable.Builtin, ts)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
@@ -66,7 +66,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	lo, hi := stats.Wilson(res.WinsA, float64(res.Games))
+	lo, hi := interval.Wilson(res.WinsA, float64(res.Games))
 	fmt.Printf("level %d vs level %d: %d games (seed %d), A won %.1f%% (95%% CI %.1f–%.1f%%), mean spread %+.1f, %s\n",
 		*a, *b, res.Games, *seed, 100*res.WinsA/float64(res.Games), 100*lo, 100*hi, float64(res.Spread)/float64(res.Games),
 		time.Since(start).Round(time.Second))

@@ -12,15 +12,18 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/atril-scrabble/atril/cmd"
 	"github.com/atril-scrabble/atril/internal/testlex"
+	"github.com/atril-scrabble/atril/internal/testproc"
 )
 
 // TestMain makes this test binary atril itself when ATRIL_MAIN is set: the recipes run it as
 // their ATRIL.
 func TestMain(m *testing.M) {
 	if os.Getenv("ATRIL_MAIN") == "1" {
+		testproc.Watch(200 * time.Millisecond) // the recipe's atril processes die with the test
 		os.Exit(cmd.Main(cmd.SystemIO()))
 	}
 	code := m.Run()
@@ -90,6 +93,7 @@ func recipe(t *testing.T, env []string, script string, args ...string) string {
 	t.Helper()
 	c := exec.Command("bash", append([]string{script}, args...)...)
 	c.Env = append(os.Environ(), append([]string{"ATRIL_MAIN=1", "ATRIL=" + os.Args[0], "LEXICON=" + lexicon(t)}, env...)...)
+	testproc.Prepare(t, c)
 	out, err := c.CombinedOutput()
 	if err != nil {
 		t.Fatalf("%s %v: %v\n%s", script, args, err, out)

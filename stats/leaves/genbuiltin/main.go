@@ -15,6 +15,7 @@ import (
 	"os/signal"
 	"time"
 
+	"github.com/atril-scrabble/atril/engine/leavetable"
 	"github.com/atril-scrabble/atril/lexicon"
 	"github.com/atril-scrabble/atril/lexicon/registry"
 	"github.com/atril-scrabble/atril/stats/leaves"
@@ -51,7 +52,7 @@ func run(games, gens int, seed uint64, workers int, out, from, ckpt string, resu
 	o := leaves.LearnOptions{Lexicon: lex, Games: games, Generations: gens, Seed: seed, Workers: workers,
 		Checkpoint: ckpt, Resume: resume}
 	if from != "" {
-		if o.From, err = leaves.Table(from, lex.Tiles); err != nil {
+		if o.From, err = leavetable.Table(from, lex.Tiles); err != nil {
 			return err
 		}
 	}

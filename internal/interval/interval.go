@@ -1,4 +1,7 @@
-package stats
+// Package interval holds atril's confidence intervals: Wilson's for proportions (the one
+// interval for a rate in atril) and the normal quantiles. It owns these formulas and nothing
+// else; it is a leaf: it imports nothing of atril's, so that any package may use it.
+package interval
 
 import "math"
 
@@ -23,3 +26,7 @@ func WilsonZ(k, n, z float64) (low, high float64) {
 	half := z / (1 + z2/n) * math.Sqrt(p*(1-p)/n+z2/(4*n*n))
 	return math.Max(0, centre-half), math.Min(1, centre+half)
 }
+
+// Z is the two-sided standard normal quantile of a confidence level conf in [0, 1): Z(0.95) is
+// Z95. A stopping rule "99% sure" compares a difference with Z(0.99) standard errors.
+func Z(conf float64) float64 { return math.Sqrt2 * math.Erfinv(conf) }

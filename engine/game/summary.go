@@ -1,9 +1,9 @@
-package stats
+package game
 
-import "github.com/atril-scrabble/atril/engine/game"
+import "github.com/atril-scrabble/atril/internal/interval"
 
-// SelfPlay is what a self-play run shows: means per configured player and player 1's win rate.
-type SelfPlay struct {
+// Summary is what a self-play run shows: means per configured player and player 1's win rate.
+type Summary struct {
 	Games         int        `json:"games"`
 	Players       [2]string  `json:"players"`
 	MeanScore     [2]float64 `json:"mean_score"`
@@ -17,9 +17,9 @@ type SelfPlay struct {
 	MeanTurns float64 `json:"mean_turns"`
 }
 
-// SummarizeSelfPlay is the means, win rate and interval of the games a tally counted.
-func SummarizeSelfPlay(t *game.Tally, players [2]game.Strategy) SelfPlay {
-	s := SelfPlay{Games: t.Games, Players: [2]string{string(players[0]), string(players[1])}, Wins: t.Wins, Ties: t.Ties}
+// Summarize is the means, win rate and interval of the games a tally counted.
+func Summarize(t *Tally, players [2]Strategy) Summary {
+	s := Summary{Games: t.Games, Players: [2]string{string(players[0]), string(players[1])}, Wins: t.Wins, Ties: t.Ties}
 	if t.Games == 0 {
 		s.WinLow, s.WinHigh = 0, 1
 		return s
@@ -32,6 +32,6 @@ func SummarizeSelfPlay(t *game.Tally, players [2]game.Strategy) SelfPlay {
 	s.MeanTurns = float64(t.Turns) / n
 	wins := float64(t.Wins[0]) + float64(t.Ties)/2
 	s.WinRate = wins / n
-	s.WinLow, s.WinHigh = Wilson(wins, n)
+	s.WinLow, s.WinHigh = interval.Wilson(wins, n)
 	return s
 }

@@ -1,11 +1,22 @@
-package leaves
+// Package leavetable opens and names leave tables: builtin (the learned table atril ships), handset
+// (the hand-set model), none (no leave values) or a KLV2 file, checked against the tile set; and
+// it keeps the user's choice (`atril leaves use`) in atril's settings. Commands, puzzles and the
+// training game ask it for "the table in use" (InUse). It owns these names and that policy;
+// learning tables is stats/leaves, valuing leaves is engine/equity. It imports data, lexicon,
+// engine/equity and internal packages, never stats, puzzles, drills or cmd.
+//
+// It is the one home of leave tables: commands and packages ask it for the table in use. Like all
+// of engine/, it must not import drills, puzzles, stats, internal/studystore or a front end.
+package leavetable
 
 import (
+	"path/filepath"
 	"sync"
 
 	"github.com/atril-scrabble/atril/data/defaultleaves"
 	"github.com/atril-scrabble/atril/engine/equity"
 	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/settings"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
@@ -106,4 +117,80 @@ func builtinTable(ts *lexicon.TileSet) (equity.Table, error) {
 		return equity.Table{}, err
 	}
 	return equity.Table{Leaves: k, Info: builtinInfo(k)}, nil
+}
+
+// settingKey is the setting that holds the table chosen with `atril leaves use`.
+const settingKey = "leaves"
+
+// Chosen is the table chosen with `atril leaves use` (builtin, handset, none or a KLV2 file's
+// absolute path), "" when none was (builtin).
+func Chosen(s settings.File) (string, error) { return s.Get(settingKey) }
+
+// Choose makes spec the table of every command not given one, after checking that it opens for
+// the tile set; builtin forgets the choice, and a file is remembered by its absolute path. It
+// returns the spec remembered and the table.
+func Choose(s settings.File, spec string, ts *lexicon.TileSet) (string, equity.Table, error) {
+	if !Named(spec) && spec != "" {
+		abs, err := filepath.Abs(spec)
+		if err != nil {
+			return "", equity.Table{}, err
+		}
+		spec = abs
+	}
+	t, err := Open(spec, ts)
+	if err != nil {
+		return "", equity.Table{}, err
+	}
+	keep := spec
+	if spec == Builtin {
+		keep = "" // the default: forget the choice
+	}
+	if err := s.Set(settingKey, keep); err != nil {
+		return "", equity.Table{}, err
+	}
+	return spec, t, nil
+}
+
+// ChosenError is the table chosen with `atril leaves use` failing to open (a file gone or
+// damaged since): the front end says how to go back to another.
+type ChosenError struct {
+	Spec string // the table chosen
+	Err  error  // why it does not open
+}
+
+func (e *ChosenError) Error() string { return e.Spec + ": " + e.Err.Error() }
+func (e *ChosenError) Unwrap() error { return e.Err }
+
+// InUse is the table in use for the tile set. given says that spec was asked for (a --leaves
+// flag given); otherwise spec is the command's default, and when that is builtin the table
+// chosen with `atril leaves use` stands in for it, and a tile set the built-in table was not
+// made for gets the hand-set model instead of an error.
+func InUse(s settings.File, spec string, given bool, ts *lexicon.TileSet) (equity.Table, error) {
+	byDefault := !given && spec == Builtin
+	if byDefault {
+		chosen, err := Chosen(s)
+		if err != nil {
+			return equity.Table{}, err
+		}
+		if chosen != "" {
+			t, err := Open(chosen, ts)
+			if err != nil {
+				return equity.Table{}, &ChosenError{Spec: chosen, Err: err}
+			}
+			return t, nil
+		}
+	}
+	t, err := Open(spec, ts)
+	if err != nil && byDefault {
+		return equity.HandSet(ts), nil
+	}
+	return t, err
+}
+
+// Playing is a table's values for a player, who needs some even for none: Zero.
+func Playing(t equity.Table) equity.Leaves {
+	if t.Leaves == nil {
+		return Zero
+	}
+	return t.Leaves
 }
