@@ -139,7 +139,11 @@ func runAnalyze(ctx context.Context, g *Globals, opts *analyzeOptions, args []st
 		return withCode(ExitError, i18n.E("analyze.unknown_player", "File", name, "Player", opts.Player, "Players", players))
 	}
 	var bar *ui.Progress
-	ao := analysis.Options{Lexicon: lex, Leaves: table.Leaves, Endgame: endgameSolver, Sim: opts.Sim, SimTime: opts.SimTime,
+	eg, err := exactEndgame(lex)
+	if err != nil {
+		return withCode(ExitInternal, err)
+	}
+	ao := analysis.Options{Lexicon: lex, Leaves: table.Leaves, Endgame: eg, Sim: opts.Sim, SimTime: opts.SimTime,
 		SimIterations: opts.SimIterations, SimCandidates: opts.SimCandidates, Seed: opts.Seed}
 	if opts.Sim {
 		ao.Progress = func(done, total int) {

@@ -492,5 +492,5 @@ func endgameOut(pos *engine.Position, res *endgame.Result, ts *lexicon.TileSet) 
 }
 
 // The solver answers what analysis and the game against atril ask of an exact endgame solver
-// (cmd/play.go's endgameSolver can be an *endgame.Oracle).
+// (cmd/play.go's exactEndgame gives analyze, play and web one).
 var _ analysis.Endgame = (*endgame.Oracle)(nil)

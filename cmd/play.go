@@ -10,11 +10,13 @@ import (
 
 	"github.com/atril-scrabble/atril/drills/play"
 	"github.com/atril-scrabble/atril/engine/analysis"
+	"github.com/atril-scrabble/atril/engine/endgame"
 	"github.com/atril-scrabble/atril/engine/game"
 	"github.com/atril-scrabble/atril/engine/leavetable"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/internal/ui"
+	"github.com/atril-scrabble/atril/lexicon"
 )
 
 type playOptions struct {
@@ -32,9 +34,23 @@ type playOptions struct {
 	NoPuzzles  bool
 }
 
-// endgameSolver is the exact endgame solver level 5 and analyze use; nil until engine/endgame
-// provides one (static equity with the bag empty meanwhile).
-var endgameSolver analysis.Endgame
+// Exact endgames of analyze, the end of play and the web interface (level 5 makes its own,
+// one thread and reset before each solve, to stay the same from the same seed): each solve
+// bounded in time and memory; one that runs out of time is the best found so far, said not
+// proven.
+const (
+	analysisEndgameTime  = 5 * time.Second
+	analysisEndgameTable = 256 << 20
+)
+
+// exactEndgame is the solver analysis values bag-empty turns with.
+func exactEndgame(lex *lexicon.Lexicon) (analysis.Endgame, error) {
+	s, err := endgame.New(endgame.Config{Lexicon: lex, TableBytes: analysisEndgameTable})
+	if err != nil {
+		return nil, err
+	}
+	return &endgame.Oracle{Solver: s, Time: analysisEndgameTime}, nil
+}
 
 // newPlayCmd makes `atril play`.
 func newPlayCmd(g *Globals) *cobra.Command {
@@ -165,7 +181,7 @@ func runPlay(c *cobra.Command, g *Globals, opts *playOptions) error {
 		}
 	}
 	bot, err := play.NewBot(play.BotConfig{Lexicon: lex, Level: state.Settings.Level, Leaves: table.Leaves, Think: opts.Think,
-		Endgame: endgameSolver, Seed: state.Settings.Seed})
+		Seed: state.Settings.Seed})
 	if err != nil {
 		return withCode(ExitError, err)
 	}
@@ -190,7 +206,11 @@ func runPlay(c *cobra.Command, g *Globals, opts *playOptions) error {
 		return err
 	}
 	js.Result = [...]string{"loss", "draw", "win"}[int(state.Result()*2)]
-	co := play.ConcludeOptions{Table: table, Endgame: endgameSolver, GCGFile: opts.GCG, PuzzleLoss: opts.MinLoss}
+	eg, err := exactEndgame(lex)
+	if err != nil {
+		return withCode(ExitInternal, err)
+	}
+	co := play.ConcludeOptions{Table: table, Endgame: eg, GCGFile: opts.GCG, PuzzleLoss: opts.MinLoss}
 	if opts.NoPuzzles {
 		co.PuzzleLoss = -1
 	}

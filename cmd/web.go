@@ -54,8 +54,12 @@ func runWeb(g *Globals, c *cobra.Command, opts *webOptions) error {
 		return err
 	}
 	defer st.Close()
+	eg, err := exactEndgame(lex)
+	if err != nil {
+		return withCode(ExitInternal, err)
+	}
 	cfg := web.Config{Addr: opts.Addr, AllowRemote: opts.AllowRemote, Store: st, Lex: lex, Table: table,
-		Known: leavetable.Known(lex.Tiles), Lexicons: &statsLexicons{g: g}, Endgame: endgameSolver, Now: g.io.Now, Err: g.io.Err}
+		Known: leavetable.Known(lex.Tiles), Lexicons: &statsLexicons{g: g}, Endgame: eg, Now: g.io.Now, Err: g.io.Err}
 	// --lang or ATRIL_LANG force the language; otherwise each browser's Accept-Language says.
 	if g.Lang != "" || g.io.Getenv("ATRIL_LANG") != "" {
 		cfg.Lang = i18n.Lang(c.Root().Annotations[printerKey])

@@ -2,11 +2,10 @@ package play
 
 import (
 	"context"
-	"errors"
 	"time"
 
 	"github.com/atril-scrabble/atril/engine"
-	"github.com/atril-scrabble/atril/engine/analysis"
+	"github.com/atril-scrabble/atril/engine/endgame"
 	"github.com/atril-scrabble/atril/engine/equity"
 	"github.com/atril-scrabble/atril/engine/game"
 	"github.com/atril-scrabble/atril/engine/movegen"
@@ -17,19 +16,18 @@ import (
 
 // Levels of the engine opponent: 1 to 3 play the highest-scoring play of the words they know
 // (a newcomer's vocabulary, a club player's, the whole lexicon); 4 the best static equity with
-// the learned leaves; 5 simulates level 4's best plays and solves endgames exactly.
+// the learned leaves, exchanging only when no play is worth more than its rack (it does not
+// weigh which tiles to change); 5 weighs exchanges too, simulates its best plays, and solves
+// pre-endgames and endgames.
 const (
 	MinLevel = 1
 	MaxLevel = 5
 	// DefaultLevel is the strongest static player: quick, and as strong as the learned leaves.
 	DefaultLevel = 4
-	// DefaultThink is level 5's time for a turn (the simulation stops when it runs out).
-	DefaultThink = 2500 * time.Millisecond
-	// simCandidates are the plays level 5 simulates.
-	simCandidates = 10
-	// simIterations bounds level 5's simulation when it is not stopped by time or by its
-	// stopping rule first.
-	simIterations = 1000
+	// DefaultThink is level 5's safety cap on a turn: its budget is counted in work (simulation
+	// iterations, exact solves), so that a game is the same from the same seed; a turn that
+	// reaches the cap first stops there with the best found so far and says so (Bot.Last).
+	DefaultThink = 5 * time.Second
 )
 
 // Vocabularies of levels 1 and 2: the most probable words of each length, as many as a
@@ -48,13 +46,11 @@ type BotConfig struct {
 	// Leaves are the learned leaves of levels 4 and 5 (nil: the hand-set model, which level 3
 	// always uses).
 	Leaves equity.Leaves
-	// Think is level 5's time budget for a turn (0: DefaultThink); SimIterations bounds its
-	// simulation (0: simIterations); Workers its goroutines (0: one per CPU).
-	Think         time.Duration
-	SimIterations int
-	Workers       int
-	// Endgame is level 5's exact endgame solver (nil: static equity with the bag empty).
-	Endgame analysis.Endgame
+	// Think is level 5's safety cap on a turn (0: DefaultThink); Sim its budget (zero fields:
+	// DefaultSim); Workers its goroutines (0: one per CPU).
+	Think   time.Duration
+	Sim     SimBudget
+	Workers int
 	Seed    uint64
 }
 
@@ -66,7 +62,10 @@ type Bot struct {
 	by     movegen.SortBy
 	known  *knownWords // levels 1 and 2: the words it knows
 	sim    *sim.Simulator
-	turn   uint64
+	eg     *endgame.Solver
+	egCfg  endgame.Config
+	// last is how the last turn was chosen.
+	last Thought
 }
 
 // NewBot makes the engine player of a level.
@@ -80,9 +79,7 @@ func NewBot(cfg BotConfig) (*Bot, error) {
 	if cfg.Think <= 0 {
 		cfg.Think = DefaultThink
 	}
-	if cfg.SimIterations <= 0 {
-		cfg.SimIterations = simIterations
-	}
+	cfg.Sim = cfg.Sim.withDefaults()
 	ts := cfg.Lexicon.Tiles
 	b := &Bot{cfg: cfg, gen: movegen.New(cfg.Lexicon.Graph, ts, cfg.Layout), by: movegen.ByEquity}
 	switch cfg.Level {
@@ -101,14 +98,9 @@ func NewBot(cfg BotConfig) (*Bot, error) {
 		}
 	}
 	if cfg.Level == 5 {
-		s, err := sim.New(sim.Config{Lexicon: cfg.Lexicon, Layout: cfg.Layout, Leaves: b.leaves,
-			MaxIterations: cfg.SimIterations, StopZ: 2.58, Workers: cfg.Workers, Seed: cfg.Seed,
-			// Small batches: the time budget is checked between them.
-			Batch: 8})
-		if err != nil {
+		if err := b.prepareLevel5(); err != nil {
 			return nil, err
 		}
-		b.sim = s
 	}
 	return b, nil
 }
@@ -116,10 +108,11 @@ func NewBot(cfg BotConfig) (*Bot, error) {
 // Level is the bot's level.
 func (b *Bot) Level() int { return b.cfg.Level }
 
-// Choose picks the move of the player to move in g. Only a cancelled ctx makes it fail (level
-// 5 then plays its best static move).
+// Choose picks the move of the player to move in g. Only a cancelled ctx makes it fail.
 func (b *Bot) Choose(ctx context.Context, g *game.Game) (engine.Move, error) {
-	b.turn++
+	start := time.Now()
+	b.last = Thought{How: ByStatic}
+	defer func() { b.last.Elapsed = time.Since(start) }()
 	rack := g.Rack()
 	bag := g.Bag.Len()
 	b.gen.SetBoard(g.Board)
@@ -128,24 +121,18 @@ func (b *Bot) Choose(ctx context.Context, g *game.Game) (engine.Move, error) {
 	}
 	opts := movegen.SideToMove(bag, b.leaves)
 	opts.Top = 1
+	if b.cfg.Level != 5 {
+		opts.Exchanges = 0 // level 4 does not weigh exchanges
+	}
 	if b.cfg.Level == 5 {
-		if bag == 0 && b.cfg.Endgame != nil {
-			pos := g.Position()
-			m, _, err := b.cfg.Endgame.Solve(ctx, pos)
-			if err == nil {
-				return m, nil
-			}
-			if ctx.Err() != nil {
-				return engine.Move{}, ctx.Err()
-			}
-			// The solver could not: static equity below.
-		}
-		if bag > 0 {
-			return b.simulate(ctx, g, opts)
+		if m, ok, err := b.think(ctx, g, opts, start); ok || err != nil {
+			return m, err
 		}
 	}
 	moves := b.gen.Generate(rack, opts)
-	if len(moves) == 0 {
+	if len(moves) == 0 || (moves[0].Kind == engine.Pass && opts.Exchanges == 0) {
+		// Level 4 does not weigh exchanges: with no play worth more than keeping the rack, it
+		// changes the whole rack while the bag allows it.
 		return b.noPlay(rack, bag), nil
 	}
 	return moves[0], nil
@@ -180,37 +167,6 @@ func (b *Bot) greedy(rack []lexicon.Tile, bag int, board *engine.Board) engine.M
 		}
 	}
 	return b.noPlay(rack, bag)
-}
-
-// simulate is level 5 with tiles in the bag: the best static plays simulated, for at most the
-// time budget.
-func (b *Bot) simulate(ctx context.Context, g *game.Game, opts movegen.Options) (engine.Move, error) {
-	start := time.Now()
-	opts.Top = simCandidates
-	cands := append([]engine.Move(nil), b.gen.Generate(g.Rack(), opts)...)
-	switch len(cands) {
-	case 0:
-		return engine.Move{Kind: engine.Pass}, nil
-	case 1:
-		return cands[0], nil
-	}
-	pos := g.Position()
-	pos.Racks[1] = nil // the opponent's rack is not the bot's to see
-	budget := b.cfg.Think - time.Since(start)
-	sctx, cancel := context.WithTimeout(ctx, max(budget, 10*time.Millisecond))
-	defer cancel()
-	b.sim.SetSeed(game.GameSeed(b.cfg.Seed, int(b.turn)))
-	res, err := b.sim.Run(sctx, pos, cands)
-	if ctx.Err() != nil {
-		return engine.Move{}, ctx.Err()
-	}
-	if err != nil && !errors.Is(err, context.DeadlineExceeded) {
-		return engine.Move{}, err
-	}
-	if res == nil || len(res.Candidates) == 0 || res.Iterations == 0 {
-		return cands[0], nil
-	}
-	return res.Winner().Move, nil
 }
 
 // knownWords is a vocabulary: the lexicon's words of 2 to 8 tiles among the most probable of

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/atril-scrabble/atril/engine"
-	"github.com/atril-scrabble/atril/engine/analysis"
 	"github.com/atril-scrabble/atril/engine/equity"
 	"github.com/atril-scrabble/atril/engine/game"
 	"github.com/atril-scrabble/atril/lexicon"
@@ -23,11 +22,10 @@ type MatchConfig struct {
 	Pairs   int
 	Seed    uint64
 	Workers int // games at once (0: one per CPU)
-	// Think and SimIterations are level 5's budget (see BotConfig); its simulation runs on one
-	// goroutine a game.
-	Think         time.Duration
-	SimIterations int
-	Endgame       analysis.Endgame
+	// Think and Sim are level 5's cap and budget (see BotConfig); it thinks on one goroutine a
+	// game.
+	Think time.Duration
+	Sim   SimBudget
 	// OnGame, if set, hears each finished game (one call at a time).
 	OnGame func(done int, r MatchResult)
 }
@@ -42,6 +40,10 @@ type MatchResult struct {
 	Turns    [2]int
 	// MaxTurn is each level's slowest turn.
 	MaxTurn [2]time.Duration
+	// Capped counts each level's turns that reached the time cap (not reproducible).
+	Capped [2]int
+	// Solved counts each level's turns chosen by the endgame and pre-endgame solvers.
+	Solved [2]int
 }
 
 // Match plays cfg.Pairs mirrored pairs. When ctx is cancelled it returns the games finished.
@@ -72,7 +74,7 @@ func Match(parent context.Context, cfg MatchConfig) (MatchResult, error) {
 			var bots [2]*Bot
 			for i, lv := range []int{cfg.A, cfg.B} {
 				b, err := NewBot(BotConfig{Lexicon: cfg.Lexicon, Level: lv, Leaves: cfg.Leaves, Think: cfg.Think,
-					SimIterations: cfg.SimIterations, Workers: 1, Endgame: cfg.Endgame, Seed: cfg.Seed + uint64(i)})
+					Sim: cfg.Sim, Workers: 1, Seed: cfg.Seed + uint64(i)})
 				if err != nil {
 					fail(err)
 					return
@@ -100,6 +102,11 @@ func Match(parent context.Context, cfg MatchConfig) (MatchResult, error) {
 					r.TurnTime[who] += d
 					r.Turns[who]++
 					r.MaxTurn[who] = max(r.MaxTurn[who], d)
+					if th := bots[who].Last(); th.Capped {
+						r.Capped[who]++
+					} else if th.How == ByEndgame || th.How == ByPeg {
+						r.Solved[who]++
+					}
 					if err := g.Apply(&m); err != nil {
 						fail(err)
 						return
@@ -125,6 +132,8 @@ func Match(parent context.Context, cfg MatchConfig) (MatchResult, error) {
 					res.TurnTime[k] += r.TurnTime[k]
 					res.Turns[k] += r.Turns[k]
 					res.MaxTurn[k] = max(res.MaxTurn[k], r.MaxTurn[k])
+					res.Capped[k] += r.Capped[k]
+					res.Solved[k] += r.Solved[k]
 				}
 				if cfg.OnGame != nil {
 					cfg.OnGame(res.Games, res)

@@ -260,14 +260,21 @@ func (se *Session) engineTurn(ctx context.Context, st *State, id int64, m *engin
 		return "", err
 	}
 	pl, at := st.Scores()
+	var text string
 	switch m.Kind {
 	case engine.Play:
-		return p.T("play.engine_played", "Move", engine.FormatMove(m, board, ts), "Word", engine.FormatWord(m, board, ts),
-			"Score", p.Int(int(m.Score)), "Atril", p.Int(at), "You", p.Int(pl)), nil
+		text = p.T("play.engine_played", "Move", engine.FormatMove(m, board, ts), "Word", engine.FormatWord(m, board, ts),
+			"Score", p.Int(int(m.Score)), "Atril", p.Int(at), "You", p.Int(pl))
 	case engine.Exchange:
-		return p.N("play.engine_exchanged", int(m.Len), "Atril", p.Int(at), "You", p.Int(pl)), nil
+		text = p.N("play.engine_exchanged", int(m.Len), "Atril", p.Int(at), "You", p.Int(pl))
+	default:
+		text = p.T("play.engine_passed", "Atril", p.Int(at), "You", p.Int(pl))
 	}
-	return p.T("play.engine_passed", "Atril", p.Int(at), "You", p.Int(pl)), nil
+	if b, ok := se.Bot.(*Bot); ok && b.Last().Capped {
+		// Level 5 stopped at its safety cap: this move may not come again from the same seed.
+		text += " " + p.T("play.engine_capped", "Think", b.cfg.Think.String())
+	}
+	return text, nil
 }
 
 // playerTurn shows the game and reads the player's turn until one is made; it returns why the

@@ -31,10 +31,11 @@ import (
 // is the side to move's, pos.Racks[1] the opponent's). Solve returns the best play and the
 // spread it leads to with best play by both sides, counted from pos: what the side to move
 // will score from here on, less what the opponent will, the racks' values at the end
-// included. engine/endgame provides one; until a caller has it, analysis and the strongest
-// engine level value endgames by static equity (score less twice the tiles kept).
+// included; proven says the search reached the end of every line (false: a solve bounded in
+// time gave its best so far). engine/endgame.Oracle is one; without one, analysis values
+// endgames by static equity (score less twice the tiles kept).
 type Endgame interface {
-	Solve(ctx context.Context, pos *engine.Position) (best engine.Move, spread int, err error)
+	Solve(ctx context.Context, pos *engine.Position) (best engine.Move, spread int, proven bool, err error)
 }
 
 // Method says how a turn's plays were valued.
@@ -102,6 +103,9 @@ type Turn struct {
 	WinBefore, WinAfter float64
 	WinKnown            bool
 	Method              Method
+	// Proven: an ExactEndgame turn whose two values (the best play's, the play made's) were
+	// both searched to the end of the game.
+	Proven bool
 	// Bingos are the bingo words the rack could play there (best first, a few), when the play
 	// made was not a bingo: a missed bingo.
 	Bingos []string
@@ -430,7 +434,7 @@ func (a *Analyzer) simulate(ctx context.Context, t *Turn, pos *engine.Position, 
 // endgame values the best play and the play made by the exact solver.
 func (a *Analyzer) endgame(ctx context.Context, t *Turn, pos *engine.Position, spread int) error {
 	ts := a.o.Lexicon.Tiles
-	best, value, err := a.o.Endgame.Solve(ctx, pos)
+	best, value, proven, err := a.o.Endgame.Solve(ctx, pos)
 	if err != nil {
 		return err
 	}
@@ -444,13 +448,18 @@ func (a *Analyzer) endgame(ctx context.Context, t *Turn, pos *engine.Position, s
 		// Out: the opponent's rack counts twice (lost by them, won by the player).
 		after = int(played.Score) + 2*rackValue(ts, pos.Racks[1])
 	default:
-		_, opp, err := a.o.Endgame.Solve(ctx, pos.After(&played))
+		_, opp, done, err := a.o.Endgame.Solve(ctx, pos.After(&played))
 		if err != nil {
 			return err
 		}
 		after = int(played.Score) - opp
+		proven = proven && done
 	}
-	t.Method = ExactEndgame
+	if after > value && proven {
+		// The play made is the best (a solve bounded in time may have missed it).
+		best, value = played, after
+	}
+	t.Method, t.Proven = ExactEndgame, proven
 	t.Best, t.BestValue, t.Value = best, float64(value), float64(after)
 	t.WinBefore, t.WinAfter, t.WinKnown = outcome(spread+value), outcome(spread+after), true
 	return nil

@@ -213,12 +213,12 @@ type brute struct {
 
 var errTooBig = errors.New("too big for brute force")
 
-func (b *brute) Solve(ctx context.Context, pos *engine.Position) (engine.Move, int, error) {
+func (b *brute) Solve(ctx context.Context, pos *engine.Position) (engine.Move, int, bool, error) {
 	if len(pos.Racks[0]) > 2 || len(pos.Racks[1]) > 2 || len(pos.Racks[0]) == 0 {
-		return engine.Move{}, 0, errTooBig
+		return engine.Move{}, 0, false, errTooBig
 	}
 	m, v := b.value(pos.Board, pos.Racks[0], pos.Racks[1], 0)
-	return m, v, nil
+	return m, v, true, nil
 }
 
 func (b *brute) rack(r []lexicon.Tile) int {
@@ -306,7 +306,7 @@ func TestEndgameTurns(t *testing.T) {
 					continue
 				}
 				exact++
-				if tn.Bag != 0 || tn.Loss < 0 || !tn.WinKnown || tn.WinBefore < tn.WinAfter {
+				if tn.Bag != 0 || tn.Loss < 0 || !tn.WinKnown || !tn.Proven || tn.WinBefore < tn.WinAfter {
 					t.Errorf("seed %d turn %d: %+v", seed, tn.Number, tn)
 				}
 				pos, err := g.Record.Replay(ts, engine.StandardLayout(), tn.Event)
@@ -315,7 +315,7 @@ func TestEndgameTurns(t *testing.T) {
 				}
 				hidden := *pos
 				hidden.Racks[1] = nil
-				_, v, err := solver.Solve(context.Background(), &engine.Position{Board: pos.Board, Tiles: ts,
+				_, v, _, err := solver.Solve(context.Background(), &engine.Position{Board: pos.Board, Tiles: ts,
 					Racks: [2][]lexicon.Tile{tn.Rack, hidden.UnseenTiles()}})
 				if err != nil || float64(v) != tn.BestValue {
 					t.Errorf("seed %d turn %d: best %v, the solver says %d (%v)", seed, tn.Number, tn.BestValue, v, err)

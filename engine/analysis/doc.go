@@ -23,6 +23,10 @@ type TurnJSON struct {
 	EquityLoss float64 `json:"equity_loss"`
 	WinBefore  float64 `json:"win_before"`
 	WinAfter   float64 `json:"win_after"`
+	// Method is how the turn was valued: static, sim, or endgame (the bag empty: equity_loss is
+	// then the points of final spread lost, exact when proven).
+	Method string `json:"method"`
+	Proven bool   `json:"proven,omitempty"`
 }
 
 // SummaryJSON is the summary as scripts read it.
@@ -37,8 +41,9 @@ type SummaryJSON struct {
 	Phonies        []PhonyJSON    `json:"phonies"`
 	ChallengesLost int            `json:"challenges_lost"`
 	Biggest        []MistakeJSON  `json:"biggest_mistakes"`
-	Method         string         `json:"method"`     // static, sim (endgames exact where solved)
-	WinSource      string         `json:"win_source"` // model (static), sim
+	Method         string         `json:"method"`        // static, sim (endgames exact where solved)
+	EndgameTurns   int            `json:"endgame_turns"` // turns valued by the exact endgame solver
+	WinSource      string         `json:"win_source"`    // model (static), sim
 	Scores         map[string]int `json:"final_scores"`
 }
 
@@ -87,7 +92,10 @@ func (r *Report) JSON(ts *lexicon.TileSet) ReportJSON {
 		t := &r.Turns[i]
 		out.Turns = append(out.Turns, TurnJSON{Turn: t.Number, Player: t.Nick, Rack: ts.Notation(lexicon.Alphagram(t.Rack)),
 			Play: t.PlayedText, Score: t.Score, Best: t.BestText, BestScore: int(t.Best.Score), EquityLoss: t.Loss,
-			WinBefore: round4(t.WinBefore), WinAfter: round4(t.WinAfter)})
+			WinBefore: round4(t.WinBefore), WinAfter: round4(t.WinAfter), Method: string(t.Method), Proven: t.Proven})
+		if t.Method == ExactEndgame {
+			s.EndgameTurns++
+		}
 		if len(t.Bingos) > 0 {
 			s.BingosMissed = append(s.BingosMissed, MissedJSON{Turn: t.Number, Rack: ts.Notation(lexicon.Alphagram(t.Rack)), Words: t.Bingos})
 		}
@@ -117,6 +125,10 @@ func (r *Report) Doc(t *ui.Term, p *i18n.Printer, ts *lexicon.TileSet, turns boo
 		for i := range r.Turns {
 			tn := &r.Turns[i]
 			loss := ui.Cell{Text: p.Float(tn.Loss, 1), Style: lossStyle(tn.Loss)}
+			if tn.Method == ExactEndgame {
+				// ✓ exact; ? the best the solver found in its time.
+				loss.Text += map[bool]string{true: " ✓", false: " ?"}[tn.Proven]
+			}
 			play := tn.PlayedText
 			if tn.Withdrawn {
 				play += " " + p.T("analysis.withdrawn")
@@ -175,6 +187,21 @@ func (r *Report) Doc(t *ui.Term, p *i18n.Printer, ts *lexicon.TileSet, turns boo
 		}
 		d.H2(p.T("analysis.mistakes_title"))
 		d.List(items...)
+	}
+	var exact, unproven []string
+	for i := range r.Turns {
+		if tn := &r.Turns[i]; tn.Method == ExactEndgame {
+			exact = append(exact, p.Int(tn.Number))
+			if !tn.Proven {
+				unproven = append(unproven, p.Int(tn.Number))
+			}
+		}
+	}
+	if len(exact) > 0 {
+		d.Note(p.N("analysis.exact_turns", len(exact), "Turns", strings.Join(exact, ", ")))
+	}
+	if len(unproven) > 0 {
+		d.Note(p.N("analysis.unproven_turns", len(unproven), "Turns", strings.Join(unproven, ", ")))
 	}
 	if r.Skipped > 0 {
 		d.Note(p.N("analysis.skipped", r.Skipped))

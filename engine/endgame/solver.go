@@ -769,11 +769,12 @@ type Oracle struct {
 	Time   time.Duration
 }
 
-// Solve is the best play of pos's player to move and the spread it leads to from pos.
-func (e *Oracle) Solve(ctx context.Context, pos *engine.Position) (engine.Move, int, error) {
+// Solve is the best play of pos's player to move, the spread it leads to from pos, and whether
+// that is proven (the solve reached the end of every line before Time ran out).
+func (e *Oracle) Solve(ctx context.Context, pos *engine.Position) (engine.Move, int, bool, error) {
 	r, err := e.Solver.Solve(ctx, pos, Options{Time: e.Time})
 	if err != nil {
-		return engine.Move{}, 0, err
+		return engine.Move{}, 0, false, err
 	}
-	return r.Best.Move, r.Value, nil
+	return r.Best.Move, r.Value, r.Proven, nil
 }

@@ -135,8 +135,8 @@ func TestOracle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, v, err := (&Oracle{Solver: s}).Solve(context.Background(), pos)
-	if err != nil || v != 60 || engine.FormatMove(&m, pos.Board, lex.Tiles) != "1A M(AS)" || m.Score != 15 {
+	m, v, proven, err := (&Oracle{Solver: s}).Solve(context.Background(), pos)
+	if err != nil || v != 60 || !proven || engine.FormatMove(&m, pos.Board, lex.Tiles) != "1A M(AS)" || m.Score != 15 {
 		t.Fatalf("best %s (%d points) worth %d, err %v; want 1A M(AS) worth 60", engine.FormatMove(&m, pos.Board, lex.Tiles), m.Score, v, err)
 	}
 }

@@ -139,7 +139,7 @@ func (s *Server) loadGame(w http.ResponseWriter, r *http.Request, p *i18n.Printe
 	gs := s.gameState(id)
 	if gs.bot == nil {
 		bot, err := play.NewBot(play.BotConfig{Lexicon: s.cfg.Lex, Level: st.Settings.Level, Leaves: s.cfg.Table.Leaves,
-			Endgame: s.cfg.Endgame, Seed: st.Settings.Seed + uint64(len(st.Turns))})
+			Seed: st.Settings.Seed})
 		if err != nil {
 			s.fail(w, r, http.StatusInternalServerError, err)
 			return nil, nil, 0, nil, false
@@ -155,7 +155,7 @@ func (s *Server) loadGame(w http.ResponseWriter, r *http.Request, p *i18n.Printe
 func (s *Server) engineMoves(ctx context.Context, se *play.Session, st *play.State, id int64, gs *gameState) error {
 	if se.Bot == nil {
 		bot, err := play.NewBot(play.BotConfig{Lexicon: s.cfg.Lex, Level: st.Settings.Level, Leaves: s.cfg.Table.Leaves,
-			Endgame: s.cfg.Endgame, Seed: st.Settings.Seed})
+			Seed: st.Settings.Seed})
 		if err != nil {
 			return err
 		}
