@@ -2,6 +2,7 @@ package sim
 
 import (
 	"math"
+	"slices"
 
 	"github.com/atril-scrabble/atril/engine"
 	"github.com/atril-scrabble/atril/engine/equity"
@@ -24,7 +25,7 @@ func Candidates(lex *lexicon.Lexicon, pos *engine.Position, leaves equity.Leaves
 	for _, m := range asked {
 		dup := false
 		for i := range cands {
-			dup = dup || movegen.Compare(&cands[i], &m, movegen.ByScore) == 0
+			dup = dup || samePlay(&cands[i], &m)
 		}
 		if !dup {
 			cands = append(cands, m)
@@ -40,4 +41,11 @@ func StopZ(percent float64) float64 {
 		return 0
 	}
 	return math.Sqrt2 * math.Erfinv(percent/100)
+}
+
+// samePlay reports whether a and b put the same tiles on the same squares (or exchange the
+// same tiles): a play read from the command line has no leave or equity, the engine's has.
+func samePlay(a, b *engine.Move) bool {
+	return a.Kind == b.Kind && a.Row == b.Row && a.Col == b.Col && a.Vertical == b.Vertical &&
+		slices.Equal(a.Tiles[:a.Len], b.Tiles[:b.Len])
 }

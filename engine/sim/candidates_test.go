@@ -30,6 +30,13 @@ func TestCandidates(t *testing.T) {
 	if len(more) != len(top)+1 || more[len(more)-1].Kind != engine.Pass {
 		t.Errorf("with a pass asked for twice: %d moves; want %d, the pass last", len(more), len(top)+1)
 	}
+	// The engine's own best, asked for as the command line reads it (no leave, no equity), is
+	// not simulated twice.
+	typed := top[0]
+	typed.LeaveLn, typed.Equity = 0, 0
+	if again, _ := Candidates(lex, p, leaves, 5, []engine.Move{typed}); len(again) != len(top) {
+		t.Errorf("the engine's best asked for again: %d moves, want %d", len(again), len(top))
+	}
 }
 
 func TestStopZ(t *testing.T) {
