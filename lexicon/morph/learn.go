@@ -232,17 +232,22 @@ func (m *Model) learnVerbs(themes []string) {
 		}
 	}
 	// In a fixed order: rule ids, and so every phony drawn with a seed, must not follow the
-	// map's.
-	spellKeys := make([][2]string, 0, len(spell))
-	for k := range spell {
-		spellKeys = append(spellKeys, k)
+	// map's. Only the pairs seen often enough are sorted (sorting them all doubled the
+	// learning's time).
+	spellKeys := make([][2]string, 0, len(spell)/8)
+	for k, n := range spell {
+		if n >= minVerbs {
+			spellKeys = append(spellKeys, k)
+		}
 	}
-	slices.SortFunc(spellKeys, func(a, b [2]string) int { return strings.Compare(a[0]+"\x00"+a[1], b[0]+"\x00"+b[1]) })
+	slices.SortFunc(spellKeys, func(a, b [2]string) int {
+		if c := strings.Compare(a[0], b[0]); c != 0 {
+			return c
+		}
+		return strings.Compare(a[1], b[1])
+	})
 	for _, k := range spellKeys {
 		n := spell[k]
-		if n < minVerbs {
-			continue
-		}
 		x := k[0]
 		th := slices.Index(themes, x[1:])
 		lo, hi := m.verbEnds.of(x)
