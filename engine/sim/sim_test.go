@@ -324,7 +324,9 @@ func TestNoAllocationsPerIteration(t *testing.T) {
 		s.Run(context.Background(), p, cands) // the generators' slices grow
 		return testing.AllocsPerRun(3, func() { s.Run(context.Background(), p, cands) })
 	}
-	if a, b := allocs(16), allocs(64); a != b {
+	// An allocation an iteration would add 48 from 16 to 64 iterations; a few either way are
+	// the run's fixed costs (goroutines, a pool refilled after a GC), which vary by one or two.
+	if a, b := allocs(16), allocs(64); math.Abs(b-a) > 4 {
 		t.Errorf("16 iterations allocate %.0f times, 64 iterations %.0f", a, b)
 	}
 }
