@@ -124,6 +124,31 @@ func endgamePosition(g *Globals, cgp, gcgFile string, turn int, ts *lexicon.Tile
 	return pos, nil
 }
 
+// endgameInput reads what endgame and peg share: the end rules, the tile set, the position (--cgp or --gcg
+// --turn) and the lexicon, checked to agree with the position's tile set.
+func endgameInput(g *Globals, rulesName, cgp, gcgFile string, turn int) (endgame.Rules, *lexicon.TileSet, *engine.Position, *lexicon.Lexicon, error) {
+	rules, err := endgameRules(rulesName)
+	if err != nil {
+		return rules, nil, nil, nil, err
+	}
+	ts, err := g.TileSet()
+	if err != nil {
+		return rules, nil, nil, nil, err
+	}
+	pos, err := endgamePosition(g, cgp, gcgFile, turn, ts)
+	if err != nil {
+		return rules, nil, nil, nil, err
+	}
+	lex, err := g.Lex()
+	if err != nil {
+		return rules, nil, nil, nil, err
+	}
+	if !lex.Tiles.SameAlphabet(ts) {
+		return rules, nil, nil, nil, withCode(ExitError, i18n.E("engine.lexicon_alphabet", "Lexicon", lex.Name, "Set", ts.Name))
+	}
+	return rules, ts, pos, lex, nil
+}
+
 // endgameRules reads --rules into the solver's end rules.
 func endgameRules(name string) (endgame.Rules, error) {
 	r, err := game.RulesByName(name)
@@ -151,24 +176,9 @@ func runEndgame(c *cobra.Command, g *Globals, opts *endgameOptions) error {
 	case opts.Show < 1:
 		return withCode(ExitError, i18n.E("endgame.bad_show", "Show", opts.Show))
 	}
-	rules, err := endgameRules(opts.Rules)
+	rules, ts, pos, lex, err := endgameInput(g, opts.Rules, opts.CGP, opts.GCG, opts.Turn)
 	if err != nil {
 		return err
-	}
-	ts, err := g.TileSet()
-	if err != nil {
-		return err
-	}
-	pos, err := endgamePosition(g, opts.CGP, opts.GCG, opts.Turn, ts)
-	if err != nil {
-		return err
-	}
-	lex, err := g.Lex()
-	if err != nil {
-		return err
-	}
-	if !lex.Tiles.SameAlphabet(ts) {
-		return withCode(ExitError, i18n.E("engine.lexicon_alphabet", "Lexicon", lex.Name, "Set", ts.Name))
 	}
 	var only []engine.Move
 	for _, s := range opts.Plays {

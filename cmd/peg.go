@@ -98,24 +98,9 @@ func runPeg(c *cobra.Command, g *Globals, opts *pegOptions) error {
 	case opts.TableMB < endgame.MinTableBytes>>20 || opts.TableMB > endgameMaxTableMB:
 		return withCode(ExitError, i18n.E("endgame.bad_table", "MB", opts.TableMB, "Min", endgame.MinTableBytes>>20, "Max", endgameMaxTableMB))
 	}
-	rules, err := endgameRules(opts.Rules)
+	rules, ts, pos, lex, err := endgameInput(g, opts.Rules, opts.CGP, opts.GCG, opts.Turn)
 	if err != nil {
 		return err
-	}
-	ts, err := g.TileSet()
-	if err != nil {
-		return err
-	}
-	pos, err := endgamePosition(g, opts.CGP, opts.GCG, opts.Turn, ts)
-	if err != nil {
-		return err
-	}
-	lex, err := g.Lex()
-	if err != nil {
-		return err
-	}
-	if !lex.Tiles.SameAlphabet(ts) {
-		return withCode(ExitError, i18n.E("engine.lexicon_alphabet", "Lexicon", lex.Name, "Set", ts.Name))
 	}
 	var only []engine.Move
 	for _, s := range opts.Plays {
