@@ -72,21 +72,8 @@ func newEndgameCmd(g *Globals) *cobra.Command {
 	return c
 }
 
-type endgamePlayJSON struct {
-	Play   string `json:"play"`
-	Value  int    `json:"value"`
-	Proven bool   `json:"proven"`
-}
-
-type endgameJSON struct {
-	Value   int               `json:"value"`
-	Proven  bool              `json:"proven"`
-	Best    string            `json:"best"`
-	PV      []string          `json:"pv"`
-	Plays   []endgamePlayJSON `json:"plays"`
-	Nodes   uint64            `json:"nodes"`
-	Seconds float64           `json:"seconds"`
-}
+// endgameJSON is a solve as --json writes it (the tests read it).
+type endgameJSON = endgame.SolveJSON
 
 // endgamePosition reads the position an endgame command solves: --cgp, or --gcg FILE at --turn N
 // (the last turn when not given).
@@ -182,9 +169,9 @@ func runEndgame(c *cobra.Command, g *Globals, opts *endgameOptions) error {
 	}
 	var only []engine.Move
 	for _, s := range opts.Plays {
-		m, err := checkedPlay(s, pos, lex)
+		m, err := endgame.ParsePlay(s, pos, lex)
 		if err != nil {
-			return err
+			return withCode(ExitError, err)
 		}
 		only = append(only, m)
 	}
@@ -203,11 +190,10 @@ func runEndgame(c *cobra.Command, g *Globals, opts *endgameOptions) error {
 	if err != nil {
 		return withCode(ExitError, err)
 	}
-	out := endgameOut(pos, res, ts)
 	if g.JSON {
-		err = g.PrintJSON(out)
+		err = g.PrintJSON(res.JSON(pos, ts))
 	} else {
-		err = g.Print(endgameDoc(g, pos, res, opts.Show))
+		err = g.Print(res.Doc(g.P, pos, opts.Show))
 	}
 	if err != nil {
 		return err
@@ -216,143 +202,6 @@ func runEndgame(c *cobra.Command, g *Globals, opts *endgameOptions) error {
 		return withCode(ExitInterrupted, i18n.E("endgame.interrupted"))
 	}
 	return nil
-}
-
-// checkedPlay reads a --play: a pass, or a legal play of the player to move.
-func checkedPlay(s string, pos *engine.Position, lex *lexicon.Lexicon) (engine.Move, error) {
-	ts := lex.Tiles
-	m, err := engine.ParseMove(s, pos.Board, ts)
-	if err != nil {
-		return m, withCode(ExitError, i18n.Wrap(err, "endgame.bad_play", "Play", s))
-	}
-	switch m.Kind {
-	case engine.Exchange:
-		return m, withCode(ExitError, i18n.E("endgame.no_exchange", "Play", s))
-	case engine.Play:
-		v := engine.Check(pos.Board, &m, ts, lex, pos.Racks[0])
-		if !v.Legal {
-			return m, withCode(ExitError, i18n.E("endgame.illegal_play", "Play", s, "Why", v.Problems[0].Reason))
-		}
-		m = v.Move
-	}
-	return m, nil
-}
-
-// lineMoves writes a line's moves in notation, each on the board it is played on.
-func lineMoves(pos *engine.Position, l endgame.Line, ts *lexicon.TileSet) []string {
-	b := pos.Board.Clone()
-	out := []string{}
-	for _, t := range l.Turns {
-		out = append(out, engine.FormatMove(&t.Move, b, ts))
-		b.Apply(&t.Move)
-	}
-	return out
-}
-
-func endgameDoc(g *Globals, pos *engine.Position, res *endgame.Result, show int) *ui.Doc {
-	p := g.P
-	ts := pos.Tiles
-	d := ui.NewDoc()
-	spread := pos.Scores[0] - pos.Scores[1]
-	best := &res.Best
-	title := "endgame.title_proven"
-	if !res.Proven {
-		title = "endgame.title_unproven"
-	}
-	d.H2(p.T(title, "Depth", res.Depth))
-	d.P(p.T("endgame.best", "Play", engine.FormatMove(&best.Move, pos.Board, ts), "Value", signed(p, res.Value),
-		"Final", signed(p, spread+res.Value)))
-	// The line, turn by turn, with the spread after each.
-	tb := ui.NewTable(ui.Col{Header: "#", Right: true}, ui.Col{Header: p.T("endgame.col.player")}, ui.Col{Header: p.T("endgame.col.move")},
-		ui.Col{Header: p.T("endgame.col.score"), Right: true}, ui.Col{Header: p.T("endgame.col.spread"), Right: true})
-	b := pos.Board.Clone()
-	racks := [2][]lexicon.Tile{append([]lexicon.Tile(nil), pos.Racks[0]...), endgameOpponentRack(pos)}
-	s := spread
-	sign := [2]int{1, -1}
-	for i, t := range best.Line.Turns {
-		s += sign[t.Player] * int(t.Move.Score)
-		who := [2]string{p.T("endgame.you"), p.T("endgame.opponent")}[t.Player]
-		tb.Cells(ui.Cell{Text: p.Int(i + 1)}, ui.Cell{Text: who}, ui.Cell{Text: engine.FormatMove(&t.Move, b, ts), Style: ui.Accent},
-			ui.Cell{Text: p.Int(int(t.Move.Score))}, ui.Cell{Text: signed(p, s)})
-		b.Apply(&t.Move)
-		racks[t.Player] = removeTiles(racks[t.Player], &t.Move)
-	}
-	d.Table(tb)
-	switch best.Line.End {
-	case endgame.WentOut:
-		last := best.Line.Turns[len(best.Line.Turns)-1].Player
-		v := 2 * rackValue(ts, racks[1-last])
-		d.P(p.T([2]string{"endgame.end_you_out", "endgame.end_opponent_out"}[last], "Rack", ts.Notation(racks[1-last]), "Points", v))
-	case endgame.Passed:
-		d.P(p.T("endgame.end_passed", "Yours", ts.Notation(racks[0]), "Theirs", ts.Notation(racks[1]),
-			"Points", rackValue(ts, racks[1])-rackValue(ts, racks[0])))
-	default:
-		d.P(p.T("endgame.end_cut"))
-	}
-	// The other first plays.
-	pt := ui.NewTable(ui.Col{Header: "#", Right: true}, ui.Col{Header: p.T("endgame.col.play")}, ui.Col{Header: p.T("endgame.col.score"), Right: true},
-		ui.Col{Header: p.T("endgame.col.value"), Right: true}, ui.Col{Header: p.T("endgame.col.final"), Right: true}, ui.Col{Shrink: true})
-	for i, pl := range res.Plays {
-		if i >= show {
-			break
-		}
-		v, f := signed(p, pl.Value), signed(p, spread+pl.Value)
-		note := ui.Cell{}
-		if pl.Bound == endgame.AtMost {
-			v, f = "≤ "+v, "≤ "+f
-			note = ui.Cell{Text: p.T("endgame.bound"), Style: ui.Dim}
-		} else if !pl.Proven {
-			note = ui.Cell{Text: p.T("endgame.not_proven"), Style: ui.Dim}
-		}
-		play := ui.Cell{Text: engine.FormatMove(&pl.Move, pos.Board, ts)}
-		if i == 0 {
-			play.Style = ui.Good
-		}
-		pt.Cells(ui.Cell{Text: p.Int(i + 1)}, play, ui.Cell{Text: p.Int(int(pl.Move.Score))}, ui.Cell{Text: v}, ui.Cell{Text: f}, note)
-	}
-	d.H2(p.N("endgame.plays_title", len(res.Plays)))
-	d.Table(pt)
-	d.Note(p.T("endgame.stats", "Nodes", p.Int(int(res.Nodes)), "Seconds", p.Float(res.Elapsed.Seconds(), 2), "Threads", res.Threads,
-		"Words", p.Int(res.Words)))
-	d.Note(p.T("endgame.legend"))
-	return d
-}
-
-// endgameOpponentRack is the opponent's rack: given, or the unseen tiles.
-func endgameOpponentRack(pos *engine.Position) []lexicon.Tile {
-	if len(pos.Racks[1]) > 0 {
-		return append([]lexicon.Tile(nil), pos.Racks[1]...)
-	}
-	return pos.UnseenTiles()
-}
-
-func removeTiles(r []lexicon.Tile, m *engine.Move) []lexicon.Tile {
-	if m.Kind != engine.Play {
-		return r
-	}
-	for _, t := range m.Tiles[:m.Len] {
-		if t == engine.PlayedThrough {
-			continue
-		}
-		if t.IsBlanked() {
-			t = lexicon.Blank
-		}
-		for i, x := range r {
-			if x == t {
-				r = append(r[:i], r[i+1:]...)
-				break
-			}
-		}
-	}
-	return r
-}
-
-func rackValue(ts *lexicon.TileSet, r []lexicon.Tile) int {
-	v := 0
-	for _, t := range r {
-		v += ts.Points(t)
-	}
-	return v
 }
 
 // endgameFlags adds --endgame static|exact and --endgame-plies N, for the commands that play
@@ -461,20 +310,11 @@ func simExact(ctx context.Context, g *Globals, mode string, plies, threads int, 
 		if err != nil {
 			return true, withCode(ExitError, err)
 		}
-		out := pegJSON{Unseen: ts.Notation(res.Unseen), Complete: res.Complete, Solves: res.Solves, Nodes: res.Nodes,
-			Seconds: round2(res.Elapsed.Seconds()), Plays: []pegPlayJSON{}}
-		for _, pl := range res.Plays {
-			j := pegPlayJSON{Play: engine.FormatMove(&pl.Move, pos.Board, ts), Score: int(pl.Move.Score), Win: round2(100*pl.Win) / 100,
-				Spread: round2(pl.Spread), Value: round2(pl.Value), Proven: pl.Proven}
-			for _, d := range pl.Draws {
-				j.Draws = append(j.Draws, pegDrawJSON{Tile: ts.Label(d.Tile), Count: d.Count, Value: d.Value})
-			}
-			out.Plays = append(out.Plays, j)
-		}
+		out := res.JSON(pos, ts)
 		if g.JSON {
 			return true, g.PrintJSON(out)
 		}
-		return true, g.Print(pegDoc(g, pos, res, &out))
+		return true, g.Print(res.Doc(g.P, pos, &out))
 	}
 	s, err := endgame.New(cfg)
 	if err != nil {
@@ -485,20 +325,9 @@ func simExact(ctx context.Context, g *Globals, mode string, plies, threads int, 
 		return true, withCode(ExitError, err)
 	}
 	if g.JSON {
-		return true, g.PrintJSON(endgameOut(pos, res, ts))
+		return true, g.PrintJSON(res.JSON(pos, ts))
 	}
-	return true, g.Print(endgameDoc(g, pos, res, len(res.Plays)))
-}
-
-// endgameOut is a solve as --json prints it.
-func endgameOut(pos *engine.Position, res *endgame.Result, ts *lexicon.TileSet) endgameJSON {
-	out := endgameJSON{Value: res.Value, Proven: res.Proven, Best: engine.FormatMove(&res.Best.Move, pos.Board, ts),
-		Nodes: res.Nodes, Seconds: round2(res.Elapsed.Seconds()), PV: lineMoves(pos, res.Best.Line, ts)}
-	for _, pl := range res.Plays {
-		out.Plays = append(out.Plays, endgamePlayJSON{Play: engine.FormatMove(&pl.Move, pos.Board, ts), Value: pl.Value,
-			Proven: pl.Proven && pl.Bound == endgame.Exact})
-	}
-	return out
+	return true, g.Print(res.Doc(g.P, pos, len(res.Plays)))
 }
 
 // The solver answers what analysis and the game against atril ask of an exact endgame solver

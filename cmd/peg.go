@@ -57,30 +57,8 @@ func newPegCmd(g *Globals) *cobra.Command {
 	return c
 }
 
-type pegDrawJSON struct {
-	Tile  string `json:"tile"`
-	Count int    `json:"count"`
-	Value int    `json:"value"`
-}
-
-type pegPlayJSON struct {
-	Play   string        `json:"play"`
-	Score  int           `json:"score"`
-	Win    float64       `json:"win"`
-	Spread float64       `json:"spread"`
-	Value  float64       `json:"value"`
-	Proven bool          `json:"proven"`
-	Draws  []pegDrawJSON `json:"draws"`
-}
-
-type pegJSON struct {
-	Unseen   string        `json:"unseen"`
-	Plays    []pegPlayJSON `json:"plays"`
-	Complete bool          `json:"complete"`
-	Solves   int           `json:"solves"`
-	Nodes    uint64        `json:"nodes"`
-	Seconds  float64       `json:"seconds"`
-}
+// pegJSON is a pre-endgame as --json writes it (the tests read it).
+type pegJSON = endgame.PegJSON
 
 func runPeg(c *cobra.Command, g *Globals, opts *pegOptions) error {
 	ctx := c.Context()
@@ -104,9 +82,9 @@ func runPeg(c *cobra.Command, g *Globals, opts *pegOptions) error {
 	}
 	var only []engine.Move
 	for _, s := range opts.Plays {
-		m, err := checkedPlay(s, pos, lex)
+		m, err := endgame.ParsePlay(s, pos, lex)
 		if err != nil {
-			return err
+			return withCode(ExitError, err)
 		}
 		if m.Kind != engine.Play {
 			return withCode(ExitError, i18n.E("peg.only_plays", "Play", s))
@@ -129,20 +107,11 @@ func runPeg(c *cobra.Command, g *Globals, opts *pegOptions) error {
 	if err != nil {
 		return withCode(ExitError, err)
 	}
-	out := pegJSON{Unseen: ts.Notation(res.Unseen), Complete: res.Complete, Solves: res.Solves, Nodes: res.Nodes,
-		Seconds: round2(res.Elapsed.Seconds()), Plays: []pegPlayJSON{}}
-	for _, pl := range res.Plays {
-		j := pegPlayJSON{Play: engine.FormatMove(&pl.Move, pos.Board, ts), Score: int(pl.Move.Score), Win: round2(100*pl.Win) / 100,
-			Spread: round2(pl.Spread), Value: round2(pl.Value), Proven: pl.Proven}
-		for _, d := range pl.Draws {
-			j.Draws = append(j.Draws, pegDrawJSON{Tile: ts.Label(d.Tile), Count: d.Count, Value: d.Value})
-		}
-		out.Plays = append(out.Plays, j)
-	}
+	out := res.JSON(pos, ts)
 	if g.JSON {
 		err = g.PrintJSON(out)
 	} else {
-		err = g.Print(pegDoc(g, pos, res, &out))
+		err = g.Print(res.Doc(p, pos, &out))
 	}
 	if err != nil {
 		return err
@@ -151,48 +120,4 @@ func runPeg(c *cobra.Command, g *Globals, opts *pegOptions) error {
 		return withCode(ExitInterrupted, i18n.E("peg.interrupted", "Done", res.Solves))
 	}
 	return nil
-}
-
-func pegDoc(g *Globals, pos *engine.Position, res *endgame.PegResult, out *pegJSON) *ui.Doc {
-	p := g.P
-	ts := pos.Tiles
-	d := ui.NewDoc()
-	d.H2(p.T("peg.title", "Unseen", out.Unseen))
-	if len(res.Plays) == 0 {
-		return d.P(p.T("peg.none"))
-	}
-	tb := ui.NewTable(ui.Col{Header: "#", Right: true}, ui.Col{Header: p.T("endgame.col.play")}, ui.Col{Header: p.T("endgame.col.score"), Right: true},
-		ui.Col{Header: p.T("peg.col.win"), Right: true}, ui.Col{Header: p.T("peg.col.spread"), Right: true},
-		ui.Col{Header: p.T("peg.col.draws")}, ui.Col{Shrink: true})
-	spread := pos.Scores[0] - pos.Scores[1]
-	for i, pl := range res.Plays {
-		var draws string
-		for k, dr := range pl.Draws {
-			if k > 0 {
-				draws += " "
-			}
-			label := ts.Label(dr.Tile)
-			if dr.Count > 1 {
-				label += "×" + p.Int(dr.Count)
-			}
-			draws += label + " " + signed(p, spread+dr.Value)
-		}
-		play := ui.Cell{Text: out.Plays[i].Play}
-		if i == 0 {
-			play.Style = ui.Good
-		}
-		note := ui.Cell{}
-		if !pl.Proven {
-			note = ui.Cell{Text: p.T("endgame.not_proven"), Style: ui.Dim}
-		}
-		tb.Cells(ui.Cell{Text: p.Int(i + 1)}, play, ui.Cell{Text: p.Int(int(pl.Move.Score))}, ui.Cell{Text: p.Percent(pl.Win, 1)},
-			ui.Cell{Text: p.Float(pl.Spread, 1)}, ui.Cell{Text: draws}, note)
-	}
-	d.Table(tb)
-	if !res.Complete {
-		d.Note(p.T("peg.incomplete"))
-	}
-	d.Note(p.T("peg.stats", "Solves", p.Int(res.Solves), "Nodes", p.Int(int(res.Nodes)), "Seconds", p.Float(res.Elapsed.Seconds(), 2)))
-	d.Note(p.T("peg.legend"))
-	return d
 }
