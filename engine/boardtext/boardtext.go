@@ -1,7 +1,7 @@
 // Package boardtext presents a position as text, the same for every terminal front end: the
 // board drawn three characters a square with its premiums and legend (Draw), the tiles not seen
 // counted as a tracking sheet does (TileCounts), and a whole position as `atril show` prints it
-// (View: its JSON and its document).
+// (View: its JSON and its document), and a play's verdict as `atril score` prints it (Score).
 //
 // Like all of engine/, it must not import drills, puzzles, stats, internal/studystore or a front
 // end.
