@@ -67,30 +67,6 @@ func newSimCmd(g *Globals, runF func(*simOptions) error) *cobra.Command {
 	return c
 }
 
-type simCandidateJSON struct {
-	Move       string  `json:"move"`
-	Coords     string  `json:"coords"`
-	Word       string  `json:"word"`
-	Score      int     `json:"score"`
-	Static     float64 `json:"static"`
-	Equity     float64 `json:"equity"`
-	EquitySE   float64 `json:"equity_se"`
-	Win        float64 `json:"win"`
-	WinSE      float64 `json:"win_se"`
-	Iterations int     `json:"iterations"`
-	Dropped    bool    `json:"dropped"`
-}
-
-type simJSON struct {
-	CGP        string             `json:"cgp"`
-	Plies      int                `json:"plies"`
-	Iterations int                `json:"iterations"`
-	Stopped    bool               `json:"stopped"`
-	Seconds    float64            `json:"seconds"`
-	PerSecond  float64            `json:"iterations_per_second"`
-	Candidates []simCandidateJSON `json:"candidates"`
-}
-
 // check refuses flags out of bounds before any work.
 func (opts *simOptions) check() error {
 	if opts.CGP == "" {
@@ -137,20 +113,9 @@ func runSim(c *cobra.Command, g *Globals, opts *simOptions) error {
 		return err
 	}
 	// Plays asked for by name join the engine's candidates.
-	var asked []engine.Move
-	for _, s := range opts.Plays {
-		m, err := engine.ParseMove(s, pos.Board, ts)
-		if err != nil {
-			return withCode(ExitError, i18n.Wrap(err, "sim.bad_play", "Play", s))
-		}
-		if m.Kind == engine.Play {
-			v := engine.Check(pos.Board, &m, ts, lex, pos.Racks[0])
-			if !v.Legal {
-				return withCode(ExitError, i18n.E("sim.illegal_play", "Play", s, "Why", v.Problems[0].Reason))
-			}
-			m = v.Move
-		}
-		asked = append(asked, m)
+	asked, err := sim.ParsePlays(opts.Plays, pos, lex)
+	if err != nil {
+		return withCode(ExitError, err)
 	}
 	cands, bag := sim.Candidates(lex, pos, table, opts.Candidates, asked)
 	if len(cands) == 0 {
@@ -175,24 +140,11 @@ func runSim(c *cobra.Command, g *Globals, opts *simOptions) error {
 		return withCode(ExitError, runErr)
 	}
 	elapsed := g.io.Now().Sub(start)
-	out := simJSON{CGP: pos.CGP(), Plies: s.Config().Plies, Iterations: res.Iterations, Stopped: res.Stopped, Seconds: round2(elapsed.Seconds())}
-	if sec := elapsed.Seconds(); sec > 0 {
-		out.PerSecond = round2(float64(res.Iterations) / sec)
-	}
-	for i := range res.Candidates {
-		cd := &res.Candidates[i]
-		j := simCandidateJSON{Move: engine.FormatMove(&cd.Move, pos.Board, ts), Score: int(cd.Move.Score), Static: round2(cd.Static),
-			Equity: round2(cd.Equity.Mean), EquitySE: round2(cd.Equity.StdErr), Win: round2(100*cd.Win.Mean) / 100,
-			WinSE: round2(100*cd.Win.StdErr) / 100, Iterations: cd.Iterations, Dropped: cd.Dropped}
-		if cd.Move.Kind == engine.Play {
-			j.Coords, j.Word = engine.FormatCoords(&cd.Move), engine.FormatWord(&cd.Move, pos.Board, ts)
-		}
-		out.Candidates = append(out.Candidates, j)
-	}
+	out := res.Report(pos, s.Config().Plies, elapsed, ts)
 	if g.JSON {
 		err = g.PrintJSON(out)
 	} else {
-		err = g.Print(simDoc(g, &out))
+		err = g.Print(out.Doc(p))
 	}
 	if err != nil {
 		return err
@@ -201,34 +153,4 @@ func runSim(c *cobra.Command, g *Globals, opts *simOptions) error {
 		return withCode(ExitInterrupted, i18n.E("sim.interrupted", "Iterations", res.Iterations))
 	}
 	return nil
-}
-
-func simDoc(g *Globals, out *simJSON) *ui.Doc {
-	p := g.P
-	d := ui.NewDoc()
-	d.H2(p.T("sim.title", "Plies", out.Plies, "Iterations", p.Int(out.Iterations)))
-	tb := ui.NewTable(ui.Col{Header: "#", Right: true}, ui.Col{Header: p.T("sim.col.play")}, ui.Col{Header: p.T("sim.col.score"), Right: true},
-		ui.Col{Header: p.T("sim.col.static"), Right: true}, ui.Col{Header: p.T("sim.col.equity"), Right: true},
-		ui.Col{Header: p.T("sim.col.win"), Right: true}, ui.Col{Header: p.T("sim.col.iterations"), Right: true}, ui.Col{Shrink: true})
-	for i, cd := range out.Candidates {
-		note := ui.Cell{}
-		if cd.Dropped {
-			note = ui.Cell{Text: p.T("sim.dropped"), Style: ui.Dim}
-		}
-		play := ui.Cell{Text: cd.Move}
-		if i == 0 {
-			play.Style = ui.Good
-		}
-		tb.Cells(ui.Cell{Text: p.Int(i + 1)}, play, ui.Cell{Text: p.Int(cd.Score)}, ui.Cell{Text: p.Float(cd.Static, 1)},
-			ui.Cell{Text: p.Float(cd.Equity, 1) + " ± " + p.Float(cd.EquitySE, 1)},
-			ui.Cell{Text: p.Percent(cd.Win, 1) + " ± " + p.Float(100*cd.WinSE, 1)}, ui.Cell{Text: p.Int(cd.Iterations)}, note)
-	}
-	d.Table(tb)
-	key := "sim.ran_all"
-	if out.Stopped {
-		key = "sim.stopped_early"
-	}
-	d.Note(p.T(key, "Seconds", p.Float(out.Seconds, 1), "Rate", p.Float(out.PerSecond, 0)))
-	d.Note(p.T("sim.legend"))
-	return d
 }

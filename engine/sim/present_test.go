@@ -1,0 +1,70 @@
+package sim
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/atril-scrabble/atril/engine"
+	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/testlex"
+	"github.com/atril-scrabble/atril/internal/ui"
+)
+
+// Plays asked for by name: an exchange and a pass pass as typed, a legal play is checked, an
+// illegal one or bad notation is refused naming the play.
+func TestParsePlays(t *testing.T) {
+	t.Parallel()
+	lex := testlex.Default(t)
+	pos, err := engine.ParseCGP("15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 CASAXYZ/ 0/0 0", lex.Tiles, engine.StandardLayout())
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := ParsePlays([]string{"8H CASA", "exch XYZ", "pass"}, pos, lex)
+	if err != nil || len(got) != 3 || got[0].Score != 12 || got[1].Kind != engine.Exchange || got[2].Kind != engine.Pass {
+		t.Fatalf("%+v %v", got, err)
+	}
+	for _, s := range []string{"8H ZXY", "nonsense"} {
+		if _, err := ParsePlays([]string{"pass", s}, pos, lex); err == nil || !strings.Contains(err.Error(), strings.Fields(s)[len(strings.Fields(s))-1]) {
+			t.Errorf("%q: %v", s, err)
+		}
+	}
+}
+
+// A run's report keeps its candidates in order with their figures rounded, the rate, and a
+// document that lists them.
+func TestReport(t *testing.T) {
+	t.Parallel()
+	lex := testlex.Default(t)
+	p := positions(t, lex, 1, 6)[0]
+	cands := candidates(lex, p, 3)
+	s, err := New(Config{Lexicon: lex, Workers: 1, MaxIterations: 16, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := s.Run(context.Background(), p, cands)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := res.Report(p, 2, 2*time.Second, lex.Tiles)
+	if len(r.Candidates) != len(res.Candidates) || r.Iterations != res.Iterations || r.PerSecond != float64(int64(float64(res.Iterations)/2*100+0.5))/100 {
+		t.Fatalf("report %+v of %+v", r, res)
+	}
+	if c := r.Candidates[0]; c.Move != engine.FormatMove(&res.Candidates[0].Move, p.Board, lex.Tiles) || c.Equity != round2(res.Candidates[0].Equity.Mean) {
+		t.Errorf("first candidate %+v", c)
+	}
+	var b strings.Builder
+	term := ui.NewTerm(&b, false, 200, func(string) string { return "" })
+	if err := term.Print(r.Doc(i18n.For(i18n.English))); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range r.Candidates {
+		if !strings.Contains(b.String(), c.Move) {
+			t.Errorf("document without %q:\n%s", c.Move, b.String())
+		}
+	}
+	if round2(-1.005) != -1 && round2(-1.005) != -1.01 || round2(2.345) != 2.35 {
+		t.Errorf("round2: %v %v", round2(-1.005), round2(2.345))
+	}
+}
