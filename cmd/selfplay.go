@@ -8,19 +8,15 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/engine"
 	"github.com/atril-scrabble/atril/engine/game"
-	"github.com/atril-scrabble/atril/engine/gcg"
 	"github.com/atril-scrabble/atril/engine/leavetable"
-	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/ui"
-	"github.com/atril-scrabble/atril/lexicon"
 )
 
 type selfplayOptions struct {
@@ -94,19 +90,8 @@ func selfplayPairings() []string {
 	return out
 }
 
-type selfplayJSON struct {
-	game.Summary
-	Seed          uint64  `json:"seed"`
-	Rules         string  `json:"rules"`
-	Lexicon       string  `json:"lexicon"`
-	Workers       int     `json:"workers"`
-	Seconds       float64 `json:"seconds"`
-	GamesPerSec   float64 `json:"games_per_second"`
-	SavedTo       string  `json:"saved_to,omitempty"`
-	CGP           string  `json:"cgp,omitempty"`
-	Leaves        string  `json:"leaves"`
-	GamesFinished int     `json:"games_finished"`
-}
+// selfplayJSON is a run as --json writes it (the tests read it).
+type selfplayJSON = game.Report
 
 // check refuses flags out of bounds before any work and reads --players and --rules.
 func (opts *selfplayOptions) check(p *i18n.Printer) error {
@@ -192,7 +177,7 @@ func runSelfplay(ctx context.Context, g *Globals, opts *selfplayOptions) error {
 		if opts.Save == "" {
 			return nil
 		}
-		return saveGame(filepath.Join(opts.Save, fmt.Sprintf("game-%04d.gcg", r.Index+1)), r.Record, lex.Tiles)
+		return game.SaveRecord(filepath.Join(opts.Save, fmt.Sprintf("game-%04d.gcg", r.Index+1)), r.Record, lex.Tiles)
 	}
 	tally, runErr := game.SelfPlay(ctx, game.SelfPlayConfig{
 		Lexicon: lex, Layout: engine.StandardLayout(), Start: startPos, Rules: rules, Players: players, Leaves: table,
@@ -201,7 +186,7 @@ func runSelfplay(ctx context.Context, g *Globals, opts *selfplayOptions) error {
 	})
 	elapsed := g.io.Now().Sub(start)
 	bar.Finish()
-	var saveErr *saveError
+	var saveErr *game.SaveError
 	switch {
 	case errors.As(runErr, &saveErr):
 		return withCode(ExitError, runErr)
@@ -209,7 +194,7 @@ func runSelfplay(ctx context.Context, g *Globals, opts *selfplayOptions) error {
 		return withCode(ExitInternal, runErr)
 	}
 
-	out := selfplayJSON{
+	out := game.Report{
 		Summary: game.Summarize(&tally, players), Seed: opts.Seed, Rules: rules.Name,
 		Lexicon: lex.Name, Workers: workers, Seconds: elapsed.Seconds(), SavedTo: opts.Save, Leaves: opts.Leaves,
 		GamesFinished: tally.Games,
@@ -223,7 +208,7 @@ func runSelfplay(ctx context.Context, g *Globals, opts *selfplayOptions) error {
 	if g.JSON {
 		err = g.PrintJSON(out)
 	} else {
-		err = g.Print(selfplayDoc(p, &out))
+		err = g.Print(out.Doc(p))
 	}
 	if err != nil {
 		return err
@@ -232,64 +217,4 @@ func runSelfplay(ctx context.Context, g *Globals, opts *selfplayOptions) error {
 		return withCode(ExitInterrupted, i18n.E("selfplay.interrupted", "Done", tally.Games, "Total", opts.Games))
 	}
 	return nil
-}
-
-// saveError is a game that could not be written: the user's directory, not a bug.
-type saveError struct{ err error }
-
-func (e *saveError) Error() string { return e.err.Error() }
-func (e *saveError) Unwrap() error { return e.err }
-
-func saveGame(path string, rec *gcg.Game, ts *lexicon.TileSet) error {
-	// Written as a stream (one file a game, thousands of them), but never into a FIFO or a
-	// device found under a game's name, and every error checked.
-	if err := fileio.CheckOutput(path); err != nil {
-		return &saveError{err}
-	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC|syscall.O_NONBLOCK, 0o644)
-	if err != nil {
-		return &saveError{i18n.Wrap(err, "selfplay.save_flag")}
-	}
-	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
-		f.Close()
-		if err == nil {
-			err = &fileio.NotRegularError{Path: path, Mode: fi.Mode(), Output: true}
-		}
-		return &saveError{err}
-	}
-	werr := rec.Write(f, ts)
-	if cerr := f.Close(); werr == nil {
-		werr = cerr
-	}
-	if werr != nil {
-		return &saveError{i18n.Wrap(werr, "selfplay.save_file", "Path", path)}
-	}
-	return nil
-}
-
-// selfplayDoc is the summary: the run, each player's mean score, bingos and wins, player 1's
-// win rate with its interval, and the speed.
-func selfplayDoc(p *i18n.Printer, s *selfplayJSON) *ui.Doc {
-	rules := p.T("selfplay.rules_file")
-	if s.Rules == game.SixScoreless.Name {
-		rules = p.T("selfplay.rules_six")
-	}
-	doc := ui.NewDoc().H2(p.T("selfplay.title", "Games", p.N("selfplay.games", s.Games), "Seed", s.Seed, "Lexicon", s.Lexicon))
-	doc.P(p.T("selfplay.end_rules", "Rules", rules))
-	if s.CGP != "" {
-		doc.P(p.T("selfplay.from_cgp", "CGP", s.CGP))
-	}
-	doc.P(p.T("selfplay.leaves", "Leaves", leaveTableName(p, s.Leaves)))
-	t := ui.NewTable(ui.Col{Header: p.T("selfplay.col.player")}, ui.Col{Header: p.T("selfplay.col.mean"), Right: true},
-		ui.Col{Header: p.T("selfplay.col.bingos"), Right: true}, ui.Col{Header: p.T("selfplay.col.wins"), Right: true})
-	for i := 0; i < 2; i++ {
-		t.Row(p.T("selfplay.player", "Number", i+1, "Strategy", strategyName(p, s.Players[i])), p.Float(s.MeanScore[i], 1), p.Float(s.BingosPerGame[i], 2), p.Int(s.Wins[i]))
-	}
-	doc.Table(t)
-	doc.P(p.T("selfplay.win_rate", "Ties", p.Int(s.Ties), "Rate", p.Percent(s.WinRate, 1), "Low", p.Percent(s.WinLow, 1), "High", p.Percent(s.WinHigh, 1)))
-	doc.P(p.T("selfplay.speed", "Turns", p.Float(s.MeanTurns, 1), "Rate", p.Float(s.GamesPerSec, 1), "Seconds", p.Float(s.Seconds, 2), "Workers", p.N("selfplay.workers", s.Workers)))
-	if s.SavedTo != "" {
-		doc.P(p.T("selfplay.saved", "Dir", s.SavedTo))
-	}
-	return doc
 }
