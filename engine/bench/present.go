@@ -8,18 +8,18 @@ import (
 // Doc is the report for a reader (positions read from file, or built in when ""): one row a figure, atril's median and spread, and for each other
 // engine its median and the ratio.
 func (rep *Report) Doc(p *i18n.Printer, file string) *ui.Doc {
-	source := p.T("builtin", "Seed", rep.Seed)
+	source := p.T("bench.builtin", "Seed", rep.Seed)
 	if file != "" {
 		source = file
 	}
-	doc := ui.NewDoc().H2(p.T("title", "Positions", p.Int(rep.Positions), "Source", source, "Lexicon", rep.Lexicon))
+	doc := ui.NewDoc().H2(p.T("bench.title", "Positions", p.Int(rep.Positions), "Source", source, "Lexicon", rep.Lexicon))
 	secDec := 2
 	if rep.Seconds < 0.1 {
 		secDec = 3
 	}
-	doc.P(p.T("how", "Runs", p.N("runs", rep.Runs), "Seconds", p.Float(rep.Seconds, secDec)))
-	cols := []ui.Col{{Header: p.T("col.figure"), Shrink: true}, {Header: p.T("col.unit")},
-		{Header: "atril", Right: true}, {Header: p.T("col.spread"), Right: true}}
+	doc.P(p.T("bench.how", "Runs", p.N("bench.runs", rep.Runs), "Seconds", p.Float(rep.Seconds, secDec)))
+	cols := []ui.Col{{Header: p.T("bench.col.figure"), Shrink: true}, {Header: p.T("bench.col.unit")},
+		{Header: "atril", Right: true}, {Header: p.T("bench.col.spread"), Right: true}}
 	var engines []string
 	if len(rep.Results) > 0 {
 		for _, o := range rep.Results[0].Others {
@@ -27,7 +27,7 @@ func (rep *Report) Doc(p *i18n.Printer, file string) *ui.Doc {
 		}
 	}
 	for _, e := range engines {
-		cols = append(cols, ui.Col{Header: e, Right: true}, ui.Col{Header: p.T("col.ratio", "Engine", e), Right: true})
+		cols = append(cols, ui.Col{Header: e, Right: true}, ui.Col{Header: p.T("bench.col.ratio", "Engine", e), Right: true})
 	}
 	t := ui.NewTable(cols...)
 	for _, r := range rep.Results {
@@ -54,7 +54,7 @@ func (rep *Report) Doc(p *i18n.Printer, file string) *ui.Doc {
 	}
 	doc.Table(t)
 	if len(engines) > 0 {
-		doc.Note(p.T("legend"))
+		doc.Note(p.T("bench.legend"))
 	}
 	return doc
 }
@@ -63,26 +63,26 @@ func (rep *Report) Doc(p *i18n.Printer, file string) *ui.Doc {
 func figureName(p *i18n.Printer, f Figure) string {
 	switch f {
 	case TopEquity:
-		return p.T("figure.topeq")
+		return p.T("bench.figure.topeq")
 	case AllMoves:
-		return p.T("figure.all")
+		return p.T("bench.figure.all")
 	case Sim:
-		return p.T("figure.sim")
+		return p.T("bench.figure.sim")
 	case Endgame:
-		return p.T("figure.endgame")
+		return p.T("bench.figure.endgame")
 	}
-	return p.T("figure.selfplay")
+	return p.T("bench.figure.selfplay")
 }
 
 // unitName is a figure's unit in the reader's words.
 func unitName(p *i18n.Printer, f Figure) string {
 	switch f {
 	case Sim:
-		return p.T("unit.iterations")
+		return p.T("bench.unit.iterations")
 	case SelfPlay:
-		return p.T("unit.games")
+		return p.T("bench.unit.games")
 	case Endgame:
-		return p.T("unit.ms")
+		return p.T("bench.unit.ms")
 	}
-	return p.T("unit.us")
+	return p.T("bench.unit.us")
 }

@@ -29,6 +29,9 @@ func TestReportDoc(t *testing.T) {
 			t.Errorf("no %q in\n%s", want, out)
 		}
 	}
+	if strings.Contains(out, "[[") {
+		t.Errorf("a message missing from the catalogue:\n%s", out)
+	}
 	if figureName(p, TopEquity) == figureName(p, Sim) || unitName(p, Endgame) == unitName(p, TopEquity) {
 		t.Error("figures or units share a name")
 	}

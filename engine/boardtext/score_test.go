@@ -53,6 +53,9 @@ func TestScoreOf(t *testing.T) {
 	if err := term.Print(bad.Doc(term, p)); err != nil {
 		t.Fatal(err)
 	}
+	if strings.Contains(b.String(), "[[") {
+		t.Errorf("a message missing from the catalogue:\n%s", b.String())
+	}
 	if !strings.Contains(b.String(), p.T("score.not_legal")) {
 		t.Errorf("document:\n%s", b.String())
 	}

@@ -31,6 +31,9 @@ func TestResultJSONAndDoc(t *testing.T) {
 	if err := term.Print(res.Doc(i18n.For("en"), pos, 3)); err != nil {
 		t.Fatal(err)
 	}
+	if strings.Contains(b.String(), "[[") {
+		t.Errorf("a message missing from the catalogue:\n%s", b.String())
+	}
 	out := b.String()
 	if !strings.Contains(out, j.Best) || !strings.Contains(out, "Proven") && !strings.Contains(out, "proven") {
 		t.Errorf("document without the best play %q or the proof:\n%s", j.Best, out)

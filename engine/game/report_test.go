@@ -25,6 +25,9 @@ func TestReportDoc(t *testing.T) {
 	if err := term.Print(r.Doc(es)); err != nil {
 		t.Fatal(err)
 	}
+	if strings.Contains(b.String(), "[[") {
+		t.Errorf("a message missing from the catalogue:\n%s", b.String())
+	}
 	out := b.String()
 	for _, want := range []string{es.T("selfplay.rules_six"), es.T("names.handset"), StrategyName(es, "equity"), "412,5", "out"} {
 		if !strings.Contains(out, want) {

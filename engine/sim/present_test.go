@@ -59,6 +59,9 @@ func TestReport(t *testing.T) {
 	if err := term.Print(r.Doc(i18n.For(i18n.English))); err != nil {
 		t.Fatal(err)
 	}
+	if strings.Contains(b.String(), "[[") {
+		t.Errorf("a message missing from the catalogue:\n%s", b.String())
+	}
 	for _, c := range r.Candidates {
 		if !strings.Contains(b.String(), c.Move) {
 			t.Errorf("document without %q:\n%s", c.Move, b.String())
