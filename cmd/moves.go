@@ -7,10 +7,10 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/engine"
+	"github.com/atril-scrabble/atril/engine/boardtext"
 	"github.com/atril-scrabble/atril/engine/leavetable"
 	"github.com/atril-scrabble/atril/engine/movegen"
 	"github.com/atril-scrabble/atril/internal/i18n"
-	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
@@ -55,21 +55,11 @@ func newMovesCmd(g *Globals) *cobra.Command {
 	return c
 }
 
-type moveJSON struct {
-	Coords string  `json:"coords"`
-	Word   string  `json:"word"`
-	Move   string  `json:"move"`
-	Score  int     `json:"score"`
-	Equity float64 `json:"equity"`
-	Leave  string  `json:"leave"`
-}
-
-type movesJSON struct {
-	NMoves int        `json:"n_moves"`
-	Moves  []moveJSON `json:"moves"`
-	// NoTilePlay: no word can be played; moves are the exchanges and the pass.
-	NoTilePlay bool `json:"no_tile_play,omitempty"`
-}
+// moveJSON and movesJSON are moves as --json writes them (the tests read them).
+type (
+	moveJSON  = boardtext.MoveJSON
+	movesJSON = boardtext.MoveList
+)
 
 func runMoves(g *Globals, opts *movesOptions) error {
 	if opts.CGP == "" {
@@ -116,69 +106,20 @@ func runMoves(g *Globals, opts *movesOptions) error {
 	if err != nil {
 		return err
 	}
-	bag := pos.BagCount()
 	// The side to move's options, ranked as asked, passes and exchanges only with --exchanges.
-	mo := movegen.SideToMove(bag, table)
+	mo := movegen.SideToMove(pos.BagCount(), table)
 	mo.By, mo.Sort = by, true
 	if !opts.All {
 		mo.Top = opts.Top
 	}
-	if !opts.Exchanges {
-		mo.Pass, mo.Exchanges = false, 0
-	}
 	gen := movegen.New(lex.Graph, ts, layout)
 	gen.SetBoard(pos.Board)
-	moves := gen.Generate(rack, mo)
-	// No word can be played: the player still has a move, an exchange (while the bag has
-	// tiles) or a pass, and the best of them are what to show.
-	noTilePlay := false
-	if len(moves) == 0 && !opts.Exchanges {
-		noTilePlay = true
-		mo.Pass, mo.Exchanges = true, movegen.MaxExchange(bag)
-		moves = gen.Generate(rack, mo)
-	}
-
-	out := movesJSON{NMoves: len(moves), Moves: make([]moveJSON, 0, len(moves)), NoTilePlay: noTilePlay}
-	for i := range moves {
-		m := &moves[i]
-		// Display: plain letters, single tiles bracketed only where they would read as a digraph
-		// tile ([L][L]), so a script parsing the leave gets the right tiles.
-		j := moveJSON{Move: engine.FormatMove(m, pos.Board, ts), Score: int(m.Score), Equity: round2(m.Equity), Leave: ts.Display(m.LeaveTiles())}
-		if m.Kind == engine.Play {
-			j.Coords = engine.FormatCoords(m)
-			j.Word = engine.FormatWord(m, pos.Board, ts)
-		}
-		out.Moves = append(out.Moves, j)
-	}
+	moves, noTilePlay := gen.ListMoves(rack, mo, opts.Exchanges)
+	out := boardtext.ListMoves(pos, moves, noTilePlay)
 	if g.JSON {
 		return g.PrintJSON(out)
 	}
-	p := g.P
-	if len(moves) == 0 {
-		return g.Print(ui.NewDoc().P(p.T("moves.none")))
-	}
-	// People read the move in the notation they type into "atril score --play" ([RR] one
-	// tile, lower case a blank, (C) on the board), the whole word plainly, and the leave in
-	// the move's notation. No column is ever cut: a move or a word must be read whole.
-	t := ui.NewTable(ui.Col{Header: "#", Right: true}, ui.Col{Header: p.T("engine.col.move")},
-		ui.Col{Header: p.T("engine.col.word")}, ui.Col{Header: p.T("engine.col.score"), Right: true},
-		ui.Col{Header: p.T("engine.col.equity"), Right: true}, ui.Col{Header: p.T("engine.col.leave")})
-	for i, m := range out.Moves {
-		t.Row(p.Int(i+1), m.Move, m.Word, p.Int(m.Score), p.Float(m.Equity, 2), ts.Notation(moves[i].LeaveTiles()))
-	}
-	doc := ui.NewDoc()
-	if noTilePlay {
-		if bag > 0 {
-			doc.P(p.T("moves.no_tile_play_exchange"))
-		} else {
-			doc.P(p.T("moves.no_tile_play_pass"))
-		}
-	}
-	doc.Table(t)
-	if g.UI.TTY() {
-		doc.Note(p.T("moves.legend"))
-	}
-	return g.Print(doc)
+	return g.Print(out.Doc(g.UI, g.P))
 }
 
 // notes writes remarks on how the input was read on stderr, "atril: note: ...", leaving
