@@ -3,9 +3,6 @@ package cmd
 import (
 	"bytes"
 	"context"
-	"errors"
-	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -18,7 +15,6 @@ import (
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/internal/ui"
-	"github.com/atril-scrabble/atril/puzzles"
 	"github.com/atril-scrabble/atril/stats"
 )
 
@@ -106,19 +102,12 @@ func runAnalyze(ctx context.Context, g *Globals, opts *analyzeOptions, args []st
 		if st, err = openStudy(g, true); err != nil {
 			return err
 		}
-		rec, _, err := st.Game(ctx, opts.Game)
-		if errors.Is(err, studystore.ErrNoGame) {
-			return withCode(ExitError, i18n.E("games.no_game", "ID", opts.Game))
-		}
-		if err != nil {
+		var player string
+		if data, name, player, err = play.StoredRecord(ctx, st, opts.Game); err != nil {
 			return withCode(ExitError, err)
 		}
-		if rec.Finished.IsZero() {
-			return withCode(ExitError, i18n.E("analyze.not_finished", "ID", opts.Game))
-		}
-		data, name = []byte(rec.GCG), play.GameName(opts.Game)
 		if opts.Player == "" {
-			opts.Player = rec.Player
+			opts.Player = player
 		}
 	} else {
 		name = args[0]
@@ -184,23 +173,11 @@ func runAnalyze(ctx context.Context, g *Globals, opts *analyzeOptions, args []st
 		file := name
 		if opts.Game != 0 {
 			// The stored game's record, as a file puzzle gen --resume can read again.
-			if err := os.MkdirAll(play.GamesDir(st), 0o755); err != nil {
-				return withCode(ExitError, i18n.Wrap(err, "play.write_gcg", "File", play.GamesDir(st)))
-			}
-			file = filepath.Join(play.GamesDir(st), name)
-			if err := os.WriteFile(file, data, 0o644); err != nil {
-				return withCode(ExitError, i18n.Wrap(err, "play.write_gcg", "File", file))
+			if file, err = play.WriteRecord(st, name, data); err != nil {
+				return withCode(ExitError, err)
 			}
 		}
-		plan, err := puzzles.NewPlan(puzzles.GenOptions{GCG: []string{file}, Player: rec.Players[who].Nick, MinLoss: opts.MinLoss},
-			[]puzzles.Input{{Name: file, Data: data}}, lex, table, nil)
-		if err != nil {
-			return withCode(ExitError, err)
-		}
-		sum, err := (&puzzles.Generator{Store: st, Workers: 1, Now: g.io.Now}).Run(ctx, plan, 0, 0, 0)
-		if sum != nil {
-			made = len(sum.Stored)
-		}
+		made, err = play.MistakePuzzles(ctx, st, lex, table, file, data, rec.Players[who].Nick, opts.MinLoss, g.io.Now)
 		if err != nil && ctx.Err() == nil {
 			return withCode(ExitError, err)
 		}

@@ -14,7 +14,6 @@ import (
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
-	"github.com/atril-scrabble/atril/puzzles"
 )
 
 // DefaultPuzzleLoss is the equity a turn of the player must have lost to become a puzzle at the
@@ -93,16 +92,7 @@ func Conclude(ctx context.Context, st *studystore.Store, lex *lexicon.Lexicon, s
 	if loss == 0 {
 		loss = DefaultPuzzleLoss
 	}
-	plan, err := puzzles.NewPlan(puzzles.GenOptions{GCG: []string{file}, Player: s.Settings.Player, MinLoss: loss},
-		[]puzzles.Input{{Name: file, Data: []byte(text.String())}}, lex, o.Table, nil)
-	if err != nil {
-		return c, err
-	}
-	gen := &puzzles.Generator{Store: st, Workers: 1}
-	ps, err := gen.Run(ctx, plan, 0, 0, 0)
-	if ps != nil {
-		c.Puzzles = len(ps.Stored)
-	}
+	c.Puzzles, err = MistakePuzzles(ctx, st, lex, o.Table, file, []byte(text.String()), s.Settings.Player, loss, nil)
 	return c, err
 }
 
