@@ -13,7 +13,6 @@ import (
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/settings"
 	"github.com/atril-scrabble/atril/internal/ui"
-	"github.com/atril-scrabble/atril/lexicon"
 )
 
 // newLeavesCmd makes `atril leaves`.
@@ -95,23 +94,6 @@ func isLeavesTable(arg string) bool {
 	}
 	fi, err := os.Stat(arg)
 	return err == nil && fi.Mode().IsRegular()
-}
-
-// leaveNotation spells a leave as moves shows one: tiles in alphagram order, blanks last.
-func leaveNotation(ts *lexicon.TileSet, w []lexicon.Tile) string {
-	out := make([]lexicon.Tile, 0, len(w))
-	blanks := 0
-	for _, t := range w {
-		if t == lexicon.Blank {
-			blanks++
-			continue
-		}
-		out = append(out, t)
-	}
-	for range blanks {
-		out = append(out, lexicon.Blank)
-	}
-	return ts.Notation(out)
 }
 
 // gamesProgress is a progress bar of games on stderr whose label shows the rate and the time left
