@@ -2,43 +2,22 @@ package cmd
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
 	"time"
 
 	"github.com/spf13/cobra"
 
-	"github.com/atril-scrabble/atril/engine/gcg"
 	"github.com/atril-scrabble/atril/engine/leavetable"
-	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/puzzles"
-	"github.com/atril-scrabble/atril/puzzles/puzzletag"
 )
 
 type puzzleGenOptions struct {
-	SelfPlay      int
-	Seed          uint64
-	GCG           []string
-	Player        string
-	MinLoss       float64
-	CGP           string
-	Kinds         []string
-	Tags          []string
-	Deck          string
-	Margin        float64
-	Accept        float64
-	NoSim         bool
-	SimCandidates int
-	SimIterations int
-	SimPlies      int
-	Disagree      string
-	Limit         int
-	Workers       int
-	Resume        bool
-	Exact         puzzles.ExactOptions
+	puzzles.GenRequest
+	Deck    string
+	Workers int
+	Resume  bool
 }
 
 // newPuzzleGenCmd makes `atril puzzle gen`.
@@ -94,40 +73,10 @@ func newPuzzleGenCmd(g *Globals) *cobra.Command {
 	return c
 }
 
-// puzzleAnswerJSON is an answer as scripts read it: words in plain upper case with the board's
-// tiles, as `moves --json` writes them; an exchange has no coordinates and its notation
-// ("-ABC") as word.
-type puzzleAnswerJSON struct {
-	Coords string  `json:"coords"`
-	Word   string  `json:"word"`
-	Score  int     `json:"score"`
-	Equity float64 `json:"equity"`
-}
+// puzzleAnswerJSON and answersJSON are answers as scripts read them (puzzle answer shows them too).
+type puzzleAnswerJSON = puzzles.AnswerJSON
 
-type puzzleGenPuzzleJSON struct {
-	ID      int64              `json:"id"`
-	Kind    string             `json:"kind"`
-	CGP     string             `json:"cgp"`
-	Rack    string             `json:"rack"`
-	Tags    []string           `json:"tags"`
-	Answers []puzzleAnswerJSON `json:"answers"`
-}
-
-type puzzleGenJSON struct {
-	Puzzles []puzzleGenPuzzleJSON `json:"puzzles"`
-}
-
-func answersJSON(as []puzzles.Play) []puzzleAnswerJSON {
-	out := make([]puzzleAnswerJSON, 0, len(as))
-	for _, a := range as {
-		w := a.Word
-		if a.Coords == "" {
-			w = a.Move
-		}
-		out = append(out, puzzleAnswerJSON{Coords: a.Coords, Word: w, Score: a.Score, Equity: a.Equity})
-	}
-	return out
-}
+var answersJSON = puzzles.AnswersJSON
 
 func runPuzzleGen(c *cobra.Command, g *Globals, opts *puzzleGenOptions) error {
 	ctx := c.Context()
@@ -158,61 +107,19 @@ func runPuzzleGen(c *cobra.Command, g *Globals, opts *puzzleGenOptions) error {
 		if st, err = openStudy(g, true); err != nil {
 			return err
 		}
-		run, err := st.LastUnfinishedPuzzleRun(ctx)
-		if errors.Is(err, studystore.ErrNoPuzzleRun) {
-			return withCode(ExitError, i18n.E("puzzle_gen.nothing_to_resume"))
-		}
-		if err != nil {
+		if o, runID, from, storedBefore, err = puzzles.Resumable(ctx, st, lex); err != nil {
 			return withCode(ExitError, err)
 		}
-		if err := json.Unmarshal(run.Options, &o); err != nil {
-			return withCode(ExitError, err)
-		}
-		if o.Lexicon != lex.Name || o.Tiles != lex.Tiles.Name {
-			return withCode(ExitError, i18n.E("puzzle_gen.resume_lexicon", "Lexicon", o.Lexicon, "Tiles", o.Tiles))
-		}
-		runID, from, storedBefore = run.ID, run.Done, run.Stored
-	} else {
-		o = puzzles.GenOptions{SelfPlay: opts.SelfPlay, Seed: opts.Seed, Player: opts.Player, CGP: opts.CGP,
-			Margin: opts.Margin, Accept: opts.Accept, Verify: !opts.NoSim, Limit: opts.Limit,
-			Sim: puzzles.VerifyOptions{Candidates: opts.SimCandidates, Iterations: opts.SimIterations, Plies: opts.SimPlies, Disagree: opts.Disagree}}
-		if o.Player != "" {
-			o.MinLoss = opts.MinLoss
-		}
-		if opts.SimCandidates < 2 || opts.SimIterations < 1 || opts.SimPlies < 1 {
-			return withCode(ExitError, i18n.E("puzzle_gen.bad_sim_flags"))
-		}
-		if opts.Exact.Margin < 0 || opts.Exact.MaxTiles < 0 || opts.Exact.Candidates < 0 || opts.Exact.Accept < 0 {
-			return withCode(ExitError, i18n.E("egpuzzle.err.bad_options"))
-		}
-		o.Exact = opts.Exact
-		for _, k := range opts.Kinds {
-			kind, ok := puzzles.ParseKind(k)
-			if !ok {
-				return withCode(ExitError, i18n.E("puzzle.bad_kind", "Value", k))
-			}
-			o.Kinds = append(o.Kinds, kind)
-		}
-		for _, t := range opts.Tags {
-			tag, ok := puzzletag.Parse(t)
-			if !ok {
-				return withCode(ExitError, i18n.E("puzzle.bad_tag", "Value", t, "Tags", puzzletag.Choices(g.P)))
-			}
-			o.Tags = append(o.Tags, tag)
-		}
-		o.GCG = opts.GCG
+	} else if o, err = opts.Options(g.P); err != nil {
+		return withCode(ExitError, err)
 	}
 	if opts.Workers < 0 {
 		return withCode(ExitError, i18n.E("puzzle_gen.bad_workers", "Workers", opts.Workers))
 	}
 	// Every input is read and checked before anything is stored.
-	var inputs []puzzles.Input
-	for _, path := range o.GCG {
-		b, err := fileio.ReadFile(path, gcg.MaxSize)
-		if err != nil {
-			return withCode(ExitError, err)
-		}
-		inputs = append(inputs, puzzles.Input{Name: path, Data: b})
+	inputs, err := puzzles.ReadInputs(o.GCG)
+	if err != nil {
+		return withCode(ExitError, err)
 	}
 	if st == nil {
 		if st, err = openStudy(g, false); err != nil {
@@ -255,15 +162,7 @@ func runPuzzleGen(c *cobra.Command, g *Globals, opts *puzzleGenOptions) error {
 		return withCode(ExitInternal, runErr)
 	}
 	if g.JSON {
-		out := puzzleGenJSON{Puzzles: []puzzleGenPuzzleJSON{}}
-		for _, pz := range sum.Stored {
-			j := puzzleGenPuzzleJSON{ID: pz.ID, Kind: string(pz.Kind), CGP: pz.Position.CGP(), Rack: lex.Tiles.Notation(pz.Rack()),
-				Tags: []string{}, Answers: answersJSON(pz.Answers)}
-			for _, t := range pz.Tags {
-				j.Tags = append(j.Tags, string(t))
-			}
-			out.Puzzles = append(out.Puzzles, j)
-		}
+		out := sum.JSON(lex.Tiles)
 		err = g.PrintJSON(out)
 	} else {
 		err = g.Print(puzzles.GenSummaryDoc(g.UI, p, sum, elapsed))
