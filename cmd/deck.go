@@ -10,7 +10,6 @@ import (
 	"github.com/atril-scrabble/atril/drills"
 	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
-	"github.com/atril-scrabble/atril/internal/ui"
 )
 
 type deckAddOptions struct {
@@ -43,18 +42,13 @@ func deckAddCmd(g *Globals) *cobra.Command {
 	opts := &deckAddOptions{}
 	p := g.P
 	c := &cobra.Command{
-		Use:     p.T("deck.add.use"),
-		Short:   p.T("deck.add.short"),
-		Long:    p.T("deck.add.long", "MiB", drills.MaxDeckFile>>20),
-		Example: p.T("deck.add.example"),
-		Args:    deckArgs(g, 1),
-		ValidArgsFunction: func(c *cobra.Command, args []string, prefix string) ([]string, cobra.ShellCompDirective) {
-			if len(args) > 0 {
-				return nil, cobra.ShellCompDirectiveNoFileComp
-			}
-			return completeDeckNames(g, false)(c, args, prefix) // adding to an existing deck
-		},
-		RunE: func(c *cobra.Command, args []string) error { return runDeckAdd(g, c, args[0], opts) },
+		Use:               p.T("deck.add.use"),
+		Short:             p.T("deck.add.short"),
+		Long:              p.T("deck.add.long", "MiB", drills.MaxDeckFile>>20),
+		Example:           p.T("deck.add.example"),
+		Args:              deckArgs(g, 1),
+		ValidArgsFunction: completeDeckArg(g), // adding to an existing deck
+		RunE:              func(c *cobra.Command, args []string) error { return runDeckAdd(g, c, args[0], opts) },
 	}
 	f := c.Flags()
 	f.StringVar(&opts.Search, "search", "", p.T("deck.add.flag.search"))
@@ -78,6 +72,16 @@ func deckArgs(g *Globals, n int) cobra.PositionalArgs {
 			return withCode(ExitError, i18n.E("deck.err.args", "Command", c.CommandPath()))
 		}
 		return nil
+	}
+}
+
+// completeDeckArg completes a deck command's one argument, a deck's name.
+func completeDeckArg(g *Globals) cobra.CompletionFunc {
+	return func(c *cobra.Command, args []string, prefix string) ([]string, cobra.ShellCompDirective) {
+		if len(args) > 0 {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		return completeDeckNames(g, false)(c, args, prefix)
 	}
 }
 
@@ -136,9 +140,7 @@ func runDeckAdd(g *Globals, c *cobra.Command, name string, opts *deckAddOptions)
 		g.io.Err.Write([]byte("atril: " + msg))
 	}
 	if g.JSON {
-		return g.PrintJSON(map[string]any{"deck": name, "created": added.Created, "kind": added.Deck.Kind,
-			"scheduler": added.Deck.Scheduler, "lexicon": lex.Name, "words": added.Fill.Words, "non_words": added.Fill.Added,
-			"lines_skipped": len(added.Fill.Skipped), "cards_added": added.Added, "cards": added.Total})
+		return g.PrintJSON(added.JSON(name, lex.Name))
 	}
 	return g.Say(drills.DeckAddedText(g.P, added))
 }
@@ -172,17 +174,12 @@ func deckListCmd(g *Globals) *cobra.Command {
 func deckMoveCmd(g *Globals) *cobra.Command {
 	p := g.P
 	c := &cobra.Command{
-		Use:     p.T("deck.move.use"),
-		Short:   p.T("deck.move.short"),
-		Long:    p.T("deck.move.long"),
-		Example: p.T("deck.move.example"),
-		Args:    deckArgs(g, 1),
-		ValidArgsFunction: func(c *cobra.Command, args []string, prefix string) ([]string, cobra.ShellCompDirective) {
-			if len(args) > 0 {
-				return nil, cobra.ShellCompDirectiveNoFileComp
-			}
-			return completeDeckNames(g, false)(c, args, prefix)
-		},
+		Use:               p.T("deck.move.use"),
+		Short:             p.T("deck.move.short"),
+		Long:              p.T("deck.move.long"),
+		Example:           p.T("deck.move.example"),
+		Args:              deckArgs(g, 1),
+		ValidArgsFunction: completeDeckArg(g),
 		RunE: func(c *cobra.Command, args []string) error {
 			if !c.Flags().Changed("lexicon") {
 				return withCode(ExitError, i18n.E("deck.err.move_lexicon", "Deck", args[0]))
@@ -203,16 +200,7 @@ func deckMoveCmd(g *Globals) *cobra.Command {
 			if g.JSON {
 				return g.PrintJSON(moved)
 			}
-			d := ui.NewDoc().P(p.T("deck.moved", "Deck", moved.Deck, "From", moved.From, "To", moved.To,
-				"Kept", p.N("deck.count.cards", moved.Kept)))
-			if n := len(moved.Dropped); n > 0 {
-				shown := moved.DroppedShown()
-				if n > 20 {
-					shown = append(shown[:20:20], p.T("deck.and_more", "More", p.Int(n-20)))
-				}
-				d.P(p.N("deck.moved_dropped", n, "Lexicon", moved.To, "Cards", strings.Join(shown, ", ")))
-			}
-			return g.Print(d)
+			return g.Print(moved.Doc(p))
 		},
 	}
 	return c
@@ -221,15 +209,10 @@ func deckMoveCmd(g *Globals) *cobra.Command {
 func deckRmCmd(g *Globals) *cobra.Command {
 	p := g.P
 	return &cobra.Command{
-		Use:   p.T("deck.rm.use"),
-		Short: p.T("deck.rm.short"),
-		Args:  deckArgs(g, 1),
-		ValidArgsFunction: func(c *cobra.Command, args []string, prefix string) ([]string, cobra.ShellCompDirective) {
-			if len(args) > 0 {
-				return nil, cobra.ShellCompDirectiveNoFileComp
-			}
-			return completeDeckNames(g, false)(c, args, prefix)
-		},
+		Use:               p.T("deck.rm.use"),
+		Short:             p.T("deck.rm.short"),
+		Args:              deckArgs(g, 1),
+		ValidArgsFunction: completeDeckArg(g),
 		RunE: func(c *cobra.Command, args []string) error {
 			st, err := openExistingStudyStore(g)
 			if err != nil {
