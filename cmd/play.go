@@ -11,7 +11,6 @@ import (
 	"github.com/atril-scrabble/atril/drills/play"
 	"github.com/atril-scrabble/atril/engine/analysis"
 	"github.com/atril-scrabble/atril/engine/endgame"
-	"github.com/atril-scrabble/atril/engine/game"
 	"github.com/atril-scrabble/atril/engine/leavetable"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/studystore"
@@ -85,17 +84,8 @@ func newPlayCmd(g *Globals) *cobra.Command {
 	return c
 }
 
-// playJSON is what `play --json` prints at the end (the game itself is played on stderr).
-type playJSON struct {
-	Game     int64                `json:"game"`
-	Stopped  string               `json:"stopped"`
-	End      string               `json:"end,omitempty"`
-	Scores   map[string]int       `json:"scores"`
-	Penalty  int                  `json:"time_penalty"`
-	Result   string               `json:"result,omitempty"`
-	Analysis *analysis.ReportJSON `json:"analysis,omitempty"`
-	Puzzles  int                  `json:"puzzles"`
-}
+// playJSON is what `play --json` prints at the end (the tests read it).
+type playJSON = play.GameJSON
 
 func runPlay(c *cobra.Command, g *Globals, opts *playOptions) error {
 	ctx := c.Context()
@@ -152,15 +142,9 @@ func runPlay(c *cobra.Command, g *Globals, opts *playOptions) error {
 		if !c.Flags().Changed("seed") {
 			seed = uint64(g.io.Now().UnixNano())
 		}
-		seat := 0
-		switch opts.First {
-		case "you", "tú", "tu", "yo":
-		case "atril":
-			seat = 1
-		case "random", "azar":
-			seat = int(game.GameSeed(seed, 1) & 1)
-		default:
-			return withCode(ExitError, i18n.E("play.bad_first", "Value", opts.First))
+		seat, err := play.FirstSeat(opts.First, seed)
+		if err != nil {
+			return withCode(ExitError, err)
 		}
 		if prev, err := st.LastUnfinishedGame(ctx); err == nil {
 			g.ErrUI.Print(ui.NewDoc().Note(p.T("play.unfinished", "ID", prev.ID)))
@@ -190,9 +174,7 @@ func runPlay(c *cobra.Command, g *Globals, opts *playOptions) error {
 	if err != nil {
 		return withCode(ExitError, err)
 	}
-	js := playJSON{Game: id, Stopped: res.Stopped, End: state.End, Penalty: state.Penalty}
-	pl, at := state.Scores()
-	js.Scores = map[string]int{state.Settings.Player: pl, play.EngineNick: at}
+	js := play.NewGameJSON(id, res, state)
 	if res.Stopped != play.StoppedFinished {
 		if res.Stopped == play.StoppedInterrupted || res.Stopped == play.StoppedEndOfInput {
 			out.Print(ui.NewDoc().Note(p.T("play.saved", "ID", id)))
@@ -205,7 +187,6 @@ func runPlay(c *cobra.Command, g *Globals, opts *playOptions) error {
 	if err := out.Print(play.EndDoc(out, p, state)); err != nil {
 		return err
 	}
-	js.Result = [...]string{"loss", "draw", "win"}[int(state.Result()*2)]
 	eg, err := exactEndgame(lex)
 	if err != nil {
 		return withCode(ExitInternal, err)
@@ -220,8 +201,7 @@ func runPlay(c *cobra.Command, g *Globals, opts *playOptions) error {
 		if perr := out.Print(play.ConclusionDoc(out, p, lex.Tiles, id, con)); perr != nil {
 			return perr
 		}
-		rj := con.Report.JSON(lex.Tiles)
-		js.Analysis, js.Puzzles = &rj, con.Puzzles
+		js.Concluded(con, lex.Tiles)
 	}
 	if err != nil && ctx.Err() == nil {
 		return withCode(ExitError, err)
