@@ -31,8 +31,8 @@ type analyzeOptions struct {
 	Seed          uint64
 }
 
-// newAnalyzeCmd makes `atril analyze`.
-func newAnalyzeCmd(g *Globals) *cobra.Command {
+// newAnalyzeCmd makes `atril analyze`. runF, when not nil, stands in for the run (gh's seam).
+func newAnalyzeCmd(g *Globals, runF func(*analyzeOptions) error) *cobra.Command {
 	opts := &analyzeOptions{}
 	p := g.P
 	c := &cobra.Command{
@@ -42,6 +42,9 @@ func newAnalyzeCmd(g *Globals) *cobra.Command {
 		Example: p.T("analyze.example"),
 		Args:    cobra.MaximumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
+			if runF != nil {
+				return runF(opts) // flag tests: the options parsed, nothing run
+			}
 			return runAnalyze(c.Context(), g, opts, args)
 		},
 	}

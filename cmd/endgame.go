@@ -38,8 +38,8 @@ type endgameOptions struct {
 // endgameMaxTableMB bounds --table-mb (64 GiB: more than any endgame needs).
 const endgameMaxTableMB = 64 << 10
 
-// newEndgameCmd makes `atril endgame`.
-func newEndgameCmd(g *Globals) *cobra.Command {
+// newEndgameCmd makes `atril endgame`. runF, when not nil, stands in for the run (gh's seam).
+func newEndgameCmd(g *Globals, runF func(*endgameOptions) error) *cobra.Command {
 	opts := &endgameOptions{}
 	p := g.P
 	c := &cobra.Command{
@@ -52,6 +52,9 @@ func newEndgameCmd(g *Globals) *cobra.Command {
 			opts.Turn = -1
 			if c.Flags().Changed("turn") {
 				opts.Turn, _ = c.Flags().GetInt("turn")
+			}
+			if runF != nil {
+				return runF(opts) // flag tests: the options parsed, nothing run
 			}
 			return runEndgame(c, g, opts)
 		},

@@ -20,8 +20,8 @@ type forecastOptions struct {
 	Plot    string
 }
 
-// newForecastCmd makes `atril forecast`.
-func newForecastCmd(g *Globals) *cobra.Command {
+// newForecastCmd makes `atril forecast`. runF, when not nil, stands in for the run (gh's seam).
+func newForecastCmd(g *Globals, runF func(*forecastOptions) error) *cobra.Command {
 	opts := &forecastOptions{}
 	p := g.P
 	c := &cobra.Command{
@@ -44,6 +44,9 @@ func newForecastCmd(g *Globals) *cobra.Command {
 					return withCode(ExitError, i18n.E("forecast.err.set_date_alone"))
 				}
 				opts.SetDate = opts.Date
+			}
+			if runF != nil {
+				return runF(opts) // flag tests: the options parsed, nothing run
 			}
 			return runForecast(g, c.Context(), opts)
 		},

@@ -26,9 +26,9 @@ func newLeavesCmd(g *Globals) *cobra.Command {
 	}
 	// The subcommands, one file each.
 	c.AddCommand(
-		newLeavesEvalCmd(g),
-		newLeavesLearnCmd(g),
-		newLeavesMergeCmd(g),
+		newLeavesEvalCmd(g, nil),
+		newLeavesLearnCmd(g, nil),
+		newLeavesMergeCmd(g, nil),
 		newLeavesShowCmd(g),
 		newLeavesStatusCmd(g),
 		newLeavesUseCmd(g),

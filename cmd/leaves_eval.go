@@ -20,8 +20,8 @@ type leavesEvalOptions struct {
 	Workers int
 }
 
-// newLeavesEvalCmd makes `atril leaves eval`.
-func newLeavesEvalCmd(g *Globals) *cobra.Command {
+// newLeavesEvalCmd makes `atril leaves eval`. runF, when not nil, stands in for the run (gh's seam).
+func newLeavesEvalCmd(g *Globals, runF func(*leavesEvalOptions) error) *cobra.Command {
 	opts := &leavesEvalOptions{}
 	p := g.P
 	c := &cobra.Command{
@@ -30,7 +30,12 @@ func newLeavesEvalCmd(g *Globals) *cobra.Command {
 		Long:    p.T("leaves.eval.long"),
 		Example: p.T("leaves.eval.example"),
 		Args:    cobra.NoArgs,
-		RunE:    func(c *cobra.Command, args []string) error { return runLeavesEval(c.Context(), g, opts) },
+		RunE: func(c *cobra.Command, args []string) error {
+			if runF != nil {
+				return runF(opts) // flag tests: the options parsed, nothing run
+			}
+			return runLeavesEval(c.Context(), g, opts)
+		},
 	}
 	stopsCleanly(c) // Ctrl-C: what the finished pairs measured
 	f := c.Flags()

@@ -36,8 +36,8 @@ type leavesLearnOptions struct {
 	methodSet      bool // a shard's statistics serve every method: it is chosen at the merge
 }
 
-// newLeavesLearnCmd makes `atril leaves learn`.
-func newLeavesLearnCmd(g *Globals) *cobra.Command {
+// newLeavesLearnCmd makes `atril leaves learn`. runF, when not nil, stands in for the run (gh's seam).
+func newLeavesLearnCmd(g *Globals, runF func(*leavesLearnOptions) error) *cobra.Command {
 	opts := &leavesLearnOptions{}
 	p := g.P
 	c := &cobra.Command{
@@ -49,6 +49,9 @@ func newLeavesLearnCmd(g *Globals) *cobra.Command {
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.generationsSet, opts.outSet = c.Flags().Changed("generations"), c.Flags().Changed("out")
 			opts.methodSet = c.Flags().Changed("method")
+			if runF != nil {
+				return runF(opts) // flag tests: the options parsed, nothing run
+			}
 			if opts.Shard != "" || opts.StatsOut != "" {
 				return runLeavesShard(c.Context(), g, opts)
 			}

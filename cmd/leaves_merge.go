@@ -19,8 +19,8 @@ type leavesMergeOptions struct {
 	Workers int
 }
 
-// newLeavesMergeCmd makes `atril leaves merge`.
-func newLeavesMergeCmd(g *Globals) *cobra.Command {
+// newLeavesMergeCmd makes `atril leaves merge`. runF, when not nil, stands in for the run (gh's seam).
+func newLeavesMergeCmd(g *Globals, runF func(*leavesMergeOptions) error) *cobra.Command {
 	opts := &leavesMergeOptions{}
 	p := g.P
 	c := &cobra.Command{
@@ -29,7 +29,12 @@ func newLeavesMergeCmd(g *Globals) *cobra.Command {
 		Long:    p.T("leaves.merge.long"),
 		Example: p.T("leaves.merge.example"),
 		Args:    cobra.MinimumNArgs(1),
-		RunE:    func(c *cobra.Command, args []string) error { return runLeavesMerge(c.Context(), g, opts, args) },
+		RunE: func(c *cobra.Command, args []string) error {
+			if runF != nil {
+				return runF(opts) // flag tests: the options parsed, nothing run
+			}
+			return runLeavesMerge(c.Context(), g, opts, args)
+		},
 	}
 	stopsCleanly(c)
 	f := c.Flags()

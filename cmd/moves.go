@@ -26,8 +26,8 @@ type movesOptions struct {
 	Exchanges   bool
 }
 
-// newMovesCmd makes `atril moves`.
-func newMovesCmd(g *Globals) *cobra.Command {
+// newMovesCmd makes `atril moves`. runF, when not nil, stands in for the run (gh's seam).
+func newMovesCmd(g *Globals, runF func(*movesOptions) error) *cobra.Command {
 	opts := &movesOptions{}
 	p := g.P
 	c := &cobra.Command{
@@ -38,6 +38,9 @@ func newMovesCmd(g *Globals) *cobra.Command {
 		Args:    cobra.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.LeavesGiven = c.Flags().Changed("leaves")
+			if runF != nil {
+				return runF(opts) // flag tests: the options parsed, nothing run
+			}
 			return runMoves(g, opts)
 		},
 	}

@@ -24,8 +24,8 @@ type pegOptions struct {
 	Plays      []string
 }
 
-// newPegCmd makes `atril peg`.
-func newPegCmd(g *Globals) *cobra.Command {
+// newPegCmd makes `atril peg`. runF, when not nil, stands in for the run (gh's seam).
+func newPegCmd(g *Globals, runF func(*pegOptions) error) *cobra.Command {
 	opts := &pegOptions{}
 	p := g.P
 	c := &cobra.Command{
@@ -38,6 +38,9 @@ func newPegCmd(g *Globals) *cobra.Command {
 			opts.Turn = -1
 			if c.Flags().Changed("turn") {
 				opts.Turn, _ = c.Flags().GetInt("turn")
+			}
+			if runF != nil {
+				return runF(opts) // flag tests: the options parsed, nothing run
 			}
 			return runPeg(c, g, opts)
 		},

@@ -51,8 +51,8 @@ func exactEndgame(lex *lexicon.Lexicon) (analysis.Endgame, error) {
 	return &endgame.Oracle{Solver: s, Time: analysisEndgameTime}, nil
 }
 
-// newPlayCmd makes `atril play`.
-func newPlayCmd(g *Globals) *cobra.Command {
+// newPlayCmd makes `atril play`. runF, when not nil, stands in for the run (gh's seam).
+func newPlayCmd(g *Globals, runF func(*playOptions) error) *cobra.Command {
 	opts := &playOptions{}
 	p := g.P
 	c := &cobra.Command{
@@ -62,6 +62,9 @@ func newPlayCmd(g *Globals) *cobra.Command {
 		Example: p.T("play.example"),
 		Args:    cobra.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
+			if runF != nil {
+				return runF(opts) // flag tests: the options parsed, nothing run
+			}
 			return runPlay(c, g, opts)
 		},
 	}

@@ -122,7 +122,7 @@ func newPuzzleCmd(g *Globals) *cobra.Command {
 	// The subcommands, one file each.
 	c.AddCommand(
 		newPuzzleAnswerCmd(g),
-		newPuzzleGenCmd(g),
+		newPuzzleGenCmd(g, nil),
 		newPuzzleNextCmd(g),
 		newPuzzleStatsCmd(g),
 	)

@@ -20,8 +20,8 @@ type puzzleGenOptions struct {
 	Resume  bool
 }
 
-// newPuzzleGenCmd makes `atril puzzle gen`.
-func newPuzzleGenCmd(g *Globals) *cobra.Command {
+// newPuzzleGenCmd makes `atril puzzle gen`. runF, when not nil, stands in for the run (gh's seam).
+func newPuzzleGenCmd(g *Globals, runF func(*puzzleGenOptions) error) *cobra.Command {
 	opts := &puzzleGenOptions{}
 	p := g.P
 	c := &cobra.Command{
@@ -34,6 +34,9 @@ func newPuzzleGenCmd(g *Globals) *cobra.Command {
 				return withCode(ExitError, i18n.E("puzzle_gen.args_without_gcg", "Arg", args[0]))
 			}
 			opts.GCG = append(opts.GCG, args...)
+			if runF != nil {
+				return runF(opts) // flag tests: the options parsed, nothing run
+			}
 			return runPuzzleGen(c, g, opts)
 		},
 	}

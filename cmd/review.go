@@ -23,8 +23,8 @@ type reviewOptions struct {
 	Grade     string
 }
 
-// newReviewCmd makes `atril review`.
-func newReviewCmd(g *Globals) *cobra.Command {
+// newReviewCmd makes `atril review`. runF, when not nil, stands in for the run (gh's seam).
+func newReviewCmd(g *Globals, runF func(*reviewOptions) error) *cobra.Command {
 	opts := &reviewOptions{}
 	p := g.P
 	c := &cobra.Command{
@@ -33,7 +33,12 @@ func newReviewCmd(g *Globals) *cobra.Command {
 		Long:    p.T("review.long"),
 		Example: p.T("review.example"),
 		Args:    cobra.NoArgs,
-		RunE:    func(c *cobra.Command, args []string) error { return runReview(g, c, opts) },
+		RunE: func(c *cobra.Command, args []string) error {
+			if runF != nil {
+				return runF(opts) // flag tests: the options parsed, nothing run
+			}
+			return runReview(g, c, opts)
+		},
 	}
 	f := c.Flags()
 	f.StringVar(&opts.Deck, "deck", "", p.T("review.flag.deck"))

@@ -14,8 +14,8 @@ type scoreOptions struct {
 	Play string
 }
 
-// newScoreCmd makes `atril score`.
-func newScoreCmd(g *Globals) *cobra.Command {
+// newScoreCmd makes `atril score`. runF, when not nil, stands in for the run (gh's seam).
+func newScoreCmd(g *Globals, runF func(*scoreOptions) error) *cobra.Command {
 	opts := &scoreOptions{}
 	p := g.P
 	c := &cobra.Command{
@@ -24,7 +24,12 @@ func newScoreCmd(g *Globals) *cobra.Command {
 		Long:    p.T("score.long"),
 		Example: p.T("score.example"),
 		Args:    cobra.NoArgs,
-		RunE:    func(c *cobra.Command, args []string) error { return runScore(g, opts) },
+		RunE: func(c *cobra.Command, args []string) error {
+			if runF != nil {
+				return runF(opts) // flag tests: the options parsed, nothing run
+			}
+			return runScore(g, opts)
+		},
 	}
 	c.Flags().StringVar(&opts.CGP, "cgp", "", p.T("score.flag.cgp"))
 	c.Flags().StringVar(&opts.Play, "play", "", p.T("score.flag.play"))

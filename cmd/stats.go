@@ -24,8 +24,8 @@ type statsOptions struct {
 	Plot  string
 }
 
-// newStatsCmd makes `atril stats`.
-func newStatsCmd(g *Globals) *cobra.Command {
+// newStatsCmd makes `atril stats`. runF, when not nil, stands in for the run (gh's seam).
+func newStatsCmd(g *Globals, runF func(*statsOptions) error) *cobra.Command {
 	opts := &statsOptions{}
 	p := g.P
 	c := &cobra.Command{
@@ -35,6 +35,9 @@ func newStatsCmd(g *Globals) *cobra.Command {
 		Example: p.T("stats.example"),
 		Args:    cobra.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
+			if runF != nil {
+				return runF(opts) // flag tests: the options parsed, nothing run
+			}
 			return runStats(g, c.Context(), opts)
 		},
 	}
