@@ -4,10 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"runtime"
-	"strings"
 	"time"
 
 	"github.com/atril-scrabble/atril/internal/i18n"
@@ -15,26 +12,8 @@ import (
 	"github.com/atril-scrabble/atril/stats/leaves"
 )
 
-// shardJSON is what `leaves learn --shard --json` prints.
-type shardJSON struct {
-	StatsOut    string  `json:"stats_out"`
-	Lexicon     string  `json:"lexicon"`
-	Generation  int     `json:"generation"`
-	Shard       int     `json:"shard"`
-	Shards      int     `json:"shards"`
-	GamesFrom   int     `json:"games_from"`
-	GamesTo     int     `json:"games_to"`
-	Games       int     `json:"games"` // played by this run (0 when already done)
-	Resumed     int     `json:"resumed"`
-	Already     bool    `json:"already_done"`
-	Seed        uint64  `json:"seed"`
-	From        string  `json:"from"`
-	Table       string  `json:"table"`
-	Turns       int64   `json:"turns"`
-	Workers     int     `json:"workers"`
-	Seconds     float64 `json:"seconds"`
-	GamesPerSec float64 `json:"games_per_second"`
-}
+// shardJSON is what `leaves learn --shard --json` prints (the tests read it).
+type shardJSON = leaves.ShardReport
 
 // runLeavesShard plays one shard of one generation (--shard I/N or auto/N) and writes its
 // statistics to --stats-out (a file, or a directory to name it in).
@@ -65,14 +44,9 @@ func runLeavesShard(ctx context.Context, g *Globals, opts *leavesLearnOptions) e
 		workers = runtime.GOMAXPROCS(0)
 	}
 	sh := leaves.Shard{Generation: opts.Generation, Index: index, Count: count}
-	out := opts.StatsOut
-	if fi, err := os.Stat(out); err == nil && fi.IsDir() || strings.HasSuffix(out, string(os.PathSeparator)) {
-		if err := os.MkdirAll(out, 0o755); err != nil {
-			return withCode(ExitError, i18n.Wrap(err, "leaves.err.stats_write", "File", out))
-		}
-		out = filepath.Join(out, leaves.StatsName(sh))
-	} else if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
-		return withCode(ExitError, i18n.Wrap(err, "leaves.err.stats_write", "File", out))
+	out, err := leaves.StatsPath(opts.StatsOut, sh)
+	if err != nil {
+		return withCode(ExitError, err)
 	}
 	first, last := sh.Games(opts.Games)
 	bar := newGamesProgress(g, max(1, last-first))
@@ -97,15 +71,7 @@ func runLeavesShard(ctx context.Context, g *Globals, opts *leavesLearnOptions) e
 		return withCode(ExitError, err)
 	}
 	h := res.Header
-	o := shardJSON{StatsOut: out, Lexicon: lex.Name, Generation: h.Generation, Shard: h.Shard, Shards: h.Shards,
-		GamesFrom: h.GamesFrom, GamesTo: h.GamesTo, Resumed: res.Resumed, Already: res.Already, Seed: h.Seed, From: h.From,
-		Table: h.Table, Turns: h.Turns, Workers: workers, Seconds: g.io.Now().Sub(start).Seconds()}
-	if !res.Already {
-		o.Games = h.GamesTo - h.GamesFrom - res.Resumed
-	}
-	if o.Seconds > 0 {
-		o.GamesPerSec = float64(o.Games) / o.Seconds
-	}
+	o := res.Report(out, lex.Name, workers, g.io.Now().Sub(start))
 	if g.JSON {
 		return g.PrintJSON(o)
 	}
