@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"runtime"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -76,22 +75,8 @@ func newLeavesLearnCmd(g *Globals, runF func(*leavesLearnOptions) error) *cobra.
 	return c
 }
 
-// learnJSON is what --json prints.
-type learnJSON struct {
-	Out         string             `json:"out"`
-	Lexicon     string             `json:"lexicon"`
-	Tiles       string             `json:"tiles"`
-	Games       int                `json:"games"`
-	Generations int                `json:"generations"`
-	Seed        uint64             `json:"seed"`
-	From        string             `json:"from"`
-	Method      string             `json:"method"`
-	Workers     int                `json:"workers"`
-	Leaves      int                `json:"leaves"`
-	Seconds     float64            `json:"seconds"`
-	GamesPerSec float64            `json:"games_per_second"`
-	Reports     []leaves.FitReport `json:"reports"`
-}
+// learnJSON is what --json prints (the tests read it).
+type learnJSON = leaves.LearnReport
 
 func runLeavesLearn(ctx context.Context, g *Globals, opts *leavesLearnOptions) error {
 	if opts.Out == "" {
@@ -176,29 +161,10 @@ func learnDoc(g *Globals, o *learnJSON) *ui.Doc {
 	p := g.P
 	d := ui.NewDoc().H1(p.T("leaves.learn.title", "File", o.Out)).
 		P(p.T("leaves.learn.summary", "Games", p.N("leaves.count.games", o.Games), "Generations", p.N("leaves.count.generations", o.Generations), "Seed", o.Seed, "Lexicon", o.Lexicon, "Tiles", o.Tiles))
-	t := fitTable(g, o.Reports, 1)
+	t := leaves.FitTable(p, o.Reports, 1)
 	d.Table(t).Note(p.T("leaves.learn.note"))
 	return d.P(p.T("leaves.learn.speed", "Total", p.Int(o.Games*o.Generations), "Time", duration(p, time.Duration(o.Seconds*float64(time.Second))),
 		"Rate", p.Float(o.GamesPerSec, 0), "Workers", o.Workers))
-}
-
-// fitTable is the table of what each generation's fit found; first is the first report's
-// generation.
-func fitTable(g *Globals, reports []leaves.FitReport, first int) *ui.Table {
-	p := g.P
-	t := ui.NewTable(ui.Col{Header: p.T("leaves.learn.gen"), Right: true}, ui.Col{Header: p.T("leaves.learn.turns"), Right: true},
-		ui.Col{Header: p.T("leaves.learn.racks"), Right: true}, ui.Col{Header: p.T("leaves.learn.baseline"), Right: true},
-		ui.Col{Header: p.T("leaves.learn.measured"), Right: true}, ui.Col{Header: p.T("leaves.learn.prior")})
-	for i, r := range reports {
-		measured := 0
-		sds := make([]string, 0, 6)
-		for k := 1; k < len(r.Measured); k++ {
-			measured += r.Measured[k]
-			sds = append(sds, p.Float(r.PriorSD[k], 1))
-		}
-		t.Row(fmt.Sprint(first+i), p.Int(int(r.Turns)), p.Int(r.Racks), p.Float(r.Baseline, 1), p.Int(measured), strings.Join(sds, " · "))
-	}
-	return t
 }
 
 // methodNames completes --method.
