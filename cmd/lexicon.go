@@ -68,23 +68,6 @@ func lexiconAdvice(err error) error {
 	return err
 }
 
-// lexiconDescription is what a lexicon is, in the reader's language for the embedded default.
-func lexiconDescription(p *i18n.Printer, info lexicon.Info) string {
-	if info.Embedded && info.Name == lexicon.DefaultName {
-		return p.T("lexicon.embedded.description_text")
-	}
-	return info.Description
-}
-
-// lexiconSource is where a lexicon's words came from, in the reader's language for the embedded
-// default (its metadata holds the English, for --json).
-func lexiconSource(p *i18n.Printer, info lexicon.Info) string {
-	if info.Embedded && info.Name == lexicon.DefaultName {
-		return p.T("lexicon.embedded.source_text")
-	}
-	return info.Source
-}
-
 // completeLexiconNames offers the names `lexicon list` shows.
 func completeLexiconNames(g *Globals) func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 	return func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {

@@ -3,10 +3,8 @@ package cmd
 import (
 	"fmt"
 
+	"github.com/atril-scrabble/atril/lexicon/registry"
 	"github.com/spf13/cobra"
-
-	"github.com/atril-scrabble/atril/internal/ui"
-	"github.com/atril-scrabble/atril/lexicon"
 )
 
 // newLexiconListCmd makes `atril lexicon list`.
@@ -22,11 +20,6 @@ func newLexiconListCmd(g *Globals) *cobra.Command {
 	}
 }
 
-type lexiconListJSON struct {
-	lexicon.Info
-	Default bool `json:"default"`
-}
-
 func runLexiconList(g *Globals) error {
 	reg := g.lexiconRegistry()
 	list, bad, err := reg.List()
@@ -37,40 +30,12 @@ func runLexiconList(g *Globals) error {
 	for _, err := range bad {
 		fmt.Fprintln(g.io.Err, "atril: "+p.T("lexicon.list.warning", "Err", lexiconAdvice(err)))
 	}
-	chosen, err := reg.Chosen()
+	out, err := reg.Listing(list)
 	if err != nil {
 		return withCode(ExitError, err)
-	}
-	if chosen == "" {
-		chosen = lexicon.DefaultName
-	}
-	out := make([]lexiconListJSON, len(list))
-	for i, info := range list {
-		out[i] = lexiconListJSON{Info: info, Default: lexicon.SameName(info.Name, chosen)}
 	}
 	if g.JSON {
 		return g.PrintJSON(map[string]any{"lexicons": out})
 	}
-	t := ui.NewTable(
-		ui.Col{},
-		ui.Col{Header: p.T("lexicon.list.col.name")},
-		ui.Col{Header: p.T("lexicon.list.col.words"), Right: true},
-		ui.Col{Header: p.T("lexicon.list.col.about"), Shrink: true},
-	)
-	for _, l := range out {
-		mark := ""
-		if l.Default {
-			mark = "*"
-		}
-		desc := lexiconDescription(p, l.Info)
-		if l.Embedded {
-			desc = p.T("lexicon.list.embedded", "Description", desc)
-		}
-		t.Cells(ui.Cell{Text: mark, Style: ui.Accent}, ui.Cell{Text: l.Name, Style: ui.Bold}, ui.Cell{Text: p.Int(l.Words)}, ui.Cell{Text: desc})
-	}
-	doc := ui.NewDoc().Table(t)
-	if g.UI.TTY() {
-		doc.Note(p.T("lexicon.list.note"))
-	}
-	return g.Print(doc)
+	return g.Print(registry.ListDoc(p, out, g.UI.TTY()))
 }
