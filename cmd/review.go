@@ -146,7 +146,7 @@ func runReview(g *Globals, c *cobra.Command, opts *reviewOptions) error {
 	}
 	if len(qs) == 0 {
 		msg := p.T("review.nothing_due", "Lexicon", lex.Name)
-		if empty, err := noDecks(ctx, st); err == nil && empty {
+		if empty, err := drills.NoDecks(ctx, st); err == nil && empty {
 			msg = p.T("review.no_cards_yet")
 		}
 		if s := drills.ElsewhereText(p, elsewhere); s != "" {
@@ -191,47 +191,10 @@ func runReview(g *Globals, c *cobra.Command, opts *reviewOptions) error {
 	return nil
 }
 
-// noDecks reports a study database without decks: drills only so far, or a first day.
-func noDecks(ctx context.Context, st *studystore.Store) (bool, error) {
-	decks, err := st.Decks(ctx)
-	if err != nil || len(decks) > 0 {
-		return false, err
-	}
-	return true, nil
-}
-
-type dueCard struct {
-	Deck     string  `json:"deck"`
-	CardID   int64   `json:"card_id"`
-	Kind     string  `json:"kind"`
-	Question string  `json:"question"`
-	Valid    *bool   `json:"valid,omitempty"` // judge and twos cards: the answer when added
-	State    any     `json:"state"`
-	Overdue  float64 `json:"overdue_days"`
-}
-
 func printDueList(g *Globals, now time.Time, lexName string, rv *drills.Review, qs []drills.Question, other int, elsewhere []drills.DeckDue) error {
 	cards := rv.Cards()
 	if g.JSON {
-		list := struct {
-			Now     time.Time `json:"now"`
-			Lexicon string    `json:"lexicon"`
-			Reviews int       `json:"reviews"`
-			New     int       `json:"new"`
-			Other   int       `json:"other_lexicons"`
-			Cards   []dueCard `json:"cards"`
-		}{Now: now, Lexicon: lexName, Other: other, Cards: []dueCard{}}
-		for _, c := range cards {
-			dc := dueCard{Deck: c.Deck, CardID: c.CardID, Kind: c.Kind, Question: c.Question, Valid: c.Valid, State: c.State}
-			if c.State.Phase == 0 {
-				list.New++
-			} else {
-				list.Reviews++
-				dc.Overdue = float64(now.Sub(c.State.Due).Round(time.Hour)) / float64(24*time.Hour)
-			}
-			list.Cards = append(list.Cards, dc)
-		}
-		return g.PrintJSON(list)
+		return g.PrintJSON(drills.DueListJSON(now, lexName, cards, other))
 	}
 	return g.Print(drills.DueListDoc(g.P, now, lexName, cards, qs, elsewhere))
 }
