@@ -153,21 +153,7 @@ func probabilityText(p *i18n.Printer, info infoJSON) string {
 	if info.Combinations == 0 {
 		return p.T("info.impossible")
 	}
-	return p.T("info.probability_value", "Probability", significant(p, info.Probability, 4),
+	return p.T("info.probability_value", "Probability", p.Significant(info.Probability, 4),
 		"Combinations", p.N("info.combinations", int(min(info.Combinations, math.MaxInt))),
 		"OneIn", p.Float(math.Round(1/info.Probability), 0)) // past int for long words
-}
-
-// significant writes x (0 < x < 1, say) with digits significant digits and no exponent, as the
-// language writes decimals: 0,0002573.
-func significant(p *i18n.Printer, x float64, digits int) string {
-	if x <= 0 || math.IsNaN(x) || math.IsInf(x, 0) {
-		return p.Float(x, 0)
-	}
-	decimals := min(max(digits-1-int(math.Floor(math.Log10(x))), 0), 15)
-	s := p.Float(x, decimals)
-	if decimals > 0 {
-		s = strings.TrimRight(s, "0") // 0,000941, not 0,0009410
-	}
-	return s
 }

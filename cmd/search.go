@@ -7,7 +7,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/internal/i18n"
-	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
@@ -123,16 +122,11 @@ func buildSearch(ts *lexicon.TileSet, opts *searchOptions) (lexicon.Search, erro
 	return q, nil
 }
 
-type searchResultJSON struct {
-	Word        string  `json:"word"`
-	Alphagram   string  `json:"alphagram"`
-	Probability float64 `json:"probability"`
-	Rank        int     `json:"rank"`
-}
-
-type searchJSON struct {
-	Results []searchResultJSON `json:"results"`
-}
+// searchJSON and searchAlphagramsJSON are results as --json writes them (the tests read them).
+type (
+	searchJSON           = lexicon.SearchJSON
+	searchAlphagramsJSON = lexicon.AlphagramsJSON
+)
 
 func runSearch(g *Globals, opts *searchOptions) error {
 	ts, err := g.TileSet()
@@ -163,53 +157,12 @@ func runSearch(g *Globals, opts *searchOptions) error {
 		return withCode(ExitError, err)
 	}
 	if g.JSON {
-		out := searchJSON{Results: make([]searchResultJSON, len(results))}
-		for i, r := range results {
-			out.Results[i] = searchResultJSON{ts.Display(r.Word), ts.Display(r.Alphagram), r.Probability, r.Rank}
-		}
-		return g.PrintJSON(out)
+		return g.PrintJSON(lexicon.ResultsJSON(ts, results))
 	}
 	if !g.UI.TTY() {
-		words := make([]string, len(results))
-		for i, r := range results {
-			words[i] = ts.Display(r.Word)
-		}
-		return g.printLines(words)
+		return g.printLines(lexicon.ResultWords(ts, results))
 	}
-	return g.Print(searchDoc(g.P, ts, q, results))
-}
-
-// searchDoc is the results as a table, most useful columns first.
-func searchDoc(p *i18n.Printer, ts *lexicon.TileSet, q lexicon.Search, results []lexicon.Result) *ui.Doc {
-	doc := ui.NewDoc().H1(p.N("search.title", len(results), "Search", q.Text(p)))
-	if len(results) == 0 {
-		return doc.P(p.T("search.none"))
-	}
-	t := ui.NewTable(
-		ui.Col{Header: "#", Right: true},
-		ui.Col{Header: p.T("search.col.word")},
-		ui.Col{Header: p.T("search.col.alphagram")},
-		ui.Col{Header: p.T("search.col.tiles"), Right: true},
-		ui.Col{Header: p.T("search.col.points"), Right: true, Drop: 1},
-		ui.Col{Header: p.T("search.col.rank"), Right: true},
-		ui.Col{Header: p.T("search.col.probability"), Right: true, Drop: 2}, // a narrow terminal keeps the rank
-	)
-	for i, r := range results {
-		t.Row(p.Int(i+1), ts.DisplayBlanks(r.Word), ts.Display(r.Alphagram), p.Int(len(r.Word)),
-			p.Int(r.Points), p.Int(r.Rank), significant(p, r.Probability, 3))
-	}
-	return doc.Table(t).Note(p.T("search.note"))
-}
-
-type searchAlphagramJSON struct {
-	Alphagram   string   `json:"alphagram"`
-	Words       []string `json:"words"`
-	Probability float64  `json:"probability"`
-	Rank        int      `json:"rank"`
-}
-
-type searchAlphagramsJSON struct {
-	Alphagrams []searchAlphagramJSON `json:"alphagrams"`
+	return g.Print(lexicon.SearchDoc(g.P, ts, q, results))
 }
 
 // runSearchAlphagrams lists the search's alphagrams, most probable first, each with its words.
@@ -219,41 +172,11 @@ func runSearchAlphagrams(g *Globals, lex *lexicon.Lexicon, q lexicon.Search) err
 	if err != nil {
 		return withCode(ExitError, err)
 	}
-	words := func(a lexicon.AlphagramResult) []string {
-		out := make([]string, len(a.Words))
-		for i, w := range a.Words {
-			out[i] = ts.Display(w)
-		}
-		return out
-	}
 	if g.JSON {
-		out := searchAlphagramsJSON{Alphagrams: make([]searchAlphagramJSON, len(as))}
-		for i, a := range as {
-			out.Alphagrams[i] = searchAlphagramJSON{ts.Display(a.Alphagram), words(a), a.Probability, a.Rank}
-		}
-		return g.PrintJSON(out)
+		return g.PrintJSON(lexicon.AlphagramResultsJSON(ts, as))
 	}
 	if !g.UI.TTY() {
-		lines := make([]string, len(as))
-		for i, a := range as {
-			lines[i] = ts.Display(a.Alphagram) + "  " + strings.Join(words(a), " ")
-		}
-		return g.printLines(lines)
+		return g.printLines(lexicon.AlphagramLines(ts, as))
 	}
-	p := g.P
-	doc := ui.NewDoc().H1(p.N("search.title_alphagrams", len(as), "Search", q.Text(p)))
-	if len(as) == 0 {
-		return g.Print(doc.P(p.T("search.none")))
-	}
-	t := ui.NewTable(
-		ui.Col{Header: "#", Right: true},
-		ui.Col{Header: p.T("search.col.alphagram")},
-		ui.Col{Header: p.T("search.col.words"), Wrap: true},
-		ui.Col{Header: p.T("search.col.rank"), Right: true},
-		ui.Col{Header: p.T("search.col.probability"), Right: true, Drop: 1},
-	)
-	for i, a := range as {
-		t.Row(p.Int(i+1), ts.Display(a.Alphagram), strings.Join(words(a), " "), p.Int(a.Rank), significant(p, a.Probability, 3))
-	}
-	return g.Print(doc.Table(t).Note(p.T("search.note_alphagrams")))
+	return g.Print(lexicon.AlphagramsDoc(g.P, ts, q, as))
 }
