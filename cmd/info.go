@@ -37,17 +37,17 @@ func newInfoCmd(g *Globals) *cobra.Command {
 }
 
 type infoJSON struct {
-	hooksJSON                  // word, valid, front and back hooks
-	Tiles         []string     `json:"tiles"`
-	Length        int          `json:"length"`
-	Alphagram     string       `json:"alphagram"`
-	Points        int          `json:"points"`
-	Combinations  uint64       `json:"combinations"`
-	Probability   float64      `json:"probability"`
-	Rank          *int         `json:"rank"`            // null when the word is not in the lexicon: no rank
-	WordsOfLength int          `json:"words_of_length"` // what the rank is out of
-	Anagrams      []string     `json:"anagrams"`        // the other words with the same tiles
-	Families      []familyJSON `json:"families"`        // the verb or noun families it is a form of
+	lexicon.HooksJSON              // word, valid, front and back hooks
+	Tiles             []string     `json:"tiles"`
+	Length            int          `json:"length"`
+	Alphagram         string       `json:"alphagram"`
+	Points            int          `json:"points"`
+	Combinations      uint64       `json:"combinations"`
+	Probability       float64      `json:"probability"`
+	Rank              *int         `json:"rank"`            // null when the word is not in the lexicon: no rank
+	WordsOfLength     int          `json:"words_of_length"` // what the rank is out of
+	Anagrams          []string     `json:"anagrams"`        // the other words with the same tiles
+	Families          []familyJSON `json:"families"`        // the verb or noun families it is a form of
 }
 
 func runInfo(g *Globals, opts *infoOptions) error {
@@ -64,7 +64,7 @@ func runInfo(g *Globals, opts *infoOptions) error {
 		return err
 	}
 	info := infoJSON{
-		hooksJSON:    wordHooks(lex, word),
+		HooksJSON:    lexicon.WordHooks(lex, word),
 		Tiles:        tileLabels(ts, word),
 		Length:       len(word),
 		Alphagram:    ts.Display(lexicon.Alphagram(word)),

@@ -201,7 +201,7 @@ func TestWordCommandsJSON(t *testing.T) {
 	if info.Word != "CHICO" || !info.Valid || strings.Join(info.Tiles, " ") != "CH I C O" || info.Length != 4 ||
 		info.Alphagram != "CCHIO" || info.Points != 10 || info.Combinations != ts.Combinations(chico) ||
 		info.Rank == nil || *info.Rank < 1 || info.WordsOfLength != 15 || len(info.Anagrams) != 0 ||
-		len(info.Front) != 0 || len(info.Back) != 1 || info.Back[0] != (hookJSON{"S", "CHICOS"}) {
+		len(info.Front) != 0 || len(info.Back) != 1 || info.Back[0] != (hookJSON{Hook: "S", Word: "CHICOS"}) {
 		t.Errorf("info CHICO = %+v", info)
 	}
 }
