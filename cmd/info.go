@@ -9,6 +9,7 @@ import (
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
+	"github.com/atril-scrabble/atril/lexicon/morph"
 )
 
 type infoOptions struct {
@@ -83,7 +84,7 @@ func runInfo(g *Globals, opts *infoOptions) error {
 			info.Anagrams = append(info.Anagrams, s)
 		}
 	}
-	info.Families = wordFamilies(g, lex, word)
+	info.Families = g.morphology(lex).Families(lex.Tiles, word)
 	if g.JSON {
 		return g.PrintJSON(info)
 	}
@@ -125,7 +126,7 @@ func infoDoc(p *i18n.Printer, term *ui.Term, info infoJSON) *ui.Doc {
 		[2]string{p.T("info.back_hooks"), orDash(hookList(info.Back))},
 	)
 	if len(info.Families) > 0 {
-		pairs = append(pairs, [2]string{p.T("family.info.label"), familyText(p, info.Families)})
+		pairs = append(pairs, [2]string{p.T("family.info.label"), morph.FamilyText(p, info.Families)})
 	}
 	return doc.KV(pairs...)
 }
