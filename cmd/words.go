@@ -81,15 +81,6 @@ func plainWords(ts *lexicon.TileSet, ws [][]lexicon.Tile) []string {
 	return out
 }
 
-// tileLabels lists a word's tiles, so that CHICO shows as CH I C O.
-func tileLabels(ts *lexicon.TileSet, w []lexicon.Tile) []string {
-	out := make([]string, len(w))
-	for i, t := range w {
-		out[i] = ts.Label(t)
-	}
-	return out
-}
-
 // completeTileSets completes --tiles with the embedded tile sets; a path is also accepted, so the
 // shell falls back to files when no name matches. Registered in root.go beside --lexicon's.
 func completeTileSets(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
