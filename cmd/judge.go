@@ -1,11 +1,8 @@
 package cmd
 
 import (
-	"errors"
-
 	"github.com/spf13/cobra"
 
-	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
 )
@@ -37,24 +34,6 @@ func newJudgeCmd(g *Globals) *cobra.Command {
 	return c
 }
 
-type judgeWordJSON struct {
-	Word  string `json:"word"`
-	Valid bool   `json:"valid"`
-	// Problem, for a word that could not be read as tiles: "not_in_tile_set" (a letter such as K
-	// that Spanish Scrabble has no tile for: the word is not valid) or "not_letters" (a symbol,
-	// a digit: bad input).
-	Problem string `json:"problem,omitempty"`
-	reason  error
-}
-
-type judgeJSON struct {
-	Valid bool            `json:"valid"`
-	Words []judgeWordJSON `json:"words,omitempty"`
-}
-
-// errNoTiles is a word argument with nothing in it.
-var errNoTiles = i18n.E("judge.no_tiles")
-
 func runJudge(g *Globals, opts *judgeOptions) error {
 	ts, err := g.TileSet()
 	if err != nil {
@@ -64,34 +43,13 @@ func runJudge(g *Globals, opts *judgeOptions) error {
 	if err != nil {
 		return err
 	}
-	// Every word gets its verdict: a word with a letter the set lacks (KIWI) is not valid, and
-	// one that is not letters at all (CAN~A) is bad input; neither hides the others.
-	words := make([]judgeWordJSON, len(opts.Words))
-	all, badInput := true, false
-	for i, s := range opts.Words {
-		w, err := ts.ParseWord(s)
-		var se *lexicon.SpellError
-		switch {
-		case err == nil && len(w) > 0:
-			words[i] = judgeWordJSON{Word: ts.Display(w), Valid: lex.Contains(w)}
-		case errors.As(err, &se) && !se.NotLetters:
-			words[i] = judgeWordJSON{Word: s, Problem: "not_in_tile_set", reason: se.Reason}
-		default:
-			if err == nil {
-				err = errNoTiles
-			} else if errors.As(err, &se) {
-				err = se.Reason
-			}
-			words[i] = judgeWordJSON{Word: s, Problem: "not_letters", reason: err}
-			badInput = true
-		}
-		all = all && words[i].Valid
-	}
+	j := lexicon.Judge(lex, ts, opts.Words)
+	all, badInput := j.Valid, j.BadInput()
 	switch {
 	case g.JSON && opts.Challenge:
-		err = g.PrintJSON(judgeJSON{Valid: all})
+		err = g.PrintJSON(lexicon.Judgement{Valid: all})
 	case g.JSON:
-		err = g.PrintJSON(judgeJSON{Valid: all, Words: words})
+		err = g.PrintJSON(j)
 	case opts.Challenge:
 		verdict := g.UI.Paint(ui.Good, g.P.T("judge.challenge_valid"))
 		if !all {
@@ -99,20 +57,7 @@ func runJudge(g *Globals, opts *judgeOptions) error {
 		}
 		err = g.Say(verdict)
 	default:
-		t := ui.NewTable(ui.Col{}, ui.Col{}, ui.Col{Shrink: true})
-		for _, w := range words {
-			switch {
-			case w.Valid:
-				t.Cells(ui.Cell{Text: w.Word}, ui.Cell{Text: g.P.T("judge.valid"), Style: ui.Good})
-			case w.Problem == "not_letters":
-				t.Cells(ui.Cell{Text: w.Word}, ui.Cell{Text: g.P.T("judge.bad_input"), Style: ui.Warn}, ui.Cell{Text: g.P.Err(w.reason)})
-			case w.reason != nil:
-				t.Cells(ui.Cell{Text: w.Word}, ui.Cell{Text: g.P.T("judge.not_valid"), Style: ui.Bad}, ui.Cell{Text: g.P.Err(w.reason)})
-			default:
-				t.Cells(ui.Cell{Text: w.Word}, ui.Cell{Text: g.P.T("judge.not_valid"), Style: ui.Bad})
-			}
-		}
-		err = g.Print(ui.NewDoc().Table(t))
+		err = g.Print(j.Doc(g.P))
 	}
 	if err != nil {
 		return err
