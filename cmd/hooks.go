@@ -31,11 +31,8 @@ func newHooksCmd(g *Globals) *cobra.Command {
 	return c
 }
 
-// hookJSON and hooksJSON are a word's hooks as --json writes them (info's too; the tests read them).
-type (
-	hookJSON  = lexicon.HookJSON
-	hooksJSON = lexicon.HooksJSON
-)
+// hookJSON is a hook as --json writes it (the tests read it).
+type hookJSON = lexicon.HookJSON
 
 func runHooks(g *Globals, opts *hooksOptions) error {
 	ts, err := g.TileSet()

@@ -87,9 +87,6 @@ func newPlayCmd(g *Globals, runF func(*playOptions) error) *cobra.Command {
 	return c
 }
 
-// playJSON is what `play --json` prints at the end (the tests read it).
-type playJSON = play.GameJSON
-
 func runPlay(c *cobra.Command, g *Globals, opts *playOptions) error {
 	ctx := c.Context()
 	if ctx == nil {
