@@ -1,13 +1,9 @@
 package cmd
 
 import (
-	"slices"
-	"strings"
-
 	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/internal/i18n"
-	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
@@ -75,38 +71,5 @@ func runAnagram(g *Globals, opts *anagramOptions) error {
 	if !g.UI.TTY() {
 		return g.printLines(plainWords(ts, words))
 	}
-	return g.Print(anagramDoc(g.P, ts, rack, words, opts.Sub))
-}
-
-// anagramDoc groups the words by length, longest first, the letters blanks stand for in lower
-// case.
-func anagramDoc(p *i18n.Printer, ts *lexicon.TileSet, rack []lexicon.Tile, words [][]lexicon.Tile, sub bool) *ui.Doc {
-	title := p.T("anagram.title", "Rack", ts.Display(lexicon.Alphagram(rack)))
-	if sub {
-		title = p.T("anagram.title_sub", "Rack", ts.Display(lexicon.Alphagram(rack)))
-	}
-	doc := ui.NewDoc().H1(title)
-	if len(words) == 0 {
-		return doc.P(p.T("anagram.none"))
-	}
-	byLen := map[int][]string{}
-	blanks := false
-	for _, w := range words {
-		byLen[len(w)] = append(byLen[len(w)], ts.DisplayBlanks(w))
-		blanks = blanks || slices.ContainsFunc(w, lexicon.Tile.IsBlanked)
-	}
-	lengths := make([]int, 0, len(byLen))
-	for n := range byLen {
-		lengths = append(lengths, n)
-	}
-	slices.Sort(lengths)
-	slices.Reverse(lengths)
-	for _, n := range lengths {
-		doc.H2(p.N("anagram.length", n, "Words", p.N("count.words", len(byLen[n]))))
-		doc.P(strings.Join(byLen[n], " "))
-	}
-	if blanks {
-		doc.Note(p.T("words.blank_note"))
-	}
-	return doc
+	return g.Print(lexicon.AnagramDoc(g.P, ts, rack, words, opts.Sub))
 }
