@@ -2,9 +2,7 @@ package cmd
 
 import (
 	"context"
-	"errors"
 	"io"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -35,19 +33,6 @@ func newGamesCmd(g *Globals) *cobra.Command {
 	return c
 }
 
-type gameJSON struct {
-	ID          int64    `json:"id"`
-	Started     string   `json:"started"`
-	Finished    string   `json:"finished,omitempty"`
-	Level       int      `json:"level"`
-	Player      string   `json:"player"`
-	PlayerScore int      `json:"player_score"`
-	AtrilScore  int      `json:"atril_score"`
-	Result      string   `json:"result,omitempty"`
-	Turns       int      `json:"turns"`
-	LossPerTurn *float64 `json:"equity_loss_per_turn,omitempty"`
-}
-
 func runGames(ctx context.Context, g *Globals) error {
 	if ctx == nil {
 		ctx = context.Background()
@@ -64,56 +49,11 @@ func runGames(ctx context.Context, g *Globals) error {
 			return withCode(ExitError, err)
 		}
 	}
-	slices.Reverse(games)
-	out := []gameJSON{}
-	for _, gm := range games {
-		j := gameJSON{ID: gm.ID, Started: gm.Started.In(g.io.Now().Location()).Format("2006-01-02 15:04"), Level: gm.Level,
-			Player: gm.Player, PlayerScore: gm.PlayerScore, AtrilScore: gm.EngineScore, Turns: gm.Turns}
-		if !gm.Finished.IsZero() {
-			j.Finished = gm.Finished.In(g.io.Now().Location()).Format("2006-01-02 15:04")
-			switch {
-			case gm.PlayerScore > gm.EngineScore:
-				j.Result = "win"
-			case gm.PlayerScore < gm.EngineScore:
-				j.Result = "loss"
-			default:
-				j.Result = "draw"
-			}
-		}
-		if a := gm.Analysis; a != nil && a.Turns > 0 {
-			l := a.EquityLost / float64(a.Turns)
-			j.LossPerTurn = &l
-		}
-		out = append(out, j)
-	}
+	out := play.ListGames(games, g.io.Now().Location())
 	if g.JSON {
 		return g.PrintJSON(out)
 	}
-	if len(out) == 0 {
-		return g.Print(ui.NewDoc().P(p.T("games.none")))
-	}
-	tb := ui.NewTable(ui.Col{Header: p.T("games.col.number"), Right: true}, ui.Col{Header: p.T("games.col.date")},
-		ui.Col{Header: p.T("games.col.level"), Right: true}, ui.Col{Header: p.T("games.col.score")},
-		ui.Col{Header: p.T("games.col.result")}, ui.Col{Header: p.T("games.col.turns"), Right: true},
-		ui.Col{Header: p.T("games.col.loss"), Right: true})
-	for _, j := range out {
-		result := ui.Cell{Text: p.T("games.unfinished"), Style: ui.Dim}
-		switch j.Result {
-		case "win":
-			result = ui.Cell{Text: p.T("games.result.win"), Style: ui.Good}
-		case "loss":
-			result = ui.Cell{Text: p.T("games.result.loss"), Style: ui.Bad}
-		case "draw":
-			result = ui.Cell{Text: p.T("games.result.draw")}
-		}
-		loss := "–"
-		if j.LossPerTurn != nil {
-			loss = p.Float(*j.LossPerTurn, 1)
-		}
-		tb.Cells(ui.Cell{Text: strconv.FormatInt(j.ID, 10)}, ui.Cell{Text: j.Started}, ui.Cell{Text: p.Int(j.Level)},
-			ui.Cell{Text: p.Int(j.PlayerScore) + "–" + p.Int(j.AtrilScore)}, result, ui.Cell{Text: p.Int(j.Turns)}, ui.Cell{Text: loss})
-	}
-	return g.Print(ui.NewDoc().Table(tb))
+	return g.Print(play.GamesDoc(p, out))
 }
 
 type gamesExportOptions struct {
@@ -157,26 +97,9 @@ func runGamesExport(ctx context.Context, g *Globals, opts *gamesExportOptions, a
 		return err
 	}
 	defer st.Close()
-	rec, _, err := st.Game(ctx, id)
-	if errors.Is(err, studystore.ErrNoGame) {
-		return withCode(ExitError, i18n.E("games.no_game", "ID", id))
-	}
+	text, err := play.RecordText(ctx, st, lex, id)
 	if err != nil {
 		return withCode(ExitError, err)
-	}
-	text := rec.GCG
-	if rec.Finished.IsZero() {
-		// An unfinished game's record is its turns so far, dealt again from its seed.
-		se := &play.Session{Store: st, Lex: lex}
-		state, _, err := se.Load(ctx, id)
-		if err != nil {
-			return withCode(ExitError, err)
-		}
-		var b strings.Builder
-		if err := state.Record.Write(&b, lex.Tiles); err != nil {
-			return withCode(ExitError, err)
-		}
-		text = b.String()
 	}
 	if opts.Out == "" {
 		_, err := g.io.Out.Write([]byte(text))
