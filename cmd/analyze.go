@@ -3,6 +3,7 @@ package cmd
 import (
 	"bytes"
 	"context"
+	"errors"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -106,7 +107,9 @@ func runAnalyze(ctx context.Context, g *Globals, opts *analyzeOptions, args []st
 			return err
 		}
 		var player string
-		if data, name, player, err = play.StoredRecord(ctx, st, opts.Game); err != nil {
+		if data, name, player, err = play.StoredRecord(ctx, st, opts.Game); errors.Is(err, play.ErrNotFinished) {
+			return withCode(ExitError, i18n.E("analyze.not_finished", "ID", opts.Game))
+		} else if err != nil {
 			return withCode(ExitError, err)
 		}
 		if opts.Player == "" {

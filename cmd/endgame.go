@@ -172,9 +172,9 @@ func runEndgame(c *cobra.Command, g *Globals, opts *endgameOptions) error {
 	}
 	var only []engine.Move
 	for _, s := range opts.Plays {
-		m, err := endgame.ParsePlay(s, pos, lex)
+		m, err := checkedPlay(s, pos, lex)
 		if err != nil {
-			return withCode(ExitError, err)
+			return err
 		}
 		only = append(only, m)
 	}
@@ -205,6 +205,26 @@ func runEndgame(c *cobra.Command, g *Globals, opts *endgameOptions) error {
 		return withCode(ExitInterrupted, i18n.E("endgame.interrupted"))
 	}
 	return nil
+}
+
+// checkedPlay reads a --play: a pass, or a legal play of the player to move.
+func checkedPlay(s string, pos *engine.Position, lex *lexicon.Lexicon) (engine.Move, error) {
+	ts := lex.Tiles
+	m, err := engine.ParseMove(s, pos.Board, ts)
+	if err != nil {
+		return m, withCode(ExitError, i18n.Wrap(err, "endgame.bad_play", "Play", s))
+	}
+	switch m.Kind {
+	case engine.Exchange:
+		return m, withCode(ExitError, i18n.E("endgame.no_exchange", "Play", s))
+	case engine.Play:
+		v := engine.Check(pos.Board, &m, ts, lex, pos.Racks[0])
+		if !v.Legal {
+			return m, withCode(ExitError, i18n.E("endgame.illegal_play", "Play", s, "Why", v.Problems[0].Reason))
+		}
+		m = v.Move
+	}
+	return m, nil
 }
 
 // endgameFlags adds --endgame static|exact and --endgame-plies N, for the commands that play

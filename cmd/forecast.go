@@ -2,10 +2,13 @@ package cmd
 
 import (
 	"context"
+	"errors"
+	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/stats"
 )
 
@@ -76,6 +79,10 @@ func runForecast(g *Globals, ctx context.Context, opts *forecastOptions) error {
 			return withCode(ExitError, i18n.E("forecast.err.two_dates"))
 		}
 	}
+	dateText, flag := opts.Date, "--date"
+	if opts.SetDate != "" {
+		dateText, flag = opts.SetDate, "--set-date"
+	}
 	st, err := openStatsStore(g)
 	if err != nil {
 		return err
@@ -88,12 +95,60 @@ func runForecast(g *Globals, ctx context.Context, opts *forecastOptions) error {
 	if st != nil {
 		defer st.Close()
 	}
-	f, date, deck, err := stats.AskForecast(ctx, st, g.P, stats.ForecastRequest{Now: now, Date: opts.Date, SetDate: opts.SetDate,
-		Deck: opts.Deck, Target: opts.Target, Curve: opts.Plot != ""})
-	if err != nil {
-		return withCode(ExitError, err)
+	if dateText == "" {
+		// The next tournament set, if any.
+		if st != nil {
+			t, ok, err := st.NextTournament(ctx, now.Format("2006-01-02"))
+			if err != nil {
+				return withCode(ExitError, err)
+			}
+			if ok {
+				dateText = t.Date
+				if opts.Deck == "" && t.DeckID != 0 {
+					if d, err := forecastDeckByID(ctx, st, t.DeckID); err == nil {
+						opts.Deck = d.Name
+					}
+				}
+			}
+		}
+		if dateText == "" {
+			return withCode(ExitError, i18n.E("forecast.err.no_date"))
+		}
 	}
-	opts.Deck = deck
+	date, err := parseStatsDay(g.P, dateText, loc)
+	if err != nil {
+		return withCode(ExitError, i18n.E("stats.err.bad_date", "Flag", flag, "Value", dateText))
+	}
+	if stats.DayNumber(date, loc) < stats.DayNumber(now, loc) {
+		return withCode(ExitError, i18n.E("forecast.err.past", "Flag", flag, "Value", dateText))
+	}
+	var deck studystore.Deck
+	if opts.Deck != "" {
+		if st == nil {
+			return withCode(ExitError, i18n.E("stats.err.no_deck", "Deck", opts.Deck))
+		}
+		if deck, err = st.DeckByName(ctx, opts.Deck); err != nil {
+			if errors.Is(err, studystore.ErrNoDeck) {
+				return withCode(ExitError, i18n.E("stats.err.no_deck", "Deck", opts.Deck))
+			}
+			return withCode(ExitError, err)
+		}
+	}
+	if opts.SetDate != "" {
+		if err := st.SetTournament(ctx, studystore.Tournament{Date: date.Format(time.DateOnly), DeckID: deck.ID}); err != nil {
+			return withCode(ExitError, err)
+		}
+	}
+	var f stats.Forecast
+	if st != nil {
+		f, err = stats.MakeForecast(ctx, st, stats.ForecastOptions{Now: now, Loc: loc, Date: date, DeckID: deck.ID,
+			Target: opts.Target, Curve: opts.Plot != ""})
+		if err != nil {
+			return withCode(ExitError, err)
+		}
+	} else {
+		f = stats.Forecast{Date: date.Format("2006-01-02"), Target: opts.Target, Days: int(stats.DayNumber(date, loc) - stats.DayNumber(now, loc))}
+	}
 	if opts.Plot != "" && f.Cards > 0 {
 		if err := stats.PlotForecast(opts.Plot, f, g.P); err != nil {
 			return withCode(ExitError, i18n.Wrap(err, "stats.err.plot", "File", opts.Plot))
@@ -110,4 +165,18 @@ func runForecast(g *Globals, ctx context.Context, opts *forecastOptions) error {
 		d.Note(g.P.T("stats.plot_written", "File", opts.Plot))
 	}
 	return g.Print(d)
+}
+
+// forecastDeckByID finds a deck by its id.
+func forecastDeckByID(ctx context.Context, st *studystore.Store, id int64) (studystore.Deck, error) {
+	ds, err := st.Decks(ctx)
+	if err != nil {
+		return studystore.Deck{}, err
+	}
+	for _, d := range ds {
+		if d.ID == id {
+			return d, nil
+		}
+	}
+	return studystore.Deck{}, studystore.ErrNoDeck
 }

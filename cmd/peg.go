@@ -85,9 +85,9 @@ func runPeg(c *cobra.Command, g *Globals, opts *pegOptions) error {
 	}
 	var only []engine.Move
 	for _, s := range opts.Plays {
-		m, err := endgame.ParsePlay(s, pos, lex)
+		m, err := checkedPlay(s, pos, lex)
 		if err != nil {
-			return withCode(ExitError, err)
+			return err
 		}
 		if m.Kind != engine.Play {
 			return withCode(ExitError, i18n.E("peg.only_plays", "Play", s))

@@ -142,9 +142,9 @@ func runPlay(c *cobra.Command, g *Globals, opts *playOptions) error {
 		if !c.Flags().Changed("seed") {
 			seed = uint64(g.io.Now().UnixNano())
 		}
-		seat, err := play.FirstSeat(opts.First, seed)
-		if err != nil {
-			return withCode(ExitError, err)
+		seat, ok := play.FirstSeat(opts.First, seed)
+		if !ok {
+			return withCode(ExitError, i18n.E("play.bad_first", "Value", opts.First))
 		}
 		if prev, err := st.LastUnfinishedGame(ctx); err == nil {
 			g.ErrUI.Print(ui.NewDoc().Note(p.T("play.unfinished", "ID", prev.ID)))

@@ -11,13 +11,30 @@ import (
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/puzzles"
+	"github.com/atril-scrabble/atril/puzzles/puzzletag"
 )
 
 type puzzleGenOptions struct {
-	puzzles.GenRequest
-	Deck    string
-	Workers int
-	Resume  bool
+	SelfPlay      int
+	Seed          uint64
+	GCG           []string
+	Player        string
+	MinLoss       float64
+	CGP           string
+	Kinds         []string
+	Tags          []string
+	Deck          string
+	Margin        float64
+	Accept        float64
+	NoSim         bool
+	SimCandidates int
+	SimIterations int
+	SimPlies      int
+	Disagree      string
+	Limit         int
+	Workers       int
+	Resume        bool
+	Exact         puzzles.ExactOptions
 }
 
 // newPuzzleGenCmd makes `atril puzzle gen`. runF, when not nil, stands in for the run (gh's seam).
@@ -110,11 +127,41 @@ func runPuzzleGen(c *cobra.Command, g *Globals, opts *puzzleGenOptions) error {
 		if st, err = openStudy(g, true); err != nil {
 			return err
 		}
-		if o, runID, from, storedBefore, err = puzzles.Resumable(ctx, st, lex); err != nil {
+		if o, runID, from, storedBefore, err = puzzles.Resumable(ctx, st); err != nil {
 			return withCode(ExitError, err)
 		}
-	} else if o, err = opts.Options(g.P); err != nil {
-		return withCode(ExitError, err)
+		if o.Lexicon != lex.Name || o.Tiles != lex.Tiles.Name {
+			return withCode(ExitError, i18n.E("puzzle_gen.resume_lexicon", "Lexicon", o.Lexicon, "Tiles", o.Tiles))
+		}
+	} else {
+		o = puzzles.GenOptions{SelfPlay: opts.SelfPlay, Seed: opts.Seed, Player: opts.Player, CGP: opts.CGP,
+			Margin: opts.Margin, Accept: opts.Accept, Verify: !opts.NoSim, Limit: opts.Limit,
+			Sim: puzzles.VerifyOptions{Candidates: opts.SimCandidates, Iterations: opts.SimIterations, Plies: opts.SimPlies, Disagree: opts.Disagree}}
+		if o.Player != "" {
+			o.MinLoss = opts.MinLoss
+		}
+		if opts.SimCandidates < 2 || opts.SimIterations < 1 || opts.SimPlies < 1 {
+			return withCode(ExitError, i18n.E("puzzle_gen.bad_sim_flags"))
+		}
+		if opts.Exact.Margin < 0 || opts.Exact.MaxTiles < 0 || opts.Exact.Candidates < 0 || opts.Exact.Accept < 0 {
+			return withCode(ExitError, i18n.E("egpuzzle.err.bad_options"))
+		}
+		o.Exact = opts.Exact
+		for _, k := range opts.Kinds {
+			kind, ok := puzzles.ParseKind(k)
+			if !ok {
+				return withCode(ExitError, i18n.E("puzzle.bad_kind", "Value", k))
+			}
+			o.Kinds = append(o.Kinds, kind)
+		}
+		for _, t := range opts.Tags {
+			tag, ok := puzzletag.Parse(t)
+			if !ok {
+				return withCode(ExitError, i18n.E("puzzle.bad_tag", "Value", t, "Tags", puzzletag.Choices(g.P)))
+			}
+			o.Tags = append(o.Tags, tag)
+		}
+		o.GCG = opts.GCG
 	}
 	if opts.Workers < 0 {
 		return withCode(ExitError, i18n.E("puzzle_gen.bad_workers", "Workers", opts.Workers))

@@ -8,15 +8,19 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/engine"
 	"github.com/atril-scrabble/atril/engine/game"
+	"github.com/atril-scrabble/atril/engine/gcg"
 	"github.com/atril-scrabble/atril/engine/leavetable"
+	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/ui"
+	"github.com/atril-scrabble/atril/lexicon"
 )
 
 type selfplayOptions struct {
@@ -177,7 +181,7 @@ func runSelfplay(ctx context.Context, g *Globals, opts *selfplayOptions) error {
 		if opts.Save == "" {
 			return nil
 		}
-		return game.SaveRecord(filepath.Join(opts.Save, fmt.Sprintf("game-%04d.gcg", r.Index+1)), r.Record, lex.Tiles)
+		return saveGame(filepath.Join(opts.Save, fmt.Sprintf("game-%04d.gcg", r.Index+1)), r.Record, lex.Tiles)
 	}
 	tally, runErr := game.SelfPlay(ctx, game.SelfPlayConfig{
 		Lexicon: lex, Layout: engine.StandardLayout(), Start: startPos, Rules: rules, Players: players, Leaves: table,
@@ -186,7 +190,7 @@ func runSelfplay(ctx context.Context, g *Globals, opts *selfplayOptions) error {
 	})
 	elapsed := g.io.Now().Sub(start)
 	bar.Finish()
-	var saveErr *game.SaveError
+	var saveErr *saveError
 	switch {
 	case errors.As(runErr, &saveErr):
 		return withCode(ExitError, runErr)
@@ -215,6 +219,39 @@ func runSelfplay(ctx context.Context, g *Globals, opts *selfplayOptions) error {
 	}
 	if ctx.Err() != nil {
 		return withCode(ExitInterrupted, i18n.E("selfplay.interrupted", "Done", tally.Games, "Total", opts.Games))
+	}
+	return nil
+}
+
+// saveError is a game that could not be written: the user's directory, not a bug.
+type saveError struct{ err error }
+
+func (e *saveError) Error() string { return e.err.Error() }
+func (e *saveError) Unwrap() error { return e.err }
+
+func saveGame(path string, rec *gcg.Game, ts *lexicon.TileSet) error {
+	// Written as a stream (one file a game, thousands of them), but never into a FIFO or a
+	// device found under a game's name, and every error checked.
+	if err := fileio.CheckOutput(path); err != nil {
+		return &saveError{err}
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC|syscall.O_NONBLOCK, 0o644)
+	if err != nil {
+		return &saveError{i18n.Wrap(err, "selfplay.save_flag")}
+	}
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		f.Close()
+		if err == nil {
+			err = &fileio.NotRegularError{Path: path, Mode: fi.Mode(), Output: true}
+		}
+		return &saveError{err}
+	}
+	werr := rec.Write(f, ts)
+	if cerr := f.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr != nil {
+		return &saveError{i18n.Wrap(werr, "selfplay.save_file", "Path", path)}
 	}
 	return nil
 }

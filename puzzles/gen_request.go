@@ -10,67 +10,11 @@ import (
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/lexicon"
-	"github.com/atril-scrabble/atril/puzzles/puzzletag"
 )
 
-// GenRequest is a generation run as a user asks for one (`atril puzzle gen`'s flags): Options
-// checks it and makes it the run's options.
-type GenRequest struct {
-	SelfPlay      int
-	Seed          uint64
-	GCG           []string
-	Player        string
-	MinLoss       float64
-	CGP           string
-	Kinds         []string
-	Tags          []string
-	Margin        float64
-	Accept        float64
-	NoSim         bool
-	SimCandidates int
-	SimIterations int
-	SimPlies      int
-	Disagree      string
-	Limit         int
-	Exact         ExactOptions
-}
-
-// Options are the run's options, its kinds and tags read; p names the tags in a refusal.
-func (r *GenRequest) Options(p *i18n.Printer) (GenOptions, error) {
-	o := GenOptions{SelfPlay: r.SelfPlay, Seed: r.Seed, Player: r.Player, CGP: r.CGP,
-		Margin: r.Margin, Accept: r.Accept, Verify: !r.NoSim, Limit: r.Limit,
-		Sim: VerifyOptions{Candidates: r.SimCandidates, Iterations: r.SimIterations, Plies: r.SimPlies, Disagree: r.Disagree}}
-	if o.Player != "" {
-		o.MinLoss = r.MinLoss
-	}
-	if r.SimCandidates < 2 || r.SimIterations < 1 || r.SimPlies < 1 {
-		return o, i18n.E("puzzle_gen.bad_sim_flags")
-	}
-	if r.Exact.Margin < 0 || r.Exact.MaxTiles < 0 || r.Exact.Candidates < 0 || r.Exact.Accept < 0 {
-		return o, i18n.E("egpuzzle.err.bad_options")
-	}
-	o.Exact = r.Exact
-	for _, k := range r.Kinds {
-		kind, ok := ParseKind(k)
-		if !ok {
-			return o, i18n.E("puzzle.bad_kind", "Value", k)
-		}
-		o.Kinds = append(o.Kinds, kind)
-	}
-	for _, t := range r.Tags {
-		tag, ok := puzzletag.Parse(t)
-		if !ok {
-			return o, i18n.E("puzzle.bad_tag", "Value", t, "Tags", puzzletag.Choices(p))
-		}
-		o.Tags = append(o.Tags, tag)
-	}
-	o.GCG = r.GCG
-	return o, nil
-}
-
-// Resumable is the last unfinished generation run, to resume: its options (checked to be for
-// lex), its id, the jobs it did and the puzzles it stored.
-func Resumable(ctx context.Context, st *studystore.Store, lex *lexicon.Lexicon) (o GenOptions, runID int64, done, stored int, err error) {
+// Resumable is the last unfinished generation run, to resume: its options (the caller checks
+// they are for its lexicon), its id, the jobs it did and the puzzles it stored.
+func Resumable(ctx context.Context, st *studystore.Store) (o GenOptions, runID int64, done, stored int, err error) {
 	run, err := st.LastUnfinishedPuzzleRun(ctx)
 	if errors.Is(err, studystore.ErrNoPuzzleRun) {
 		return o, 0, 0, 0, i18n.E("puzzle_gen.nothing_to_resume")
@@ -80,9 +24,6 @@ func Resumable(ctx context.Context, st *studystore.Store, lex *lexicon.Lexicon) 
 	}
 	if err := json.Unmarshal(run.Options, &o); err != nil {
 		return o, 0, 0, 0, err
-	}
-	if o.Lexicon != lex.Name || o.Tiles != lex.Tiles.Name {
-		return o, 0, 0, 0, i18n.E("puzzle_gen.resume_lexicon", "Lexicon", o.Lexicon, "Tiles", o.Tiles)
 	}
 	return o, run.ID, run.Done, run.Stored, nil
 }

@@ -6,39 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/atril-scrabble/atril/internal/i18n"
-	"github.com/atril-scrabble/atril/internal/testlex"
 )
-
-// A request becomes the run's options, its kinds and tags read; bad values are refused by name.
-func TestGenRequestOptions(t *testing.T) {
-	t.Parallel()
-	en := i18n.For(i18n.English)
-	ok := GenRequest{SelfPlay: 3, Seed: 2, Player: "ana", MinLoss: 7, SimCandidates: 2, SimIterations: 1, SimPlies: 1,
-		Kinds: []string{string(KindBest)}, GCG: []string{"a.gcg"}}
-	o, err := ok.Options(en)
-	if err != nil || o.SelfPlay != 3 || o.MinLoss != 7 || !o.Verify || len(o.Kinds) != 1 || o.Kinds[0] != KindBest || o.GCG[0] != "a.gcg" {
-		t.Fatalf("options %+v %v", o, err)
-	}
-	noPlayer := ok
-	noPlayer.Player = ""
-	if o, _ := noPlayer.Options(en); o.MinLoss != 0 {
-		t.Errorf("min loss without a player: %v", o.MinLoss)
-	}
-	for _, bad := range []func(*GenRequest){
-		func(r *GenRequest) { r.SimCandidates = 1 },
-		func(r *GenRequest) { r.Exact.Margin = -1 },
-		func(r *GenRequest) { r.Kinds = []string{"nokind"} },
-		func(r *GenRequest) { r.Tags = []string{"notag"} },
-	} {
-		r := ok
-		bad(&r)
-		if _, err := r.Options(en); err == nil {
-			t.Errorf("%+v accepted", r)
-		}
-	}
-}
 
 // Inputs are read whole, a missing file refused by name; nothing to resume is said so.
 func TestReadInputsAndResumable(t *testing.T) {
@@ -56,7 +24,7 @@ func TestReadInputsAndResumable(t *testing.T) {
 		t.Errorf("missing file: %v", err)
 	}
 	st := openStore(t)
-	if _, _, _, _, err := Resumable(context.Background(), st, testlex.Default(t)); err == nil {
+	if _, _, _, _, err := Resumable(context.Background(), st); err == nil {
 		t.Error("resumed a run that does not exist")
 	}
 }

@@ -3,22 +3,21 @@ package play
 import (
 	"github.com/atril-scrabble/atril/engine/analysis"
 	"github.com/atril-scrabble/atril/engine/game"
-	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
-// FirstSeat is the player's seat for who moves first as asked for (`--first`): you (0), atril
-// (1) or random, drawn from the game's seed.
-func FirstSeat(first string, seed uint64) (int, error) {
+// FirstSeat is the player's seat for who moves first as asked for: you (0), atril (1) or
+// random, drawn from the game's seed; false for none of these.
+func FirstSeat(first string, seed uint64) (int, bool) {
 	switch first {
 	case "you", "tú", "tu", "yo":
-		return 0, nil
+		return 0, true
 	case "atril":
-		return 1, nil
+		return 1, true
 	case "random", "azar":
-		return int(game.GameSeed(seed, 1) & 1), nil
+		return int(game.GameSeed(seed, 1) & 1), true
 	}
-	return 0, i18n.E("play.bad_first", "Value", first)
+	return 0, false
 }
 
 // GameJSON is a game's end as `atril play --json` prints it (the game itself is played on

@@ -7,15 +7,15 @@ import "testing"
 func TestFirstSeat(t *testing.T) {
 	t.Parallel()
 	for first, want := range map[string]int{"you": 0, "tú": 0, "yo": 0, "atril": 1} {
-		if got, err := FirstSeat(first, 1); err != nil || got != want {
-			t.Errorf("%s: %d %v", first, got, err)
+		if got, ok := FirstSeat(first, 1); !ok || got != want {
+			t.Errorf("%s: %d %v", first, got, ok)
 		}
 	}
 	seen := map[int]bool{}
 	for seed := range uint64(16) {
-		s, err := FirstSeat("random", seed)
-		if err != nil {
-			t.Fatal(err)
+		s, ok := FirstSeat("random", seed)
+		if !ok {
+			t.Fatal("random refused")
 		}
 		if again, _ := FirstSeat("azar", seed); again != s {
 			t.Errorf("seed %d: random %d, azar %d", seed, s, again)
@@ -25,7 +25,7 @@ func TestFirstSeat(t *testing.T) {
 	if !seen[0] || !seen[1] {
 		t.Errorf("16 seeds drew seats %v", seen)
 	}
-	if _, err := FirstSeat("whoever", 1); err == nil {
+	if _, ok := FirstSeat("whoever", 1); ok {
 		t.Error("whoever accepted")
 	}
 }

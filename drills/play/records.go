@@ -14,7 +14,10 @@ import (
 	"github.com/atril-scrabble/atril/puzzles"
 )
 
-// StoredRecord is the record of stored game id, which must be finished: its GCG text, its file
+// ErrNotFinished is a stored game asked for whole that still goes on.
+var ErrNotFinished = errors.New("the game is not finished")
+
+// StoredRecord is the record of stored game id, which must be finished (else ErrNotFinished): its GCG text, its file
 // name (GameName) and the name the player played under.
 func StoredRecord(ctx context.Context, st *studystore.Store, id int64) (data []byte, name, player string, err error) {
 	rec, _, err := st.Game(ctx, id)
@@ -25,7 +28,7 @@ func StoredRecord(ctx context.Context, st *studystore.Store, id int64) (data []b
 		return nil, "", "", err
 	}
 	if rec.Finished.IsZero() {
-		return nil, "", "", i18n.E("analyze.not_finished", "ID", id)
+		return nil, "", "", ErrNotFinished
 	}
 	return []byte(rec.GCG), GameName(id), rec.Player, nil
 }

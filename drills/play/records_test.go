@@ -2,6 +2,7 @@ package play
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -24,8 +25,8 @@ func TestStoredRecord(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, _, _, err := StoredRecord(ctx, st, id); err == nil {
-		t.Error("an unfinished game's record was read")
+	if _, _, _, err := StoredRecord(ctx, st, id); !errors.Is(err, ErrNotFinished) {
+		t.Errorf("an unfinished game's record: %v", err)
 	}
 	if err := st.FinishGame(ctx, id, studystore.GameResult{EndReason: "out", GCG: "#character-encoding UTF-8\n"}); err != nil {
 		t.Fatal(err)

@@ -260,24 +260,3 @@ func (res *PegResult) Doc(p *i18n.Printer, pos *engine.Position, out *PegJSON) *
 	d.Note(p.T("peg.legend"))
 	return d
 }
-
-// ParsePlay reads a play a player asks about (--play): a pass, or a legal play of the player to
-// move; never an exchange.
-func ParsePlay(s string, pos *engine.Position, lex *lexicon.Lexicon) (engine.Move, error) {
-	ts := lex.Tiles
-	m, err := engine.ParseMove(s, pos.Board, ts)
-	if err != nil {
-		return m, i18n.Wrap(err, "endgame.bad_play", "Play", s)
-	}
-	switch m.Kind {
-	case engine.Exchange:
-		return m, i18n.E("endgame.no_exchange", "Play", s)
-	case engine.Play:
-		v := engine.Check(pos.Board, &m, ts, lex, pos.Racks[0])
-		if !v.Legal {
-			return m, i18n.E("endgame.illegal_play", "Play", s, "Why", v.Problems[0].Reason)
-		}
-		m = v.Move
-	}
-	return m, nil
-}

@@ -39,22 +39,3 @@ func TestResultJSONAndDoc(t *testing.T) {
 		t.Errorf("document without the best play %q or the proof:\n%s", j.Best, out)
 	}
 }
-
-// ParsePlay takes a pass and a legal play, and refuses an exchange, an illegal play and bad
-// notation, naming the play.
-func TestParsePlay(t *testing.T) {
-	t.Parallel()
-	lex := testlex.Default(t)
-	pos, err := engine.ParseCGP("15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AEIRST?/ 0/0 0 lex x;", lex.Tiles, engine.StandardLayout())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if m, err := ParsePlay("pass", pos, lex); err != nil || m.Kind != engine.Pass {
-		t.Errorf("pass: %v %v", m.Kind, err)
-	}
-	for _, s := range []string{"exch AEI", "8H ZZZZ", "nonsense"} {
-		if _, err := ParsePlay(s, pos, lex); err == nil || !strings.Contains(err.Error(), strings.Fields(s)[len(strings.Fields(s))-1]) {
-			t.Errorf("%q: %v", s, err)
-		}
-	}
-}

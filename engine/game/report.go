@@ -1,15 +1,9 @@
 package game
 
 import (
-	"os"
-	"syscall"
-
-	"github.com/atril-scrabble/atril/engine/gcg"
 	"github.com/atril-scrabble/atril/engine/leavetable"
-	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/ui"
-	"github.com/atril-scrabble/atril/lexicon"
 )
 
 // Report is a self-play run as --json writes it and Doc shows it: the summary of its games and
@@ -37,40 +31,6 @@ func StrategyName(p *i18n.Printer, s string) string {
 		return p.T("names.score")
 	}
 	return s
-}
-
-// SaveError is a game that could not be written: the user's directory, not a bug.
-type SaveError struct{ err error }
-
-func (e *SaveError) Error() string { return e.err.Error() }
-func (e *SaveError) Unwrap() error { return e.err }
-
-// SaveRecord writes a game's record to path as GCG; its errors are SaveErrors.
-func SaveRecord(path string, rec *gcg.Game, ts *lexicon.TileSet) error {
-	// Written as a stream (one file a game, thousands of them), but never into a FIFO or a
-	// device found under a game's name, and every error checked.
-	if err := fileio.CheckOutput(path); err != nil {
-		return &SaveError{err}
-	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC|syscall.O_NONBLOCK, 0o644)
-	if err != nil {
-		return &SaveError{i18n.Wrap(err, "selfplay.save_flag")}
-	}
-	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
-		f.Close()
-		if err == nil {
-			err = &fileio.NotRegularError{Path: path, Mode: fi.Mode(), Output: true}
-		}
-		return &SaveError{err}
-	}
-	werr := rec.Write(f, ts)
-	if cerr := f.Close(); werr == nil {
-		werr = cerr
-	}
-	if werr != nil {
-		return &SaveError{i18n.Wrap(werr, "selfplay.save_file", "Path", path)}
-	}
-	return nil
 }
 
 // Doc is the run for a reader: the run, each player's mean score, bingos and wins, player 1's

@@ -1,16 +1,11 @@
 package game
 
 import (
-	"errors"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/atril-scrabble/atril/engine/gcg"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/ui"
-	"github.com/atril-scrabble/atril/lexicon"
 )
 
 // The run's document names the rules, the leaves and the strategies in the reader's words and
@@ -36,24 +31,5 @@ func TestReportDoc(t *testing.T) {
 	}
 	if StrategyName(es, "equity") == "equity" || StrategyName(es, "other") != "other" {
 		t.Errorf("strategy names %q %q", StrategyName(es, "equity"), StrategyName(es, "other"))
-	}
-}
-
-// A record is written to a regular file; a directory in its place is a SaveError.
-func TestSaveRecord(t *testing.T) {
-	t.Parallel()
-	dir := t.TempDir()
-	ts := lexicon.DefaultTileSet()
-	rec := &gcg.Game{}
-	path := filepath.Join(dir, "game.gcg")
-	if err := SaveRecord(path, rec, ts); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(path); err != nil {
-		t.Fatal(err)
-	}
-	var se *SaveError
-	if err := SaveRecord(dir, rec, ts); !errors.As(err, &se) {
-		t.Errorf("a directory: %v", err)
 	}
 }

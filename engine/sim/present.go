@@ -9,30 +9,8 @@ import (
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
-// What a simulation shows its reader, the same for every front end: the plays asked for by
-// name read and checked (ParsePlays), the result as JSON for scripts and as a document (Report).
-
-// ParsePlays reads plays asked for by name (--play): each a legal play of the player to move,
-// an exchange or a pass.
-func ParsePlays(plays []string, pos *engine.Position, lex *lexicon.Lexicon) ([]engine.Move, error) {
-	ts := lex.Tiles
-	var asked []engine.Move
-	for _, s := range plays {
-		m, err := engine.ParseMove(s, pos.Board, ts)
-		if err != nil {
-			return nil, i18n.Wrap(err, "sim.bad_play", "Play", s)
-		}
-		if m.Kind == engine.Play {
-			v := engine.Check(pos.Board, &m, ts, lex, pos.Racks[0])
-			if !v.Legal {
-				return nil, i18n.E("sim.illegal_play", "Play", s, "Why", v.Problems[0].Reason)
-			}
-			m = v.Move
-		}
-		asked = append(asked, m)
-	}
-	return asked, nil
-}
+// What a simulation shows its reader, the same for every front end: the result as JSON for
+// scripts and as a document (Report).
 
 // CandidateJSON is one candidate of a simulation as --json writes it.
 type CandidateJSON struct {

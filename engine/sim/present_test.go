@@ -12,26 +12,6 @@ import (
 	"github.com/atril-scrabble/atril/internal/ui"
 )
 
-// Plays asked for by name: an exchange and a pass pass as typed, a legal play is checked, an
-// illegal one or bad notation is refused naming the play.
-func TestParsePlays(t *testing.T) {
-	t.Parallel()
-	lex := testlex.Default(t)
-	pos, err := engine.ParseCGP("15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 CASAXYZ/ 0/0 0", lex.Tiles, engine.StandardLayout())
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := ParsePlays([]string{"8H CASA", "exch XYZ", "pass"}, pos, lex)
-	if err != nil || len(got) != 3 || got[0].Score != 12 || got[1].Kind != engine.Exchange || got[2].Kind != engine.Pass {
-		t.Fatalf("%+v %v", got, err)
-	}
-	for _, s := range []string{"8H ZXY", "nonsense"} {
-		if _, err := ParsePlays([]string{"pass", s}, pos, lex); err == nil || !strings.Contains(err.Error(), strings.Fields(s)[len(strings.Fields(s))-1]) {
-			t.Errorf("%q: %v", s, err)
-		}
-	}
-}
-
 // A run's report keeps its candidates in order with their figures rounded, the rate, and a
 // document that lists them.
 func TestReport(t *testing.T) {
