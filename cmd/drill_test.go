@@ -300,6 +300,11 @@ func TestDrillChildProcess(t *testing.T) {
 	}
 	// Progress bars on the piped stderr, for tests that wait for work done before a signal.
 	sys.ErrTTY = os.Getenv("ATRIL_CHILD_PROGRESS") != ""
+	// A clock that runs ATRIL_CHILD_CLOCK times faster than the wall's, for kill tests that need
+	// a long job's checkpoint (paced by the command's clock) after a fraction of a second.
+	if x, err := strconv.Atoi(os.Getenv(childClockEnv)); err == nil && x > 1 {
+		sys.Now = fastClock(time.Now(), time.Duration(x))
+	}
 	// Arguments are separated by spaces, or by newlines when one of them has a space.
 	sep := " "
 	if strings.Contains(args, "\n") {
@@ -307,6 +312,14 @@ func TestDrillChildProcess(t *testing.T) {
 	}
 	os.Args = append([]string{"atril"}, strings.Split(args, sep)...)
 	os.Exit(Main(sys))
+}
+
+// childClockEnv makes a child's clock run faster (see fastClock).
+const childClockEnv = "ATRIL_CHILD_CLOCK"
+
+// fastClock is a clock that starts at start and runs x times faster than the wall's.
+func fastClock(start time.Time, x time.Duration) func() time.Time {
+	return func() time.Time { return start.Add(x * time.Since(start)) }
 }
 
 // readingInput is what a child process writes on stderr when its command first reads its input.
