@@ -412,7 +412,10 @@ func startWorkingChild(t *testing.T, args, total string, digits int) (*exec.Cmd,
 func TestDrillSIGINT(t *testing.T) {
 	t.Parallel()
 	db := filepath.Join(t.TempDir(), "study.db")
-	child, stdin, out := startDrillChild(t, "--db "+db+" drill judge --count 10 --seed 3")
+	// The small lexicon: judge's non-words come from a model of it learnt at the start, which
+	// for the default would take 1.5 s of the child's.
+	kwg := engineTestLexicon(t, drillTestWords...)
+	child, stdin, out := startDrillChild(t, "--db "+db+" --lexicon "+kwg+" drill judge --count 10 --seed 3")
 	out.waitFor(t, "1/10")
 	fmt.Fprintln(stdin, "y")
 	out.waitFor(t, "2/10")
@@ -420,6 +423,7 @@ func TestDrillSIGINT(t *testing.T) {
 	if err := child.Process.Signal(os.Interrupt); err != nil {
 		t.Fatal(err)
 	}
+	out.waitEnd(t)
 	if err := child.Wait(); err != nil {
 		t.Fatalf("exit after Ctrl-C: %v\n%s", err, out.String())
 	}
@@ -518,6 +522,13 @@ func (l *lockedBuffer) waitUntil(t *testing.T, what string, done func(string) bo
 		}
 		l.cond().Wait()
 	}
+}
+
+// waitEnd blocks until the output has ended (the child closed it, as it does when it exits).
+// A child's Wait closes the pipe: called first, it may lose what the child wrote last.
+func (l *lockedBuffer) waitEnd(t *testing.T) {
+	t.Helper()
+	l.waitUntil(t, "the end of its output", func(string) bool { return l.closed })
 }
 
 // waitFor blocks until the output holds want.

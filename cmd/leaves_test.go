@@ -220,6 +220,7 @@ func TestLeavesLearnSIGINT(t *testing.T) {
 // remembered by its full path, --leaves still wins, and a chosen file gone is an error that
 // says how to go back.
 func TestLeavesUse(t *testing.T) {
+	t.Parallel()
 	env := map[string]string{"ATRIL_DATA_DIR": t.TempDir()}
 	cgp := emptyRows + " EEQSSUU/ 0/0 0"
 	topEquity := func(args ...string) float64 {
@@ -264,15 +265,19 @@ func TestLeavesUse(t *testing.T) {
 	}
 
 	dir := t.TempDir()
-	t.Chdir(dir)
+	abs := filepath.Join(dir, "mine.klv2")
 	lex := engineTestLexicon(t, leavesWords...)
-	if _, errOut, code := runEngineCmd(t, env, "leaves", "learn", "--lexicon", lex, "--games", "20", "--generations", "1", "--seed", "1", "--out", "mine.klv2"); code != 0 {
+	if _, errOut, code := runEngineCmd(t, env, "leaves", "learn", "--lexicon", lex, "--games", "20", "--generations", "1", "--seed", "1", "--out", abs); code != 0 {
 		t.Fatalf("learn: exit %d %s", code, errOut)
 	}
-	if _, errOut, code := runEngineCmd(t, env, "leaves", "use", "mine.klv2"); code != 0 {
-		t.Fatalf("use mine.klv2: exit %d %s", code, errOut)
+	// A path relative to the working directory: in a child process working in dir (the test's
+	// own would keep the other tests waiting).
+	use := atrilCmd(t, "leaves use mine.klv2", false)
+	use.Dir = dir
+	use.Env = append(use.Env, "ATRIL_CHILD_DATA_DIR="+env["ATRIL_DATA_DIR"])
+	if out, err := use.CombinedOutput(); err != nil {
+		t.Fatalf("use mine.klv2: %v %s", err, out)
 	}
-	abs := filepath.Join(dir, "mine.klv2")
 	if got := inUse(); got.Spec != abs || got.Table.Kind != "klv2" || got.Table.Leaves != 1_170_590 {
 		t.Errorf("after leaves use mine.klv2: %+v", got)
 	}

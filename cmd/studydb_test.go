@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -27,10 +28,30 @@ func atrilCmd(t *testing.T, args string, unprivileged bool) *exec.Cmd {
 	bin := os.Args[0]
 	var attr *syscall.SysProcAttr
 	if unprivileged && os.Geteuid() == 0 {
-		dir := t.TempDir()
-		os.Chmod(dir, 0o755)
-		os.Chmod(filepath.Dir(dir), 0o755)
-		bin = filepath.Join(dir, "cmd.test")
+		bin = binaryForAll(t)
+		attr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
+	}
+	child := exec.Command(bin, "-test.run=^TestDrillChildProcess$")
+	child.SysProcAttr = attr
+	child.Env = append(os.Environ(), "ATRIL_DRILL_CHILD="+args)
+	return testproc.Prepare(t, child)
+}
+
+// binariesForAll are the tests' copies of the test binary that anyone may run, by test.
+var binariesForAll sync.Map // *testing.T → path
+
+// binaryForAll is the test binary where anyone may run it (the build's directory is root's
+// alone): one per test, hard-linked when it can be, else copied (58 MB).
+func binaryForAll(t *testing.T) string {
+	t.Helper()
+	if bin, ok := binariesForAll.Load(t); ok {
+		return bin.(string)
+	}
+	dir := t.TempDir()
+	os.Chmod(dir, 0o755)
+	os.Chmod(filepath.Dir(dir), 0o755)
+	bin := filepath.Join(dir, "cmd.test")
+	if err := os.Link(os.Args[0], bin); err != nil {
 		b, err := os.ReadFile(os.Args[0])
 		if err != nil {
 			t.Fatal(err)
@@ -38,12 +59,10 @@ func atrilCmd(t *testing.T, args string, unprivileged bool) *exec.Cmd {
 		if err := os.WriteFile(bin, b, 0o755); err != nil {
 			t.Fatal(err)
 		}
-		attr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
 	}
-	child := exec.Command(bin, "-test.run=^TestDrillChildProcess$")
-	child.SysProcAttr = attr
-	child.Env = append(os.Environ(), "ATRIL_DRILL_CHILD="+args)
-	return testproc.Prepare(t, child)
+	binariesForAll.Store(t, bin)
+	t.Cleanup(func() { binariesForAll.Delete(t) })
+	return bin
 }
 
 // atrilChild starts `atril ARGS` with piped stdin, and stdout and stderr collected together.
