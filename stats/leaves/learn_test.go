@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -77,19 +78,38 @@ func TestLearnTinyLexicon(t *testing.T) {
 		value(t, res, "AA"), value(t, res, "AAA"), value(t, res, "SSS"), r)
 }
 
+// testBatch is the games a worker plays between progress reports in the tests: small, so that
+// runs of a few dozen games still span several batches (the default is 256).
+const testBatch = 16
+
+// refOptions is a run of two generations of three batches each on one worker (16, 16 and 8
+// games); refValues is what it learns, never stopped, shared by the tests that stop and
+// resume it.
+func refOptions(t testing.TB) LearnOptions {
+	return LearnOptions{Lexicon: smallSetLexicon(t), Games: 40, Generations: 2, Seed: 11, Workers: 1, batch: testBatch}
+}
+
+var ref struct {
+	once sync.Once
+	l    *Learned
+	err  error
+}
+
+func refValues(t testing.TB) *Learned {
+	t.Helper()
+	ref.once.Do(func() { ref.l, ref.err = Learn(context.Background(), refOptions(t)) })
+	if ref.err != nil {
+		t.Fatal(ref.err)
+	}
+	return ref.l
+}
+
 // The same seed learns the same table with one worker or three, and a run stopped and resumed
 // from its checkpoint learns it too.
 func TestLearnDeterministicAndResumable(t *testing.T) {
 	t.Parallel()
-	lex := tinyLexicon(t)
-	// 300 games: a generation of two batches (256 and 44), so the stopped run resumes mid-way.
-	base := LearnOptions{Lexicon: lex, Games: 300, Generations: 2, Seed: 11}
-	one := base
-	one.Workers = 1
-	a, err := Learn(context.Background(), one)
-	if err != nil {
-		t.Fatal(err)
-	}
+	base := refOptions(t)
+	a := refValues(t)
 	three := base
 	three.Workers = 3
 	b, err := Learn(context.Background(), three)
@@ -105,7 +125,6 @@ func TestLearnDeterministicAndResumable(t *testing.T) {
 	ck := filepath.Join(dir, "run.ckpt")
 	ctx, cancel := context.WithCancel(context.Background())
 	stopped := base
-	stopped.Workers = 1
 	stopped.Checkpoint = ck
 	stopped.Progress = func(p Progress) {
 		if p.Generation == 2 && p.Phase == "play" {
@@ -129,8 +148,8 @@ func TestLearnDeterministicAndResumable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if first == nil || first.Phase != "resume" || first.Generation != 2 || first.Games != 256 {
-		t.Errorf("resumed at %+v, want generation 2 after its first batch of 256 games", first)
+	if first == nil || first.Phase != "resume" || first.Generation != 2 || first.Games != testBatch {
+		t.Errorf("resumed at %+v, want generation 2 after its first batch of %d games", first, testBatch)
 	}
 	if !slices.Equal(a.Values, c.Values) {
 		t.Fatal("the resumed run learned a different table")
@@ -149,13 +168,13 @@ func TestLearnDeterministicAndResumable(t *testing.T) {
 // temporary file is left behind), and refused when they belong to another run or are damaged.
 func TestCheckpoint(t *testing.T) {
 	t.Parallel()
-	lex := tinyLexicon(t)
+	lex := smallSetLexicon(t)
 	dir := t.TempDir()
 	ck := filepath.Join(dir, "run.ckpt")
 	now := time.Unix(0, 0)
 	clock := func() time.Time { now = now.Add(40 * time.Second); return now }
 	saves := 0
-	o := LearnOptions{Lexicon: lex, Games: 600, Generations: 1, Seed: 5, Workers: 1, Checkpoint: ck, Now: clock}
+	o := LearnOptions{Lexicon: lex, Games: 40, Generations: 1, Seed: 5, Workers: 1, Checkpoint: ck, Now: clock, batch: testBatch}
 	var last time.Time
 	o.Progress = func(p Progress) {
 		if fi, err := os.Stat(ck); err == nil && fi.ModTime() != last {
@@ -178,9 +197,9 @@ func TestCheckpoint(t *testing.T) {
 	}
 
 	other := o
-	other.Games = 700
+	other.Games = 50
 	other.Resume = true
-	if _, err := Learn(context.Background(), other); err == nil || !strings.Contains(err.Error(), "games 600 ≠ 700") {
+	if _, err := Learn(context.Background(), other); err == nil || !strings.Contains(err.Error(), "games 40 ≠ 50") {
 		t.Errorf("another run's checkpoint: %v", err)
 	}
 	b, err := os.ReadFile(ck)
