@@ -92,10 +92,7 @@ func TestEvalRefuses(t *testing.T) {
 func TestExtremes(t *testing.T) {
 	t.Parallel()
 	ts := lexicon.DefaultTileSet()
-	set, err := equity.NewLeaveSet(ts, equity.MaxLeave)
-	if err != nil {
-		t.Fatal(err)
-	}
+	set := fiseLeaves(t)
 	h := equity.NewDefault(ts)
 	best, worst := Extremes(set, h, 3)
 	q, _ := ts.Tile("Q")

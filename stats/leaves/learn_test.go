@@ -256,10 +256,7 @@ func TestLearnRefuses(t *testing.T) {
 func TestFitKnownValues(t *testing.T) {
 	t.Parallel()
 	ts := lexicon.DefaultTileSet()
-	set, err := equity.NewLeaveSet(ts, equity.MaxLeave)
-	if err != nil {
-		t.Fatal(err)
-	}
+	set := fiseLeaves(t)
 	racks, err := equity.NewLeaveSet(ts, 7)
 	if err != nil {
 		t.Fatal(err)

@@ -2,10 +2,26 @@ package leaves
 
 import (
 	"strings"
+	"sync"
 	"testing"
 
+	"github.com/atril-scrabble/atril/engine/equity"
 	"github.com/atril-scrabble/atril/lexicon"
 )
+
+// fiseLeaves is the FISE set's leaves of 1 to 6 tiles, built once for the tests that read it.
+func fiseLeaves(t testing.TB) *equity.LeaveSet {
+	t.Helper()
+	set, err := fiseLeaveSet()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return set
+}
+
+var fiseLeaveSet = sync.OnceValues(func() (*equity.LeaveSet, error) {
+	return equity.NewLeaveSet(lexicon.DefaultTileSet(), equity.MaxLeave)
+})
 
 // smallTiles is a tile set of eight letters and two blanks, 59 tiles: its leaves of 1 to 6
 // tiles and racks of 7 number in the thousands, not the millions of the FISE set, so that a
