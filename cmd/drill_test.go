@@ -300,6 +300,11 @@ func TestDrillChildProcess(t *testing.T) {
 	}
 	// Progress bars on the piped stderr, for tests that wait for work done before a signal.
 	sys.ErrTTY = os.Getenv("ATRIL_CHILD_PROGRESS") != ""
+	// A clock that runs ATRIL_CHILD_CLOCK times faster than the wall's, for kill tests that need
+	// a long job's checkpoint (paced by the command's clock) after a fraction of a second.
+	if x, err := strconv.Atoi(os.Getenv(childClockEnv)); err == nil && x > 1 {
+		sys.Now = fastClock(time.Now(), time.Duration(x))
+	}
 	// Arguments are separated by spaces, or by newlines when one of them has a space.
 	sep := " "
 	if strings.Contains(args, "\n") {
@@ -307,6 +312,14 @@ func TestDrillChildProcess(t *testing.T) {
 	}
 	os.Args = append([]string{"atril"}, strings.Split(args, sep)...)
 	os.Exit(Main(sys))
+}
+
+// childClockEnv makes a child's clock run faster (see fastClock).
+const childClockEnv = "ATRIL_CHILD_CLOCK"
+
+// fastClock is a clock that starts at start and runs x times faster than the wall's.
+func fastClock(start time.Time, x time.Duration) func() time.Time {
+	return func() time.Time { return start.Add(x * time.Since(start)) }
 }
 
 // readingInput is what a child process writes on stderr when its command first reads its input.
@@ -399,7 +412,10 @@ func startWorkingChild(t *testing.T, args, total string, digits int) (*exec.Cmd,
 func TestDrillSIGINT(t *testing.T) {
 	t.Parallel()
 	db := filepath.Join(t.TempDir(), "study.db")
-	child, stdin, out := startDrillChild(t, "--db "+db+" drill judge --count 10 --seed 3")
+	// The small lexicon: judge's non-words come from a model of it learnt at the start, which
+	// for the default would take 1.5 s of the child's.
+	kwg := engineTestLexicon(t, drillTestWords...)
+	child, stdin, out := startDrillChild(t, "--db "+db+" --lexicon "+kwg+" drill judge --count 10 --seed 3")
 	out.waitFor(t, "1/10")
 	fmt.Fprintln(stdin, "y")
 	out.waitFor(t, "2/10")
@@ -407,6 +423,7 @@ func TestDrillSIGINT(t *testing.T) {
 	if err := child.Process.Signal(os.Interrupt); err != nil {
 		t.Fatal(err)
 	}
+	out.waitEnd(t)
 	if err := child.Wait(); err != nil {
 		t.Fatalf("exit after Ctrl-C: %v\n%s", err, out.String())
 	}
@@ -505,6 +522,13 @@ func (l *lockedBuffer) waitUntil(t *testing.T, what string, done func(string) bo
 		}
 		l.cond().Wait()
 	}
+}
+
+// waitEnd blocks until the output has ended (the child closed it, as it does when it exits).
+// A child's Wait closes the pipe: called first, it may lose what the child wrote last.
+func (l *lockedBuffer) waitEnd(t *testing.T) {
+	t.Helper()
+	l.waitUntil(t, "the end of its output", func(string) bool { return l.closed })
 }
 
 // waitFor blocks until the output holds want.

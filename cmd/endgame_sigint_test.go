@@ -7,6 +7,8 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/atril-scrabble/atril/internal/testproc"
 )
 
 // hardEndgame is the first endgame of a self-play game on the shipped lexicon (seeded), seven
@@ -16,8 +18,10 @@ const hardEndgame = "2COnDU[CH]aR5/2A4ALENTAR1/2[LL]12/2AFORE8/2BOY2HA6/2A1EXPID
 // Ctrl-C (a real SIGINT) during a long endgame solve prints the best line found so far, not
 // proven, in the documented JSON, and exits 130.
 func TestEndgameSIGINT(t *testing.T) {
+	t.Parallel()
 	child := exec.Command(os.Args[0], "-test.run=^TestEndgameChildProcess$")
 	child.Env = append(os.Environ(), "ATRIL_ENDGAME_CHILD="+strings.Join([]string{"endgame", "--json", "--threads", "2", "--table-mb", "64", "--cgp", hardEndgame}, "\n"))
+	testproc.Prepare(t, child)
 	stdout, err := child.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)

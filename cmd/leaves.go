@@ -111,19 +111,7 @@ func newGamesProgress(g *Globals, total int) *gamesProgress {
 		if gp.rate > 0 {
 			rate, left = gp.rate, gp.left
 		}
-		return p.T("leaves.progress.label", "Done", p.Int(done), "Total", p.Int(total), "Rate", p.Float(rate, 0), "Left", duration(p, left))
+		return p.T("leaves.progress.label", "Done", p.Int(done), "Total", p.Int(total), "Rate", p.Float(rate, 0), "Left", p.Duration(left))
 	})
 	return gp
-}
-
-// duration writes a time span as players read it: 45 s, 12 min, 2 h 5 min.
-func duration(p *i18n.Printer, d time.Duration) string {
-	switch {
-	case d < time.Minute:
-		return p.T("leaves.progress.seconds", "Count", int(d.Seconds()+0.5))
-	case d < time.Hour:
-		return p.T("leaves.progress.minutes", "Count", int(d.Minutes()+0.5))
-	}
-	m := int(d.Minutes() + 0.5)
-	return p.T("leaves.progress.hours", "Hours", m/60, "Minutes", m%60)
 }

@@ -163,7 +163,7 @@ func learnDoc(g *Globals, o *learnJSON) *ui.Doc {
 		P(p.T("leaves.learn.summary", "Games", p.N("leaves.count.games", o.Games), "Generations", p.N("leaves.count.generations", o.Generations), "Seed", o.Seed, "Lexicon", o.Lexicon, "Tiles", o.Tiles))
 	t := leaves.FitTable(p, o.Reports, 1)
 	d.Table(t).Note(p.T("leaves.learn.note"))
-	return d.P(p.T("leaves.learn.speed", "Total", p.Int(o.Games*o.Generations), "Time", duration(p, time.Duration(o.Seconds*float64(time.Second))),
+	return d.P(p.T("leaves.learn.speed", "Total", p.Int(o.Games*o.Generations), "Time", p.Duration(time.Duration(o.Seconds*float64(time.Second))),
 		"Rate", p.Float(o.GamesPerSec, 0), "Workers", o.Workers))
 }
 

@@ -110,6 +110,6 @@ func runLeavesMerge(ctx context.Context, g *Globals, opts *leavesMergeOptions, a
 		P(p.T("leaves.merge.summary", "Generation", h.Generation, "Shards", p.N("leaves.count.shards", h.Shards),
 			"Games", p.N("leaves.count.games", m.Games), "Seed", h.Seed, "Lexicon", h.Lexicon, "Method", string(method)))
 	d.Table(leaves.FitTable(p, m.Reports, h.Generation)).Note(p.T("leaves.learn.note"))
-	return g.Print(d.P(p.T("leaves.merge.speed", "Time", duration(p, time.Duration(out.Seconds*float64(time.Second))),
-		"Played", duration(p, time.Duration(m.Seconds*float64(time.Second))))))
+	return g.Print(d.P(p.T("leaves.merge.speed", "Time", p.Duration(time.Duration(out.Seconds*float64(time.Second))),
+		"Played", p.Duration(time.Duration(m.Seconds*float64(time.Second))))))
 }

@@ -81,7 +81,7 @@ func runLeavesShard(ctx context.Context, g *Globals, opts *leavesLearnOptions) e
 	}
 	d.P(p.T("leaves.shard.done", "Generation", h.Generation, "Shard", h.Shard, "Shards", h.Shards,
 		"From", p.Int(h.GamesFrom+1), "To", p.Int(h.GamesTo), "File", out))
-	d.P(p.T("leaves.shard.speed", "Games", p.N("leaves.count.games", o.Games), "Time", duration(p, time.Duration(o.Seconds*float64(time.Second))),
+	d.P(p.T("leaves.shard.speed", "Games", p.N("leaves.count.games", o.Games), "Time", p.Duration(time.Duration(o.Seconds*float64(time.Second))),
 		"Rate", p.Float(o.GamesPerSec, 0), "Workers", workers))
 	return g.Print(d)
 }

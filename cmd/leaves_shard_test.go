@@ -11,15 +11,18 @@ import (
 
 // Two shards played by `leaves learn --shard` and merged by `leaves merge` write the bytes of
 // `leaves learn`, by either method; status says what is done and missing, with exit 1 until
-// all is there.
+// all is there. The bag is a small one of the lexicon's letters (29 tiles): a table of 16,980
+// leaves, which the merges and learns fit and write in a moment (the whole set has 1,170,590:
+// TestLeavesLearnCommand).
 func TestLeavesShardCommands(t *testing.T) {
 	t.Parallel()
 	lex := engineTestLexicon(t, leavesWords...)
+	tiles := leavesToyTiles(t)
 	dir := t.TempDir()
 	shards := filepath.Join(dir, "g1")
 	learn := func(env map[string]string, shard string) shardJSON {
 		t.Helper()
-		stdout, errOut, code := runEngineCmd(t, env, "leaves", "learn", "--lexicon", lex, "--games", "90", "--seed", "4",
+		stdout, errOut, code := runEngineCmd(t, env, "leaves", "learn", "--tiles", tiles, "--lexicon", lex, "--games", "90", "--seed", "4",
 			"--shard", shard, "--stats-out", shards+"/", "--workers", "1", "--json")
 		if code != 0 {
 			t.Fatalf("shard %s: exit %d: %s", shard, code, errOut)
@@ -40,7 +43,7 @@ func TestLeavesShardCommands(t *testing.T) {
 	if code != ExitNo || !strings.Contains(stdout, "Missing    1 of 2: 1") || !strings.Contains(stdout, "45 of 90") {
 		t.Errorf("status with a shard missing: exit %d:\n%s", code, stdout)
 	}
-	_, errOut, code := runEngineCmd(t, nil, "leaves", "merge", shards, "--out", filepath.Join(dir, "x.klv2"))
+	_, errOut, code := runEngineCmd(t, nil, "leaves", "merge", "--tiles", tiles, shards, "--out", filepath.Join(dir, "x.klv2"))
 	if code != ExitError || !strings.Contains(errOut, "1 of the 2 shards missing: 1") {
 		t.Errorf("merge with a shard missing: exit %d: %s", code, errOut)
 	}
@@ -61,7 +64,7 @@ func TestLeavesShardCommands(t *testing.T) {
 
 	for _, method := range []string{"racks", "kept"} {
 		merged := filepath.Join(dir, method+"-merged.klv2")
-		stdout, errOut, code = runEngineCmd(t, nil, "leaves", "merge", shards, "--method", method, "--out", merged, "--json")
+		stdout, errOut, code = runEngineCmd(t, nil, "leaves", "merge", "--tiles", tiles, shards, "--method", method, "--out", merged, "--json")
 		if code != 0 {
 			t.Fatalf("merge: exit %d: %s", code, errOut)
 		}
@@ -70,7 +73,7 @@ func TestLeavesShardCommands(t *testing.T) {
 			t.Errorf("merge --json: %v: %s", err, stdout)
 		}
 		one := filepath.Join(dir, method+"-one.klv2")
-		if _, errOut, code = runEngineCmd(t, nil, "leaves", "learn", "--lexicon", lex, "--games", "90", "--seed", "4",
+		if _, errOut, code = runEngineCmd(t, nil, "leaves", "learn", "--tiles", tiles, "--lexicon", lex, "--games", "90", "--seed", "4",
 			"--generations", "1", "--method", method, "--out", one); code != 0 {
 			t.Fatalf("learn: exit %d: %s", code, errOut)
 		}
@@ -80,10 +83,17 @@ func TestLeavesShardCommands(t *testing.T) {
 			t.Errorf("%s: 2 shards merged are not the bytes of one run", method)
 		}
 	}
-	stdout, _, code = runEngineCmd(t, nil, "--lang", "es", "leaves", "merge", shards, "--out", filepath.Join(dir, "es.klv2"))
+	stdout, _, code = runEngineCmd(t, nil, "--lang", "es", "leaves", "merge", "--tiles", tiles, shards, "--out", filepath.Join(dir, "es.klv2"))
 	if code != 0 || !strings.Contains(stdout, "Generación 1: 2 fragmentos, 90 partidas") {
 		t.Errorf("merge in Spanish: exit %d:\n%s", code, stdout)
 	}
+}
+
+// leavesToyTiles is a bag of 29 tiles of leavesWords' letters.
+func leavesToyTiles(t *testing.T) string {
+	t.Helper()
+	return toyTiles(t, map[string]string{"A": "4", "E": "4", "O": "3", "I": "2", "U": "2", "S": "3", "L": "2", "N": "2", "T": "2",
+		"D": "1", "M": "1", "R": "2", "P": "1"})
 }
 
 // What --shard does not go with, and shard numbers that are not, are refused with exit 2.

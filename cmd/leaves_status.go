@@ -96,7 +96,7 @@ func statusDoc(g *Globals, o *statusJSON) *ui.Doc {
 				"PerShard", p.Float(s.CPUGamesPerSec, 1))})
 		}
 		if s.ETA > 0 {
-			kv = append(kv, [2]string{p.T("leaves.status.eta"), duration(p, s.ETA)})
+			kv = append(kv, [2]string{p.T("leaves.status.eta"), p.Duration(s.ETA)})
 		}
 		d.KV(kv...)
 		if len(s.Missing) == 0 && len(s.Running) == 0 {

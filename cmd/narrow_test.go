@@ -85,7 +85,8 @@ func seedBandAnswers(t *testing.T, db string, days int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := studystore.Open(db, studystore.Options{Now: func() time.Time { return day1 }})
+	st, err := studystore.Open(db, studystore.Options{Now: func() time.Time { return day1 },
+		Sync: studystore.SyncNormal}) // a fixture: no fsync at each of its answers
 	if err != nil {
 		t.Fatal(err)
 	}

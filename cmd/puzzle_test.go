@@ -334,21 +334,31 @@ func TestSimCommand(t *testing.T) {
 }
 
 // TestPuzzleGenKilled: a generation killed with SIGKILL loses nothing committed, and --resume
-// ends with the same puzzles as a run left alone. The killed run has one worker, so that it is
-// still at work after its first commit (2 s) on a fast idle machine; the others have all the
-// cores (the puzzles are the same for any number of workers).
+// ends with the same puzzles as a run left alone. The killed run has one worker and a clock 20
+// times the wall's, so that it commits (every 2 s of its clock: 0.1 s) after a few of its 40
+// games and is still at work; the others have all the cores (the puzzles are the same for any
+// number of workers).
 func TestPuzzleGenKilled(t *testing.T) {
 	t.Parallel()
 	if testing.Short() {
 		t.Skip("a child process")
 	}
+	// 40 games make 725 puzzles.
+	genKilledAndResumed(t, "puzzle gen --selfplay 40 --seed 4 --no-sim", 500)
+}
+
+// genKilledAndResumed runs `atril GEN --workers 1` in a child process, kills it with SIGKILL
+// once it has committed some of its jobs, resumes it in-process, and checks that the puzzles
+// are those of a run of GEN left alone, puzzle by puzzle (and at least least of them).
+func genKilledAndResumed(t *testing.T, gen string, least int) {
+	t.Helper()
 	dir := t.TempDir()
 	db := filepath.Join(dir, "k.db")
 	// The run left alone, meanwhile.
 	whole := filepath.Join(dir, "w.db")
 	wholeErr := make(chan string, 1)
 	go func() {
-		_, errOut, code := runAtril(t, "", strings.Fields("puzzle gen --selfplay 200 --seed 4 --no-sim --db "+whole)...)
+		_, errOut, code := runAtril(t, "", strings.Fields(gen+" --db "+whole)...)
 		if code != 0 {
 			errOut = fmt.Sprintf("exit %d: %s", code, errOut)
 		} else {
@@ -357,30 +367,34 @@ func TestPuzzleGenKilled(t *testing.T) {
 		wholeErr <- errOut
 	}()
 	defer func() { <-wholeErr }() // t.TempDir's removal waits for the run
-	args := "puzzle gen --selfplay 200 --seed 4 --no-sim --workers 1 --db " + db
 	child := exec.Command(os.Args[0], "-test.run=^TestDrillChildProcess$")
-	child.Env = append(os.Environ(), "ATRIL_DRILL_CHILD="+args)
+	child.Env = append(os.Environ(), "ATRIL_DRILL_CHILD="+gen+" --workers 1 --db "+db, childClockEnv+"=20")
 	testproc.Prepare(t, child)
 	if err := child.Start(); err != nil {
 		t.Fatal(err)
 	}
-	// Kill it once it has committed some games and before it finishes.
-	done := 0
-	for start := time.Now(); done == 0; time.Sleep(10 * time.Millisecond) {
+	// Kill it once it has committed some games and before it finishes. (One reader, asked
+	// again and again: opening the file at each look would cost more than the games.)
+	reader, err := sql.Open("sqlite", "file:"+db+"?mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer reader.Close()
+	done, jobs := 0, 0
+	for start := time.Now(); done == 0; time.Sleep(5 * time.Millisecond) {
 		if time.Since(start) > 60*time.Second {
 			child.Process.Kill()
 			t.Fatal("no commit in a minute")
 		}
-		if d, err := sql.Open("sqlite", "file:"+db+"?mode=ro"); err == nil {
-			d.QueryRow(`SELECT done FROM puzzle_runs WHERE finished_at IS NULL`).Scan(&done)
-			d.Close()
-		}
+		reader.QueryRow(`SELECT done, jobs FROM puzzle_runs WHERE finished_at IS NULL`).Scan(&done, &jobs)
 	}
+	reader.Close()
 	child.Process.Signal(syscall.SIGKILL)
 	child.Wait()
 	if ws, ok := child.ProcessState.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() {
 		t.Skipf("the child finished before it could be killed (%v)", child.ProcessState)
 	}
+	t.Logf("killed after %d of %d jobs committed", done, jobs)
 	if _, errOut, code := runAtril(t, "", "puzzle", "gen", "--resume", "--db", db); code != 0 {
 		t.Fatalf("resume: exit %d %s", code, errOut)
 	}
@@ -389,30 +403,33 @@ func TestPuzzleGenKilled(t *testing.T) {
 		t.Fatal("the run left alone: " + e)
 	}
 	wholeErr <- ""
-	dump := func(path string) []string {
-		d, err := sql.Open("sqlite", path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer d.Close()
-		rows, err := d.Query(`SELECT id, kind, cgp, data FROM puzzles ORDER BY id`)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer rows.Close()
-		var out []string
-		for rows.Next() {
-			var id int
-			var kind, cgp, data string
-			rows.Scan(&id, &kind, &cgp, &data)
-			out = append(out, fmt.Sprint(id, kind, cgp, data))
-		}
-		return out
+	got, want := puzzleDump(t, db), puzzleDump(t, whole)
+	if len(want) < least || !slices.Equal(got, want) {
+		t.Errorf("killed at %d games and resumed: %d puzzles; left alone: %d (want %d or more)", done, len(got), len(want), least)
 	}
-	got, want := dump(db), dump(whole)
-	if len(want) < 1000 || !slices.Equal(got, want) {
-		t.Errorf("killed at %d games and resumed: %d puzzles; left alone: %d", done, len(got), len(want))
+}
+
+// puzzleDump is every puzzle of the database at path, in order, all its columns but the time.
+func puzzleDump(t *testing.T, path string) []string {
+	t.Helper()
+	d, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
 	}
+	defer d.Close()
+	rows, err := d.Query(`SELECT id, kind, cgp, data FROM puzzles ORDER BY id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var id int
+		var kind, cgp, data string
+		rows.Scan(&id, &kind, &cgp, &data)
+		out = append(out, fmt.Sprint(id, kind, cgp, data))
+	}
+	return out
 }
 
 // TestPuzzleGenProgress: on a terminal's stderr, generation shows its progress in the

@@ -544,6 +544,7 @@ func TestReviewSIGINT(t *testing.T) {
 	if err := child.Process.Signal(os.Interrupt); err != nil {
 		t.Fatal(err)
 	}
+	out.waitEnd(t)
 	if err := child.Wait(); err != nil {
 		t.Fatalf("exit after Ctrl-C: %v\n%s", err, out.String())
 	}

@@ -6,7 +6,6 @@ package cmd
 
 import (
 	"io"
-	"math"
 	"os"
 	"strings"
 	"time"
@@ -39,15 +38,10 @@ func parseCGPFlag(s string, ts *lexicon.TileSet) (*engine.Position, error) {
 
 // timeLeft is " · quedan 25 s" for the progress bar, "" when unknown.
 func timeLeft(p *i18n.Printer, left time.Duration) string {
-	switch {
-	case left <= 0:
+	if left <= 0 {
 		return ""
-	case left < time.Minute:
-		return p.T("selfplay.left_seconds", "Seconds", int(math.Ceil(left.Seconds())))
-	case left < time.Hour:
-		return p.T("selfplay.left_minutes", "Minutes", int(left.Minutes()+0.5))
 	}
-	return p.T("selfplay.left_hours", "Hours", int(left.Hours()), "Minutes", int(left.Minutes())%60)
+	return p.T("selfplay.left", "Left", p.Duration(left))
 }
 
 // signed writes v with its sign (+12, -3, 0) in the reader's number format.

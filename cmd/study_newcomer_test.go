@@ -471,7 +471,9 @@ func TestStudyInSpanish(t *testing.T) {
 			t.Errorf("Spanish drill lacks %q:\n%s", want, out)
 		}
 	}
-	s, code := study(t, day1, "\n\n", append(base, "review")...)
+	// The input's end before the learning step's timer, as with a real timer of a minute (with
+	// study's, which fires at once, the step was sometimes asked again first).
+	s, code := studyInputFirst(t, day1, "\n\n", append(base, "review")...)
 	for _, want := range []string{"repaso · léxico small", "Ninguna palabra aún", "otra vez · vuelve dentro de 1 min", "su paso de aprendizaje vence dentro de 58 s; esperando", "Resumen (fin de la entrada): 1 de 1 respondidas, 0 bien, 1 mal, 0\u00a0%"} {
 		if !strings.Contains(s.out.String(), want) {
 			t.Errorf("Spanish review lacks %q:\n%s", want, s.out.String())

@@ -405,10 +405,10 @@ func dueIn(d time.Duration) Text {
 	return N("review.due_in_days", int(d.Round(time.Hour).Hours()/24))
 }
 
-// waitText is a wait written by fmtWait in the reader's language.
+// waitText is a wait in the reader's language.
 type waitText struct{ d time.Duration }
 
-func (w waitText) In(p *i18n.Printer) string { return fmtWait(p, w.d) }
+func (w waitText) In(p *i18n.Printer) string { return p.Duration(w.d) }
 
 // Postponed is one card moved by Postpone.
 type Postponed struct {

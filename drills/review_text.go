@@ -90,7 +90,7 @@ func (r Remaining) Lines(p *i18n.Printer) []string {
 	switch {
 	case r.Learning > 0 && !r.Next.IsZero() && r.Next.After(r.Now):
 		out = append(out, p.N("review.learning_next", r.Learning, "Time", r.Next.In(r.Now.Location()).Format("15:04"),
-			"Wait", fmtWait(p, r.Next.Sub(r.Now).Round(time.Minute))))
+			"Wait", p.Duration(r.Next.Sub(r.Now).Round(time.Minute))))
 	case r.Learning > 0:
 		out = append(out, p.N("review.learning_soon", r.Learning, "Minutes", int(LearningSoon.Minutes())))
 	}

@@ -226,7 +226,7 @@ func (r *Runner) Run(ctx context.Context, qs []Question) (Summary, error) {
 				// A learning step is not shrunk: wait for it, saying so. What the player types
 				// meanwhile waits for the question.
 				w.printf("\n")
-				r.line(w, "", r.paint(ui.Dim, p.T("drill.waiting", "Card", aq.Show, "Wait", fmtWait(p, wait))))
+				r.line(w, "", r.paint(ui.Dim, p.T("drill.waiting", "Card", aq.Show, "Wait", p.Duration(wait))))
 				r.start()
 				timer := after(wait)
 				in := r.lines
@@ -510,18 +510,6 @@ func (r *Runner) Ask(ctx context.Context, prompt string) (text string, ok bool) 
 func (r *Runner) Say(text string) error {
 	_, err := fmt.Fprintln(r.Out, r.fold("", text))
 	return err
-}
-
-// fmtWait shows a wait in whole seconds: "45 s", "9 min 12 s".
-func fmtWait(p *i18n.Printer, d time.Duration) string {
-	sec := int(d.Round(time.Second) / time.Second)
-	switch {
-	case sec < 60:
-		return p.T("drill.wait.seconds", "Seconds", p.Int(sec))
-	case sec%60 == 0:
-		return p.T("drill.wait.minutes", "Minutes", p.Int(sec/60))
-	}
-	return p.T("drill.wait.minutes_seconds", "Minutes", p.Int(sec/60), "Seconds", p.Int(sec%60))
 }
 
 func (r *Runner) record(q *Question, typed string, res Result) error {

@@ -220,5 +220,12 @@ func checkBingoAnswers(t *testing.T, lex *lexicon.Lexicon, games int) {
 	t.Logf("%d bingo puzzles checked", bingoPuzzles)
 }
 
-func TestBingoAnswersDefault(t *testing.T)  { checkBingoAnswers(t, testlex.Default(t), 30) }
-func TestBingoAnswersFILE2017(t *testing.T) { checkBingoAnswers(t, testlex.FILE2017(t), 30) }
+func TestBingoAnswersDefault(t *testing.T) {
+	t.Parallel()
+	checkBingoAnswers(t, testlex.Default(t), 30)
+}
+
+func TestBingoAnswersFILE2017(t *testing.T) {
+	t.Parallel()
+	checkBingoAnswers(t, testlex.FILE2017(t), 30)
+}

@@ -160,23 +160,10 @@ func reportPanels(r Report, pr *i18n.Printer) ([]*plot.Plot, error) {
 			lower = append(lower, plotter.XY{X: x, Y: 100 * d.Low})
 		}
 		if len(pts) > 0 {
-			band := append(plotter.XYs{}, upper...)
-			for i := len(lower) - 1; i >= 0; i-- {
-				band = append(band, lower[i])
-			}
-			if poly, err := plotter.NewPolygon(band); err == nil {
-				poly.Color = colBand
-				poly.LineStyle.Width = 0
-				acc.Add(poly)
-				acc.Legend.Add(pr.T("stats.plot.band"), poly)
-			}
-			line, points, err := plotter.NewLinePoints(pts)
-			if err != nil {
+			addBand(acc, upper, lower, pr.T("stats.plot.band"))
+			if err := addLine(acc, pts, pr.T("stats.plot.daily")); err != nil {
 				return nil, err
 			}
-			line.Color, points.Color = colLine, colLine
-			acc.Add(line, points)
-			acc.Legend.Add(pr.T("stats.plot.daily"), line)
 			if t := r.Windows[len(r.Windows)-1].Total.Trend; t != nil {
 				// The trend's x is weeks from the first day with answers.
 				x0 := pts[0].X
@@ -250,6 +237,32 @@ func PlotRating(file string, history []puzzles.RatingPoint, pr *i18n.Printer) er
 	return writePanels(file, []*plot.Plot{rp})
 }
 
+// addBand shades the area between upper and lower (the same xs), named in the legend.
+func addBand(p *plot.Plot, upper, lower plotter.XYs, legend string) {
+	band := append(plotter.XYs{}, upper...)
+	for i := len(lower) - 1; i >= 0; i-- {
+		band = append(band, lower[i])
+	}
+	if poly, err := plotter.NewPolygon(band); err == nil {
+		poly.Color = colBand
+		poly.LineStyle.Width = 0
+		p.Add(poly)
+		p.Legend.Add(legend, poly)
+	}
+}
+
+// addLine draws pts as a line with its points, named in the legend.
+func addLine(p *plot.Plot, pts plotter.XYs, legend string) error {
+	line, points, err := plotter.NewLinePoints(pts)
+	if err != nil {
+		return err
+	}
+	line.Color, points.Color = colLine, colLine
+	p.Add(line, points)
+	p.Legend.Add(legend, line)
+	return nil
+}
+
 func ratingPanel(history []puzzles.RatingPoint, pr *i18n.Printer) (*plot.Plot, error) {
 	rp := plot.New()
 	// x is the rated attempt's number (several a day would crowd a time axis); the title
@@ -269,24 +282,11 @@ func ratingPanel(history []puzzles.RatingPoint, pr *i18n.Printer) (*plot.Plot, e
 		}
 	}
 	if len(upper) == len(pts) {
-		band := append(plotter.XYs{}, upper...)
-		for i := len(lower) - 1; i >= 0; i-- {
-			band = append(band, lower[i])
-		}
-		if poly, err := plotter.NewPolygon(band); err == nil {
-			poly.Color = colBand
-			poly.LineStyle.Width = 0
-			rp.Add(poly)
-			rp.Legend.Add(pr.T("stats.plot.deviation"), poly)
-		}
+		addBand(rp, upper, lower, pr.T("stats.plot.deviation"))
 	}
-	line, points, err := plotter.NewLinePoints(pts)
-	if err != nil {
+	if err := addLine(rp, pts, pr.T("stats.plot.rating")); err != nil {
 		return nil, err
 	}
-	line.Color, points.Color = colLine, colLine
-	rp.Add(line, points)
-	rp.Legend.Add(pr.T("stats.plot.rating"), line)
 	rp.Legend.Top = true
 	rp.Legend.Left = true
 	return rp, nil

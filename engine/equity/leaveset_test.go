@@ -5,10 +5,15 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"sync"
 	"testing"
 
 	"github.com/atril-scrabble/atril/lexicon"
 )
+
+// fiseLeaveSet is the FISE set's leaves of 1 to MaxLeave tiles, built once for the tests that
+// read it.
+var fiseLeaveSet = sync.OnceValues(func() (*LeaveSet, error) { return NewLeaveSet(lexicon.DefaultTileSet(), MaxLeave) })
 
 // TestLeaveSetFISE: the FISE set holds 1,170,590 leaves of 1 to 6 tiles (29 kinds with their
 // counts: 29 + 424 + 4,170 + 31,056 + 186,939 + 947,972), numbered in KLV2 word order, each
@@ -16,7 +21,7 @@ import (
 func TestLeaveSetFISE(t *testing.T) {
 	t.Parallel()
 	ts := lexicon.DefaultTileSet()
-	s, err := NewLeaveSet(ts, MaxLeave)
+	s, err := fiseLeaveSet()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,7 +104,7 @@ func TestRanker(t *testing.T) {
 func TestLeaveSetKLVRoundTrip(t *testing.T) {
 	t.Parallel()
 	ts := lexicon.DefaultTileSet()
-	s, err := NewLeaveSet(ts, MaxLeave)
+	s, err := fiseLeaveSet()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -141,32 +141,13 @@ func (g *Generator) anchorBound(p, last int) float64 {
 				if sq.cross&possible == 0 || k == g.rackTiles {
 					break
 				}
-				lms[k] = int32(sq.lm)
-				caps[k] = g.caps[R]
-				if sq.hasCross {
-					xs[k] = int32(sq.lm) * int32(sq.wm)
-					crossConst += int32(sq.cscore) * int32(sq.wm)
-				} else {
-					xs[k] = 0
-				}
+				lm, x, cross := premiums(sq)
+				lms[k], xs[k], caps[k] = lm, x, g.caps[R]
+				crossConst += cross
+				wm *= int32(sq.wm)
+				sortEffs(&effs, &lms, &xs, k, wm, sq.wm != 1)
 				sumLC += lms[k] * caps[k]
 				sumXC += xs[k] * caps[k]
-				wm *= int32(sq.wm)
-				// effs holds the squares' effective multipliers in decreasing order: a word
-				// premium changes them all, otherwise the new square is inserted.
-				from := k
-				if sq.wm != 1 {
-					from = 0
-				}
-				for i := from; i <= k; i++ {
-					e := lms[i]*wm + xs[i]
-					j := i
-					for j > 0 && effs[j-1] < e {
-						effs[j] = effs[j-1]
-						j--
-					}
-					effs[j] = e
-				}
 				k++
 			}
 			if R < p || R == L || k == 0 || (R < dim-1 && row[R+1].tile != engine.Empty) {
@@ -198,6 +179,35 @@ func (g *Generator) anchorBound(p, last int) float64 {
 		}
 	}
 	return best
+}
+
+// premiums are what empty square sq adds to a stretch's bound: its letter multiplier, its
+// cross-word's multiplier (0 without one) and the cross-word's board points times it.
+func premiums(sq *square) (lm, x, cross int32) {
+	lm = int32(sq.lm)
+	if sq.hasCross {
+		x, cross = lm*int32(sq.wm), int32(sq.cscore)*int32(sq.wm)
+	}
+	return lm, x, cross
+}
+
+// sortEffs keeps effs, the effective multipliers of a stretch's k+1 new squares (main word
+// times the word multiplier wm, plus the cross-word's), in decreasing order once the k-th is
+// added: a word premium (wordPremium) changes them all, otherwise the new one is inserted.
+// anchorBound and buildLine both walk stretches through it and premiums.
+func sortEffs(effs, lms, xs *[rackSize]int32, k int, wm int32, wordPremium bool) {
+	i := k
+	if wordPremium {
+		i = 0
+	}
+	for ; i <= k; i++ {
+		e := lms[i]*wm + xs[i]
+		j := i
+		for ; j > 0 && effs[j-1] < e; j-- {
+			effs[j] = effs[j-1]
+		}
+		effs[j] = e
+	}
 }
 
 func bingoBonus(b bool) int32 {

@@ -575,28 +575,11 @@ func (g *Generator) buildLine(d, line int) {
 						break
 					}
 					empties |= 1 << R
-					lms[k] = int32(sq.lm)
-					xs[k] = 0
-					if sq.hasCross {
-						xs[k] = int32(sq.lm) * int32(sq.wm)
-						crossConst += int32(sq.cscore) * int32(sq.wm)
-					}
+					lm, x, cross := premiums(sq)
+					lms[k], xs[k] = lm, x
+					crossConst += cross
 					wm *= int32(sq.wm)
-					// effs holds the squares' effective multipliers in decreasing order: a word
-					// premium changes them all, otherwise the new square is inserted.
-					from := k
-					if sq.wm != 1 {
-						from = 0
-					}
-					for i := from; i <= k; i++ {
-						e := lms[i]*wm + xs[i]
-						j := i
-						for j > 0 && effs[j-1] < e {
-							effs[j] = effs[j-1]
-							j--
-						}
-						effs[j] = e
-					}
+					sortEffs(&effs, &lms, &xs, k, wm, sq.wm != 1)
 					k++
 				}
 				if R < p || R == L || k == 0 || (R < dim-1 && row[R+1].tile != engine.Empty) {

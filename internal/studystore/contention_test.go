@@ -18,15 +18,27 @@ import (
 	"github.com/atril-scrabble/atril/internal/studystore"
 )
 
-// longWriterCards is the size of the deck the long-writer test adds: AddCards in one
+// longWriterCards is the size of the deck the long-writer test adds. AddCards in one
 // transaction (as before batches) held the write lock for 8 to 14 s with 300,000 cards on the
-// machine of issue 12's closing note, so about 3 to 6 s with these, over the drills' wait. The
-// race detector slows SQLite tenfold: a smaller deck still takes it half a minute to write.
+// machine of issue 12's closing note, so about 1 to 2 s with these: a writer like that would
+// let the drills save nothing while it writes, and the test wants an answer saved every 200 ms
+// of the write (5 to 10 here), so it still fails; written in batches of 100 ms, the deck is
+// a dozen batches or more. The race detector slows SQLite tenfold: a smaller deck still takes
+// it half a minute to write.
 func longWriterCards() int {
 	if raceEnabled {
 		return 30_000
 	}
-	return 120_000
+	return 40_000
+}
+
+// killedDeckCards is the deck TestKilledDuringAddCards kills the writing of: big enough that a
+// reader sees it grow twice (batches of 100 ms) well before the writer would finish.
+func killedDeckCards() int {
+	if raceEnabled {
+		return 6_000
+	}
+	return 24_000
 }
 
 // drillWait is how long the drills of that test wait for the write lock: under what the old
@@ -186,7 +198,7 @@ func TestKilledDuringAddCards(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "atril.db")
-	n := longWriterCards() / 5 // killed after a few batches anyway
+	n := killedDeckCards() // killed after a few batches anyway
 	writer := storeChild(t, path, "deckadd", "ATRIL_STORE_CHILD_N="+strconv.Itoa(n))
 	if err := writer.Start(); err != nil {
 		t.Fatal(err)

@@ -65,44 +65,66 @@ func CheckDeckName(name string) error {
 
 // CreateDeck adds an empty deck and returns its id.
 func (s *Store) CreateDeck(ctx context.Context, d Deck) (int64, error) {
-	if err := CheckDeckName(d.Name); err != nil {
+	settings, err := checkNewDeck(d)
+	if err != nil {
 		return 0, err
 	}
-	if d.Scheduler != "fsrs" && d.Scheduler != "cardbox" {
-		return 0, i18n.E("store.deck_scheduler", "Deck", d.Name, "Value", i18n.Quote(d.Scheduler))
-	}
-	if d.NewPerDay < 0 {
-		return 0, i18n.E("store.deck_new_per_day", "Deck", d.Name, "Value", d.NewPerDay)
-	}
-	settings, err := json.Marshal(d.Settings)
-	if err != nil {
-		return 0, i18n.Wrap(err, "store.deck_settings", "Deck", d.Name)
-	}
 	var id int64
-	err = s.write(ctx, func(tx *sql.Tx) error {
-		var n int
-		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM decks WHERE name = ?`, d.Name).Scan(&n); err != nil {
-			return err
-		}
-		if n > 0 {
-			return i18n.Wrap(ErrDeckExists, "store.deck_exists", "Deck", d.Name)
-		}
-		r, err := tx.ExecContext(ctx, `INSERT INTO decks (name, lexicon, kind, scheduler, new_per_day, settings, source, created_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, d.Name, d.Lexicon, d.Kind, d.Scheduler, d.NewPerDay, string(settings), d.Source, ms(s.now()))
-		if err != nil {
-			return err
-		}
-		id, err = r.LastInsertId()
+	err = s.write(ctx, func(tx *sql.Tx) (err error) {
+		id, err = insertDeck(ctx, tx, d, settings, ms(s.now()))
 		return err
 	})
 	if err != nil {
-		var ie *i18n.Error
-		if errors.As(err, &ie) && ie.ID == "store.deck_exists" {
-			return 0, err
-		}
-		return 0, i18n.Wrap(err, "store.create_deck", "File", s.path, "Deck", d.Name)
+		return 0, s.createDeckError(err, d)
 	}
 	return id, nil
+}
+
+// checkNewDeck refuses what deck d cannot be made with (its name, scheduler, new cards a day)
+// and returns its settings as they are stored. Every deck is made through it.
+func checkNewDeck(d Deck) (settings string, err error) {
+	if err := CheckDeckName(d.Name); err != nil {
+		return "", err
+	}
+	if d.Scheduler != "fsrs" && d.Scheduler != "cardbox" {
+		return "", i18n.E("store.deck_scheduler", "Deck", d.Name, "Value", i18n.Quote(d.Scheduler))
+	}
+	if d.NewPerDay < 0 {
+		return "", i18n.E("store.deck_new_per_day", "Deck", d.Name, "Value", d.NewPerDay)
+	}
+	b, err := json.Marshal(d.Settings)
+	if err != nil {
+		return "", i18n.Wrap(err, "store.deck_settings", "Deck", d.Name)
+	}
+	return string(b), nil
+}
+
+// insertDeck writes deck d's row in tx, refusing a name already taken, and returns its id;
+// settings are checkNewDeck's.
+func insertDeck(ctx context.Context, tx *sql.Tx, d Deck, settings string, now int64) (int64, error) {
+	var n int
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM decks WHERE name = ?`, d.Name).Scan(&n); err != nil {
+		return 0, err
+	}
+	if n > 0 {
+		return 0, i18n.Wrap(ErrDeckExists, "store.deck_exists", "Deck", d.Name)
+	}
+	r, err := tx.ExecContext(ctx, `INSERT INTO decks (name, lexicon, kind, scheduler, new_per_day, settings, source, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, d.Name, d.Lexicon, d.Kind, d.Scheduler, d.NewPerDay, settings, d.Source, now)
+	if err != nil {
+		return 0, err
+	}
+	return r.LastInsertId()
+}
+
+// createDeckError is the error of a write that made deck d: a name already taken as it is,
+// anything else naming the database and the deck.
+func (s *Store) createDeckError(err error, d Deck) error {
+	var ie *i18n.Error
+	if errors.As(err, &ie) && ie.ID == "store.deck_exists" {
+		return err
+	}
+	return i18n.Wrap(err, "store.create_deck", "File", s.path, "Deck", d.Name)
 }
 
 // NewCard is a card to add to a deck.

@@ -3,10 +3,8 @@ package studystore
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"time"
 
-	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/srs"
 )
 
@@ -36,22 +34,14 @@ type SourceRecord struct {
 // ImportDeck creates deck d with cards, in one transaction: nothing is written on an error,
 // and a deck of that name must not exist. source names the program ("zyzzyva").
 func (s *Store) ImportDeck(ctx context.Context, d Deck, source string, cards []ImportedCard) (int64, error) {
+	settings, err := checkNewDeck(d)
+	if err != nil {
+		return 0, err
+	}
 	now := ms(s.now())
 	var id int64
-	err := s.write(ctx, func(tx *sql.Tx) error {
-		var n int
-		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM decks WHERE name = ?`, d.Name).Scan(&n); err != nil {
-			return err
-		}
-		if n > 0 {
-			return i18n.Wrap(ErrDeckExists, "store.deck_exists", "Deck", d.Name)
-		}
-		r, err := tx.ExecContext(ctx, `INSERT INTO decks (name, lexicon, kind, scheduler, new_per_day, settings, source, created_at)
-			VALUES (?, ?, ?, ?, ?, '{}', ?, ?)`, d.Name, d.Lexicon, d.Kind, d.Scheduler, d.NewPerDay, d.Source, now)
-		if err != nil {
-			return err
-		}
-		if id, err = r.LastInsertId(); err != nil {
+	err = s.write(ctx, func(tx *sql.Tx) (err error) {
+		if id, err = insertDeck(ctx, tx, d, settings, now); err != nil {
 			return err
 		}
 		insCard, err := tx.PrepareContext(ctx, `INSERT INTO cards (lexicon, kind, question, created_at) VALUES (?, ?, ?, ?)
@@ -105,11 +95,7 @@ func (s *Store) ImportDeck(ctx context.Context, d Deck, source string, cards []I
 		return nil
 	})
 	if err != nil {
-		var ie *i18n.Error
-		if errors.As(err, &ie) && ie.ID == "store.deck_exists" {
-			return 0, err
-		}
-		return 0, i18n.Wrap(err, "store.create_deck", "File", s.path, "Deck", d.Name)
+		return 0, s.createDeckError(err, d)
 	}
 	return id, nil
 }

@@ -10,6 +10,7 @@ package testlex
 import (
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"github.com/atril-scrabble/atril/internal/testlex/refdata"
@@ -28,14 +29,27 @@ func FILE2017Path(tb testing.TB) string {
 }
 
 // FILE2017 opens the official FILE2017 list under the default tile set (tests and comparisons
-// only, never shipped); the test is skipped when the file is absent.
+// only, never shipped); the test is skipped when the file is absent. The file is read once per
+// test binary: every call shares its graph, and with it what is derived from the graph and
+// kept by it (the move generator's layout and word map, the morphology model), as the embedded
+// default's callers already do.
 func FILE2017(tb testing.TB) *lexicon.Lexicon {
 	tb.Helper()
-	lex, err := registry.New(noEnv).Open(FILE2017Path(tb), lexicon.DefaultTileSet())
-	if err != nil {
-		tb.Fatal(err)
+	path := FILE2017Path(tb)
+	file2017.once.Do(func() {
+		file2017.lex, file2017.err = registry.New(noEnv).Open(path, lexicon.DefaultTileSet())
+	})
+	if file2017.err != nil {
+		tb.Fatal(file2017.err)
 	}
-	return lex
+	l := file2017.lex
+	return &lexicon.Lexicon{Name: l.Name, Description: l.Description, Tiles: l.Tiles, Graph: l.Graph}
+}
+
+var file2017 struct {
+	once sync.Once
+	lex  *lexicon.Lexicon
+	err  error
 }
 
 // Default is the embedded default lexicon atril ships, under the default tile set.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"html"
 	"html/template"
+	"net/http"
 	"strconv"
 	"strings"
 
@@ -121,6 +122,24 @@ func lettersAttr(ts *lexicon.TileSet) string {
 		ls = append(ls, ts.Label(lexicon.Tile(i)))
 	}
 	return strings.Join(ls, " ")
+}
+
+// formMove is the move a form sends: the tiles placed on board b when there are any (written
+// as a move), else what was typed.
+func formMove(r *http.Request, b *engine.Board, ts *lexicon.TileSet) (string, error) {
+	pl := r.PostFormValue("placements")
+	if pl == "" {
+		return strings.TrimSpace(r.PostFormValue("move")), nil
+	}
+	placed, err := parsePlacements(ts, pl)
+	if err != nil {
+		return "", err
+	}
+	m, err := engine.MoveFromPlacements(b, placed)
+	if err != nil {
+		return "", err
+	}
+	return engine.FormatMove(&m, b, ts), nil
 }
 
 // parsePlacements reads the placements app.js sends: "row,col,LABEL,blank" joined by ';'

@@ -296,20 +296,11 @@ func (s *Server) playTurn(w http.ResponseWriter, r *http.Request) {
 		copy(m.Tiles[:], tiles)
 		in = engine.FormatMove(&m, nil, ts)
 	default:
-		in = strings.TrimSpace(r.PostFormValue("move"))
-		if pl := r.PostFormValue("placements"); pl != "" {
-			placed, err := parsePlacements(ts, pl)
-			if err == nil {
-				var m engine.Move
-				if m, err = engine.MoveFromPlacements(st.Game.Board, placed); err == nil {
-					in = engine.FormatMove(&m, st.Game.Board, ts)
-				}
-			}
-			if err != nil {
-				note(ui.Warn, p.Err(err))
-				redirect(w, r, back)
-				return
-			}
+		var err error
+		if in, err = formMove(r, st.Game.Board, ts); err != nil {
+			note(ui.Warn, p.Err(err))
+			redirect(w, r, back)
+			return
 		}
 	}
 	if in == "" {

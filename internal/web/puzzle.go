@@ -6,7 +6,6 @@ import (
 	"html/template"
 	"net/http"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/atril-scrabble/atril/engine"
@@ -195,20 +194,11 @@ func (s *Server) puzzleAnswer(w http.ResponseWriter, r *http.Request) {
 	note := func(st ui.Style, text string) {
 		ps.notes = append(ps.notes, template.HTML(`<p>`+ui.Inline(term().Paint(st, text))+`</p>`))
 	}
-	input := strings.TrimSpace(r.PostFormValue("move"))
-	if pl := r.PostFormValue("placements"); pl != "" {
-		placed, err := parsePlacements(pz.Position.Tiles, pl)
-		if err == nil {
-			var m engine.Move
-			if m, err = engine.MoveFromPlacements(pz.Position.Board, placed); err == nil {
-				input = engine.FormatMove(&m, pz.Position.Board, pz.Position.Tiles)
-			}
-		}
-		if err != nil {
-			note(ui.Warn, p.Err(err))
-			redirect(w, r, back)
-			return
-		}
+	input, err := formMove(r, pz.Position.Board, pz.Position.Tiles)
+	if err != nil {
+		note(ui.Warn, p.Err(err))
+		redirect(w, r, back)
+		return
 	}
 	if input == "" {
 		redirect(w, r, back)

@@ -264,11 +264,8 @@ func (m *Model) FamilyPhonies(rng *rand.Rand, f Family, n int) []Phony {
 		}
 	}
 	slices.SortStableFunc(all, func(a, b Phony) int {
-		switch {
-		case a.Plausibility > b.Plausibility:
-			return -1
-		case a.Plausibility < b.Plausibility:
-			return 1
+		if c := morePlausible(a, b); c != 0 {
+			return c
 		}
 		return slices.Compare(a.Word, b.Word)
 	})
@@ -277,15 +274,7 @@ func (m *Model) FamilyPhonies(rng *rand.Rand, f Family, n int) []Phony {
 		top := all[:min(len(all), 3*n)]
 		rng.Shuffle(len(top), func(i, j int) { top[i], top[j] = top[j], top[i] })
 		top = top[:n]
-		slices.SortStableFunc(top, func(a, b Phony) int {
-			switch {
-			case a.Plausibility > b.Plausibility:
-				return -1
-			case a.Plausibility < b.Plausibility:
-				return 1
-			}
-			return 0
-		})
+		slices.SortStableFunc(top, morePlausible)
 		all = top
 	}
 	return all
@@ -338,14 +327,6 @@ func (m *Model) HookPhonies(w []lexicon.Tile, min float64) []Phony {
 			consider(s[:len(s)-len(r.Strip)]+r.Add, r.text(m.ts), Nominal, m.reliability(r, s, nil))
 		}
 	}
-	slices.SortStableFunc(out, func(a, b Phony) int {
-		switch {
-		case a.Plausibility > b.Plausibility:
-			return -1
-		case a.Plausibility < b.Plausibility:
-			return 1
-		}
-		return 0
-	})
+	slices.SortStableFunc(out, morePlausible)
 	return out
 }

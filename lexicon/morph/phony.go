@@ -86,15 +86,7 @@ func (m *Model) Phonies(rng *rand.Rand, n int, f Filter) []Phony {
 		out = append(out, best)
 		lastNew = attempts
 	}
-	slices.SortStableFunc(out, func(a, b Phony) int {
-		switch {
-		case a.Plausibility > b.Plausibility:
-			return -1
-		case a.Plausibility < b.Plausibility:
-			return 1
-		}
-		return 0
-	})
+	slices.SortStableFunc(out, morePlausible)
 	return out
 }
 
@@ -351,4 +343,16 @@ func (m *Model) contextCounts(r *Rule, ctx string) [2]int32 {
 // PhoniesSeed is Phonies drawn from seed: the same seed gives the same phonies.
 func (m *Model) PhoniesSeed(seed uint64, n int, f Filter) []Phony {
 	return m.Phonies(rand.New(rand.NewPCG(seed, 0x6d6f7270)), n, f) // "morp"
+}
+
+// morePlausible orders phonies the most plausible first; a stable sort keeps equals in their
+// order.
+func morePlausible(a, b Phony) int {
+	switch {
+	case a.Plausibility > b.Plausibility:
+		return -1
+	case a.Plausibility < b.Plausibility:
+		return 1
+	}
+	return 0
 }

@@ -16,16 +16,45 @@ import (
 	"github.com/atril-scrabble/atril/internal/i18n"
 )
 
-// fingerprint is what a checkpoint must agree on with the run resuming it.
-type fingerprint struct {
+// runSettings are the settings of a run that its checkpoint and its shards' statistics files
+// record alike (in their JSON, as these fields of the header).
+type runSettings struct {
 	Lexicon     string `json:"lexicon"`
 	LexiconHash string `json:"lexicon_hash"` // FNV-64a of the word graph
 	Tiles       string `json:"tiles"`
 	Rules       string `json:"rules"`
-	Games       int    `json:"games"`
-	Generations int    `json:"generations"`
+	Games       int    `json:"games"` // a generation's games
 	Seed        uint64 `json:"seed"`
 	MinBag      int    `json:"min_bag"`
+}
+
+// settingsDiff lists the settings that differ between a file and this run, as
+// "setting then ≠ now", each named as Options and the command's flags name it.
+type settingsDiff []string
+
+func (d *settingsDiff) add(name string, was, now any) {
+	if was != now {
+		*d = append(*d, fmt.Sprintf("%s %v ≠ %v", name, was, now))
+	}
+}
+
+func (d settingsDiff) String() string { return strings.Join(d, "; ") }
+
+// addRun adds the differences of the run settings both kinds of file record.
+func (d *settingsDiff) addRun(was, now *runSettings) {
+	d.add("lexicon", was.Lexicon, now.Lexicon)
+	d.add("lexicon graph", was.LexiconHash, now.LexiconHash)
+	d.add("tiles", was.Tiles, now.Tiles)
+	d.add("rules", was.Rules, now.Rules)
+	d.add("games", was.Games, now.Games)
+	d.add("seed", was.Seed, now.Seed)
+	d.add("min-bag", was.MinBag, now.MinBag)
+}
+
+// fingerprint is what a checkpoint must agree on with the run resuming it.
+type fingerprint struct {
+	runSettings
+	Generations int `json:"generations"`
 	// Method is recorded only when it is not Racks (checkpoints from before there were
 	// methods have none).
 	Method Method `json:"method,omitempty"`
@@ -34,8 +63,8 @@ type fingerprint struct {
 func fingerprintOf(o *LearnOptions) fingerprint {
 	h := fnv.New64a()
 	h.Write(o.Lexicon.Graph.Bytes())
-	fp := fingerprint{Lexicon: o.Lexicon.Name, LexiconHash: fmt.Sprintf("%016x", h.Sum64()), Tiles: o.Lexicon.Tiles.Name,
-		Rules: o.Rules.Name, Games: o.Games, Generations: o.Generations, Seed: o.Seed, MinBag: o.MinBag}
+	fp := fingerprint{runSettings: runSettings{Lexicon: o.Lexicon.Name, LexiconHash: fmt.Sprintf("%016x", h.Sum64()),
+		Tiles: o.Lexicon.Tiles.Name, Rules: o.Rules.Name, Games: o.Games, Seed: o.Seed, MinBag: o.MinBag}, Generations: o.Generations}
 	if o.Method != Racks {
 		fp.Method = o.Method
 	}
@@ -179,24 +208,21 @@ func readCheckpoint(path string, fp fingerprint, leaves, racks int) (state, erro
 	return st, nil
 }
 
-// fingerprintDiff lists the settings that differ, as "setting then ≠ now", each setting named
-// as Options and the command's flags name it.
+// fingerprintDiff lists the settings that differ, as "setting then ≠ now".
 func fingerprintDiff(was, now fingerprint) string {
-	var d []string
-	add := func(name string, a, b any) {
-		if a != b {
-			d = append(d, fmt.Sprintf("%s %v ≠ %v", name, a, b))
-		}
+	var d settingsDiff
+	d.addRun(&was.runSettings, &now.runSettings)
+	d.add("generations", was.Generations, now.Generations)
+	d.add("method", methodName(was.Method), methodName(now.Method))
+	return d.String()
+}
+
+// methodName is a fingerprint's method as --method names it (none recorded is racks).
+func methodName(m Method) string {
+	if m == "" {
+		return string(Racks)
 	}
-	add("lexicon", was.Lexicon, now.Lexicon)
-	add("lexicon graph", was.LexiconHash, now.LexiconHash)
-	add("tiles", was.Tiles, now.Tiles)
-	add("rules", was.Rules, now.Rules)
-	add("games", was.Games, now.Games)
-	add("generations", was.Generations, now.Generations)
-	add("seed", was.Seed, now.Seed)
-	add("min-bag", was.MinBag, now.MinBag)
-	return strings.Join(d, "; ")
+	return string(m)
 }
 
 // readCheckpoint1 reads the records of a checkpoint of the first format: the racks recorded

@@ -16,7 +16,7 @@ import (
 func TestCheckpointWriterRefusesSpecialFiles(t *testing.T) {
 	t.Parallel()
 	const leaves, racks = 5, 7
-	fp := fingerprint{Lexicon: "small", Tiles: "fise", Rules: "file", Games: 10, Generations: 2, Seed: 1}
+	fp := fingerprint{runSettings: runSettings{Lexicon: "small", Tiles: "fise", Rules: "file", Games: 10, Seed: 1}, Generations: 2}
 	st := state{gen: 0, done: 3, values: []float32{1, -2, 3, 0, 0.5}, tot: newTotals(racks, leaves)}
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "run.ckpt")

@@ -10,7 +10,7 @@ import (
 // program's file) is refused with an error or read whole, never a panic or a huge allocation.
 func FuzzReadCheckpoint(f *testing.F) {
 	const leaves, racks = 5, 7
-	fp := fingerprint{Lexicon: "small", Tiles: "fise", Rules: "file", Games: 10, Generations: 2, Seed: 1}
+	fp := fingerprint{runSettings: runSettings{Lexicon: "small", Tiles: "fise", Rules: "file", Games: 10, Seed: 1}, Generations: 2}
 	dir := f.TempDir()
 	good := filepath.Join(dir, "good.ckpt")
 	st := state{gen: 1, done: 3, values: []float32{1, -2, 3, 0, 0.5}, tot: newTotals(racks, leaves)}

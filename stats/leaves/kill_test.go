@@ -15,10 +15,12 @@ import (
 	"github.com/atril-scrabble/atril/internal/testproc"
 )
 
-// killOptions is the run the kill test stops: a checkpoint after every batch.
+// killOptions is the run the kill test stops (refOptions, whose table refValues is): a
+// checkpoint after every batch.
 func killOptions(t testing.TB, ck string) LearnOptions {
-	return LearnOptions{Lexicon: tinyLexicon(t), Games: 560, Generations: 2, Seed: 11, Workers: 1,
-		Checkpoint: ck, CheckpointEvery: time.Nanosecond}
+	o := refOptions(t)
+	o.Checkpoint, o.CheckpointEvery = ck, time.Nanosecond
+	return o
 }
 
 // TestLearnChildProcess is the learning run TestLearnKilled kills: it says "ready" once the
@@ -32,7 +34,7 @@ func TestLearnChildProcess(t *testing.T) {
 	testproc.Watch(200 * time.Millisecond)
 	o := killOptions(t, ck)
 	o.Progress = func(p Progress) {
-		if p.Generation == 2 && p.Phase == "play" && p.Games >= 512 { // the batch of 256 is saved by now
+		if p.Generation == 2 && p.Phase == "play" && p.Games >= 2*testBatch { // the first batch is saved by now
 			fmt.Println("ready")
 			select {} // killed here
 		}
@@ -101,15 +103,10 @@ func TestLearnKilled(t *testing.T) {
 	if err != nil {
 		t.Fatalf("resuming after kill -9: %v", err)
 	}
-	if from.Generation != 2 || from.Games < 256 {
+	if from.Generation != 2 || from.Games < testBatch {
 		t.Errorf("resumed from %+v, want the second generation with a batch done", from)
 	}
-	whole := killOptions(t, "")
-	want, err := Learn(context.Background(), whole)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !slices.Equal(got.Values, want.Values) {
+	if want := refValues(t); !slices.Equal(got.Values, want.Values) {
 		t.Error("the run resumed after kill -9 learned another table than a run never stopped")
 	}
 }

@@ -63,7 +63,14 @@ type LearnOptions struct {
 	// Progress, if set, is called after every batch of games (about every second or two) and
 	// before each fit.
 	Progress func(Progress)
+	// batch is the number of games each worker plays between two progress reports (and
+	// checkpoint chances); 0: batchGames. Tests set it small so that short runs still span
+	// several batches.
+	batch int
 }
+
+// batchGames is the games a worker plays in a batch.
+const batchGames = 256
 
 // MaxGenerations bounds a run.
 const MaxGenerations = 100
@@ -199,6 +206,9 @@ func (o *LearnOptions) check() error {
 	if o.Method == "" {
 		o.Method = Racks
 	}
+	if o.batch <= 0 {
+		o.batch = batchGames
+	}
 	if !slices.Contains(Methods, o.Method) {
 		return i18n.E("leaves.err.method", "Method", o.Method, "Methods", methodList())
 	}
@@ -279,7 +289,7 @@ func (l *learner) recorders() ([]*recorder, error) {
 // saving the state at least every CheckpointEvery and when ctx is cancelled.
 func (l *learner) playGames(ctx context.Context, recs []*recorder) error {
 	o := &l.opts
-	chunk := 256 * len(recs)
+	chunk := o.batch * len(recs)
 	for l.st.done < l.hi {
 		end := min(l.hi, l.st.done+chunk)
 		if err := playRange(recs, l.st.done, end); err != nil {

@@ -63,8 +63,8 @@ func synthShards(b *testing.B, dir string, count, games int) []string {
 			tot.nextSumSq += q * q
 		}
 		lo, hi := Shard{Index: s, Count: count}.Games(games * count)
-		h := &StatsHeader{Format: StatsFormat, Lexicon: "synthetic", LexiconHash: "0", Tiles: ts.Name, Rules: "file", Games: games * count,
-			Seed: 1, Generation: 1, Table: "0", From: "handset", Shard: s, Shards: count, GamesFrom: lo, GamesTo: hi, Done: hi,
+		h := &StatsHeader{Format: StatsFormat, runSettings: runSettings{Lexicon: "synthetic", LexiconHash: "0", Tiles: ts.Name, Rules: "file",
+			Games: games * count, Seed: 1}, Generation: 1, Table: "0", From: "handset", Shard: s, Shards: count, GamesFrom: lo, GamesTo: hi, Done: hi,
 			Turns: tot.turns, SumSq: tot.sumSq, NextTurns: tot.nextTurns, NextSumSq: tot.nextSumSq, Racks: racks.Len(), Leaves: set.Len()}
 		files[s] = filepath.Join(dir, fmt.Sprintf("s%03d%s", s, StatsExt))
 		if err := writeStats(files[s], h, tot); err != nil {

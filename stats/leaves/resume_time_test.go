@@ -30,9 +30,9 @@ func (c *ticking) now() time.Time {
 // that its speed is not all its games over the last process's seconds.
 func TestLearnTimeAcrossResumes(t *testing.T) {
 	t.Parallel()
-	lex := tinyLexicon(t)
+	lex := smallSetLexicon(t)
 	ck := filepath.Join(t.TempDir(), "run.ckpt")
-	base := LearnOptions{Lexicon: lex, Games: 300, Generations: 1, Seed: 11, Workers: 1, Checkpoint: ck}
+	base := LearnOptions{Lexicon: lex, Games: 24, Generations: 1, Seed: 11, Workers: 1, Checkpoint: ck, batch: testBatch}
 	ctx, cancel := context.WithCancel(context.Background())
 	stopped := base
 	stopped.Now = (&ticking{t: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), step: time.Minute}).now

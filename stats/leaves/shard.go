@@ -136,8 +136,7 @@ func LearnShard(ctx context.Context, o ShardOptions) (*ShardResult, error) {
 		host, _ = os.Hostname()
 	}
 	fp := fingerprintOf(&lo)
-	h := &StatsHeader{Format: StatsFormat, Lexicon: fp.Lexicon, LexiconHash: fp.LexiconHash, Tiles: fp.Tiles, Rules: fp.Rules,
-		Games: lo.Games, Seed: lo.Seed, MinBag: lo.MinBag, Generation: sh.Generation, Table: valuesHash(values), From: o.FromName,
+	h := &StatsHeader{Format: StatsFormat, runSettings: fp.runSettings, Generation: sh.Generation, Table: valuesHash(values), From: o.FromName,
 		Shard: sh.Index, Shards: sh.Count, GamesFrom: first, GamesTo: last, Done: first, Racks: racks.Len(), Leaves: set.Len(),
 		Workers: lo.Workers, Host: host}
 

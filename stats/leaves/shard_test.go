@@ -45,8 +45,8 @@ func playShards(t *testing.T, base LearnOptions, gen, count int, from equity.Lea
 // from its KLV2 file as --from, for the second.
 func TestShardsMergeExactly(t *testing.T) {
 	t.Parallel()
-	lex := tinyLexicon(t)
-	base := LearnOptions{Lexicon: lex, Games: 240, Seed: 7}
+	lex := smallSetLexicon(t)
+	base := LearnOptions{Lexicon: lex, Games: 60, Seed: 7, batch: testBatch}
 	learn := func(gens int, method Method) []byte {
 		o := base
 		o.Generations, o.Workers, o.Method = gens, 2, method
@@ -98,10 +98,11 @@ func TestShardsMergeExactly(t *testing.T) {
 // stopped.
 func TestShardResumes(t *testing.T) {
 	t.Parallel()
-	lex := tinyLexicon(t)
+	lex := smallSetLexicon(t)
 	dir := t.TempDir()
 	sh := Shard{Generation: 1, Index: 1, Count: 2}
-	o := ShardOptions{LearnOptions: LearnOptions{Lexicon: lex, Games: 600, Seed: 3, Workers: 1}, Shard: sh,
+	// Shard 1 of 2 is games 24-47: batches of 16 and 8 on one worker.
+	o := ShardOptions{LearnOptions: LearnOptions{Lexicon: lex, Games: 48, Seed: 3, Workers: 1, batch: testBatch}, Shard: sh,
 		Out: filepath.Join(dir, "s.leavestats"), Host: "test"}
 	ref := o
 	ref.Out = filepath.Join(dir, "ref.leavestats")
@@ -111,7 +112,7 @@ func TestShardResumes(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	stopped := o
 	stopped.Progress = func(p Progress) {
-		if p.Games >= 256 {
+		if p.Games >= testBatch {
 			cancel()
 		}
 	}
@@ -119,7 +120,7 @@ func TestShardResumes(t *testing.T) {
 		t.Fatalf("stopped shard: %v", err)
 	}
 	h, err := readStatsHeader(o.Out + ".ckpt")
-	if err != nil || h.Done != 300+256 || h.Finished() {
+	if err != nil || h.Done != 24+testBatch || h.Finished() {
 		t.Fatalf("state file: %+v, %v", h, err)
 	}
 	if _, err := Merge(context.Background(), MergeOptions{Files: []string{o.Out + ".ckpt"}, Tiles: lex.Tiles}); err == nil ||
@@ -138,7 +139,7 @@ func TestShardResumes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Resumed != 256 || resumedAt == nil || resumedAt.Phase != "resume" {
+	if res.Resumed != testBatch || resumedAt == nil || resumedAt.Phase != "resume" {
 		t.Errorf("resumed %d games, first progress %+v", res.Resumed, resumedAt)
 	}
 	if _, err := os.Stat(o.Out + ".ckpt"); err == nil {
@@ -184,8 +185,8 @@ func equalSections(a, b section) bool {
 // Merge refuses what does not make a generation, naming it; status says what is where.
 func TestMergeRefusesAndStatus(t *testing.T) {
 	t.Parallel()
-	lex := tinyLexicon(t)
-	base := LearnOptions{Lexicon: lex, Games: 90, Seed: 5, Workers: 1}
+	lex := smallSetLexicon(t)
+	base := LearnOptions{Lexicon: lex, Games: 45, Seed: 5, Workers: 1, batch: testBatch}
 	dir := t.TempDir()
 	files := playShards(t, base, 1, 3, nil, dir)
 	merge := func(files ...string) error {
@@ -229,7 +230,7 @@ func TestMergeRefusesAndStatus(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	zero := ShardOptions{LearnOptions: base, Shard: Shard{Generation: 1, Index: 0, Count: 3}, Out: filepath.Join(sdir, "zero"+StatsExt), Host: "b"}
-	zero.Games = 900 // another run: its own generation in the report
+	zero.Games = 96 // another run: its own generation in the report
 	zero.Progress = func(p Progress) { cancel() }
 	if _, err := LearnShard(ctx, zero); !errors.Is(err, context.Canceled) {
 		t.Fatal(err)
@@ -242,21 +243,21 @@ func TestMergeRefusesAndStatus(t *testing.T) {
 	if len(bad) != 0 || len(gens) != 2 {
 		t.Fatalf("status: %+v, bad %+v", gens, bad)
 	}
-	var g30, g900 GenerationStatus
+	var g45, g96 GenerationStatus
 	for _, g := range gens {
-		if g.Games == 90 {
-			g30 = g
+		if g.Games == 45 {
+			g45 = g
 		} else {
-			g900 = g
+			g96 = g
 		}
 	}
-	if len(g30.Finished) != 1 || g30.Finished[0].Shard != 2 || Ranges(g30.Missing) != "0-1" || g30.GamesDone != 30 ||
-		g30.GamesPerSec <= 0 || g30.ETA <= 0 {
-		t.Errorf("generation of 90 games: %+v", g30)
+	if len(g45.Finished) != 1 || g45.Finished[0].Shard != 2 || Ranges(g45.Missing) != "0-1" || g45.GamesDone != 15 ||
+		g45.GamesPerSec <= 0 || g45.ETA <= 0 {
+		t.Errorf("generation of 45 games: %+v", g45)
 	}
-	if len(g900.Running) != 1 || g900.Running[0].Shard != 0 || g900.Running[0].Done != 256 || g900.Running[0].Host != "b" ||
-		Ranges(g900.Missing) != "1-2" {
-		t.Errorf("generation of 900 games: %+v", g900)
+	if len(g96.Running) != 1 || g96.Running[0].Shard != 0 || g96.Running[0].Done != testBatch || g96.Running[0].Host != "b" ||
+		Ranges(g96.Missing) != "1-2" {
+		t.Errorf("generation of 96 games: %+v", g96)
 	}
 	os.WriteFile(filepath.Join(sdir, "two"+StatsExt), b[:len(b)/2], 0o644)
 	if _, bad, _ = Status(sdir, clock); len(bad) != 1 || !strings.Contains(bad[0].File, "two") {

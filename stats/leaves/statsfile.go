@@ -12,7 +12,6 @@ import (
 	"io"
 	"math"
 	"math/bits"
-	"strings"
 	"time"
 
 	"github.com/atril-scrabble/atril/internal/fileio"
@@ -29,15 +28,9 @@ const StatsExt = ".leavestats"
 // StatsHeader is a statistics file's first line (JSON): which games it holds and their totals.
 // A shard's checkpoint is a statistics file too, with Done short of GamesTo.
 type StatsHeader struct {
-	Format      string `json:"format"`
-	Lexicon     string `json:"lexicon"`
-	LexiconHash string `json:"lexicon_hash"` // FNV-64a of the word graph
-	Tiles       string `json:"tiles"`
-	Rules       string `json:"rules"`
-	Games       int    `json:"games"` // the generation's games, all shards together
-	Seed        uint64 `json:"seed"`
-	MinBag      int    `json:"min_bag"`
-	Generation  int    `json:"generation"` // 1-based
+	Format string `json:"format"`
+	runSettings
+	Generation int `json:"generation"` // 1-based; Games are the generation's, all shards together
 	// Table is the FNV-64a of the values (f32, little endian, in leave order) the games were
 	// played with; From is the table as it was named (--from).
 	Table  string `json:"table"`
@@ -73,9 +66,7 @@ func (h *StatsHeader) Finished() bool { return h.Done == h.GamesTo }
 // sameGeneration says whether two files are of the same generation of the same run (they may
 // be merged together).
 func (h *StatsHeader) sameGeneration(o *StatsHeader) bool {
-	return h.Lexicon == o.Lexicon && h.LexiconHash == o.LexiconHash && h.Tiles == o.Tiles && h.Rules == o.Rules &&
-		h.Games == o.Games && h.Seed == o.Seed && h.MinBag == o.MinBag && h.Generation == o.Generation &&
-		h.Table == o.Table && h.Shards == o.Shards && h.Racks == o.Racks && h.Leaves == o.Leaves
+	return h.runSettings == o.runSettings && h.Generation == o.Generation && h.Table == o.Table && h.Shards == o.Shards && h.Racks == o.Racks && h.Leaves == o.Leaves
 }
 
 // sameShard says whether two files are of the same shard (one may resume the other).
@@ -85,23 +76,12 @@ func (h *StatsHeader) sameShard(o *StatsHeader) bool {
 
 // shardDiff lists what differs between two files' shards, as "setting then ≠ now".
 func shardDiff(was, now *StatsHeader) string {
-	var d []string
-	add := func(name string, a, b any) {
-		if a != b {
-			d = append(d, fmt.Sprintf("%s %v ≠ %v", name, a, b))
-		}
-	}
-	add("lexicon", was.Lexicon, now.Lexicon)
-	add("lexicon graph", was.LexiconHash, now.LexiconHash)
-	add("tiles", was.Tiles, now.Tiles)
-	add("rules", was.Rules, now.Rules)
-	add("games", was.Games, now.Games)
-	add("seed", was.Seed, now.Seed)
-	add("min-bag", was.MinBag, now.MinBag)
-	add("generation", was.Generation, now.Generation)
-	add("table", was.Table, now.Table)
-	add("shard", fmt.Sprintf("%d/%d", was.Shard, was.Shards), fmt.Sprintf("%d/%d", now.Shard, now.Shards))
-	return strings.Join(d, "; ")
+	var d settingsDiff
+	d.addRun(&was.runSettings, &now.runSettings)
+	d.add("generation", was.Generation, now.Generation)
+	d.add("table", was.Table, now.Table)
+	d.add("shard", fmt.Sprintf("%d/%d", was.Shard, was.Shards), fmt.Sprintf("%d/%d", now.Shard, now.Shards))
+	return d.String()
 }
 
 // valuesHash is the Table of a statistics file: FNV-64a of the values as f32 little endian.

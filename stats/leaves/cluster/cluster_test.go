@@ -24,6 +24,9 @@ import (
 func TestMain(m *testing.M) {
 	if os.Getenv("ATRIL_MAIN") == "1" {
 		testproc.Watch(200 * time.Millisecond) // the recipe's atril processes die with the test
+		if tiles := os.Getenv("ATRIL_TEST_TILES"); tiles != "" {
+			os.Args = append(os.Args, "--tiles", tiles) // every command the recipes run: see smallTiles
+		}
 		os.Exit(cmd.Main(cmd.SystemIO()))
 	}
 	code := m.Run()
@@ -33,21 +36,40 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// words is a tiny lexicon: games on it are quick.
-var words = []string{"AS", "ES", "SE", "LA", "AL", "EL", "LO", "OS", "NO", "ON", "SI", "TE", "DE", "EN", "UN",
-	"MI", "TU", "SU", "NI", "ME", "MA", "TA", "RE", "DO", "IR", "OR", "RA", "RO", "SOL", "MAR", "PAN", "LEON",
-	"RESTO", "SALTO", "NOTA", "ROSA", "MESA", "PESO", "SOPA", "TREN", "LUNES", "DUNA", "ALTO", "TELA", "SALE"}
+// words is a tiny lexicon: games on it are quick. Its letters are smallTiles'.
+var words = []string{"AS", "ES", "SE", "LA", "AL", "EL", "LO", "OS", "NO", "ON", "TE", "EN", "RE", "OR", "RA", "RO",
+	"SOL", "TOS", "SAL", "TAL", "LEON", "RESTO", "SALTO", "NOTA", "ROSA", "TREN", "ALTO", "TELA", "SALE", "SANO"}
 
+// smallTiles is the tile set every atril of these tests plays with (--tiles): eight letters and
+// two blanks, whose leaves of 1 to 6 tiles number thousands, not the FISE set's 1,170,590, so
+// that each process's fit takes milliseconds instead of a second. What is checked, that the
+// recipes' shards merged give the table of one run byte for byte, is the same for any set.
+const smallTiles = `?,2,0,false
+A,12,1,true
+E,12,1,true
+L,4,1,false
+N,5,1,false
+O,9,1,true
+R,5,1,false
+S,6,1,false
+T,4,1,false
+`
+
+// games is a generation's games: 20, shards of 10. What these tests check is that the shards
+// merged give, byte for byte, the table of one run of the same games, which does not depend on
+// how many there are (games cost little; each atril process's fit of the leave set is most of
+// the time).
 const (
-	games = 100
+	games = "20"
 	seed  = "3"
 )
 
 var (
-	lexOnce sync.Once
-	lexPath string
-	lexDir  string
-	refs    sync.Map // generations → table bytes
+	lexOnce   sync.Once
+	lexPath   string
+	tilesPath string
+	lexDir    string
+	refs      sync.Map // generations → table bytes
 )
 
 func lexicon(t *testing.T) string {
@@ -65,6 +87,10 @@ func lexicon(t *testing.T) string {
 		if err := os.WriteFile(lexPath, b, 0o644); err != nil {
 			t.Fatal(err)
 		}
+		tilesPath = filepath.Join(dir, "small8.csv")
+		if err := os.WriteFile(tilesPath, []byte(smallTiles), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	})
 	return lexPath
 }
@@ -76,8 +102,8 @@ func reference(t *testing.T, generations string) []byte {
 	}
 	out := filepath.Join(t.TempDir(), "ref.klv2")
 	var stdout, stderr bytes.Buffer
-	if code := cmd.Run(&cmd.IO{Out: &stdout, Err: &stderr}, []string{"leaves", "learn", "--lexicon", lexicon(t),
-		"--games", "100", "--generations", generations, "--seed", seed, "--workers", "2", "--out", out}); code != 0 {
+	if code := cmd.Run(&cmd.IO{Out: &stdout, Err: &stderr}, []string{"leaves", "learn", "--lexicon", lexicon(t), "--tiles", tilesPath,
+		"--games", games, "--generations", generations, "--seed", seed, "--workers", "2", "--out", out}); code != 0 {
 		t.Fatalf("learn: exit %d: %s", code, stderr.String())
 	}
 	b, err := os.ReadFile(out)
@@ -92,7 +118,7 @@ func reference(t *testing.T, generations string) []byte {
 func recipe(t *testing.T, env []string, script string, args ...string) string {
 	t.Helper()
 	c := exec.Command("bash", append([]string{script}, args...)...)
-	c.Env = append(os.Environ(), append([]string{"ATRIL_MAIN=1", "ATRIL=" + os.Args[0], "LEXICON=" + lexicon(t)}, env...)...)
+	c.Env = append(os.Environ(), append([]string{"ATRIL_MAIN=1", "ATRIL=" + os.Args[0], "LEXICON=" + lexicon(t), "ATRIL_TEST_TILES=" + tilesPath}, env...)...)
 	testproc.Prepare(t, c)
 	out, err := c.CombinedOutput()
 	if err != nil {
@@ -121,7 +147,7 @@ func TestParallelRecipe(t *testing.T) {
 	}
 	t.Parallel()
 	dir := t.TempDir()
-	env := []string{"GAMES=100", "SHARDS=2", "JOBS=2", "GENERATIONS=2", "SEED=" + seed, "NICE=0"}
+	env := []string{"GAMES=" + games, "SHARDS=2", "JOBS=2", "GENERATIONS=2", "SEED=" + seed, "NICE=0"}
 	recipe(t, env, "parallel.sh", dir)
 	want := reference(t, "2")
 	same(t, filepath.Join(dir, "table.klv2"), want)
@@ -173,7 +199,7 @@ echo "$n;cluster"
 	run := t.TempDir()
 	log := filepath.Join(bin, "log")
 	out := recipe(t, []string{"PATH=" + bin + string(os.PathListSeparator) + os.Getenv("PATH"), "SBATCH_COUNTER=" + filepath.Join(bin, "n"),
-		"SBATCH_LOG=" + log, "RUN=" + run, "GAMES=100", "SHARDS=2", "GENERATIONS=1", "SEED=" + seed}, "slurm/run.sh")
+		"SBATCH_LOG=" + log, "RUN=" + run, "GAMES=" + games, "SHARDS=2", "GENERATIONS=1", "SEED=" + seed}, "slurm/run.sh")
 	if !strings.Contains(out, "generation 1: shards job 1, merge job 2") {
 		t.Errorf("run.sh said:\n%s", out)
 	}
