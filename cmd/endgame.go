@@ -186,7 +186,7 @@ func runEndgame(c *cobra.Command, g *Globals, opts *endgameOptions) error {
 	status := ui.NewProgress(g.io.Err, g.io.ErrTTY, g.io.Now, 0, nil)
 	res, err := s.Solve(ctx, pos, endgame.Options{Plies: opts.Plies, Time: opts.Time, Rank: opts.Rank, Only: only,
 		Progress: func(pr endgame.Progress) {
-			status.Status(p.T("endgame.progress", "Depth", pr.Depth, "Value", signed(p, pr.Value),
+			status.Status(p.T("endgame.progress", "Depth", pr.Depth, "Value", p.Signed(pr.Value),
 				"Best", engine.FormatMove(&pr.Best, pos.Board, ts), "Nodes", p.Int(int(pr.Nodes))))
 		}})
 	status.Finish()

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/atril-scrabble/atril/internal/num"
 )
 
 // toyEndgame is a hand-made endgame on a lexicon of three words, with a tile set of exactly its
@@ -172,7 +174,7 @@ func TestPegCommand(t *testing.T) {
 				win += float64(d.Count) / 2
 			}
 		}
-		if n != 8 || p.Value != round2(float64(sum)/8) || p.Win != round2(100*win/8)/100 || !p.Proven {
+		if n != 8 || p.Value != num.Round2(float64(sum)/8) || p.Win != num.Round2(100*win/8)/100 || !p.Proven {
 			t.Errorf("%s: %d tiles, value %.2f (draws give %.2f), win %.2f (draws give %.2f)", p.Play, n, p.Value, float64(sum)/8, p.Win, win/8)
 		}
 		if i > 0 && (p.Win > res.Plays[i-1].Win || p.Win == res.Plays[i-1].Win && p.Value > res.Plays[i-1].Value) {

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/num"
 	"github.com/atril-scrabble/atril/puzzles"
 )
 
@@ -124,7 +125,7 @@ func runPuzzleAnswer(c *cobra.Command, g *Globals, args []string) error {
 	}
 	if g.JSON {
 		res := puzzleAnswerResultJSON{Correct: correct, Grade: j.Grade, Answers: answersJSON(pz.Answers),
-			PlayerRating: round2(out.PlayerAfter.Rating), PuzzleRating: round2(out.PuzzleAfter.Rating)}
+			PlayerRating: num.Round2(out.PlayerAfter.Rating), PuzzleRating: num.Round2(out.PuzzleAfter.Rating)}
 		if j.Play != nil && (j.Play.Move != "" || j.Play.Word != "") {
 			res.Play = &answersJSON([]puzzles.Play{*j.Play})[0]
 		}

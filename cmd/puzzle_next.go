@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/num"
 	"github.com/atril-scrabble/atril/puzzles"
 )
 
@@ -53,7 +54,7 @@ func runPuzzleNext(c *cobra.Command, g *Globals, opts *puzzleFilterFlags) error 
 	}
 	if g.JSON {
 		return g.PrintJSON(puzzleNextJSON{ID: pz.ID, Kind: string(pz.Kind), CGP: pz.Position.CGP(),
-			Rack: svc.Lex.Tiles.Notation(pz.Rack()), Rating: round2(pz.Rating.Rating)})
+			Rack: svc.Lex.Tiles.Notation(pz.Rack()), Rating: num.Round2(pz.Rating.Rating)})
 	}
 	player, _, err := svc.PlayerRating(ctx)
 	if err != nil {

@@ -19,14 +19,6 @@ import (
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
-// round2 rounds to hundredths, halves away from zero, for JSON figures.
-func round2(x float64) float64 {
-	if x < 0 {
-		return -float64(int64(-x*100+0.5)) / 100
-	}
-	return float64(int64(x*100+0.5)) / 100
-}
-
 // parseCGPFlag reads --cgp, the error naming the flag.
 func parseCGPFlag(s string, ts *lexicon.TileSet) (*engine.Position, error) {
 	pos, err := engine.ParseCGP(s, ts, engine.StandardLayout())
@@ -42,14 +34,6 @@ func timeLeft(p *i18n.Printer, left time.Duration) string {
 		return ""
 	}
 	return p.T("selfplay.left", "Left", p.Duration(left))
-}
-
-// signed writes v with its sign (+12, -3, 0) in the reader's number format.
-func signed(p *i18n.Printer, v int) string {
-	if v > 0 {
-		return "+" + p.Int(v)
-	}
-	return p.Int(v)
 }
 
 // flagError names the flag a library error is about: a value of --ranks, --length.

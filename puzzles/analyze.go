@@ -6,6 +6,7 @@ import (
 	"github.com/atril-scrabble/atril/engine"
 	"github.com/atril-scrabble/atril/engine/equity"
 	"github.com/atril-scrabble/atril/engine/movegen"
+	"github.com/atril-scrabble/atril/internal/num"
 	"github.com/atril-scrabble/atril/lexicon"
 	"github.com/atril-scrabble/atril/puzzles/puzzletag"
 )
@@ -159,21 +160,14 @@ func (a *Analyzer) Analyze(pos *engine.Position) *Analysis {
 // play writes a move as a puzzle keeps it; best is the best equity (for the loss).
 func (a *Analyzer) play(b *engine.Board, m *engine.Move, best float64) Play {
 	ts := a.lex.Tiles
-	p := Play{Move: engine.FormatMove(m, b, ts), Score: int(m.Score), Equity: round2(m.Equity),
-		Loss: round2(best - m.Equity), Leave: ts.Notation(m.LeaveTiles()), Key: playKey(m)}
+	p := Play{Move: engine.FormatMove(m, b, ts), Score: int(m.Score), Equity: num.Round2(m.Equity),
+		Loss: num.Round2(best - m.Equity), Leave: ts.Notation(m.LeaveTiles()), Key: playKey(m)}
 	if m.Kind == engine.Play {
 		p.Coords = engine.FormatCoords(m)
 		p.Word = engine.FormatWord(m, b, ts)
 		p.Tiles = int(m.Placed)
 	}
 	return p
-}
-
-func round2(x float64) float64 {
-	if x < 0 {
-		return -float64(int64(-x*100+0.5)) / 100
-	}
-	return float64(int64(x*100+0.5)) / 100
 }
 
 // tagBingo tags a bingo puzzle and sets its difficulty.
@@ -309,7 +303,7 @@ func (a *Analyzer) tagBest(pz *Puzzle, m *engine.Move, other float64, sc scores)
 // it quickly where players put it.
 func (a *Analyzer) setDifficulty(pz *Puzzle, d float64) {
 	d = max(0.05, min(0.95, d))
-	pz.Difficulty = round2(d)
+	pz.Difficulty = num.Round2(d)
 	pz.Rating = NewRating()
 	pz.Rating.Rating = InitialRating + 800*(d-0.5)
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/atril-scrabble/atril/engine/analysis"
 	"github.com/atril-scrabble/atril/engine/equity"
 	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/num"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
@@ -192,7 +193,7 @@ func value(pz *Puzzle, lex *lexicon.Lexicon, leaves equity.Leaves, m engine.Move
 		eq += leaves.LeaveValue(leave)
 	}
 	m.Equity = eq
-	p := Play{Move: engine.FormatMove(&m, board, ts), Score: int(m.Score), Equity: round2(eq), Loss: round2(best - eq),
+	p := Play{Move: engine.FormatMove(&m, board, ts), Score: int(m.Score), Equity: num.Round2(eq), Loss: num.Round2(best - eq),
 		Leave: ts.Notation(lexicon.Alphagram(leave)), Key: playKey(&m)}
 	if m.Kind == engine.Play {
 		p.Coords, p.Word, p.Tiles = engine.FormatCoords(&m), engine.FormatWord(&m, board, ts), int(m.Placed)

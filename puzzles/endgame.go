@@ -10,6 +10,7 @@ import (
 	"github.com/atril-scrabble/atril/engine/endgame"
 	"github.com/atril-scrabble/atril/engine/equity"
 	"github.com/atril-scrabble/atril/engine/movegen"
+	"github.com/atril-scrabble/atril/internal/num"
 	"github.com/atril-scrabble/atril/lexicon"
 	"github.com/atril-scrabble/atril/puzzles/puzzletag"
 )
@@ -166,7 +167,7 @@ func newExactAnalyzer(lex *lexicon.Lexicon, layout *engine.Layout, leaves equity
 // exactPlay writes a move of the position as a puzzle keeps it (static equity 0: exact
 // puzzles are not judged by it).
 func exactPlay(ts *lexicon.TileSet, b *engine.Board, rack []lexicon.Tile, m *engine.Move) Play {
-	p := Play{Move: engine.FormatMove(m, b, ts), Score: int(m.Score), Key: playKey(m), Equity: round2(m.Equity)}
+	p := Play{Move: engine.FormatMove(m, b, ts), Score: int(m.Score), Key: playKey(m), Equity: num.Round2(m.Equity)}
 	leave := rack
 	if m.Kind != engine.Pass {
 		if l, ok := analysis.LeaveAfter(rack, m); ok {
@@ -364,7 +365,7 @@ func (ea *exactAnalyzer) endgame(ctx context.Context, pos *engine.Position) (*Pu
 // play is a static move as a puzzle keeps it, with its equity and loss.
 func (ea *exactAnalyzer) play(pos *engine.Position, m *engine.Move, best float64) Play {
 	p := exactPlay(ea.lex.Tiles, pos.Board, pos.Racks[0], m)
-	p.Equity, p.Loss = round2(m.Equity), round2(best-m.Equity)
+	p.Equity, p.Loss = num.Round2(m.Equity), num.Round2(best-m.Equity)
 	return p
 }
 
@@ -484,7 +485,7 @@ func (ea *exactAnalyzer) exactDifficulty(pz *Puzzle, topRight bool, staticLoss f
 		d += 0.1
 	}
 	d = max(0.05, min(0.95, d))
-	pz.Difficulty = round2(d)
+	pz.Difficulty = num.Round2(d)
 	pz.Rating = NewRating()
 	pz.Rating.Rating = InitialRating + 800*(d-0.5)
 }
@@ -537,7 +538,7 @@ func (ea *exactAnalyzer) preendgame(ctx context.Context, pos *engine.Position) (
 	}
 	slices.SortStableFunc(plays, func(a, b endgame.PegPlay) int { return pegOrder(a.Win, a.Value, b.Win, b.Value) })
 	best := plays[0]
-	ed := &ExactData{Value: round2(best.Value), Win: best.Win, Accept: ea.opts.Accept, Spread: hidden.Scores[0] - hidden.Scores[1],
+	ed := &ExactData{Value: num.Round2(best.Value), Win: best.Win, Accept: ea.opts.Accept, Spread: hidden.Scores[0] - hidden.Scores[1],
 		StaticBest: playKey(&static), TopScore: int(top)}
 	pz := &Puzzle{Kind: KindPreEndgame, Position: hidden, Lexicon: ea.lex.Name, Tiles: ts.Name, Rating: NewRating()}
 	pz.Bag = 1
@@ -547,7 +548,7 @@ func (ea *exactAnalyzer) preendgame(ctx context.Context, pos *engine.Position) (
 	topRight, staticLoss := false, 0.0
 	for i := range plays {
 		p := &plays[i]
-		ep := ExactPlay{Play: exactPlay(ts, hidden.Board, rack, &p.Move), Value: round2(p.Value), Win: p.Win}
+		ep := ExactPlay{Play: exactPlay(ts, hidden.Board, rack, &p.Move), Value: num.Round2(p.Value), Win: p.Win}
 		right := pegRight(ep.Win, ep.Value, ed.Win, ed.Value, ed.Accept)
 		if right {
 			pz.Answers = append(pz.Answers, ep.Play)

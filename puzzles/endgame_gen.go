@@ -6,6 +6,7 @@ import (
 
 	"github.com/atril-scrabble/atril/engine"
 	"github.com/atril-scrabble/atril/engine/movegen"
+	"github.com/atril-scrabble/atril/internal/num"
 )
 
 // Generation of endgame and pre-endgame puzzles: self-play games go on to the end (the equity
@@ -83,7 +84,7 @@ func (w *genWorker) exactPuzzle(ctx context.Context, pos *engine.Position, j *jo
 			return nil, nil
 		}
 		if ep := pz.Exact.find(p); ep != nil {
-			p.Loss = round2(pz.Exact.Value - ep.Value)
+			p.Loss = num.Round2(pz.Exact.Value - ep.Value)
 		}
 		pz.Played = &p
 	}

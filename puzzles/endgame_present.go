@@ -30,15 +30,6 @@ func exactInfo(t *ui.Term, p *i18n.Printer, pz *Puzzle) [2]string {
 	return [2]string{p.T("egpuzzle.unseen"), RackText(ts, hidden.UnseenTiles())}
 }
 
-// signed writes a spread with its sign.
-func signed(p *i18n.Printer, v float64, digits int) string {
-	s := p.Float(v, digits)
-	if v > 0 {
-		s = "+" + s
-	}
-	return s
-}
-
 // exactTry is the verdict on a legal try at an exact puzzle.
 func exactTry(t *ui.Term, p *i18n.Printer, pz *Puzzle, j *Judgement) string {
 	g := j.Grade
@@ -47,25 +38,25 @@ func exactTry(t *ui.Term, p *i18n.Printer, pz *Puzzle, j *Judgement) string {
 	if pz.Kind == KindPreEndgame {
 		switch {
 		case j.Correct:
-			return t.Paint(ui.Good, p.T("egpuzzle.right_peg", "Play", j.Play.Move, "Win", p.Percent(g.Win, 1), "Value", signed(p, g.Value, 1)))
+			return t.Paint(ui.Good, p.T("egpuzzle.right_peg", "Play", j.Play.Move, "Win", p.Percent(g.Win, 1), "Value", p.SignedFloat(g.Value, 1)))
 		case !g.Known:
 			return t.Paint(ui.Bad, p.T("egpuzzle.wrong_peg_unvalued", "Play", j.Play.Move, "Answer", ans, "AnswerWin", p.Percent(ed.Win, 1)))
 		}
-		return t.Paint(ui.Bad, p.T("egpuzzle.wrong_peg", "Play", j.Play.Move, "Win", p.Percent(g.Win, 1), "Value", signed(p, g.Value, 1),
-			"Answer", ans, "AnswerWin", p.Percent(ed.Win, 1), "AnswerValue", signed(p, ed.Value, 1)))
+		return t.Paint(ui.Bad, p.T("egpuzzle.wrong_peg", "Play", j.Play.Move, "Win", p.Percent(g.Win, 1), "Value", p.SignedFloat(g.Value, 1),
+			"Answer", ans, "AnswerWin", p.Percent(ed.Win, 1), "AnswerValue", p.SignedFloat(ed.Value, 1)))
 	}
-	final := func(v float64) string { return signed(p, float64(ed.Spread)+v, 0) }
+	final := func(v float64) string { return p.SignedFloat(float64(ed.Spread)+v, 0) }
 	switch {
 	case j.Correct:
-		return t.Paint(ui.Good, p.T("egpuzzle.right", "Play", j.Play.Move, "Value", signed(p, g.Value, 0), "Final", final(g.Value)))
+		return t.Paint(ui.Good, p.T("egpuzzle.right", "Play", j.Play.Move, "Value", p.SignedFloat(g.Value, 0), "Final", final(g.Value)))
 	case !g.Known:
-		return t.Paint(ui.Bad, p.T("egpuzzle.wrong_unknown", "Play", j.Play.Move, "Answer", ans, "AnswerValue", signed(p, ed.Value, 0)))
+		return t.Paint(ui.Bad, p.T("egpuzzle.wrong_unknown", "Play", j.Play.Move, "Answer", ans, "AnswerValue", p.SignedFloat(ed.Value, 0)))
 	case g.AtMost:
-		return t.Paint(ui.Bad, p.T("egpuzzle.wrong_at_most", "Play", j.Play.Move, "Value", signed(p, g.Value, 0), "Answer", ans,
-			"AnswerValue", signed(p, ed.Value, 0)))
+		return t.Paint(ui.Bad, p.T("egpuzzle.wrong_at_most", "Play", j.Play.Move, "Value", p.SignedFloat(g.Value, 0), "Answer", ans,
+			"AnswerValue", p.SignedFloat(ed.Value, 0)))
 	}
-	msg := t.Paint(ui.Bad, p.T("egpuzzle.wrong", "Play", j.Play.Move, "Value", signed(p, g.Value, 0), "Final", final(g.Value),
-		"Answer", ans, "AnswerValue", signed(p, ed.Value, 0), "AnswerFinal", final(ed.Value)))
+	msg := t.Paint(ui.Bad, p.T("egpuzzle.wrong", "Play", j.Play.Move, "Value", p.SignedFloat(g.Value, 0), "Final", final(g.Value),
+		"Answer", ans, "AnswerValue", p.SignedFloat(ed.Value, 0), "AnswerFinal", final(ed.Value)))
 	if ep := ed.find(*j.Play); ep != nil && len(ep.Line) > 0 {
 		msg += "\n" + p.T("egpuzzle.your_line", "Line", lineText(p, ep.Line, ep.End))
 	}
@@ -98,9 +89,9 @@ func exactSolution(p *i18n.Printer, d *ui.Doc, pz *Puzzle, top int) {
 	ed := pz.Exact
 	a := pz.Answers[0]
 	if pz.Kind == KindPreEndgame {
-		d.P(p.T("egpuzzle.answer_is_peg", "Play", a.Move, "Win", p.Percent(ed.Win, 1), "Value", signed(p, ed.Value, 1)))
+		d.P(p.T("egpuzzle.answer_is_peg", "Play", a.Move, "Win", p.Percent(ed.Win, 1), "Value", p.SignedFloat(ed.Value, 1)))
 	} else {
-		d.P(p.T("egpuzzle.answer_is", "Play", a.Move, "Value", signed(p, ed.Value, 0), "Final", signed(p, float64(ed.Spread)+ed.Value, 0)))
+		d.P(p.T("egpuzzle.answer_is", "Play", a.Move, "Value", p.SignedFloat(ed.Value, 0), "Final", p.SignedFloat(float64(ed.Spread)+ed.Value, 0)))
 	}
 	if len(pz.Answers) > 1 {
 		var moves []string
@@ -151,9 +142,9 @@ func exactSolution(p *i18n.Printer, d *ui.Doc, pz *Puzzle, top int) {
 			row[1].Style = ui.Good
 		}
 		if pz.Kind == KindPreEndgame {
-			row = append(row, ui.Cell{Text: p.Percent(ep.Win, 1)}, ui.Cell{Text: signed(p, ep.Value, 1)})
+			row = append(row, ui.Cell{Text: p.Percent(ep.Win, 1)}, ui.Cell{Text: p.SignedFloat(ep.Value, 1)})
 		} else {
-			v, f := signed(p, ep.Value, 0), signed(p, float64(ed.Spread)+ep.Value, 0)
+			v, f := p.SignedFloat(ep.Value, 0), p.SignedFloat(float64(ed.Spread)+ep.Value, 0)
 			if ep.AtMost {
 				v, f = "≤ "+v, "≤ "+f
 			}

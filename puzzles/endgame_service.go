@@ -6,6 +6,7 @@ import (
 
 	"github.com/atril-scrabble/atril/engine"
 	"github.com/atril-scrabble/atril/engine/endgame"
+	"github.com/atril-scrabble/atril/internal/num"
 	"github.com/atril-scrabble/atril/internal/studystore"
 )
 
@@ -27,7 +28,7 @@ func (s *Service) exactSolver(pz *Puzzle) func(m engine.Move) (*ExactPlay, error
 				return nil, nil // not valued: judged below the answer
 			}
 			p := res.Plays[0]
-			return &ExactPlay{Value: round2(p.Value), Win: p.Win}, nil
+			return &ExactPlay{Value: num.Round2(p.Value), Win: p.Win}, nil
 		}
 		sv, err := endgame.New(cfg)
 		if err != nil {

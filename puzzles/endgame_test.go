@@ -11,6 +11,7 @@ import (
 	"github.com/atril-scrabble/atril/engine/endgame"
 	"github.com/atril-scrabble/atril/engine/equity"
 	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/num"
 	"github.com/atril-scrabble/atril/internal/testlex"
 	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
@@ -274,12 +275,12 @@ func TestPreEndgamePuzzle(t *testing.T) {
 		// Not a puzzle: then a top scorer is right and the static best as good as the best.
 		t.Fatalf("no puzzle; best %s wins %.3f", engine.FormatMove(&best.Move, pos.Board, lex.Tiles), best.Win)
 	}
-	if pz.Kind != KindPreEndgame || pz.Exact.Win != best.Win || pz.Exact.Value != round2(best.Value) || pz.Position.Racks[1] != nil {
+	if pz.Kind != KindPreEndgame || pz.Exact.Win != best.Win || pz.Exact.Value != num.Round2(best.Value) || pz.Position.Racks[1] != nil {
 		t.Fatalf("puzzle %s: win %v value %v; solver %v %v", pz.Kind, pz.Exact.Win, pz.Exact.Value, best.Win, best.Value)
 	}
 	for _, p := range res.Plays {
 		pl := exactPlay(lex.Tiles, pos.Board, pos.Racks[0], &p.Move)
-		right := p.Win >= best.Win-1e-9 && round2(p.Value) >= round2(best.Value)-DefaultPegAccept-1e-9
+		right := p.Win >= best.Win-1e-9 && num.Round2(p.Value) >= num.Round2(best.Value)-DefaultPegAccept-1e-9
 		g := Accept(pz, pl, pz.Answers[0])
 		if g.Accepted != right || !g.Known || g.Win != p.Win || g.Figure != FigurePreEndgame {
 			t.Errorf("%s (win %.3f, value %.3f): %+v, want accepted %t", pl.Move, p.Win, p.Value, g, right)

@@ -21,6 +21,7 @@ import (
 	"github.com/atril-scrabble/atril/engine/gcg"
 	"github.com/atril-scrabble/atril/engine/sim"
 	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/num"
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/lexicon"
 	"github.com/atril-scrabble/atril/puzzles/puzzletag"
@@ -633,7 +634,7 @@ func (w *genWorker) positionBest(ctx context.Context, pos *engine.Position, j *j
 			return nil, an.Best, nil
 		}
 		p := w.an.play(pos.Board, &j.played.move, best)
-		p.Equity, p.Loss = round2(j.played.equity), round2(loss)
+		p.Equity, p.Loss = num.Round2(j.played.equity), num.Round2(loss)
 		pz.Played = &p
 	}
 	if !w.keep(pz, ts) {

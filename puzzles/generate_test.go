@@ -15,6 +15,7 @@ import (
 	"github.com/atril-scrabble/atril/engine/equity"
 	"github.com/atril-scrabble/atril/engine/game"
 	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/num"
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/internal/testlex"
 	"github.com/atril-scrabble/atril/lexicon"
@@ -370,7 +371,7 @@ func TestSimDisagreement(t *testing.T) {
 			t.Errorf("%d top plays", n)
 		}
 		for i, p := range pz.Top {
-			if want := round2(pz.Top[0].Equity - p.Equity); math.Abs(p.Loss-want) > 0.011 || i > 0 && p.Equity > pz.Top[i-1].Equity {
+			if want := num.Round2(pz.Top[0].Equity - p.Equity); math.Abs(p.Loss-want) > 0.011 || i > 0 && p.Equity > pz.Top[i-1].Equity {
 				t.Errorf("top play %d %s: equity %.2f, loss %.2f (best %.2f)", i, p.Move, p.Equity, p.Loss, pz.Top[0].Equity)
 			}
 		}

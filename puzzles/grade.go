@@ -1,6 +1,10 @@
 package puzzles
 
-import "math"
+import (
+	"math"
+
+	"github.com/atril-scrabble/atril/internal/num"
+)
 
 // Figure names the value that decides whether a play is as good as a puzzle's answer.
 type Figure string
@@ -88,7 +92,7 @@ func Accept(pz *Puzzle, play, answer Play) Grade {
 	}
 	// Figures are kept to the hundredth: compare them so, lest 39.9 and 39.9 differ by a
 	// rounding error.
-	g.Below = round2(g.Answer - g.Value)
+	g.Below = num.Round2(g.Answer - g.Value)
 	g.Accepted = same || g.Below <= g.Tolerance+1e-9
 	if same {
 		g.Below = 0
@@ -158,7 +162,7 @@ func acceptExact(pz *Puzzle, play Play) Grade {
 	}
 	g.Known = true
 	g.Value, g.Win, g.AtMost = ep.Value, ep.Win, ep.AtMost
-	g.Below = round2(g.Answer - g.Value)
+	g.Below = num.Round2(g.Answer - g.Value)
 	if pz.Kind == KindPreEndgame {
 		g.Accepted = pegRight(ep.Win, ep.Value, ed.Win, ed.Value, ed.Accept)
 	} else {

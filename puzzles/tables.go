@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/atril-scrabble/atril/engine/equity"
+	"github.com/atril-scrabble/atril/internal/num"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
@@ -77,7 +78,7 @@ func recognise(d *Data, ts *lexicon.TileSet, tables []equity.Table) int {
 			if t.Leaves != nil {
 				v += t.Leaves.LeaveValue(p.leave)
 			}
-			if math.Abs(round2(v)-p.equity) > 0.011 {
+			if math.Abs(num.Round2(v)-p.equity) > 0.011 {
 				fits = false
 				break
 			}

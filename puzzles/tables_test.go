@@ -10,6 +10,7 @@ import (
 	"github.com/atril-scrabble/atril/engine/equity"
 	"github.com/atril-scrabble/atril/engine/leavetable"
 	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/num"
 	"github.com/atril-scrabble/atril/internal/testlex"
 	"github.com/atril-scrabble/atril/internal/ui"
 )
@@ -67,7 +68,7 @@ func TestPuzzleLeaveTables(t *testing.T) {
 		t.Fatal("no top play whose leave the two tables value apart")
 	}
 	leave, _ := ts.ParseRack(other.Leave)
-	withBuiltin := round2(float64(other.Score) + builtin.Leaves.LeaveValue(leave))
+	withBuiltin := num.Round2(float64(other.Score) + builtin.Leaves.LeaveValue(leave))
 
 	es := i18n.For(i18n.Spanish)
 	noBoard := func(*ui.Term, *i18n.Printer, *engine.Position, *engine.Move) string { return "" }
@@ -172,7 +173,7 @@ func TestRecognise(t *testing.T) {
 	leave := "QÑV"
 	tiles, _ := ts.ParseRack(leave)
 	play := func(l equity.Leaves) Play {
-		return Play{Move: "8H X", Score: 20, Leave: leave, Equity: round2(20 + l.LeaveValue(tiles))}
+		return Play{Move: "8H X", Score: 20, Leave: leave, Equity: num.Round2(20 + l.LeaveValue(tiles))}
 	}
 	for name, tc := range map[string]struct {
 		d    Data

@@ -6,6 +6,7 @@ import (
 
 	"github.com/atril-scrabble/atril/engine"
 	"github.com/atril-scrabble/atril/engine/sim"
+	"github.com/atril-scrabble/atril/internal/num"
 	"github.com/atril-scrabble/atril/puzzles/puzzletag"
 )
 
@@ -84,8 +85,8 @@ func (a *Analyzer) Verify(ctx context.Context, s *sim.Simulator, an *Analysis, o
 	for i := range res.Candidates {
 		c := &res.Candidates[i]
 		v.Plays = append(v.Plays, SimPlay{
-			Move: engine.FormatMove(&c.Move, pz.Position.Board, ts), Key: playKey(&c.Move), Static: round2(c.Static),
-			Equity: round2(c.Equity.Mean), EquitySE: round2(c.Equity.StdErr), Win: round4(c.Win.Mean), WinSE: round4(c.Win.StdErr),
+			Move: engine.FormatMove(&c.Move, pz.Position.Board, ts), Key: playKey(&c.Move), Static: num.Round2(c.Static),
+			Equity: num.Round2(c.Equity.Mean), EquitySE: num.Round2(c.Equity.StdErr), Win: round4(c.Win.Mean), WinSE: round4(c.Win.StdErr),
 			Iterations: c.Iterations, Dropped: c.Dropped,
 		})
 	}
@@ -121,4 +122,4 @@ func (a *Analyzer) Verify(ctx context.Context, s *sim.Simulator, an *Analysis, o
 	return true, nil
 }
 
-func round4(x float64) float64 { return round2(x*100) / 100 }
+func round4(x float64) float64 { return num.Round2(x*100) / 100 }

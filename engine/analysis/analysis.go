@@ -24,6 +24,7 @@ import (
 	"github.com/atril-scrabble/atril/engine/movegen"
 	"github.com/atril-scrabble/atril/engine/sim"
 	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/num"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
@@ -344,7 +345,7 @@ func (a *Analyzer) turn(ctx context.Context, g *gcg.Game, i int) (*Turn, error) 
 		t.WinBefore = sim.WinChance(float64(spread)+t.BestValue, unseen, false)
 		t.WinAfter = sim.WinChance(float64(spread)+t.Value, unseen, false)
 	}
-	t.Loss = round2(t.BestValue - t.Value)
+	t.Loss = num.Round2(t.BestValue - t.Value)
 	t.BestText = engine.FormatMove(&t.Best, pos.Board, ts)
 	if t.Best.Kind == engine.Play {
 		t.BestWord = engine.FormatWord(&t.Best, pos.Board, ts)
@@ -509,9 +510,9 @@ func (a *Analyzer) summarise(r *Report) {
 		}
 	}
 	if s.Turns > 0 {
-		s.MeanLoss = round2(s.TotalLoss / float64(s.Turns))
+		s.MeanLoss = num.Round2(s.TotalLoss / float64(s.Turns))
 	}
-	s.TotalLoss = round2(s.TotalLoss)
+	s.TotalLoss = num.Round2(s.TotalLoss)
 	sort.SliceStable(s.Biggest, func(x, y int) bool { return r.Turns[s.Biggest[x]].Loss > r.Turns[s.Biggest[y]].Loss })
 	if len(s.Biggest) > BiggestMistakes {
 		s.Biggest = s.Biggest[:BiggestMistakes]
@@ -571,11 +572,4 @@ func MoveKey(m *engine.Move) string {
 		}
 	}
 	return sb.String()
-}
-
-func round2(x float64) float64 {
-	if x < 0 {
-		return -float64(int64(-x*100+0.5)) / 100
-	}
-	return float64(int64(x*100+0.5)) / 100
 }

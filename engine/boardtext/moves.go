@@ -3,6 +3,7 @@ package boardtext
 import (
 	"github.com/atril-scrabble/atril/engine"
 	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/num"
 	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
 )
@@ -30,14 +31,6 @@ type MoveList struct {
 	ts    *lexicon.TileSet
 }
 
-// round2 rounds to hundredths, halves away from zero, for JSON figures.
-func round2(x float64) float64 {
-	if x < 0 {
-		return -float64(int64(-x*100+0.5)) / 100
-	}
-	return float64(int64(x*100+0.5)) / 100
-}
-
 // ListMoves is moves of pos for a reader; noTilePlay says no word can be played (the moves are
 // then the exchanges and the pass).
 func ListMoves(pos *engine.Position, moves []engine.Move, noTilePlay bool) *MoveList {
@@ -48,7 +41,7 @@ func ListMoves(pos *engine.Position, moves []engine.Move, noTilePlay bool) *Move
 		m := &moves[i]
 		// Display: plain letters, single tiles bracketed only where they would read as a digraph
 		// tile ([L][L]), so a script parsing the leave gets the right tiles.
-		j := MoveJSON{Move: engine.FormatMove(m, pos.Board, ts), Score: int(m.Score), Equity: round2(m.Equity), Leave: ts.Display(m.LeaveTiles())}
+		j := MoveJSON{Move: engine.FormatMove(m, pos.Board, ts), Score: int(m.Score), Equity: num.Round2(m.Equity), Leave: ts.Display(m.LeaveTiles())}
 		if m.Kind == engine.Play {
 			j.Coords = engine.FormatCoords(m)
 			j.Word = engine.FormatWord(m, pos.Board, ts)

@@ -3,6 +3,7 @@ package endgame
 import (
 	"github.com/atril-scrabble/atril/engine"
 	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/num"
 	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
 )
@@ -56,26 +57,10 @@ type PegJSON struct {
 	Seconds  float64       `json:"seconds"`
 }
 
-// round2 rounds to hundredths, halves away from zero, for JSON figures.
-func round2(x float64) float64 {
-	if x < 0 {
-		return -float64(int64(-x*100+0.5)) / 100
-	}
-	return float64(int64(x*100+0.5)) / 100
-}
-
-// signed writes v with its sign (+12, -3, 0) in the reader's number format.
-func signed(p *i18n.Printer, v int) string {
-	if v > 0 {
-		return "+" + p.Int(v)
-	}
-	return p.Int(v)
-}
-
 // JSON is the solve of pos as --json writes it, its moves in ts's notation.
 func (res *Result) JSON(pos *engine.Position, ts *lexicon.TileSet) SolveJSON {
 	out := SolveJSON{Value: res.Value, Proven: res.Proven, Best: engine.FormatMove(&res.Best.Move, pos.Board, ts),
-		Nodes: res.Nodes, Seconds: round2(res.Elapsed.Seconds()), PV: LineMoves(pos, res.Best.Line, ts)}
+		Nodes: res.Nodes, Seconds: num.Round2(res.Elapsed.Seconds()), PV: LineMoves(pos, res.Best.Line, ts)}
 	for _, pl := range res.Plays {
 		out.Plays = append(out.Plays, PlayJSON{Play: engine.FormatMove(&pl.Move, pos.Board, ts), Value: pl.Value,
 			Proven: pl.Proven && pl.Bound == Exact})
@@ -106,8 +91,8 @@ func (res *Result) Doc(p *i18n.Printer, pos *engine.Position, show int) *ui.Doc 
 		title = "endgame.title_unproven"
 	}
 	d.H2(p.T(title, "Depth", res.Depth))
-	d.P(p.T("endgame.best", "Play", engine.FormatMove(&best.Move, pos.Board, ts), "Value", signed(p, res.Value),
-		"Final", signed(p, spread+res.Value)))
+	d.P(p.T("endgame.best", "Play", engine.FormatMove(&best.Move, pos.Board, ts), "Value", p.Signed(res.Value),
+		"Final", p.Signed(spread+res.Value)))
 	// The line, turn by turn, with the spread after each.
 	tb := ui.NewTable(ui.Col{Header: "#", Right: true}, ui.Col{Header: p.T("endgame.col.player")}, ui.Col{Header: p.T("endgame.col.move")},
 		ui.Col{Header: p.T("endgame.col.score"), Right: true}, ui.Col{Header: p.T("endgame.col.spread"), Right: true})
@@ -119,7 +104,7 @@ func (res *Result) Doc(p *i18n.Printer, pos *engine.Position, show int) *ui.Doc 
 		s += sign[t.Player] * int(t.Move.Score)
 		who := [2]string{p.T("endgame.you"), p.T("endgame.opponent")}[t.Player]
 		tb.Cells(ui.Cell{Text: p.Int(i + 1)}, ui.Cell{Text: who}, ui.Cell{Text: engine.FormatMove(&t.Move, b, ts), Style: ui.Accent},
-			ui.Cell{Text: p.Int(int(t.Move.Score))}, ui.Cell{Text: signed(p, s)})
+			ui.Cell{Text: p.Int(int(t.Move.Score))}, ui.Cell{Text: p.Signed(s)})
 		b.Apply(&t.Move)
 		racks[t.Player] = removeTiles(racks[t.Player], &t.Move)
 	}
@@ -142,7 +127,7 @@ func (res *Result) Doc(p *i18n.Printer, pos *engine.Position, show int) *ui.Doc 
 		if i >= show {
 			break
 		}
-		v, f := signed(p, pl.Value), signed(p, spread+pl.Value)
+		v, f := p.Signed(pl.Value), p.Signed(spread+pl.Value)
 		note := ui.Cell{}
 		if pl.Bound == AtMost {
 			v, f = "≤ "+v, "≤ "+f
@@ -205,10 +190,10 @@ func rackValue(ts *lexicon.TileSet, r []lexicon.Tile) int {
 // JSON is the pre-endgame of pos as --json writes it, its moves in ts's notation.
 func (res *PegResult) JSON(pos *engine.Position, ts *lexicon.TileSet) PegJSON {
 	out := PegJSON{Unseen: ts.Notation(res.Unseen), Complete: res.Complete, Solves: res.Solves, Nodes: res.Nodes,
-		Seconds: round2(res.Elapsed.Seconds()), Plays: []PegPlayJSON{}}
+		Seconds: num.Round2(res.Elapsed.Seconds()), Plays: []PegPlayJSON{}}
 	for _, pl := range res.Plays {
-		j := PegPlayJSON{Play: engine.FormatMove(&pl.Move, pos.Board, ts), Score: int(pl.Move.Score), Win: round2(100*pl.Win) / 100,
-			Spread: round2(pl.Spread), Value: round2(pl.Value), Proven: pl.Proven}
+		j := PegPlayJSON{Play: engine.FormatMove(&pl.Move, pos.Board, ts), Score: int(pl.Move.Score), Win: num.Round2(100*pl.Win) / 100,
+			Spread: num.Round2(pl.Spread), Value: num.Round2(pl.Value), Proven: pl.Proven}
 		for _, d := range pl.Draws {
 			j.Draws = append(j.Draws, PegDrawJSON{Tile: ts.Label(d.Tile), Count: d.Count, Value: d.Value})
 		}
@@ -239,7 +224,7 @@ func (res *PegResult) Doc(p *i18n.Printer, pos *engine.Position, out *PegJSON) *
 			if dr.Count > 1 {
 				label += "×" + p.Int(dr.Count)
 			}
-			draws += label + " " + signed(p, spread+dr.Value)
+			draws += label + " " + p.Signed(spread+dr.Value)
 		}
 		play := ui.Cell{Text: out.Plays[i].Play}
 		if i == 0 {

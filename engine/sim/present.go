@@ -5,6 +5,7 @@ import (
 
 	"github.com/atril-scrabble/atril/engine"
 	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/num"
 	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
 )
@@ -38,26 +39,18 @@ type Report struct {
 	Candidates []CandidateJSON `json:"candidates"`
 }
 
-// round2 rounds to hundredths, halves away from zero, for JSON figures.
-func round2(x float64) float64 {
-	if x < 0 {
-		return -float64(int64(-x*100+0.5)) / 100
-	}
-	return float64(int64(x*100+0.5)) / 100
-}
-
 // Report is res, the simulation of pos over plies that took elapsed, for its reader (moves in
 // ts's notation).
 func (res *Result) Report(pos *engine.Position, plies int, elapsed time.Duration, ts *lexicon.TileSet) *Report {
-	out := &Report{CGP: pos.CGP(), Plies: plies, Iterations: res.Iterations, Stopped: res.Stopped, Seconds: round2(elapsed.Seconds())}
+	out := &Report{CGP: pos.CGP(), Plies: plies, Iterations: res.Iterations, Stopped: res.Stopped, Seconds: num.Round2(elapsed.Seconds())}
 	if sec := elapsed.Seconds(); sec > 0 {
-		out.PerSecond = round2(float64(res.Iterations) / sec)
+		out.PerSecond = num.Round2(float64(res.Iterations) / sec)
 	}
 	for i := range res.Candidates {
 		cd := &res.Candidates[i]
-		j := CandidateJSON{Move: engine.FormatMove(&cd.Move, pos.Board, ts), Score: int(cd.Move.Score), Static: round2(cd.Static),
-			Equity: round2(cd.Equity.Mean), EquitySE: round2(cd.Equity.StdErr), Win: round2(100*cd.Win.Mean) / 100,
-			WinSE: round2(100*cd.Win.StdErr) / 100, Iterations: cd.Iterations, Dropped: cd.Dropped}
+		j := CandidateJSON{Move: engine.FormatMove(&cd.Move, pos.Board, ts), Score: int(cd.Move.Score), Static: num.Round2(cd.Static),
+			Equity: num.Round2(cd.Equity.Mean), EquitySE: num.Round2(cd.Equity.StdErr), Win: num.Round2(100*cd.Win.Mean) / 100,
+			WinSE: num.Round2(100*cd.Win.StdErr) / 100, Iterations: cd.Iterations, Dropped: cd.Dropped}
 		if cd.Move.Kind == engine.Play {
 			j.Coords, j.Word = engine.FormatCoords(&cd.Move), engine.FormatWord(&cd.Move, pos.Board, ts)
 		}

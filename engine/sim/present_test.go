@@ -8,6 +8,7 @@ import (
 
 	"github.com/atril-scrabble/atril/engine"
 	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/num"
 	"github.com/atril-scrabble/atril/internal/testlex"
 	"github.com/atril-scrabble/atril/internal/ui"
 )
@@ -31,7 +32,7 @@ func TestReport(t *testing.T) {
 	if len(r.Candidates) != len(res.Candidates) || r.Iterations != res.Iterations || r.PerSecond != float64(int64(float64(res.Iterations)/2*100+0.5))/100 {
 		t.Fatalf("report %+v of %+v", r, res)
 	}
-	if c := r.Candidates[0]; c.Move != engine.FormatMove(&res.Candidates[0].Move, p.Board, lex.Tiles) || c.Equity != round2(res.Candidates[0].Equity.Mean) {
+	if c := r.Candidates[0]; c.Move != engine.FormatMove(&res.Candidates[0].Move, p.Board, lex.Tiles) || c.Equity != num.Round2(res.Candidates[0].Equity.Mean) {
 		t.Errorf("first candidate %+v", c)
 	}
 	var b strings.Builder
@@ -47,7 +48,7 @@ func TestReport(t *testing.T) {
 			t.Errorf("document without %q:\n%s", c.Move, b.String())
 		}
 	}
-	if round2(-1.005) != -1 && round2(-1.005) != -1.01 || round2(2.345) != 2.35 {
-		t.Errorf("round2: %v %v", round2(-1.005), round2(2.345))
+	if num.Round2(-1.005) != -1 && num.Round2(-1.005) != -1.01 || num.Round2(2.345) != 2.35 {
+		t.Errorf("round2: %v %v", num.Round2(-1.005), num.Round2(2.345))
 	}
 }

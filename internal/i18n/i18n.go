@@ -208,6 +208,23 @@ func pairs(kv []any) map[string]any {
 // leaves four-digit numbers ungrouped (1000), as the RAE and CLDR do.
 func (p *Printer) Int(n int) string { return p.group(strconv.Itoa(n)) }
 
+// Signed writes n with its sign (+12, -3, 0) as Int does: a score or spread difference.
+func (p *Printer) Signed(n int) string {
+	if n > 0 {
+		return "+" + p.Int(n)
+	}
+	return p.Int(n)
+}
+
+// SignedFloat writes x as Float does with prec decimals and a plus sign when it is positive.
+func (p *Printer) SignedFloat(x float64, prec int) string {
+	s := p.Float(x, prec)
+	if x > 0 {
+		s = "+" + s
+	}
+	return s
+}
+
 // Float writes x with exactly prec decimals, halves rounded away from zero: 12,5 in Spanish,
 // 12.5 in English.
 func (p *Printer) Float(x float64, prec int) string {

@@ -44,6 +44,7 @@ var rules = []struct {
 	{under: "internal/srs", must: []string{"cmd", "internal/web", "stats", "drills", "puzzles", "engine", "lexicon", "internal/studystore"}},
 	// Leaf packages import nothing of atril's at all.
 	{under: "internal/interval", must: []string{""}},
+	{under: "internal/num", must: []string{""}},
 	{under: "internal/datadir", must: []string{""}},
 	{under: "internal/testproc", must: []string{""}},
 	{under: "puzzles/puzzletag", must: []string{"cmd", "internal/web", "stats", "drills", "engine", "lexicon", "internal/studystore"}},

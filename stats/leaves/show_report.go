@@ -3,6 +3,7 @@ package leaves
 import (
 	"github.com/atril-scrabble/atril/engine/equity"
 	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/num"
 	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
 )
@@ -27,14 +28,6 @@ type ShowReport struct {
 	ByLength []ByLengthJSON `json:"by_length,omitempty"`
 	// Errors: the leaves asked for that could not be read (in English, as all JSON text).
 	Errors []string `json:"errors,omitempty"`
-}
-
-// round2 rounds to hundredths, halves away from zero, for JSON figures.
-func round2(x float64) float64 {
-	if x < 0 {
-		return -float64(int64(-x*100+0.5)) / 100
-	}
-	return float64(int64(x*100+0.5)) / 100
 }
 
 // Notation spells a leave as moves shows one: tiles in alphagram order, blanks last.
@@ -64,7 +57,7 @@ func Show(ts *lexicon.TileSet, table equity.Leaves, name string, asked []string,
 	}
 	out = &ShowReport{Table: name}
 	entry := func(w []lexicon.Tile, v float64) ValueJSON {
-		return ValueJSON{Leave: Notation(ts, w), Value: round2(v)}
+		return ValueJSON{Leave: Notation(ts, w), Value: num.Round2(v)}
 	}
 	for _, s := range asked {
 		w, err := ts.Parse(s, lexicon.ParseOptions{AllowBlank: true})
