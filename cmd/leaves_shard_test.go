@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/atril-scrabble/atril/stats/leaves"
 )
 
 // Two shards played by `leaves learn --shard` and merged by `leaves merge` write the bytes of
@@ -56,7 +58,7 @@ func TestLeavesShardCommands(t *testing.T) {
 		t.Errorf("shard 1 again: %+v", got)
 	}
 	stdout, _, code = runEngineCmd(t, nil, "leaves", "status", shards, "--json")
-	var st statusJSON
+	var st leaves.StatusReport
 	if err := json.Unmarshal([]byte(stdout), &st); err != nil || code != 0 || !st.Complete || len(st.Generations) != 1 ||
 		st.Generations[0].GamesDone != 90 || len(st.Generations[0].Missing) != 0 {
 		t.Errorf("status when done: exit %d, %v: %s", code, err, stdout)
