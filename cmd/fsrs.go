@@ -7,7 +7,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/internal/ui"
@@ -77,24 +76,18 @@ func fsrsCheckCmd(g *Globals) *cobra.Command {
 // fsrsSource is the reviews to fit or check: a --revlog file, or the store's log (of --deck);
 // st is nil for a file not to be saved, or a store not there yet.
 type fsrsSource struct {
-	reviews []fsrsfit.Review
-	st      *studystore.Store
-	deck    studystore.Deck
-	inUse   []float64
+	stats.FSRSSource
+	st *studystore.Store
 }
 
 func loadFSRSSource(g *Globals, ctx context.Context, opts *fsrsOptions, needStore bool) (fsrsSource, error) {
 	var src fsrsSource
 	if opts.Revlog != "" {
-		f, err := fileio.Open(opts.Revlog)
+		reviews, err := stats.ReadRevlogFile(opts.Revlog)
 		if err != nil {
 			return src, withCode(ExitError, err)
 		}
-		src.reviews, err = fsrsfit.ReadRevlog(f, opts.Revlog)
-		f.Close()
-		if err != nil {
-			return src, withCode(ExitError, err)
-		}
+		src.Reviews = reviews
 		if !needStore {
 			return src, nil
 		}
@@ -106,31 +99,15 @@ func loadFSRSSource(g *Globals, ctx context.Context, opts *fsrsOptions, needStor
 		}
 		return src, err
 	}
-	src.st = st
-	if opts.Deck != "" {
-		d, err := st.DeckByName(ctx, opts.Deck)
-		if errors.Is(err, studystore.ErrNoDeck) {
-			st.Close()
-			return src, withCode(ExitError, i18n.E("stats.err.no_deck", "Deck", opts.Deck))
-		}
-		if err != nil {
-			st.Close()
-			return src, withCode(ExitError, err)
-		}
-		src.deck = d
-	}
-	if src.inUse, err = st.FSRSWeights(ctx, src.deck.ID); err != nil {
+	loaded, err := stats.LoadFSRSSource(ctx, st, opts.Deck, opts.Revlog == "", g.io.Now().Location())
+	if err != nil {
 		st.Close()
 		return src, withCode(ExitError, err)
 	}
-	if opts.Revlog == "" {
-		rs, err := st.Reviews(ctx, src.deck.ID)
-		if err != nil {
-			st.Close()
-			return src, withCode(ExitError, err)
-		}
-		src.reviews = fsrsfit.FromStore(rs, g.io.Now().Location())
+	if opts.Revlog != "" {
+		loaded.Reviews = src.Reviews
 	}
+	src.FSRSSource, src.st = loaded, st
 	return src, nil
 }
 
@@ -148,13 +125,13 @@ func runFSRSFit(g *Globals, ctx context.Context, opts *fsrsOptions) error {
 		defer src.st.Close()
 	}
 	if opts.Revlog != "" {
-		src.inUse = nil // compared with the defaults
+		src.InUse = nil // compared with the defaults
 	}
 	bar := ui.NewProgress(g.io.Err, g.io.ErrTTY, nil, 0, func(done, total int, rate float64, left time.Duration) string {
 		return g.P.T("fsrs.fit.progress", "Done", g.P.Int(done), "Total", g.P.Int(total))
 	})
 	last := 0
-	r, err := stats.FitFSRS(ctx, src.reviews, src.inUse, fsrsfit.Config{}, func(done, total int) {
+	r, err := stats.FitFSRS(ctx, src.Reviews, src.InUse, fsrsfit.Config{}, func(done, total int) {
 		if total != last {
 			bar.Restart(total)
 			last = total
@@ -170,7 +147,7 @@ func runFSRSFit(g *Globals, ctx context.Context, opts *fsrsOptions) error {
 	}
 	r.Deck, r.Source = opts.Deck, opts.Revlog
 	if save && src.st != nil && r.Outcome != fsrsfit.Defaulted {
-		if err := src.st.SaveFSRSParameters(ctx, studystore.FSRSParameters{DeckID: src.deck.ID, Weights: r.Parameters,
+		if err := src.st.SaveFSRSParameters(ctx, studystore.FSRSParameters{DeckID: src.Deck.ID, Weights: r.Parameters,
 			Reviews: r.NReviews, LogLoss: r.Test.LogLoss}); err != nil {
 			return withCode(ExitError, err)
 		}
@@ -190,7 +167,7 @@ func runFSRSCheck(g *Globals, ctx context.Context, opts *fsrsOptions) error {
 	if src.st != nil {
 		defer src.st.Close()
 	}
-	c, err := stats.CheckFSRS(src.reviews, src.inUse)
+	c, err := stats.CheckFSRS(src.Reviews, src.InUse)
 	if err != nil {
 		return withCode(ExitError, err)
 	}
