@@ -217,13 +217,6 @@ func statsWeakCmd(g *Globals) *cobra.Command {
 	return c
 }
 
-type statsWeakJSON struct {
-	stats.Weak
-	Deck  string `json:"deck,omitempty"`
-	Kind  string `json:"deck_kind,omitempty"`
-	Added int    `json:"added,omitempty"`
-}
-
 func runStatsWeak(g *Globals, ctx context.Context, opts *statsWeakOptions) error {
 	if opts.Limit < 1 || opts.Limit > 10_000 {
 		return withCode(ExitError, i18n.E("stats.weak.bad_limit", "Value", opts.Limit))
@@ -246,45 +239,20 @@ func runStatsWeak(g *Globals, ctx context.Context, opts *statsWeakOptions) error
 	if err != nil {
 		return withCode(ExitError, err)
 	}
-	var model *stats.Model // without enough answers to fit, weak questions are ranked by misses
-	switch m, err := stats.RecallModel(ctx, st, unsaved); {
-	case err == nil:
-		model = &m
-	case !errors.Is(err, stats.ErrNoFit):
-		return withCode(ExitError, err)
-	}
-	o := stats.WeakOptions{Now: g.io.Now(), Limit: opts.Limit, Unsaved: unsaved}
-	var lex *lexicon.Lexicon
+	req := stats.WeakRequest{Now: g.io.Now(), Limit: opts.Limit, Unsaved: unsaved, Deck: opts.DeckOut, Kind: opts.Kind}
 	if opts.DeckOut != "" {
-		if lex, err = g.Lex(); err != nil {
+		if req.Lexicon, err = g.Lex(); err != nil {
 			return err
 		}
-		o.Lexicon = lex.Name
 	}
-	w, err := stats.FindWeak(ctx, st, model, o)
+	out, err := stats.ReportWeak(ctx, st, req)
 	if err != nil {
 		return withCode(ExitError, err)
-	}
-	out := statsWeakJSON{Weak: w}
-	if opts.DeckOut != "" {
-		kind, added, err := stats.WeakDeck(ctx, st, lex, opts.DeckOut, opts.Kind, w.All())
-		if errors.Is(err, stats.ErrNoWeakCards) {
-			return withCode(ExitError, i18n.E("stats.weak.no_cards", "Deck", opts.DeckOut, "Lexicon", lex.Name))
-		}
-		if err != nil {
-			return withCode(ExitError, err)
-		}
-		out.Deck, out.Kind, out.Added = opts.DeckOut, kind, added
 	}
 	if g.JSON {
 		return g.PrintJSON(out)
 	}
-	d := w.Doc(g.P)
-	if out.Deck != "" {
-		d.P(g.P.T("stats.weak.deck_added", "Deck", out.Deck, "Cards", g.P.N("stats.count.cards", out.Added),
-			"Kind", drills.NameAs(g.P, drills.Kind(out.Kind), drills.InReport)))
-	}
-	return g.Print(d)
+	return g.Print(out.Doc(g.P))
 }
 
 func statsModelCmd(g *Globals) *cobra.Command {
