@@ -192,8 +192,8 @@ func askDrill(g *Globals, c *cobra.Command, d drillRun, lex *lexicon.Lexicon, st
 	}
 	// What follows happens after Ctrl-C too, without asking anything.
 	after := context.WithoutCancel(ctx)
-	if err := saveMisses(g, r, after, ctx.Err() != nil, st, lex, d, sum); err != nil {
-		return err
+	if err := r.OfferMisses(after, st, lex, d.kind, d.flags.DeckOut, ctx.Err() != nil, sum); err != nil {
+		return withCode(ExitError, deckHint(err))
 	}
 	if up, err := drills.DueNext(after, st, g.io.Now(), lex.Name); err == nil {
 		if s := up.Text(p, g.io.Now()); s != "" {
@@ -202,51 +202,6 @@ func askDrill(g *Globals, c *cobra.Command, d drillRun, lex *lexicon.Lexicon, st
 	}
 	if g.JSON {
 		return g.PrintJSON(sum)
-	}
-	return nil
-}
-
-// saveMisses puts the drill's missed questions into a deck: --deck-out's, or the one the player
-// names when offered (not after Ctrl-C, nor when the input has ended).
-func saveMisses(g *Globals, r *drills.Runner, ctx context.Context, interrupted bool, st *studystore.Store, lex *lexicon.Lexicon, d drillRun, sum drills.Summary) error {
-	p := g.P
-	misses := sum.Misses()
-	kinds, cards := drills.MissOffer(lex, d.kind, misses)
-	if cards == 0 {
-		return nil
-	}
-	kind := kinds[0]
-	name := d.flags.DeckOut
-	if name == "" {
-		if interrupted || sum.Stopped != "done" {
-			return nil
-		}
-		suggest := drills.MissDeckName(p, kind)
-		for name == "" {
-			line, ok := r.Ask(ctx, p.N("drill.offer.prompt", cards, "Deck", suggest))
-			if !ok {
-				r.Say("")
-				return nil
-			}
-			yes, isYesNo := i18n.Yes(line)
-			switch {
-			case line == "" || isYesNo && !yes:
-				return nil
-			case isYesNo:
-				name = suggest
-			case strings.ContainsAny(line, " \t"):
-				r.Say(p.T("drill.offer.retry"))
-			default:
-				name = line
-			}
-		}
-	}
-	added, err := drills.FileMisses(ctx, st, lex, p, d.kind, name, misses)
-	for _, a := range added {
-		r.Say(drills.DeckAddedText(g.P, a))
-	}
-	if err != nil {
-		return withCode(ExitError, deckHint(err))
 	}
 	return nil
 }
