@@ -2,7 +2,6 @@ package cmd
 
 import (
 	"context"
-	"errors"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -98,16 +97,14 @@ func runForecast(g *Globals, ctx context.Context, opts *forecastOptions) error {
 	if dateText == "" {
 		// The next tournament set, if any.
 		if st != nil {
-			t, ok, err := st.NextTournament(ctx, now.Format("2006-01-02"))
+			day, deck, ok, err := stats.NextTournament(ctx, st, now)
 			if err != nil {
 				return withCode(ExitError, err)
 			}
 			if ok {
-				dateText = t.Date
-				if opts.Deck == "" && t.DeckID != 0 {
-					if d, err := forecastDeckByID(ctx, st, t.DeckID); err == nil {
-						opts.Deck = d.Name
-					}
+				dateText = day
+				if opts.Deck == "" {
+					opts.Deck = deck
 				}
 			}
 		}
@@ -127,10 +124,7 @@ func runForecast(g *Globals, ctx context.Context, opts *forecastOptions) error {
 		if st == nil {
 			return withCode(ExitError, i18n.E("stats.err.no_deck", "Deck", opts.Deck))
 		}
-		if deck, err = st.DeckByName(ctx, opts.Deck); err != nil {
-			if errors.Is(err, studystore.ErrNoDeck) {
-				return withCode(ExitError, i18n.E("stats.err.no_deck", "Deck", opts.Deck))
-			}
+		if deck, err = stats.FindDeck(ctx, st, opts.Deck); err != nil {
 			return withCode(ExitError, err)
 		}
 	}
@@ -165,18 +159,4 @@ func runForecast(g *Globals, ctx context.Context, opts *forecastOptions) error {
 		d.Note(g.P.T("stats.plot_written", "File", opts.Plot))
 	}
 	return g.Print(d)
-}
-
-// forecastDeckByID finds a deck by its id.
-func forecastDeckByID(ctx context.Context, st *studystore.Store, id int64) (studystore.Deck, error) {
-	ds, err := st.Decks(ctx)
-	if err != nil {
-		return studystore.Deck{}, err
-	}
-	for _, d := range ds {
-		if d.ID == id {
-			return d, nil
-		}
-	}
-	return studystore.Deck{}, studystore.ErrNoDeck
 }

@@ -78,10 +78,7 @@ func runStats(g *Globals, ctx context.Context, opts *statsOptions) error {
 	}
 	defer st.Close()
 	if opts.Deck != "" {
-		if _, err := st.DeckByName(ctx, opts.Deck); err != nil {
-			if errors.Is(err, studystore.ErrNoDeck) {
-				return withCode(ExitError, i18n.E("stats.err.no_deck", "Deck", opts.Deck))
-			}
+		if _, err := stats.FindDeck(ctx, st, opts.Deck); err != nil {
 			return withCode(ExitError, err)
 		}
 	}

@@ -2,11 +2,9 @@ package stats
 
 import (
 	"context"
-	"errors"
 	"time"
 
 	"github.com/atril-scrabble/atril/internal/fileio"
-	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/stats/fsrsfit"
 )
@@ -35,10 +33,7 @@ func ReadRevlogFile(path string) ([]fsrsfit.Review, error) {
 func LoadFSRSSource(ctx context.Context, st *studystore.Store, deck string, storeReviews bool, loc *time.Location) (FSRSSource, error) {
 	var src FSRSSource
 	if deck != "" {
-		d, err := st.DeckByName(ctx, deck)
-		if errors.Is(err, studystore.ErrNoDeck) {
-			return src, i18n.E("stats.err.no_deck", "Deck", deck)
-		}
+		d, err := FindDeck(ctx, st, deck)
 		if err != nil {
 			return src, err
 		}
