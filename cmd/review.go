@@ -131,28 +131,15 @@ func runReview(g *Globals, c *cobra.Command, opts *reviewOptions) error {
 		seed = uint64(now.UnixNano())
 	}
 	rv := &drills.Review{Store: st, Lex: lex, Seed: seed, AskGrade: opts.Grade == "ask"}
-	qs, other, err := rv.Questions(ctx, now, deckID, opts.Max)
+	qs, other, elsewhere, err := rv.Due(ctx, now, deckID, opts.Max)
 	if err != nil {
 		return withCode(ExitError, err)
-	}
-	var elsewhere []drills.DeckDue
-	if other > 0 {
-		if elsewhere, err = drills.Elsewhere(ctx, st, now, lex.Name); err != nil {
-			return withCode(ExitError, err)
-		}
 	}
 	if opts.List {
 		return printDueList(g, now, lex.Name, rv, qs, other, elsewhere)
 	}
 	if len(qs) == 0 {
-		msg := p.T("review.nothing_due", "Lexicon", lex.Name)
-		if empty, err := drills.NoDecks(ctx, st); err == nil && empty {
-			msg = p.T("review.no_cards_yet")
-		}
-		if s := drills.ElsewhereText(p, elsewhere); s != "" {
-			msg += "\n" + s
-		}
-		if _, err := quiet.Write([]byte(msg + "\n")); err != nil {
+		if _, err := quiet.Write([]byte(rv.NothingDueText(ctx, p, elsewhere) + "\n")); err != nil {
 			return err
 		}
 		if g.JSON {
@@ -178,12 +165,8 @@ func runReview(g *Globals, c *cobra.Command, opts *reviewOptions) error {
 	if endErr != nil {
 		return withCode(ExitError, endErr)
 	}
-	if left, err := drills.StillDue(ctx, st, g.io.Now(), deckID, lex.Name); err == nil {
-		_, left.Next = rv.Learning()
-		left.Now = g.io.Now()
-		for _, l := range left.Lines(p) {
-			r.Say(l)
-		}
+	for _, l := range rv.StillDueLines(ctx, p, g.io.Now, deckID) {
+		r.Say(l)
 	}
 	if g.JSON {
 		return g.PrintJSON(sum)
