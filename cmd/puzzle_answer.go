@@ -7,7 +7,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/internal/i18n"
-	"github.com/atril-scrabble/atril/internal/num"
 	"github.com/atril-scrabble/atril/puzzles"
 )
 
@@ -77,15 +76,6 @@ func moveArgs(c *cobra.Command, args []string) ([]string, error) {
 	return rest, nil
 }
 
-type puzzleAnswerResultJSON struct {
-	Correct      bool               `json:"correct"`
-	Play         *puzzleAnswerJSON  `json:"play,omitempty"`
-	Grade        *puzzles.Grade     `json:"grade,omitempty"`
-	Answers      []puzzleAnswerJSON `json:"answers"`
-	PlayerRating float64            `json:"player_rating"`
-	PuzzleRating float64            `json:"puzzle_rating"`
-}
-
 func runPuzzleAnswer(c *cobra.Command, g *Globals, args []string) error {
 	ctx := c.Context()
 	id, err := strconv.ParseInt(args[0], 10, 64)
@@ -111,11 +101,7 @@ func runPuzzleAnswer(c *cobra.Command, g *Globals, args []string) error {
 		return withCode(ExitNo, i18n.Wrap(err, "puzzle_answer.not_counted"))
 	}
 	if !out.Saved {
-		var where []string
-		for _, a := range out.Judgement.Ambiguous {
-			where = append(where, a.Coords)
-		}
-		return withCode(ExitError, i18n.E("puzzle.ambiguous", "Word", out.Judgement.Ambiguous[0].Word, "Places", strings.Join(where, ", ")))
+		return withCode(ExitError, out.Judgement.AmbiguousError())
 	}
 	j := out.Judgement
 	correct := j.Correct
@@ -124,12 +110,7 @@ func runPuzzleAnswer(c *cobra.Command, g *Globals, args []string) error {
 		mine = j.Play
 	}
 	if g.JSON {
-		res := puzzleAnswerResultJSON{Correct: correct, Grade: j.Grade, Answers: answersJSON(pz.Answers),
-			PlayerRating: num.Round2(out.PlayerAfter.Rating), PuzzleRating: num.Round2(out.PuzzleAfter.Rating)}
-		if j.Play != nil && (j.Play.Move != "" || j.Play.Word != "") {
-			res.Play = &answersJSON([]puzzles.Play{*j.Play})[0]
-		}
-		err = g.PrintJSON(res)
+		err = g.PrintJSON(out.ResultJSON(pz))
 	} else {
 		d := puzzles.TryDoc(g.UI, g.P, pz, out)
 		if err = g.Print(d); err == nil {

@@ -93,11 +93,6 @@ func newPuzzleGenCmd(g *Globals, runF func(*puzzleGenOptions) error) *cobra.Comm
 	return c
 }
 
-// puzzleAnswerJSON and answersJSON are answers as scripts read them (puzzle answer shows them too).
-type puzzleAnswerJSON = puzzles.AnswerJSON
-
-var answersJSON = puzzles.AnswersJSON
-
 func runPuzzleGen(c *cobra.Command, g *Globals, opts *puzzleGenOptions) error {
 	ctx := c.Context()
 	if ctx == nil {

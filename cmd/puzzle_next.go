@@ -6,7 +6,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/internal/i18n"
-	"github.com/atril-scrabble/atril/internal/num"
 	"github.com/atril-scrabble/atril/puzzles"
 )
 
@@ -24,14 +23,6 @@ func newPuzzleNextCmd(g *Globals) *cobra.Command {
 	}
 	addPuzzleFilterFlags(g, c, opts)
 	return c
-}
-
-type puzzleNextJSON struct {
-	ID     int64   `json:"id"`
-	Kind   string  `json:"kind"`
-	CGP    string  `json:"cgp"`
-	Rack   string  `json:"rack"`
-	Rating float64 `json:"rating"`
 }
 
 func runPuzzleNext(c *cobra.Command, g *Globals, opts *puzzleFilterFlags) error {
@@ -53,8 +44,7 @@ func runPuzzleNext(c *cobra.Command, g *Globals, opts *puzzleFilterFlags) error 
 		return withCode(ExitError, err)
 	}
 	if g.JSON {
-		return g.PrintJSON(puzzleNextJSON{ID: pz.ID, Kind: string(pz.Kind), CGP: pz.Position.CGP(),
-			Rack: svc.Lex.Tiles.Notation(pz.Rack()), Rating: num.Round2(pz.Rating.Rating)})
+		return g.PrintJSON(pz.NextJSON(svc.Lex.Tiles))
 	}
 	player, _, err := svc.PlayerRating(ctx)
 	if err != nil {

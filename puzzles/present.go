@@ -110,11 +110,7 @@ func TryDoc(t *ui.Term, p *i18n.Printer, pz *Puzzle, out *Outcome) *ui.Doc {
 	d := ui.NewDoc()
 	switch {
 	case len(j.Ambiguous) > 0:
-		var where []string
-		for _, a := range j.Ambiguous {
-			where = append(where, a.Coords)
-		}
-		d.P(t.Paint(ui.Warn, p.T("puzzle.ambiguous", "Word", j.Ambiguous[0].Word, "Places", strings.Join(where, ", "))))
+		d.P(t.Paint(ui.Warn, p.T("puzzle.ambiguous", "Word", j.Ambiguous[0].Word, "Places", j.ambiguousPlaces())))
 		return d
 	case j.Unplayable() != nil:
 		d.P(t.Paint(ui.Warn, p.Err(j.Unplayable())+" "+p.T("puzzle.not_counted")))
