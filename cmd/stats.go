@@ -14,7 +14,6 @@ import (
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/internal/ui"
-	"github.com/atril-scrabble/atril/lexicon"
 	"github.com/atril-scrabble/atril/stats"
 )
 
@@ -137,45 +136,11 @@ func updateStats(g *Globals, ctx context.Context, st *studystore.Store) (stats.U
 		}
 		bar.Update(done)
 	}
-	un, err := stats.Update(ctx, st, g.io.Now().Location(), &statsLexicons{g: g}, progress)
+	un, err := stats.Update(ctx, st, g.io.Now().Location(), stats.NewInstalledLexicons(g.TileSet, g.lexiconRegistry()), progress)
 	if bar != nil {
 		bar.Clear()
 	}
 	return un, err
-}
-
-// statsLexicons opens the lexicons the answers name, once each; one that cannot be opened is
-// nil (its words have no probability rank).
-type statsLexicons struct {
-	g    *Globals
-	ts   *lexicon.TileSet
-	lexs map[string]*lexicon.Lexicon
-}
-
-func (l *statsLexicons) Tiles() *lexicon.TileSet {
-	if l.ts == nil {
-		ts, err := l.g.TileSet()
-		if err != nil {
-			ts, _ = lexicon.LoadTileSet("")
-		}
-		l.ts = ts
-	}
-	return l.ts
-}
-
-func (l *statsLexicons) Lexicon(name string) *lexicon.Lexicon {
-	if l.lexs == nil {
-		l.lexs = map[string]*lexicon.Lexicon{}
-	}
-	if lex, ok := l.lexs[name]; ok {
-		return lex
-	}
-	lex, err := l.g.lexiconRegistry().Open(name, l.Tiles())
-	if err != nil {
-		lex = nil
-	}
-	l.lexs[name] = lex
-	return lex
 }
 
 // parseStatsDay reads a day as midnight in loc: ISO (2026-03-01) or as the reader's language

@@ -11,6 +11,7 @@ import (
 	"github.com/atril-scrabble/atril/engine/leavetable"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/web"
+	"github.com/atril-scrabble/atril/stats"
 )
 
 type webOptions struct {
@@ -59,7 +60,7 @@ func runWeb(g *Globals, c *cobra.Command, opts *webOptions) error {
 		return withCode(ExitInternal, err)
 	}
 	cfg := web.Config{Addr: opts.Addr, AllowRemote: opts.AllowRemote, Store: st, Lex: lex, Table: table,
-		Known: leavetable.Known(lex.Tiles), Lexicons: &statsLexicons{g: g}, Endgame: eg, Now: g.io.Now, Err: g.io.Err}
+		Known: leavetable.Known(lex.Tiles), Lexicons: stats.NewInstalledLexicons(g.TileSet, g.lexiconRegistry()), Endgame: eg, Now: g.io.Now, Err: g.io.Err}
 	// --lang or ATRIL_LANG force the language; otherwise each browser's Accept-Language says.
 	if g.Lang != "" || g.io.Getenv("ATRIL_LANG") != "" {
 		cfg.Lang = i18n.Lang(c.Root().Annotations[printerKey])
