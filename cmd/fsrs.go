@@ -31,11 +31,12 @@ func newFsrsCmd(g *Globals) *cobra.Command {
 		Example: p.T("fsrs.example"),
 		Args:    cobra.NoArgs,
 	}
-	c.AddCommand(fsrsFitCmd(g), fsrsCheckCmd(g))
+	c.AddCommand(fsrsFitCmd(g, nil), fsrsCheckCmd(g, nil))
 	return c
 }
 
-func fsrsFitCmd(g *Globals) *cobra.Command {
+// fsrsFitCmd makes `atril fsrs fit`. runF, when not nil, stands in for the run (gh's seam).
+func fsrsFitCmd(g *Globals, runF func(*fsrsOptions) error) *cobra.Command {
 	opts := &fsrsOptions{}
 	p := g.P
 	c := &cobra.Command{
@@ -45,6 +46,9 @@ func fsrsFitCmd(g *Globals) *cobra.Command {
 		Example: p.T("fsrs.fit.example"),
 		Args:    cobra.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
+			if runF != nil {
+				return runF(opts) // flag tests: the options parsed, nothing run
+			}
 			return runFSRSFit(g, c.Context(), opts)
 		},
 	}
@@ -55,7 +59,8 @@ func fsrsFitCmd(g *Globals) *cobra.Command {
 	return stopsCleanly(c)
 }
 
-func fsrsCheckCmd(g *Globals) *cobra.Command {
+// fsrsCheckCmd makes `atril fsrs check`. runF, when not nil, stands in for the run.
+func fsrsCheckCmd(g *Globals, runF func(*fsrsOptions) error) *cobra.Command {
 	opts := &fsrsOptions{}
 	p := g.P
 	c := &cobra.Command{
@@ -65,6 +70,9 @@ func fsrsCheckCmd(g *Globals) *cobra.Command {
 		Example: p.T("fsrs.check.example"),
 		Args:    cobra.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
+			if runF != nil {
+				return runF(opts) // flag tests: the options parsed, nothing run
+			}
 			return runFSRSCheck(g, c.Context(), opts)
 		},
 	}

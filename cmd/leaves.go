@@ -30,7 +30,7 @@ func newLeavesCmd(g *Globals) *cobra.Command {
 		newLeavesLearnCmd(g, nil),
 		newLeavesMergeCmd(g, nil),
 		newLeavesShowCmd(g),
-		newLeavesStatusCmd(g),
+		newLeavesStatusCmd(g, nil),
 		newLeavesUseCmd(g),
 	)
 	return c

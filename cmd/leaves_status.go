@@ -6,8 +6,12 @@ import (
 	"github.com/atril-scrabble/atril/stats/leaves"
 )
 
-// newLeavesStatusCmd makes `atril leaves status`.
-func newLeavesStatusCmd(g *Globals) *cobra.Command {
+// leavesStatusOptions is what `atril leaves status` is asked: the directory of the shards.
+type leavesStatusOptions struct{ Dir string }
+
+// newLeavesStatusCmd makes `atril leaves status`. runF, when not nil, stands in for the run
+// (gh's seam).
+func newLeavesStatusCmd(g *Globals, runF func(*leavesStatusOptions) error) *cobra.Command {
 	p := g.P
 	return &cobra.Command{
 		Use:     p.T("leaves.status.use"),
@@ -15,7 +19,12 @@ func newLeavesStatusCmd(g *Globals) *cobra.Command {
 		Long:    p.T("leaves.status.long"),
 		Example: p.T("leaves.status.example"),
 		Args:    cobra.ExactArgs(1),
-		RunE:    func(_ *cobra.Command, args []string) error { return runLeavesStatus(g, args[0]) },
+		RunE: func(_ *cobra.Command, args []string) error {
+			if runF != nil {
+				return runF(&leavesStatusOptions{Dir: args[0]}) // flag tests: the options parsed, nothing run
+			}
+			return runLeavesStatus(g, args[0])
+		},
 	}
 }
 

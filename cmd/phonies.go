@@ -18,8 +18,8 @@ type phoniesOptions struct {
 // maxPhonies bounds --count.
 const maxPhonies = 100000
 
-// newPhoniesCmd makes `atril phonies`.
-func newPhoniesCmd(g *Globals) *cobra.Command {
+// newPhoniesCmd makes `atril phonies`. runF, when not nil, stands in for the run (gh's seam).
+func newPhoniesCmd(g *Globals, runF func(*phoniesOptions) error) *cobra.Command {
 	o := &phoniesOptions{}
 	p := g.P
 	c := &cobra.Command{
@@ -31,6 +31,9 @@ func newPhoniesCmd(g *Globals) *cobra.Command {
 		RunE: func(c *cobra.Command, args []string) error {
 			if !c.Flags().Changed("seed") {
 				o.Seed = uint64(g.io.Now().UnixNano())
+			}
+			if runF != nil {
+				return runF(o) // flag tests: the options parsed, nothing run
 			}
 			return runPhonies(g, o)
 		},

@@ -123,7 +123,7 @@ func newPuzzleCmd(g *Globals) *cobra.Command {
 	c.AddCommand(
 		newPuzzleAnswerCmd(g),
 		newPuzzleGenCmd(g, nil),
-		newPuzzleNextCmd(g),
+		newPuzzleNextCmd(g, nil),
 		newPuzzleStatsCmd(g),
 	)
 	return c

@@ -9,8 +9,9 @@ import (
 	"github.com/atril-scrabble/atril/puzzles"
 )
 
-// newPuzzleNextCmd makes `atril puzzle next`.
-func newPuzzleNextCmd(g *Globals) *cobra.Command {
+// newPuzzleNextCmd makes `atril puzzle next`. runF, when not nil, stands in for the run
+// (gh's seam).
+func newPuzzleNextCmd(g *Globals, runF func(*puzzleFilterFlags) error) *cobra.Command {
 	opts := &puzzleFilterFlags{}
 	p := g.P
 	c := &cobra.Command{
@@ -19,7 +20,12 @@ func newPuzzleNextCmd(g *Globals) *cobra.Command {
 		Long:    p.T("puzzle_next.long"),
 		Example: p.T("puzzle_next.example"),
 		Args:    cobra.NoArgs,
-		RunE:    func(c *cobra.Command, args []string) error { return runPuzzleNext(c, g, opts) },
+		RunE: func(c *cobra.Command, args []string) error {
+			if runF != nil {
+				return runF(opts) // flag tests: the options parsed, nothing run
+			}
+			return runPuzzleNext(c, g, opts)
+		},
 	}
 	addPuzzleFilterFlags(g, c, opts)
 	return c

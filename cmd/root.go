@@ -413,7 +413,7 @@ func commands(g *Globals) []*cobra.Command {
 		newLexiconCmd(g),
 		newMovesCmd(g, nil),
 		newPegCmd(g, nil),
-		newPhoniesCmd(g),
+		newPhoniesCmd(g, nil),
 		newPlayCmd(g, nil),
 		newPuzzleCmd(g),
 		newReviewCmd(g, nil),
@@ -425,6 +425,6 @@ func commands(g *Globals) []*cobra.Command {
 		newStatsCmd(g, nil),
 		newTodayCmd(g),
 		newVersionCmd(g),
-		newWebCmd(g),
+		newWebCmd(g, nil),
 	}
 }

@@ -20,8 +20,8 @@ type webOptions struct {
 	Open        bool
 }
 
-// newWebCmd makes `atril web`.
-func newWebCmd(g *Globals) *cobra.Command {
+// newWebCmd makes `atril web`. runF, when not nil, stands in for the run (gh's seam).
+func newWebCmd(g *Globals, runF func(*webOptions) error) *cobra.Command {
 	opts := &webOptions{}
 	p := g.P
 	c := &cobra.Command{
@@ -30,7 +30,12 @@ func newWebCmd(g *Globals) *cobra.Command {
 		Long:    p.T("web.long"),
 		Example: p.T("web.example"),
 		Args:    cobra.NoArgs,
-		RunE:    func(c *cobra.Command, args []string) error { return runWeb(g, c, opts) },
+		RunE: func(c *cobra.Command, args []string) error {
+			if runF != nil {
+				return runF(opts) // flag tests: the options parsed, nothing run
+			}
+			return runWeb(g, c, opts)
+		},
 	}
 	f := c.Flags()
 	f.StringVar(&opts.Addr, "addr", web.DefaultAddr, p.T("web.flag.addr"))
