@@ -29,7 +29,7 @@ func newLeavesCmd(g *Globals) *cobra.Command {
 		newLeavesEvalCmd(g, nil),
 		newLeavesLearnCmd(g, nil),
 		newLeavesMergeCmd(g, nil),
-		newLeavesShowCmd(g),
+		newLeavesShowCmd(g, nil),
 		newLeavesStatusCmd(g, nil),
 		newLeavesUseCmd(g),
 	)

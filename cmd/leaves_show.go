@@ -20,8 +20,9 @@ type leavesShowOptions struct {
 // maxShowTop bounds --top: the lists are for reading.
 const maxShowTop = 1000
 
-// newLeavesShowCmd makes `atril leaves show`.
-func newLeavesShowCmd(g *Globals) *cobra.Command {
+// newLeavesShowCmd makes `atril leaves show`. runF, when not nil, stands in for the run
+// (gh's seam).
+func newLeavesShowCmd(g *Globals, runF func(*leavesShowOptions) error) *cobra.Command {
 	opts := &leavesShowOptions{}
 	p := g.P
 	c := &cobra.Command{
@@ -39,6 +40,9 @@ func newLeavesShowCmd(g *Globals) *cobra.Command {
 				opts.Table, args = args[0], args[1:]
 			}
 			opts.Leaves = args
+			if runF != nil {
+				return runF(opts) // flag tests: the options parsed, nothing run
+			}
 			return runLeavesShow(g, opts)
 		},
 	}

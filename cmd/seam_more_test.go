@@ -48,4 +48,12 @@ func TestSeamMoreCommands(t *testing.T) {
 	if o, code, _ := seamOptions(t, newLeavesStatusCmd, "status"); code != ExitError || o != nil {
 		t.Errorf("leaves status without DIR: exit %d, ran %v", code, o != nil)
 	}
+	if o, code, e := seamOptions(t, newLeavesShowCmd, "show", "handset", "AEI", "QU", "--top", "3"); code != 0 || o == nil ||
+		o.Table != "handset" || len(o.Leaves) != 2 || o.Leaves[1] != "QU" || o.Top != 3 {
+		t.Errorf("leaves show: exit %d %q, options %+v", code, e, o)
+	}
+	// No table named and none chosen: the built-in one, and every argument is a leave.
+	if o, code, e := seamOptions(t, newLeavesShowCmd, "show", "AEI"); code != 0 || o == nil || o.Table != "builtin" || len(o.Leaves) != 1 || o.Top != 5 {
+		t.Errorf("leaves show defaults: exit %d %q, options %+v", code, e, o)
+	}
 }
