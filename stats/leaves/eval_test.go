@@ -2,8 +2,10 @@ package leaves
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
+	"slices"
 	"testing"
 
 	"github.com/atril-scrabble/atril/engine/equity"
@@ -120,5 +122,44 @@ func TestPlayerNone(t *testing.T) {
 	p, err := LoadPlayer(leavetable.None, lexicon.DefaultTileSet())
 	if err != nil || p.Strategy != game.ByScore || p.Leaves != nil {
 		t.Errorf("player none: %+v %v", p, err)
+	}
+}
+
+// Extremes keeps the n best and worst of each length as it goes; they are the ends of all the
+// leaves sorted by value then word order, ties included (the hand-set model has many), whatever n.
+func TestExtremesAreTheEndsOfTheSortedLeaves(t *testing.T) {
+	t.Parallel()
+	ts := lexicon.DefaultTileSet()
+	set := fiseLeaves(t)
+	h := equity.NewDefault(ts)
+	type placed struct {
+		Entry
+		at int
+	}
+	var byLen [equity.MaxLeave + 1][]placed
+	for i := 0; i < set.Len(); i++ {
+		w := set.Leave(i)
+		byLen[len(w)] = append(byLen[len(w)], placed{Entry{w, h.LeaveValue(w)}, i})
+	}
+	for k := range byLen {
+		slices.SortFunc(byLen[k], func(a, b placed) int {
+			return cmp.Or(cmp.Compare(b.Value, a.Value), cmp.Compare(a.at, b.at))
+		})
+	}
+	for _, n := range []int{1, 7, 200} {
+		best, worst := Extremes(set, h, n)
+		for k := 1; k <= equity.MaxLeave; k++ {
+			es := byLen[k]
+			m := min(n, len(es))
+			if len(best[k]) != m || len(worst[k]) != m {
+				t.Fatalf("n %d, length %d: %d best, %d worst, want %d", n, k, len(best[k]), len(worst[k]), m)
+			}
+			for i := 0; i < m; i++ {
+				if !slices.Equal(best[k][i].Leave, es[i].Leave) || !slices.Equal(worst[k][i].Leave, es[len(es)-1-i].Leave) {
+					t.Fatalf("n %d, length %d, place %d: best %v worst %v, want %v and %v", n, k, i,
+						best[k][i], worst[k][i], es[i].Entry, es[len(es)-1-i].Entry)
+				}
+			}
+		}
 	}
 }
