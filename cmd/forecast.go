@@ -124,8 +124,8 @@ func runForecast(g *Globals, ctx context.Context, opts *forecastOptions) error {
 		if st == nil {
 			return withCode(ExitError, i18n.E("stats.err.no_deck", "Deck", opts.Deck))
 		}
-		if deck, err = stats.FindDeck(ctx, st, opts.Deck); err != nil {
-			return withCode(ExitError, err)
+		if deck, err = st.DeckByName(ctx, opts.Deck); err != nil {
+			return statsDeckError(opts.Deck, err)
 		}
 	}
 	if opts.SetDate != "" {

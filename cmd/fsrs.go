@@ -110,7 +110,7 @@ func loadFSRSSource(g *Globals, ctx context.Context, opts *fsrsOptions, needStor
 	loaded, err := stats.LoadFSRSSource(ctx, st, opts.Deck, opts.Revlog == "", g.io.Now().Location())
 	if err != nil {
 		st.Close()
-		return src, withCode(ExitError, err)
+		return src, statsDeckError(opts.Deck, err)
 	}
 	if opts.Revlog != "" {
 		loaded.Reviews = src.Reviews

@@ -77,8 +77,8 @@ func runStats(g *Globals, ctx context.Context, opts *statsOptions) error {
 	}
 	defer st.Close()
 	if opts.Deck != "" {
-		if _, err := stats.FindDeck(ctx, st, opts.Deck); err != nil {
-			return withCode(ExitError, err)
+		if _, err := st.DeckByName(ctx, opts.Deck); err != nil {
+			return statsDeckError(opts.Deck, err)
 		}
 	}
 	if o.Unsaved, err = updateStats(g, ctx, st); err != nil {
@@ -101,6 +101,15 @@ func runStats(g *Globals, ctx context.Context, opts *statsOptions) error {
 		d.Note(g.P.T("stats.plot_written", "File", opts.Plot))
 	}
 	return g.Print(d)
+}
+
+// statsDeckError words the error of finding the deck name (a deck not there says how to list
+// them) with its exit code.
+func statsDeckError(name string, err error) error {
+	if errors.Is(err, studystore.ErrNoDeck) {
+		return withCode(ExitError, i18n.E("stats.err.no_deck", "Deck", name))
+	}
+	return withCode(ExitError, err)
 }
 
 // printFirstDay says, kindly, that nothing has been answered yet.

@@ -29,11 +29,11 @@ func ReadRevlogFile(path string) ([]fsrsfit.Review, error) {
 
 // LoadFSRSSource reads from st the deck named deck (all decks when empty), the weights in use
 // for it and, when storeReviews, its review log with days in loc. A deck not there is
-// stats.err.no_deck.
+// studystore.ErrNoDeck.
 func LoadFSRSSource(ctx context.Context, st *studystore.Store, deck string, storeReviews bool, loc *time.Location) (FSRSSource, error) {
 	var src FSRSSource
 	if deck != "" {
-		d, err := FindDeck(ctx, st, deck)
+		d, err := st.DeckByName(ctx, deck)
 		if err != nil {
 			return src, err
 		}
