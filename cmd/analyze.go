@@ -10,6 +10,7 @@ import (
 
 	"github.com/atril-scrabble/atril/drills/play"
 	"github.com/atril-scrabble/atril/engine/analysis"
+	"github.com/atril-scrabble/atril/engine/endgame"
 	"github.com/atril-scrabble/atril/engine/gcg"
 	"github.com/atril-scrabble/atril/engine/leavetable"
 	"github.com/atril-scrabble/atril/internal/fileio"
@@ -134,7 +135,7 @@ func runAnalyze(ctx context.Context, g *Globals, opts *analyzeOptions, args []st
 		return withCode(ExitError, i18n.E("analyze.unknown_player", "File", name, "Player", opts.Player, "Players", players))
 	}
 	var bar *ui.Progress
-	eg, err := exactEndgame(lex)
+	eg, err := endgame.NewAnalysisOracle(lex)
 	if err != nil {
 		return withCode(ExitInternal, err)
 	}

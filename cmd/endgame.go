@@ -354,5 +354,5 @@ func simExact(ctx context.Context, g *Globals, mode string, plies, threads int, 
 }
 
 // The solver answers what analysis and the game against atril ask of an exact endgame solver
-// (cmd/play.go's exactEndgame gives analyze, play and web one).
+// (endgame.NewAnalysisOracle gives analyze, play and web one).
 var _ analysis.Endgame = (*endgame.Oracle)(nil)

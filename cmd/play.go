@@ -9,13 +9,11 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/drills/play"
-	"github.com/atril-scrabble/atril/engine/analysis"
 	"github.com/atril-scrabble/atril/engine/endgame"
 	"github.com/atril-scrabble/atril/engine/leavetable"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/internal/ui"
-	"github.com/atril-scrabble/atril/lexicon"
 )
 
 type playOptions struct {
@@ -37,20 +35,6 @@ type playOptions struct {
 // one thread and reset before each solve, to stay the same from the same seed): each solve
 // bounded in time and memory; one that runs out of time is the best found so far, said not
 // proven.
-const (
-	analysisEndgameTime  = 5 * time.Second
-	analysisEndgameTable = 256 << 20
-)
-
-// exactEndgame is the solver analysis values bag-empty turns with.
-func exactEndgame(lex *lexicon.Lexicon) (analysis.Endgame, error) {
-	s, err := endgame.New(endgame.Config{Lexicon: lex, TableBytes: analysisEndgameTable})
-	if err != nil {
-		return nil, err
-	}
-	return &endgame.Oracle{Solver: s, Time: analysisEndgameTime}, nil
-}
-
 // newPlayCmd makes `atril play`. runF, when not nil, stands in for the run (gh's seam).
 func newPlayCmd(g *Globals, runF func(*playOptions) error) *cobra.Command {
 	opts := &playOptions{}
@@ -187,7 +171,7 @@ func runPlay(c *cobra.Command, g *Globals, opts *playOptions) error {
 	if err := out.Print(play.EndDoc(out, p, state)); err != nil {
 		return err
 	}
-	eg, err := exactEndgame(lex)
+	eg, err := endgame.NewAnalysisOracle(lex)
 	if err != nil {
 		return withCode(ExitInternal, err)
 	}

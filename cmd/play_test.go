@@ -19,6 +19,7 @@ import (
 	"github.com/atril-scrabble/atril/drills/play"
 	"github.com/atril-scrabble/atril/engine"
 	"github.com/atril-scrabble/atril/engine/analysis"
+	"github.com/atril-scrabble/atril/engine/endgame"
 	"github.com/atril-scrabble/atril/engine/equity"
 	"github.com/atril-scrabble/atril/engine/gcg"
 	"github.com/atril-scrabble/atril/engine/leavetable"
@@ -80,7 +81,7 @@ func playScriptedGame(t *testing.T, db string, seed uint64) (int64, []string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	eg, err := exactEndgame(lex)
+	eg, err := endgame.NewAnalysisOracle(lex)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/atril-scrabble/atril/engine/endgame"
 	"github.com/atril-scrabble/atril/engine/leavetable"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/web"
@@ -60,7 +61,7 @@ func runWeb(g *Globals, c *cobra.Command, opts *webOptions) error {
 		return err
 	}
 	defer st.Close()
-	eg, err := exactEndgame(lex)
+	eg, err := endgame.NewAnalysisOracle(lex)
 	if err != nil {
 		return withCode(ExitInternal, err)
 	}
