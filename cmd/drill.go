@@ -161,16 +161,7 @@ func askDrill(g *Globals, c *cobra.Command, d drillRun, lex *lexicon.Lexicon, st
 		}
 		return g.Print(l.Doc(g.P))
 	}
-	opts := map[string]any{"seed": seed, "count": d.flags.Count}
-	if d.flags.Deck != "" {
-		opts["deck"] = d.flags.Deck
-	}
-	if d.flags.TimeLimit > 0 {
-		opts["time_limit_ms"] = d.flags.TimeLimit.Milliseconds()
-	}
-	for k, v := range d.options {
-		opts[k] = v
-	}
+	opts := drills.SessionOptions(seed, d.flags.Count, d.flags.Deck, d.flags.TimeLimit, d.options)
 	rec, err := drills.StartSession(st, d.kind, lex.Name, deckID, opts)
 	if err != nil {
 		return withCode(ExitError, err)

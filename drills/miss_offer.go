@@ -3,6 +3,7 @@ package drills
 import (
 	"context"
 	"strings"
+	"time"
 
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/studystore"
@@ -50,4 +51,21 @@ func (r *Runner) OfferMisses(ctx context.Context, st *studystore.Store, lex *lex
 		r.Say(DeckAddedText(p, a))
 	}
 	return err
+}
+
+// SessionOptions are a drill's options as its session keeps them, to say how to replay it: the
+// seed and count, the deck it drew from and its time limit when there were, and extra (the
+// drill's own).
+func SessionOptions(seed uint64, count int, deck string, timeLimit time.Duration, extra map[string]any) map[string]any {
+	opts := map[string]any{"seed": seed, "count": count}
+	if deck != "" {
+		opts["deck"] = deck
+	}
+	if timeLimit > 0 {
+		opts["time_limit_ms"] = timeLimit.Milliseconds()
+	}
+	for k, v := range extra {
+		opts[k] = v
+	}
+	return opts
 }
