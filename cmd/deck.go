@@ -13,15 +13,19 @@ import (
 )
 
 type deckAddOptions struct {
-	Search    string
-	File      string
-	Strict    bool
-	Seed      uint64
-	Kind      string
-	Scheduler string
-	NewPerDay int
-	Retention float64
-	Target    time.Duration
+	Name string // the deck's
+	// KindSet, SchedulerSet, SeedSet: --kind, --scheduler, --seed were given (an existing deck
+	// keeps its own otherwise).
+	KindSet, SchedulerSet, SeedSet bool
+	Search                         string
+	File                           string
+	Strict                         bool
+	Seed                           uint64
+	Kind                           string
+	Scheduler                      string
+	NewPerDay                      int
+	Retention                      float64
+	Target                         time.Duration
 }
 
 // newDeckCmd makes `atril deck`.
@@ -34,11 +38,12 @@ func newDeckCmd(g *Globals) *cobra.Command {
 		Args:  cobra.NoArgs,
 		RunE:  func(c *cobra.Command, args []string) error { return c.Help() },
 	}
-	c.AddCommand(deckAddCmd(g), deckListCmd(g), deckMoveCmd(g), deckRmCmd(g), deckImportCmd(g), deckExportCmd(g))
+	c.AddCommand(deckAddCmd(g, nil), deckListCmd(g), deckMoveCmd(g), deckRmCmd(g), deckImportCmd(g), deckExportCmd(g))
 	return c
 }
 
-func deckAddCmd(g *Globals) *cobra.Command {
+// deckAddCmd makes `atril deck add`. runF, when not nil, stands in for the run (gh's seam).
+func deckAddCmd(g *Globals, runF func(*deckAddOptions) error) *cobra.Command {
 	opts := &deckAddOptions{}
 	p := g.P
 	c := &cobra.Command{
@@ -48,7 +53,14 @@ func deckAddCmd(g *Globals) *cobra.Command {
 		Example:           p.T("deck.add.example"),
 		Args:              deckArgs(g, 1),
 		ValidArgsFunction: completeDeckArg(g), // adding to an existing deck
-		RunE:              func(c *cobra.Command, args []string) error { return runDeckAdd(g, c, args[0], opts) },
+		RunE: func(c *cobra.Command, args []string) error {
+			opts.Name = args[0]
+			opts.KindSet, opts.SchedulerSet, opts.SeedSet = c.Flags().Changed("kind"), c.Flags().Changed("scheduler"), c.Flags().Changed("seed")
+			if runF != nil {
+				return runF(opts) // flag tests: the options parsed, nothing run
+			}
+			return runDeckAdd(g, c, opts)
+		},
 	}
 	f := c.Flags()
 	f.StringVar(&opts.Search, "search", "", p.T("deck.add.flag.search"))
@@ -98,16 +110,17 @@ func deckFlagError(err error) error {
 	return withCode(ExitError, deckHint(err))
 }
 
-func runDeckAdd(g *Globals, c *cobra.Command, name string, opts *deckAddOptions) error {
+func runDeckAdd(g *Globals, c *cobra.Command, opts *deckAddOptions) error {
+	name := opts.Name
 	if (opts.Search == "") == (opts.File == "") {
 		return withCode(ExitError, i18n.E("deck.err.one_source"))
 	}
 	req := drills.DeckRequest{
-		Name: name, Kind: drills.Kind(opts.Kind), KindSet: c.Flags().Changed("kind"),
-		Scheduler: opts.Scheduler, SchedulerSet: c.Flags().Changed("scheduler"),
+		Name: name, Kind: drills.Kind(opts.Kind), KindSet: opts.KindSet,
+		Scheduler: opts.Scheduler, SchedulerSet: opts.SchedulerSet,
 		NewPerDay: opts.NewPerDay, Retention: opts.Retention, Target: opts.Target,
 		Source:  drills.DeckSource{Search: opts.Search, File: opts.File, Strict: opts.Strict, Seed: opts.Seed},
-		SeedSet: c.Flags().Changed("seed"),
+		SeedSet: opts.SeedSet,
 	}
 	if err := req.Check(); err != nil {
 		return deckFlagError(err)
