@@ -124,7 +124,7 @@ func newPuzzleCmd(g *Globals) *cobra.Command {
 		newPuzzleAnswerCmd(g),
 		newPuzzleGenCmd(g, nil),
 		newPuzzleNextCmd(g, nil),
-		newPuzzleStatsCmd(g),
+		newPuzzleStatsCmd(g, nil),
 	)
 	return c
 }

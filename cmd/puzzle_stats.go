@@ -8,11 +8,17 @@ import (
 	"github.com/atril-scrabble/atril/stats"
 )
 
-// newPuzzleStatsCmd makes `atril puzzle stats`.
-func newPuzzleStatsCmd(g *Globals) *cobra.Command {
+type puzzleStatsOptions struct {
+	History int
+	Plot    string
+	Kind    string
+}
+
+// newPuzzleStatsCmd makes `atril puzzle stats`. runF, when not nil, stands in for the run
+// (gh's seam).
+func newPuzzleStatsCmd(g *Globals, runF func(*puzzleStatsOptions) error) *cobra.Command {
 	p := g.P
-	history := 0
-	var plotFile, kind string
+	opts := &puzzleStatsOptions{}
 	c := &cobra.Command{
 		Use:     p.T("puzzle_stats.use"),
 		Short:   p.T("puzzle_stats.short"),
@@ -20,6 +26,10 @@ func newPuzzleStatsCmd(g *Globals) *cobra.Command {
 		Example: p.T("puzzle_stats.example"),
 		Args:    cobra.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
+			if runF != nil {
+				return runF(opts) // flag tests: the options parsed, nothing run
+			}
+			history, plotFile, kind := opts.History, opts.Plot, opts.Kind
 			if history < 0 {
 				return withCode(ExitError, i18n.E("puzzle_stats.bad_history", "History", history))
 			}
@@ -56,9 +66,9 @@ func newPuzzleStatsCmd(g *Globals) *cobra.Command {
 			return g.Print(d)
 		},
 	}
-	c.Flags().IntVar(&history, "history", 10, p.T("puzzle_stats.flag.history"))
-	c.Flags().StringVar(&plotFile, "plot", "", p.T("puzzle_stats.flag.plot"))
-	c.Flags().StringVar(&kind, "kind", "", p.T("egpuzzle.flag.stats_kind"))
+	c.Flags().IntVar(&opts.History, "history", 10, p.T("puzzle_stats.flag.history"))
+	c.Flags().StringVar(&opts.Plot, "plot", "", p.T("puzzle_stats.flag.plot"))
+	c.Flags().StringVar(&opts.Kind, "kind", "", p.T("egpuzzle.flag.stats_kind"))
 	_ = c.RegisterFlagCompletionFunc("kind", cobra.FixedCompletions(puzzleKindNames(), cobra.ShellCompDirectiveNoFileComp))
 	return c
 }

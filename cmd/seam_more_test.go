@@ -66,4 +66,11 @@ func TestSeamMoreCommands(t *testing.T) {
 		o.File != "w.txt" || !o.SeedSet || o.Seed != 0 || !o.SchedulerSet || o.KindSet || o.Kind != "anagram" {
 		t.Errorf("deck add --file: exit %d %q, options %+v", code, e, o)
 	}
+	if o, code, e := seamOptions(t, newPuzzleStatsCmd, "stats", "--history", "3", "--plot", "r.png", "--kind", "endgame"); code != 0 || o == nil ||
+		o.History != 3 || o.Plot != "r.png" || o.Kind != "endgame" {
+		t.Errorf("puzzle stats: exit %d %q, options %+v", code, e, o)
+	}
+	if o, code, e := seamOptions(t, newPuzzleStatsCmd, "stats"); code != 0 || o == nil || o.History != 10 || o.Plot != "" || o.Kind != "" {
+		t.Errorf("puzzle stats defaults: exit %d %q, options %+v", code, e, o)
+	}
 }
