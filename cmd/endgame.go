@@ -235,13 +235,8 @@ func endgameFlags(c *cobra.Command, p *i18n.Printer, mode *string, plies *int) {
 	f.IntVar(plies, "endgame-plies", 0, p.T("endgame.flag.mode_plies"))
 }
 
-// selfPlayEndgameTable is each self-play or simulation worker's table: its solves are reset
-// before each move, so a small table does.
-const selfPlayEndgameTable = 32 << 20
-
 // endgamePlayerMaker reads --endgame: nil for static play, else a maker of one exact player a
-// worker (one thread each, its table reset before each solve so that games depend on their
-// seeds alone).
+// worker (endgame.PlayerMaker).
 func endgamePlayerMaker(g *Globals, mode string, plies int, rules game.Rules) (func() game.EndgamePlayer, error) {
 	switch mode {
 	case "static":
@@ -257,15 +252,8 @@ func endgamePlayerMaker(g *Globals, mode string, plies int, rules game.Rules) (f
 	if err != nil {
 		return nil, err
 	}
-	cfg := endgame.Config{Lexicon: lex, Rules: endgame.Rules{ConsecutivePasses: rules.ConsecutivePasses, ScorelessTurns: rules.ScorelessTurns},
-		Threads: 1, TableBytes: selfPlayEndgameTable}
-	return func() game.EndgamePlayer {
-		s, err := endgame.New(cfg)
-		if err != nil {
-			panic(err) // New fails only without a lexicon, which was just opened
-		}
-		return &endgame.Player{Solver: s, Plies: plies}
-	}, nil
+	mk := endgame.PlayerMaker(lex, endgame.Rules{ConsecutivePasses: rules.ConsecutivePasses, ScorelessTurns: rules.ScorelessTurns}, plies)
+	return func() game.EndgamePlayer { return mk() }, nil
 }
 
 // benchEndgames are the endgame figure's positions when it is measured: those of --positions
@@ -317,40 +305,23 @@ func simExact(ctx context.Context, g *Globals, mode string, plies, threads int, 
 	if err != nil {
 		return true, err
 	}
-	ts := lex.Tiles
-	cfg := endgame.Config{Lexicon: lex, Threads: threads}
-	if bag == 1 {
-		var plays []engine.Move
-		for _, m := range cands {
-			if m.Kind == engine.Play {
-				plays = append(plays, m)
-			}
-		}
-		if len(plays) == 0 {
-			return true, withCode(ExitError, i18n.E("sim.no_candidates"))
-		}
-		res, err := endgame.PreEndgame(ctx, cfg, pos, endgame.PegOptions{Only: plays, Plies: plies})
-		if err != nil {
-			return true, withCode(ExitError, err)
-		}
-		out := res.JSON(pos, ts)
+	j, exact, err := endgame.JudgeCandidates(ctx, lex, threads, plies, pos, bag, cands)
+	if err != nil {
+		return exact, withCode(ExitError, err)
+	}
+	switch {
+	case !exact:
+		return false, nil
+	case j.Peg != nil:
+		out := j.Peg.JSON(pos, lex.Tiles)
 		if g.JSON {
 			return true, g.PrintJSON(out)
 		}
-		return true, g.Print(res.Doc(g.P, pos, &out))
+		return true, g.Print(j.Peg.Doc(g.P, pos, &out))
+	case g.JSON:
+		return true, g.PrintJSON(j.Endgame.JSON(pos, lex.Tiles))
 	}
-	s, err := endgame.New(cfg)
-	if err != nil {
-		return true, withCode(ExitError, err)
-	}
-	res, err := s.Solve(ctx, pos, endgame.Options{Plies: plies, Rank: len(cands), Only: cands})
-	if err != nil {
-		return true, withCode(ExitError, err)
-	}
-	if g.JSON {
-		return true, g.PrintJSON(res.JSON(pos, ts))
-	}
-	return true, g.Print(res.Doc(g.P, pos, len(res.Plays)))
+	return true, g.Print(j.Endgame.Doc(g.P, pos, len(j.Endgame.Plays)))
 }
 
 // The solver answers what analysis and the game against atril ask of an exact endgame solver
