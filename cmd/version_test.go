@@ -3,9 +3,10 @@ package cmd
 import (
 	"encoding/json"
 	"runtime"
-	"runtime/debug"
 	"strings"
 	"testing"
+
+	"github.com/atril-scrabble/atril/internal/about"
 )
 
 // atril version and atril --version say the same: the version, the commit, Go, the embedded
@@ -33,7 +34,7 @@ func TestVersion(t *testing.T) {
 		}
 	}
 	js, _, code := runEngineCmd(t, nil, "version", "--json")
-	var got versionJSON
+	var got about.Report
 	if err := json.Unmarshal([]byte(js), &got); code != 0 || err != nil {
 		t.Fatalf("exit %d, %v: %s", code, err, js)
 	}
@@ -51,19 +52,5 @@ func TestVersion(t *testing.T) {
 	}
 	if _, errOut, code := runEngineCmd(t, nil, "version", "extra"); code != ExitError || errOut == "" {
 		t.Errorf("version extra: exit %d %q", code, errOut)
-	}
-}
-
-// A release build stamped with its module version and commit says so.
-func TestVersionOfStampedBuild(t *testing.T) {
-	t.Parallel()
-	bi := &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "v1.2.3"}, Settings: []debug.BuildSetting{
-		{Key: "vcs.revision", Value: "0123456789abcdef0123"}, {Key: "vcs.time", Value: "2026-11-23T10:00:00Z"}, {Key: "vcs.modified", Value: "true"}}}
-	v := versionOf(bi)
-	if v.Version != "v1.2.3" || v.Commit != "0123456789abcdef0123" || v.CommitTime != "2026-11-23T10:00:00Z" || !v.Modified || v.Go != "go1.26.8" {
-		t.Errorf("%+v", v)
-	}
-	if v := versionOf(nil); v.Version != "(devel)" || v.Commit != "" || v.Lexicon.Words == 0 {
-		t.Errorf("no build info: %+v", v)
 	}
 }
