@@ -2,7 +2,6 @@ package cmd
 
 import (
 	"context"
-	"os"
 	"slices"
 	"time"
 
@@ -263,29 +262,18 @@ func benchEndgames(opts *benchOptions, figs []bench.Figure, positions []*engine.
 	if !slices.Contains(figs, bench.Endgame) {
 		return nil, "", nil
 	}
-	var eg []*engine.Position
-	var err error
-	if opts.Positions != "" {
-		eg = bench.Endgames(positions)
-	} else if eg, err = bench.BuiltinEndgames(lex, table, min(opts.Count, 20), opts.Seed); err != nil {
+	eg, err := bench.EndgamePositions(opts.Positions != "", positions, lex, table, opts.Count, opts.Seed)
+	if err != nil {
 		return nil, "", withCode(ExitInternal, err)
 	}
 	if opts.Magpie == "" && opts.Macondo == "" || len(eg) == 0 {
 		return eg, "", nil
 	}
-	f, err := os.CreateTemp("", "atril-bench-endgames-*.cgp")
+	name, err := bench.WriteTempPositions(eg, lex.Name)
 	if err != nil {
 		return nil, "", withCode(ExitError, err)
 	}
-	werr := bench.WritePositions(f, eg, lex.Name)
-	if cerr := f.Close(); werr == nil {
-		werr = cerr
-	}
-	if werr != nil {
-		os.Remove(f.Name())
-		return nil, "", withCode(ExitError, werr)
-	}
-	return eg, f.Name(), nil
+	return eg, name, nil
 }
 
 // simExact is sim --endgame exact with the bag empty or holding one tile: the candidates are

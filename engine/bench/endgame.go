@@ -2,6 +2,7 @@ package bench
 
 import (
 	"context"
+	"os"
 	"slices"
 	"time"
 
@@ -62,6 +63,37 @@ func Endgames(ps []*engine.Position) []*engine.Position {
 		}
 	}
 	return out
+}
+
+// MaxBuiltinEndgames bounds the built-in endgame set a run measures.
+const MaxBuiltinEndgames = 20
+
+// EndgamePositions are the endgame figure's positions: the endgames among positions when they
+// were read from a file (fromFile), else the built-in set of min(n, MaxBuiltinEndgames)
+// endgames from seed.
+func EndgamePositions(fromFile bool, positions []*engine.Position, lex *lexicon.Lexicon, leaves equity.Leaves, n int, seed uint64) ([]*engine.Position, error) {
+	if fromFile {
+		return Endgames(positions), nil
+	}
+	return BuiltinEndgames(lex, leaves, min(n, MaxBuiltinEndgames), seed)
+}
+
+// WriteTempPositions writes ps (WritePositions) to a new temporary file, for the drivers of
+// outside engines, and returns its name; the caller removes it.
+func WriteTempPositions(ps []*engine.Position, lexName string) (string, error) {
+	f, err := os.CreateTemp("", "atril-bench-endgames-*.cgp")
+	if err != nil {
+		return "", err
+	}
+	werr := WritePositions(f, ps, lexName)
+	if cerr := f.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr != nil {
+		os.Remove(f.Name())
+		return "", werr
+	}
+	return f.Name(), nil
 }
 
 // endgameMeter times exact endgame solving: CPU milliseconds a position.
