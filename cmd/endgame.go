@@ -14,7 +14,6 @@ import (
 	"github.com/atril-scrabble/atril/engine/equity"
 	"github.com/atril-scrabble/atril/engine/game"
 	"github.com/atril-scrabble/atril/engine/gcg"
-	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
@@ -94,12 +93,7 @@ func endgamePosition(g *Globals, cgp, gcgFile string, turn int, ts *lexicon.Tile
 		g.notes(pos.Notes())
 		return pos, nil
 	}
-	f, err := fileio.Open(gcgFile) // a FIFO or a device refused before opening
-	if err != nil {
-		return nil, withCode(ExitError, err)
-	}
-	gm, err := gcg.Read(f, gcgFile, ts)
-	f.Close()
+	gm, err := gcg.ReadFile(gcgFile, ts)
 	if err != nil {
 		return nil, withCode(ExitError, err)
 	}

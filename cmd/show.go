@@ -5,7 +5,6 @@ import (
 
 	"github.com/atril-scrabble/atril/engine/boardtext"
 	"github.com/atril-scrabble/atril/engine/gcg"
-	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 )
 
@@ -62,12 +61,7 @@ func runShow(g *Globals, opts *showOptions) error {
 		g.notes(pos.Notes())
 		out = boardtext.PositionView(pos)
 	} else {
-		f, err := fileio.Open(opts.GCG)
-		if err != nil {
-			return withCode(ExitError, err)
-		}
-		game, err := gcg.Read(f, opts.GCG, ts)
-		f.Close()
+		game, err := gcg.ReadFile(opts.GCG, ts)
 		if err != nil {
 			return withCode(ExitError, err)
 		}
