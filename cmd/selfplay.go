@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -17,7 +16,6 @@ import (
 	"github.com/atril-scrabble/atril/engine/game"
 	"github.com/atril-scrabble/atril/engine/gcg"
 	"github.com/atril-scrabble/atril/engine/leavetable"
-	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
@@ -230,28 +228,16 @@ func (e *saveError) Error() string { return e.err.Error() }
 func (e *saveError) Unwrap() error { return e.err }
 
 func saveGame(path string, rec *gcg.Game, ts *lexicon.TileSet) error {
-	// Written as a stream (one file a game, thousands of them), but never into a FIFO or a
-	// device found under a game's name, and every error checked.
-	if err := fileio.CheckOutput(path); err != nil {
-		return &saveError{err}
+	err := rec.Save(path, ts)
+	var se *gcg.SaveError
+	if !errors.As(err, &se) {
+		return err
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC|syscall.O_NONBLOCK, 0o644)
-	if err != nil {
-		return &saveError{i18n.Wrap(err, "selfplay.save_flag")}
+	switch se.Stage {
+	case gcg.SaveOpening:
+		return &saveError{i18n.Wrap(se.Err, "selfplay.save_flag")}
+	case gcg.SaveWriting:
+		return &saveError{i18n.Wrap(se.Err, "selfplay.save_file", "Path", path)}
 	}
-	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
-		f.Close()
-		if err == nil {
-			err = &fileio.NotRegularError{Path: path, Mode: fi.Mode(), Output: true}
-		}
-		return &saveError{err}
-	}
-	werr := rec.Write(f, ts)
-	if cerr := f.Close(); werr == nil {
-		werr = cerr
-	}
-	if werr != nil {
-		return &saveError{i18n.Wrap(werr, "selfplay.save_file", "Path", path)}
-	}
-	return nil
+	return &saveError{se.Err}
 }
