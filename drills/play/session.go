@@ -11,6 +11,7 @@ import (
 
 	"github.com/atril-scrabble/atril/engine"
 	"github.com/atril-scrabble/atril/engine/analysis"
+	"github.com/atril-scrabble/atril/engine/boardtext"
 	"github.com/atril-scrabble/atril/engine/game"
 	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
@@ -436,30 +437,8 @@ func (se *Session) StateDoc(st *State, last *engine.Move) *ui.Doc {
 	if st.Settings.NoTracking {
 		kv = append(kv, [2]string{p.T("play.unseen"), p.N("play.count.tiles", len(unseen))})
 	} else {
-		kv = append(kv, [2]string{p.T("play.unseen"), p.T("play.unseen_value", "Count", p.Int(len(unseen)), "Tiles", TileCounts(p, ts, unseen))})
+		kv = append(kv, [2]string{p.T("play.unseen"), p.T("play.unseen_value", "Count", p.Int(len(unseen)), "Tiles", boardtext.TileCounts(p, ts, unseen))})
 	}
 	d.KV(kv...)
 	return d
-}
-
-// TileCounts lists tiles by kind with their counts, "A×9 B C×3 CH ... ?×2", as a player's
-// tracking sheet does.
-func TileCounts(p *i18n.Printer, ts *lexicon.TileSet, tiles []lexicon.Tile) string {
-	var parts []string
-	for i := 0; i < len(tiles); {
-		j := i
-		for j < len(tiles) && tiles[j] == tiles[i] {
-			j++
-		}
-		part := ts.Label(tiles[i])
-		if j-i > 1 {
-			part += "×" + p.Int(j-i)
-		}
-		parts = append(parts, part)
-		i = j
-	}
-	if len(parts) == 0 {
-		return "–"
-	}
-	return strings.Join(parts, " ")
 }
