@@ -290,19 +290,12 @@ func (w *worker) negamax(depth int, alpha, beta int32) (int32, bool) {
 	ply := w.ply
 	w.pvLen[ply] = 0
 	key := w.key()
-	pvNode := beta-alpha > 1
 	ttMove := uint16(noMove)
 	if p, ok := w.s.tt.lookup(key); ok {
-		ttMove = p.move
-		if !pvNode && (p.depth == depthDone || int(p.depth) >= depth) {
-			done := p.depth == depthDone
-			switch {
-			case p.flag == flagExact,
-				p.flag == flagLower && p.value >= beta,
-				p.flag == flagUpper && p.value <= alpha:
-				return p.value, done
-			}
+		if v, done, cut := p.settles(depth, alpha, beta); cut {
+			return v, done
 		}
+		ttMove = p.move
 	}
 	if depth == 0 {
 		return w.leaf(), false

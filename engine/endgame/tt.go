@@ -127,6 +127,23 @@ func unpack(d uint64) probe {
 	return probe{value: int32(int16(uint16(d))), depth: uint8(d >> 16), flag: uint8(d>>24) & 3, move: uint16(d >> 32)}
 }
 
+// settles is what entry p says of a position to be searched depth plies deep in the window
+// (alpha, beta) when it spares the search: its value, and whether that holds to the end of the
+// game. It does only off the principal variation (a null window), from an entry proven or
+// searched as deep, whose value is exact or a bound outside the window.
+func (p probe) settles(depth int, alpha, beta int32) (value int32, done, ok bool) {
+	if beta-alpha > 1 || p.depth != depthDone && int(p.depth) < depth {
+		return 0, false, false
+	}
+	switch {
+	case p.flag == flagExact,
+		p.flag == flagLower && p.value >= beta,
+		p.flag == flagUpper && p.value <= alpha:
+		return p.value, p.depth == depthDone, true
+	}
+	return 0, false, false
+}
+
 func (t *table) bucket(key uint64) []ttEntry {
 	i := (key & t.mask) * bucketSize
 	return t.entries[i : i+bucketSize : i+bucketSize]

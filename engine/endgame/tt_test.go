@@ -102,3 +102,38 @@ func residentBytes(t *testing.T) int64 {
 	n, _ := strconv.ParseInt(f[1], 10, 64)
 	return n * int64(os.Getpagesize())
 }
+
+// TestSettles: an entry spares the search of a position only off the principal variation (a
+// null window), when it was proven or searched at least as deep, with an exact value or a
+// bound outside the window; its value comes back, proven only from a proven entry.
+func TestSettles(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name         string
+		p            probe
+		depth        int
+		alpha, beta  int32
+		value        int32
+		done, settle bool
+	}{
+		{"exact, as deep", probe{value: 7, depth: 3, flag: flagExact}, 3, 4, 5, 7, false, true},
+		{"exact, deeper", probe{value: -7, depth: 5, flag: flagExact}, 3, 4, 5, -7, false, true},
+		{"exact, shallower", probe{value: 7, depth: 2, flag: flagExact}, 3, 4, 5, 0, false, false},
+		{"exact, proven", probe{value: 7, depth: depthDone, flag: flagExact}, 40, 4, 5, 7, true, true},
+		{"exact, wide window", probe{value: 7, depth: depthDone, flag: flagExact}, 3, 4, 6, 0, false, false},
+		{"lower, at beta", probe{value: 5, depth: 3, flag: flagLower}, 3, 4, 5, 5, false, true},
+		{"lower, above beta, proven", probe{value: 9, depth: depthDone, flag: flagLower}, 3, 4, 5, 9, true, true},
+		{"lower, below beta", probe{value: 4, depth: depthDone, flag: flagLower}, 3, 4, 5, 0, false, false},
+		{"upper, at alpha", probe{value: 4, depth: 3, flag: flagUpper}, 3, 4, 5, 4, false, true},
+		{"upper, below alpha", probe{value: -20, depth: 4, flag: flagUpper}, 3, 4, 5, -20, false, true},
+		{"upper, above alpha", probe{value: 5, depth: depthDone, flag: flagUpper}, 3, 4, 5, 0, false, false},
+		{"lower, shallower", probe{value: 9, depth: 2, flag: flagLower}, 3, 4, 5, 0, false, false},
+		{"upper, wide window", probe{value: -20, depth: depthDone, flag: flagUpper}, 3, -100, 100, 0, false, false},
+	} {
+		value, done, settle := tc.p.settles(tc.depth, tc.alpha, tc.beta)
+		if settle != tc.settle || settle && (value != tc.value || done != tc.done) {
+			t.Errorf("%s: %+v at depth %d in (%d, %d): settles %t, value %d, done %t; want %t, %d, %t",
+				tc.name, tc.p, tc.depth, tc.alpha, tc.beta, settle, value, done, tc.settle, tc.value, tc.done)
+		}
+	}
+}
