@@ -2,16 +2,13 @@ package cmd
 
 import (
 	"context"
-	"slices"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/engine"
 	"github.com/atril-scrabble/atril/engine/analysis"
-	"github.com/atril-scrabble/atril/engine/bench"
 	"github.com/atril-scrabble/atril/engine/endgame"
-	"github.com/atril-scrabble/atril/engine/equity"
 	"github.com/atril-scrabble/atril/engine/game"
 	"github.com/atril-scrabble/atril/engine/gcg"
 	"github.com/atril-scrabble/atril/internal/i18n"
@@ -247,27 +244,6 @@ func endgamePlayerMaker(g *Globals, mode string, plies int, rules game.Rules) (f
 	}
 	mk := endgame.PlayerMaker(lex, endgame.Rules{ConsecutivePasses: rules.ConsecutivePasses, ScorelessTurns: rules.ScorelessTurns}, plies)
 	return func() game.EndgamePlayer { return mk() }, nil
-}
-
-// benchEndgames are the endgame figure's positions when it is measured: those of --positions
-// that are endgames, or the built-in set; and, when the engines compared need it, a temporary
-// file of them (the caller removes it).
-func benchEndgames(opts *benchOptions, figs []bench.Figure, positions []*engine.Position, lex *lexicon.Lexicon, table equity.Leaves) ([]*engine.Position, string, error) {
-	if !slices.Contains(figs, bench.Endgame) {
-		return nil, "", nil
-	}
-	eg, err := bench.EndgamePositions(opts.Positions != "", positions, lex, table, opts.Count, opts.Seed)
-	if err != nil {
-		return nil, "", withCode(ExitInternal, err)
-	}
-	if opts.Magpie == "" && opts.Macondo == "" || len(eg) == 0 {
-		return eg, "", nil
-	}
-	name, err := bench.WriteTempPositions(eg, lex.Name)
-	if err != nil {
-		return nil, "", withCode(ExitError, err)
-	}
-	return eg, name, nil
 }
 
 // simExact is sim --endgame exact with the bag empty or holding one tile: the candidates are
