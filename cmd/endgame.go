@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -160,13 +161,9 @@ func runEndgame(c *cobra.Command, g *Globals, opts *endgameOptions) error {
 	if err != nil {
 		return err
 	}
-	var only []engine.Move
-	for _, s := range opts.Plays {
-		m, err := checkedPlay(s, pos, lex)
-		if err != nil {
-			return err
-		}
-		only = append(only, m)
+	only, err := playFlags(opts.Plays, pos, lex, engine.Pass)
+	if err != nil {
+		return err
 	}
 	s, err := endgame.New(endgame.Config{Lexicon: lex, Rules: rules, Threads: opts.Threads, TableBytes: int64(opts.TableMB) << 20})
 	if err != nil {
@@ -197,24 +194,25 @@ func runEndgame(c *cobra.Command, g *Globals, opts *endgameOptions) error {
 	return nil
 }
 
-// checkedPlay reads a --play: a pass, or a legal play of the player to move.
-func checkedPlay(s string, pos *engine.Position, lex *lexicon.Lexicon) (engine.Move, error) {
-	ts := lex.Tiles
-	m, err := engine.ParseMove(s, pos.Board, ts)
-	if err != nil {
-		return m, withCode(ExitError, i18n.Wrap(err, "endgame.bad_play", "Play", s))
+// playFlags reads --play: moves named for the player to move (plays checked legal, and the
+// kinds of passes or exchanges allowed), a refusal worded with the flag.
+func playFlags(plays []string, pos *engine.Position, lex *lexicon.Lexicon, allowed ...engine.MoveKind) ([]engine.Move, error) {
+	moves, err := engine.NamedMoves(plays, pos, lex.Tiles, lex, allowed...)
+	var pe *engine.PlayError
+	if !errors.As(err, &pe) {
+		return moves, err
 	}
-	switch m.Kind {
-	case engine.Exchange:
-		return m, withCode(ExitError, i18n.E("endgame.no_exchange", "Play", s))
-	case engine.Play:
-		v := engine.Check(pos.Board, &m, ts, lex, pos.Racks[0])
-		if !v.Legal {
-			return m, withCode(ExitError, i18n.E("endgame.illegal_play", "Play", s, "Why", v.Problems[0].Reason))
-		}
-		m = v.Move
+	switch {
+	case pe.Why == engine.PlayUnreadable:
+		err = i18n.Wrap(pe.Err, "endgame.bad_play", "Play", pe.Play)
+	case pe.Why == engine.PlayIllegal:
+		err = i18n.E("endgame.illegal_play", "Play", pe.Play, "Why", pe.Err)
+	case pe.Move.Kind == engine.Exchange:
+		err = i18n.E("endgame.no_exchange", "Play", pe.Play)
+	default:
+		err = i18n.E("peg.only_plays", "Play", pe.Play)
 	}
-	return m, nil
+	return nil, withCode(ExitError, err)
 }
 
 // endgameFlags adds --endgame static|exact and --endgame-plies N, for the commands that play

@@ -5,7 +5,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/atril-scrabble/atril/engine"
 	"github.com/atril-scrabble/atril/engine/endgame"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/ui"
@@ -83,16 +82,9 @@ func runPeg(c *cobra.Command, g *Globals, opts *pegOptions) error {
 	if err != nil {
 		return err
 	}
-	var only []engine.Move
-	for _, s := range opts.Plays {
-		m, err := checkedPlay(s, pos, lex)
-		if err != nil {
-			return err
-		}
-		if m.Kind != engine.Play {
-			return withCode(ExitError, i18n.E("peg.only_plays", "Play", s))
-		}
-		only = append(only, m)
+	only, err := playFlags(opts.Plays, pos, lex)
+	if err != nil {
+		return err
 	}
 	p := g.P
 	bar := ui.NewProgress(g.io.Err, g.io.ErrTTY, g.io.Now, 0, func(done, total int, rate float64, left time.Duration) string {

@@ -113,20 +113,9 @@ func runSim(c *cobra.Command, g *Globals, opts *simOptions) error {
 		return err
 	}
 	// Plays asked for by name join the engine's candidates.
-	var asked []engine.Move
-	for _, s := range opts.Plays {
-		m, err := engine.ParseMove(s, pos.Board, ts)
-		if err != nil {
-			return withCode(ExitError, i18n.Wrap(err, "sim.bad_play", "Play", s))
-		}
-		if m.Kind == engine.Play {
-			v := engine.Check(pos.Board, &m, ts, lex, pos.Racks[0])
-			if !v.Legal {
-				return withCode(ExitError, i18n.E("sim.illegal_play", "Play", s, "Why", v.Problems[0].Reason))
-			}
-			m = v.Move
-		}
-		asked = append(asked, m)
+	asked, err := playFlags(opts.Plays, pos, lex, engine.Pass, engine.Exchange)
+	if err != nil {
+		return err
 	}
 	cands, bag := sim.Candidates(lex, pos, table, opts.Candidates, asked)
 	if len(cands) == 0 {
