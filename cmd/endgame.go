@@ -76,31 +76,25 @@ type endgameJSON = endgame.SolveJSON
 
 // endgamePosition reads the position an endgame command solves: --cgp, or --gcg FILE at --turn N
 // (the last turn when not given).
-func endgamePosition(g *Globals, cgp, gcgFile string, turn int, ts *lexicon.TileSet) (*engine.Position, error) {
-	if (cgp == "") == (gcgFile == "") {
-		return nil, withCode(ExitError, i18n.E("endgame.needs"))
+func endgamePosition(g *Globals, src gcg.Source, ts *lexicon.TileSet) (*engine.Position, error) {
+	pos, err := src.Position(ts, engine.StandardLayout())
+	var se *gcg.SourceError
+	switch {
+	case !errors.As(err, &se):
+	case se.Problem == gcg.SourceMissing:
+		err = i18n.E("endgame.needs")
+	case se.Problem == gcg.SourceTurnWithCGP:
+		err = i18n.E("endgame.turn_needs_gcg")
+	case se.Problem == gcg.SourceTurnRange:
+		err = i18n.E("endgame.turn_range", "Turn", se.Turn, "Max", se.Max, "File", se.File)
+	case se.Problem == gcg.SourceBadCGP:
+		err = i18n.Wrap(se.Err, "engine.cgp_flag")
 	}
-	if cgp != "" {
-		if turn >= 0 {
-			return nil, withCode(ExitError, i18n.E("endgame.turn_needs_gcg"))
-		}
-		pos, err := parseCGPFlag(cgp, ts)
-		if err != nil {
-			return nil, err
-		}
+	if err != nil {
+		return nil, withCode(ExitError, err)
+	}
+	if src.CGP != "" {
 		g.notes(pos.Notes())
-		return pos, nil
-	}
-	gm, err := gcg.ReadFile(gcgFile, ts)
-	if err != nil {
-		return nil, withCode(ExitError, err)
-	}
-	if turn > gm.Turns() {
-		return nil, withCode(ExitError, i18n.E("endgame.turn_range", "Turn", turn, "Max", gm.Turns(), "File", gcgFile))
-	}
-	pos, err := gm.Replay(ts, engine.StandardLayout(), turn)
-	if err != nil {
-		return nil, withCode(ExitError, err)
 	}
 	return pos, nil
 }
@@ -116,7 +110,7 @@ func endgameInput(g *Globals, rulesName, cgp, gcgFile string, turn int) (endgame
 	if err != nil {
 		return rules, nil, nil, nil, err
 	}
-	pos, err := endgamePosition(g, cgp, gcgFile, turn, ts)
+	pos, err := endgamePosition(g, gcg.Source{CGP: cgp, File: gcgFile, Turn: turn}, ts)
 	if err != nil {
 		return rules, nil, nil, nil, err
 	}
