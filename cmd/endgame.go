@@ -259,19 +259,10 @@ func simExact(ctx context.Context, g *Globals, mode string, plies, threads int, 
 	if err != nil {
 		return exact, withCode(ExitError, err)
 	}
-	switch {
-	case !exact:
-		return false, nil
-	case j.Peg != nil:
-		out := j.Peg.JSON(pos, lex.Tiles)
-		if g.JSON {
-			return true, g.PrintJSON(out)
-		}
-		return true, g.Print(j.Peg.Doc(g.P, pos, &out))
-	case g.JSON:
-		return true, g.PrintJSON(j.Endgame.JSON(pos, lex.Tiles))
+	if g.JSON {
+		return true, g.PrintJSON(j.JSON(pos, lex.Tiles))
 	}
-	return true, g.Print(j.Endgame.Doc(g.P, pos, len(j.Endgame.Plays)))
+	return true, g.Print(j.Doc(g.P, pos, lex.Tiles))
 }
 
 // The solver answers what analysis and the game against atril ask of an exact endgame solver
