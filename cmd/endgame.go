@@ -8,7 +8,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/engine"
-	"github.com/atril-scrabble/atril/engine/analysis"
 	"github.com/atril-scrabble/atril/engine/endgame"
 	"github.com/atril-scrabble/atril/engine/game"
 	"github.com/atril-scrabble/atril/engine/gcg"
@@ -102,9 +101,9 @@ func endgamePosition(g *Globals, src gcg.Source, ts *lexicon.TileSet) (*engine.P
 // endgameInput reads what endgame and peg share: the end rules, the tile set, the position (--cgp or --gcg
 // --turn) and the lexicon, checked to agree with the position's tile set.
 func endgameInput(g *Globals, rulesName, cgp, gcgFile string, turn int) (endgame.Rules, *lexicon.TileSet, *engine.Position, *lexicon.Lexicon, error) {
-	rules, err := endgameRules(rulesName)
+	rules, err := endgame.RulesNamed(rulesName)
 	if err != nil {
-		return rules, nil, nil, nil, err
+		return rules, nil, nil, nil, withCode(ExitError, err)
 	}
 	ts, err := g.TileSet()
 	if err != nil {
@@ -122,15 +121,6 @@ func endgameInput(g *Globals, rulesName, cgp, gcgFile string, turn int) (endgame
 		return rules, nil, nil, nil, withCode(ExitError, i18n.E("engine.lexicon_alphabet", "Lexicon", lex.Name, "Set", ts.Name))
 	}
 	return rules, ts, pos, lex, nil
-}
-
-// endgameRules reads --rules into the solver's end rules.
-func endgameRules(name string) (endgame.Rules, error) {
-	r, err := game.RulesByName(name)
-	if err != nil {
-		return endgame.Rules{}, withCode(ExitError, err)
-	}
-	return endgame.Rules{ConsecutivePasses: r.ConsecutivePasses, ScorelessTurns: r.ScorelessTurns}, nil
 }
 
 func runEndgame(c *cobra.Command, g *Globals, opts *endgameOptions) error {
@@ -234,7 +224,7 @@ func endgamePlayerMaker(g *Globals, mode string, plies int, rules game.Rules) (f
 	if err != nil {
 		return nil, err
 	}
-	mk := endgame.PlayerMaker(lex, endgame.Rules{ConsecutivePasses: rules.ConsecutivePasses, ScorelessTurns: rules.ScorelessTurns}, plies)
+	mk := endgame.PlayerMaker(lex, endgame.GameRules(rules), plies)
 	return func() game.EndgamePlayer { return mk() }, nil
 }
 
@@ -264,7 +254,3 @@ func simExact(ctx context.Context, g *Globals, mode string, plies, threads int, 
 	}
 	return true, g.Print(j.Doc(g.P, pos, lex.Tiles))
 }
-
-// The solver answers what analysis and the game against atril ask of an exact endgame solver
-// (endgame.NewAnalysisOracle gives analyze, play and web one).
-var _ analysis.Endgame = (*endgame.Oracle)(nil)
