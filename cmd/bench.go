@@ -2,7 +2,6 @@ package cmd
 
 import (
 	"errors"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -69,13 +68,9 @@ func newBenchCmd(g *Globals, runF func(*benchOptions) error) *cobra.Command {
 
 // check refuses flags out of bounds before any work and reads --figures.
 func (opts *benchOptions) check() error {
-	opts.figures = nil
-	for _, s := range opts.Figures {
-		f, err := bench.ParseFigure(strings.TrimSpace(s))
-		if err != nil {
-			return withCode(ExitError, err)
-		}
-		opts.figures = append(opts.figures, f)
+	var err error
+	if opts.figures, err = bench.ParseFigures(opts.Figures); err != nil {
+		return withCode(ExitError, err)
 	}
 	// Bounds first: a bad flag is refused before any work.
 	switch {

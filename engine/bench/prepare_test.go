@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/atril-scrabble/atril/engine"
@@ -80,5 +81,20 @@ func TestPrepare(t *testing.T) {
 	if _, remove, err := Prepare(Setup{Lexicon: lex, Count: 0}); !errors.As(err, &be) {
 		remove()
 		t.Errorf("no built-in set of 0: %v, want a BuiltinError", err)
+	}
+}
+
+// ParseFigures: names in the order given, spaces ignored; the first unknown name refused.
+func TestParseFigures(t *testing.T) {
+	t.Parallel()
+	got, err := ParseFigures([]string{" sim", "endgame ", "topeq"})
+	if err != nil || len(got) != 3 || got[0] != Sim || got[1] != Endgame || got[2] != TopEquity {
+		t.Fatalf("got %v, %v", got, err)
+	}
+	if got, err := ParseFigures(nil); err != nil || got != nil {
+		t.Errorf("none: %v, %v", got, err)
+	}
+	if got, err := ParseFigures([]string{"all", "fast", "slow"}); err == nil || got != nil || !strings.Contains(err.Error(), `"fast"`) {
+		t.Errorf("unknown: %v, %v", got, err)
 	}
 }
