@@ -109,12 +109,7 @@ func runBench(c *cobra.Command, g *Globals, opts *benchOptions) error {
 		return p.T("bench.progress", "Done", p.Int(done), "Total", p.Int(total)) + timeLeft(p, left)
 	})
 	cfg.Runs, cfg.Seconds = opts.Runs, opts.Seconds
-	cfg.Progress = func(done, total int) {
-		if done == 1 {
-			bar.Restart(total)
-		}
-		bar.Update(done)
-	}
+	cfg.Progress = bar.Steps
 	rep, err := bench.Run(c.Context(), cfg)
 	bar.Finish()
 	if err != nil && c.Context().Err() != nil {

@@ -92,12 +92,7 @@ func runPeg(c *cobra.Command, g *Globals, opts *pegOptions) error {
 	})
 	cfg := endgame.Config{Lexicon: lex, Rules: rules, Threads: opts.Threads, TableBytes: int64(opts.TableMB) << 20}
 	res, err := endgame.PreEndgame(ctx, cfg, pos, endgame.PegOptions{Candidates: opts.Candidates, Only: only, Plies: opts.Plies,
-		Time: opts.Time, Progress: func(done, total int) {
-			if done == 1 {
-				bar.Restart(total)
-			}
-			bar.Update(done)
-		}})
+		Time: opts.Time, Progress: bar.Steps})
 	bar.Finish()
 	if err != nil {
 		return withCode(ExitError, err)
