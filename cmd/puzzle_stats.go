@@ -69,7 +69,7 @@ func newPuzzleStatsCmd(g *Globals, runF func(*puzzleStatsOptions) error) *cobra.
 	c.Flags().IntVar(&opts.History, "history", 10, p.T("puzzle_stats.flag.history"))
 	c.Flags().StringVar(&opts.Plot, "plot", "", p.T("puzzle_stats.flag.plot"))
 	c.Flags().StringVar(&opts.Kind, "kind", "", p.T("egpuzzle.flag.stats_kind"))
-	_ = c.RegisterFlagCompletionFunc("kind", cobra.FixedCompletions(puzzleKindNames(), cobra.ShellCompDirectiveNoFileComp))
+	_ = c.RegisterFlagCompletionFunc("kind", cobra.FixedCompletions(puzzles.KindNames(), cobra.ShellCompDirectiveNoFileComp))
 	return c
 }
 
