@@ -1,7 +1,6 @@
 package cmd
 
 import (
-	"context"
 	"errors"
 	"io/fs"
 	"os"
@@ -147,26 +146,11 @@ func runReview(g *Globals, c *cobra.Command, opts *reviewOptions) error {
 		}
 		return nil
 	}
-	if err := rv.Start(ctx, deckID, map[string]any{"deck": opts.Deck, "max": opts.Max, "seed": seed, "grade": opts.Grade}); err != nil {
-		return withCode(ExitError, err)
-	}
-	r := newRunner(g, lex, opts.TimeLimit, rv, p.T("review.title", "Lexicon", lex.Name, "DB", st.Path()))
+	r := newRunner(g, lex, opts.TimeLimit, nil, p.T("review.title", "Lexicon", lex.Name, "DB", st.Path()))
 	defer r.Close()
-	if s := drills.ElsewhereText(p, elsewhere); s != "" {
-		r.Say(s)
-	}
-	sum, runErr := r.Run(ctx, qs) // Ctrl-C cancels ctx (Main): the review stops, answers kept
-	// What follows must happen after Ctrl-C too.
-	ctx = context.WithoutCancel(ctx)
-	endErr := rv.End(ctx)
-	if runErr != nil {
-		return withCode(ExitError, runErr)
-	}
-	if endErr != nil {
-		return withCode(ExitError, endErr)
-	}
-	for _, l := range rv.StillDueLines(ctx, p, g.io.Now, deckID) {
-		r.Say(l)
+	sum, err := rv.Session(ctx, r, qs, deckID, elsewhere, map[string]any{"deck": opts.Deck, "max": opts.Max, "seed": seed, "grade": opts.Grade})
+	if err != nil {
+		return withCode(ExitError, err)
 	}
 	if g.JSON {
 		return g.PrintJSON(sum)
