@@ -8,7 +8,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/drills"
-	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 )
 
@@ -129,16 +128,8 @@ func runDeckAdd(g *Globals, c *cobra.Command, opts *deckAddOptions) error {
 	if err != nil {
 		return err
 	}
-	if opts.File != "" {
-		f, err := fileio.Open(opts.File)
-		if err != nil {
-			return withCode(ExitError, err)
-		}
-		req.FileData, err = drills.ReadDeckFile(f, opts.File)
-		f.Close()
-		if err != nil {
-			return withCode(ExitError, err)
-		}
+	if err := req.ReadFile(); err != nil {
+		return withCode(ExitError, err)
 	}
 	st, err := openStudyStore(g)
 	if err != nil {
@@ -232,10 +223,7 @@ func deckRmCmd(g *Globals) *cobra.Command {
 				return err
 			}
 			defer st.Close()
-			if _, err := drills.OpenDeck(c.Context(), st, args[0]); err != nil {
-				return withCode(ExitError, err)
-			}
-			if err := st.DeleteDeck(c.Context(), args[0]); err != nil {
+			if err := drills.RemoveDeck(c.Context(), st, args[0]); err != nil {
 				return withCode(ExitError, err)
 			}
 			return g.Say(p.T("deck.deleted", "Deck", args[0]))
