@@ -17,7 +17,6 @@ import (
 
 type puzzleGenOptions struct {
 	puzzles.GenSpec
-	Deck    string
 	Workers int
 	Resume  bool
 }
@@ -135,11 +134,7 @@ func runPuzzleGen(c *cobra.Command, g *Globals, opts *puzzleGenOptions) error {
 			return err
 		}
 	}
-	deckName := opts.Deck
-	if opts.Resume {
-		deckName = o.Deck
-	}
-	deck, err := puzzles.DeckFilterNamed(ctx, st, deckName)
+	deck, err := puzzles.DeckFilterNamed(ctx, st, o.Deck)
 	if err != nil {
 		return withCode(ExitError, err)
 	}

@@ -120,6 +120,7 @@ type GenSpec struct {
 	CGP           string
 	Kinds         []string
 	Tags          []string
+	Deck          string // keep puzzles whose answer is a word of this deck ("": all)
 	Margin        float64
 	Accept        float64
 	NoSim         bool
@@ -141,7 +142,7 @@ var (
 // Options are the run's options: ErrSimOptions, ErrExactOptions or a *ValueError when the spec
 // cannot be run. (NewPlan checks the rest, with the inputs.)
 func (s GenSpec) Options() (GenOptions, error) {
-	o := GenOptions{SelfPlay: s.SelfPlay, Seed: s.Seed, Player: s.Player, CGP: s.CGP,
+	o := GenOptions{SelfPlay: s.SelfPlay, Seed: s.Seed, Player: s.Player, CGP: s.CGP, Deck: s.Deck,
 		Margin: s.Margin, Accept: s.Accept, Verify: !s.NoSim, Limit: s.Limit, GCG: s.GCG,
 		Sim: VerifyOptions{Candidates: s.SimCandidates, Iterations: s.SimIterations, Plies: s.SimPlies, Disagree: s.Disagree}}
 	if o.Player != "" {

@@ -75,10 +75,10 @@ func TestKindAndTagNames(t *testing.T) {
 func TestGenSpecOptions(t *testing.T) {
 	t.Parallel()
 	ok := GenSpec{SelfPlay: 3, Seed: 7, GCG: []string{"a.gcg"}, MinLoss: 9, Kinds: []string{"best", "ENDGAME"},
-		Tags: []string{"POWER_TILE"}, Margin: 1, Accept: 2, NoSim: true, SimCandidates: 2, SimIterations: 1, SimPlies: 1,
+		Tags: []string{"POWER_TILE"}, Deck: "verbos", Margin: 1, Accept: 2, NoSim: true, SimCandidates: 2, SimIterations: 1, SimPlies: 1,
 		Disagree: DisagreeDrop, Limit: 4, Exact: ExactOptions{MaxTiles: 3}}
 	o, err := ok.Options()
-	if err != nil || o.SelfPlay != 3 || o.Seed != 7 || o.Verify || o.MinLoss != 0 || o.Limit != 4 || o.Exact.MaxTiles != 3 ||
+	if err != nil || o.SelfPlay != 3 || o.Seed != 7 || o.Deck != "verbos" || o.Verify || o.MinLoss != 0 || o.Limit != 4 || o.Exact.MaxTiles != 3 ||
 		!slices.Equal(o.Kinds, []Kind{KindBest, KindEndgame}) || !slices.Equal(o.Tags, []puzzletag.Tag{puzzletag.PowerTile}) ||
 		o.Sim != (VerifyOptions{Candidates: 2, Iterations: 1, Plies: 1, Disagree: DisagreeDrop}) || !slices.Equal(o.GCG, []string{"a.gcg"}) {
 		t.Fatalf("%+v, %v", o, err)
