@@ -128,14 +128,10 @@ func runAnalyze(ctx context.Context, g *Globals, opts *analyzeOptions, args []st
 	ao := analysis.Options{Lexicon: lex, Leaves: table.Leaves, Endgame: eg, Sim: opts.Sim, SimTime: opts.SimTime,
 		SimIterations: opts.SimIterations, SimCandidates: opts.SimCandidates, Seed: opts.Seed}
 	if opts.Sim {
-		ao.Progress = func(done, total int) {
-			if bar == nil {
-				bar = ui.NewProgress(g.io.Err, g.io.ErrTTY, g.io.Now, total, func(done, total int, rate float64, left time.Duration) string {
-					return p.T("analyze.progress", "Done", p.Int(done), "Total", p.Int(total)) + timeLeft(p, left)
-				})
-			}
-			bar.Update(done)
-		}
+		bar = ui.NewProgress(g.io.Err, g.io.ErrTTY, g.io.Now, 0, func(done, total int, rate float64, left time.Duration) string {
+			return p.T("analyze.progress", "Done", p.Int(done), "Total", p.Int(total)) + timeLeft(p, left)
+		})
+		ao.Progress = bar.Steps
 	}
 	an, err := analysis.New(ao)
 	if err != nil {
