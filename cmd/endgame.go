@@ -30,9 +30,6 @@ type endgameOptions struct {
 	Plays   []string
 }
 
-// endgameMaxTableMB bounds --table-mb (64 GiB: more than any endgame needs).
-const endgameMaxTableMB = 64 << 10
-
 // newEndgameCmd makes `atril endgame`. runF, when not nil, stands in for the run (gh's seam).
 func newEndgameCmd(g *Globals, runF func(*endgameOptions) error) *cobra.Command {
 	opts := &endgameOptions{}
@@ -134,8 +131,8 @@ func runEndgame(c *cobra.Command, g *Globals, opts *endgameOptions) error {
 		return withCode(ExitError, i18n.E("endgame.bad_time", "Time", opts.Time.String()))
 	case opts.Threads < 0:
 		return withCode(ExitError, i18n.E("endgame.bad_threads", "Threads", opts.Threads))
-	case opts.TableMB < endgame.MinTableBytes>>20 || opts.TableMB > endgameMaxTableMB:
-		return withCode(ExitError, i18n.E("endgame.bad_table", "MB", opts.TableMB, "Min", endgame.MinTableBytes>>20, "Max", endgameMaxTableMB))
+	case opts.TableMB < endgame.MinTableBytes>>20 || opts.TableMB > endgame.MaxTableBytes>>20:
+		return withCode(ExitError, i18n.E("endgame.bad_table", "MB", opts.TableMB, "Min", endgame.MinTableBytes>>20, "Max", endgame.MaxTableBytes>>20))
 	case opts.Rank < 1:
 		return withCode(ExitError, i18n.E("endgame.bad_rank", "Rank", opts.Rank))
 	case opts.Show < 1:

@@ -75,8 +75,8 @@ func runPeg(c *cobra.Command, g *Globals, opts *pegOptions) error {
 		return withCode(ExitError, i18n.E("endgame.bad_time", "Time", opts.Time.String()))
 	case opts.Threads < 0:
 		return withCode(ExitError, i18n.E("endgame.bad_threads", "Threads", opts.Threads))
-	case opts.TableMB < endgame.MinTableBytes>>20 || opts.TableMB > endgameMaxTableMB:
-		return withCode(ExitError, i18n.E("endgame.bad_table", "MB", opts.TableMB, "Min", endgame.MinTableBytes>>20, "Max", endgameMaxTableMB))
+	case opts.TableMB < endgame.MinTableBytes>>20 || opts.TableMB > endgame.MaxTableBytes>>20:
+		return withCode(ExitError, i18n.E("endgame.bad_table", "MB", opts.TableMB, "Min", endgame.MinTableBytes>>20, "Max", endgame.MaxTableBytes>>20))
 	}
 	rules, ts, pos, lex, err := endgameInput(g, opts.Rules, opts.CGP, opts.GCG, opts.Turn)
 	if err != nil {
