@@ -221,8 +221,7 @@ func endgamePlayerMaker(g *Globals, mode string, plies int, rules game.Rules) (f
 	if err != nil {
 		return nil, err
 	}
-	mk := endgame.PlayerMaker(lex, endgame.GameRules(rules), plies)
-	return func() game.EndgamePlayer { return mk() }, nil
+	return endgame.PlayerMaker(lex, rules, plies), nil
 }
 
 // simExact is sim --endgame exact with the bag empty or holding one tile: the candidates are

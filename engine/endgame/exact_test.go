@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/atril-scrabble/atril/engine"
+	"github.com/atril-scrabble/atril/engine/game"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/testlex"
 	"github.com/atril-scrabble/atril/internal/ui"
@@ -15,8 +16,12 @@ import (
 func TestPlayerMaker(t *testing.T) {
 	t.Parallel()
 	lex := testlex.Small(t, strings.Fields("AL ALA ALAS AS ES EL ELLA SE LE LA MAS MES QUE")...)
-	mk := PlayerMaker(lex, Rules{ConsecutivePasses: 2}, 3)
-	a, b := mk(), mk()
+	mk := PlayerMaker(lex, game.Rules{ConsecutivePasses: 2}, 3)
+	a, okA := mk().(*Player)
+	b, okB := mk().(*Player)
+	if !okA || !okB {
+		t.Fatal("not an endgame Player")
+	}
 	if a == b || a.Solver == b.Solver {
 		t.Fatal("two players share a solver")
 	}
