@@ -66,10 +66,10 @@ func runAnagram(g *Globals, opts *anagramOptions) error {
 		words = lex.Anagrams(rack)
 	}
 	if g.JSON {
-		return g.PrintJSON(anagramJSON{Words: append([]string{}, plainWords(ts, words)...)})
+		return g.PrintJSON(anagramJSON{Words: append([]string{}, ts.DisplayWords(words)...)})
 	}
 	if !g.UI.TTY() {
-		return g.printLines(plainWords(ts, words))
+		return g.printLines(ts.DisplayWords(words))
 	}
 	return g.Print(lexicon.AnagramDoc(g.P, ts, rack, words, opts.Sub))
 }
