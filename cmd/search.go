@@ -52,7 +52,10 @@ func searchFlagUsage(p *i18n.Printer, key string) string {
 }
 
 // newSearchCmd makes `atril search`.
-func newSearchCmd(g *Globals) *cobra.Command {
+func newSearchCmd(g *Globals) *cobra.Command { return newSearchCmdWith(g, nil) }
+
+// newSearchCmdWith is newSearchCmd with runF, when not nil, standing in for the run (gh's seam).
+func newSearchCmdWith(g *Globals, runF func(*searchOptions) error) *cobra.Command {
 	opts := &searchOptions{Terms: map[string]*string{}}
 	p := g.P
 	c := &cobra.Command{
@@ -78,6 +81,9 @@ func newSearchCmd(g *Globals) *cobra.Command {
 				if !c.Flags().Changed(key) {
 					delete(opts.Terms, key)
 				}
+			}
+			if runF != nil {
+				return runF(opts) // flag tests: the options parsed, nothing run
 			}
 			return runSearch(g, opts)
 		},
