@@ -160,7 +160,8 @@ func runAnalyze(ctx context.Context, g *Globals, opts *analyzeOptions, args []st
 			}
 		}
 		made, err = rec.MistakePuzzles(ctx, st, lex, table, who, opts.MinLoss, g.io.Now)
-		if err != nil && ctx.Err() == nil {
+		// Ctrl-C only stops the puzzles; any other failure (the record not written) is said.
+		if err != nil && !errors.Is(err, context.Canceled) {
 			return withCode(ExitError, err)
 		}
 	}
