@@ -14,7 +14,10 @@ type anagramOptions struct {
 }
 
 // newAnagramCmd makes `atril anagram`.
-func newAnagramCmd(g *Globals) *cobra.Command {
+func newAnagramCmd(g *Globals) *cobra.Command { return newAnagramCmdWith(g, nil) }
+
+// newAnagramCmdWith is newAnagramCmd with runF, when not nil, standing in for the run (gh's seam).
+func newAnagramCmdWith(g *Globals, runF func(*anagramOptions) error) *cobra.Command {
 	opts := &anagramOptions{}
 	p := g.P
 	c := &cobra.Command{
@@ -30,6 +33,9 @@ func newAnagramCmd(g *Globals) *cobra.Command {
 			opts.Rack = args[0]
 			if c.Flags().Changed("min") {
 				opts.Sub = true // a minimum length only means something for subanagrams
+			}
+			if runF != nil {
+				return runF(opts) // flag tests: the options parsed, nothing run
 			}
 			return runAnagram(g, opts)
 		},
@@ -66,10 +72,10 @@ func runAnagram(g *Globals, opts *anagramOptions) error {
 		words = lex.Anagrams(rack)
 	}
 	if g.JSON {
-		return g.PrintJSON(anagramJSON{Words: append([]string{}, plainWords(ts, words)...)})
+		return g.PrintJSON(anagramJSON{Words: append([]string{}, ts.DisplayWords(words)...)})
 	}
 	if !g.UI.TTY() {
-		return g.printLines(plainWords(ts, words))
+		return g.printLines(ts.DisplayWords(words))
 	}
 	return g.Print(lexicon.AnagramDoc(g.P, ts, rack, words, opts.Sub))
 }

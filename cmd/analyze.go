@@ -1,7 +1,6 @@
 package cmd
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"time"
@@ -11,9 +10,7 @@ import (
 	"github.com/atril-scrabble/atril/drills/play"
 	"github.com/atril-scrabble/atril/engine/analysis"
 	"github.com/atril-scrabble/atril/engine/endgame"
-	"github.com/atril-scrabble/atril/engine/gcg"
 	"github.com/atril-scrabble/atril/engine/leavetable"
-	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/internal/ui"
@@ -95,44 +92,33 @@ func runAnalyze(ctx context.Context, g *Globals, opts *analyzeOptions, args []st
 		return err
 	}
 	// The record: a file, or a stored game's.
-	var data []byte
-	name := ""
 	var st *studystore.Store
 	defer func() {
 		if st != nil {
 			st.Close()
 		}
 	}()
+	file := ""
 	if opts.Game != 0 {
 		if st, err = openStudy(g, true); err != nil {
 			return err
 		}
-		var player string
-		if data, name, player, err = play.StoredRecord(ctx, st, opts.Game); errors.Is(err, play.ErrNotFinished) {
-			return withCode(ExitError, i18n.E("analyze.not_finished", "ID", opts.Game))
-		} else if err != nil {
-			return withCode(ExitError, err)
-		}
-		if opts.Player == "" {
-			opts.Player = player
-		}
 	} else {
-		name = args[0]
-		if data, err = fileio.ReadFile(name, gcg.MaxSize); err != nil {
-			return withCode(ExitError, err)
-		}
+		file = args[0]
 	}
-	rec, err := gcg.Read(bytes.NewReader(data), name, ts)
-	if err != nil {
+	rec, err := play.ReadGameRecord(ctx, st, opts.Game, file, ts)
+	if errors.Is(err, play.ErrNotFinished) {
+		return withCode(ExitError, i18n.E("analyze.not_finished", "ID", opts.Game))
+	} else if err != nil {
 		return withCode(ExitError, err)
 	}
-	players := rec.Players[0].Nick + ", " + rec.Players[1].Nick
-	if opts.Player == "" {
-		return withCode(ExitError, i18n.E("analyze.no_player", "File", name, "Players", players))
-	}
-	who := analysis.PlayerIndex(rec, opts.Player)
-	if who < 0 {
-		return withCode(ExitError, i18n.E("analyze.unknown_player", "File", name, "Player", opts.Player, "Players", players))
+	who, err := rec.Seat(opts.Player)
+	var se *play.SeatError
+	switch {
+	case errors.As(err, &se) && se.Player == "":
+		return withCode(ExitError, i18n.E("analyze.no_player", "File", se.File, "Players", se.Players))
+	case errors.As(err, &se):
+		return withCode(ExitError, i18n.E("analyze.unknown_player", "File", se.File, "Player", se.Player, "Players", se.Players))
 	}
 	var bar *ui.Progress
 	eg, err := endgame.NewAnalysisOracle(lex)
@@ -142,20 +128,16 @@ func runAnalyze(ctx context.Context, g *Globals, opts *analyzeOptions, args []st
 	ao := analysis.Options{Lexicon: lex, Leaves: table.Leaves, Endgame: eg, Sim: opts.Sim, SimTime: opts.SimTime,
 		SimIterations: opts.SimIterations, SimCandidates: opts.SimCandidates, Seed: opts.Seed}
 	if opts.Sim {
-		ao.Progress = func(done, total int) {
-			if bar == nil {
-				bar = ui.NewProgress(g.io.Err, g.io.ErrTTY, g.io.Now, total, func(done, total int, rate float64, left time.Duration) string {
-					return p.T("analyze.progress", "Done", p.Int(done), "Total", p.Int(total)) + timeLeft(p, left)
-				})
-			}
-			bar.Update(done)
-		}
+		bar = ui.NewProgress(g.io.Err, g.io.ErrTTY, g.io.Now, 0, func(done, total int, rate float64, left time.Duration) string {
+			return p.T("analyze.progress", "Done", p.Int(done), "Total", p.Int(total)) + timeLeft(p, left)
+		})
+		ao.Progress = bar.Steps
 	}
 	an, err := analysis.New(ao)
 	if err != nil {
 		return withCode(ExitError, err)
 	}
-	r, err := an.Game(ctx, rec, who)
+	r, err := an.Game(ctx, rec.Game, who)
 	if bar != nil {
 		bar.Finish()
 	}
@@ -177,15 +159,9 @@ func runAnalyze(ctx context.Context, g *Globals, opts *analyzeOptions, args []st
 				return err
 			}
 		}
-		file := name
-		if opts.Game != 0 {
-			// The stored game's record, as a file puzzle gen --resume can read again.
-			if file, err = play.WriteRecord(st, name, data); err != nil {
-				return withCode(ExitError, err)
-			}
-		}
-		made, err = play.MistakePuzzles(ctx, st, lex, table, file, data, rec.Players[who].Nick, opts.MinLoss, g.io.Now)
-		if err != nil && ctx.Err() == nil {
+		made, err = rec.MistakePuzzles(ctx, st, lex, table, who, opts.MinLoss, g.io.Now)
+		// Ctrl-C only stops the puzzles; any other failure (the record not written) is said.
+		if err != nil && !errors.Is(err, context.Canceled) {
 			return withCode(ExitError, err)
 		}
 	}

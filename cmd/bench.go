@@ -1,13 +1,11 @@
 package cmd
 
 import (
-	"os"
-	"strings"
+	"errors"
 	"time"
 
 	"github.com/spf13/cobra"
 
-	"github.com/atril-scrabble/atril/engine"
 	"github.com/atril-scrabble/atril/engine/bench"
 	"github.com/atril-scrabble/atril/engine/leavetable"
 	"github.com/atril-scrabble/atril/internal/i18n"
@@ -70,13 +68,9 @@ func newBenchCmd(g *Globals, runF func(*benchOptions) error) *cobra.Command {
 
 // check refuses flags out of bounds before any work and reads --figures.
 func (opts *benchOptions) check() error {
-	opts.figures = nil
-	for _, s := range opts.Figures {
-		f, err := bench.ParseFigure(strings.TrimSpace(s))
-		if err != nil {
-			return withCode(ExitError, err)
-		}
-		opts.figures = append(opts.figures, f)
+	var err error
+	if opts.figures, err = bench.ParseFigures(opts.Figures); err != nil {
+		return withCode(ExitError, err)
 	}
 	// Bounds first: a bad flag is refused before any work.
 	switch {
@@ -91,7 +85,6 @@ func (opts *benchOptions) check() error {
 }
 
 func runBench(c *cobra.Command, g *Globals, opts *benchOptions) error {
-	figs := opts.figures
 	lex, err := g.Lex()
 	if err != nil {
 		return err
@@ -100,61 +93,24 @@ func runBench(c *cobra.Command, g *Globals, opts *benchOptions) error {
 	if err != nil {
 		return err
 	}
-	var positions []*engine.Position
-	if opts.Positions != "" {
-		if positions, err = bench.ReadPositionsFile(opts.Positions, lex.Tiles, engine.StandardLayout()); err != nil {
-			return withCode(ExitError, err)
-		}
-	} else if positions, err = bench.Builtin(lex, table, opts.Count, opts.Seed); err != nil {
-		return withCode(ExitInternal, err)
+	cfg, remove, err := bench.Prepare(bench.Setup{Lexicon: lex, Leaves: table, File: opts.Positions, Count: opts.Count,
+		Seed: opts.Seed, Figures: opts.figures, Magpie: opts.Magpie, Macondo: opts.Macondo})
+	defer remove()
+	var be *bench.BuiltinError
+	if errors.As(err, &be) {
+		return withCode(ExitInternal, be.Err)
 	}
-	endgames, endgamesFile, err := benchEndgames(opts, figs, positions, lex, table)
 	if err != nil {
-		return err
-	}
-	if endgamesFile != "" {
-		defer os.Remove(endgamesFile)
-	}
-	var drivers []bench.Driver
-	if opts.Magpie != "" {
-		drivers = append(drivers, bench.Driver{Name: "MAGPIE", Path: opts.Magpie})
-	}
-	if opts.Macondo != "" {
-		drivers = append(drivers, bench.Driver{Name: "macondo", Path: opts.Macondo})
-	}
-	file := opts.Positions
-	if len(drivers) > 0 && file == "" {
-		// The built-in set, written for the drivers.
-		f, err := os.CreateTemp("", "atril-bench-*.cgp")
-		if err != nil {
-			return withCode(ExitError, err)
-		}
-		defer os.Remove(f.Name())
-		werr := bench.WritePositions(f, positions, lex.Name)
-		if cerr := f.Close(); werr == nil {
-			werr = cerr
-		}
-		if werr != nil {
-			return withCode(ExitError, werr)
-		}
-		file = f.Name()
+		return withCode(ExitError, err)
 	}
 
 	p := g.P
 	bar := ui.NewProgress(g.io.Err, g.io.ErrTTY, g.io.Now, 1, func(done, total int, rate float64, left time.Duration) string {
 		return p.T("bench.progress", "Done", p.Int(done), "Total", p.Int(total)) + timeLeft(p, left)
 	})
-	rep, err := bench.Run(c.Context(), bench.Config{
-		Lexicon: lex, Leaves: table, Positions: positions, PositionsFile: file, Figures: figs,
-		Endgames: endgames, EndgamesFile: endgamesFile,
-		Runs: opts.Runs, Seconds: opts.Seconds, Seed: opts.Seed, Drivers: drivers,
-		Progress: func(done, total int) {
-			if done == 1 {
-				bar.Restart(total)
-			}
-			bar.Update(done)
-		},
-	})
+	cfg.Runs, cfg.Seconds = opts.Runs, opts.Seconds
+	cfg.Progress = bar.Steps
+	rep, err := bench.Run(c.Context(), cfg)
 	bar.Finish()
 	if err != nil && c.Context().Err() != nil {
 		// Ctrl-C: the temporary positions file is removed on the way out.

@@ -3,29 +3,18 @@ package cmd
 import (
 	"errors"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/drills"
-	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 )
 
+// deckAddOptions are the deck's request, filled by the flags (its KindSet, SchedulerSet and
+// SeedSet say whether --kind, --scheduler, --seed were given: an existing deck keeps its own
+// otherwise).
 type deckAddOptions struct {
-	Name string // the deck's
-	// KindSet, SchedulerSet, SeedSet: --kind, --scheduler, --seed were given (an existing deck
-	// keeps its own otherwise).
-	KindSet, SchedulerSet, SeedSet bool
-	Search                         string
-	File                           string
-	Strict                         bool
-	Seed                           uint64
-	Kind                           string
-	Scheduler                      string
-	NewPerDay                      int
-	Retention                      float64
-	Target                         time.Duration
+	drills.DeckRequest
 }
 
 // newDeckCmd makes `atril deck`.
@@ -63,11 +52,11 @@ func deckAddCmd(g *Globals, runF func(*deckAddOptions) error) *cobra.Command {
 		},
 	}
 	f := c.Flags()
-	f.StringVar(&opts.Search, "search", "", p.T("deck.add.flag.search"))
-	f.StringVar(&opts.File, "file", "", p.T("deck.add.flag.file"))
-	f.BoolVar(&opts.Strict, "strict", false, p.T("deck.add.flag.strict"))
-	f.Uint64Var(&opts.Seed, "seed", 0, p.T("deck.add.flag.seed"))
-	f.StringVar(&opts.Kind, "kind", "anagram", p.T("deck.add.flag.kind"))
+	f.StringVar(&opts.Source.Search, "search", "", p.T("deck.add.flag.search"))
+	f.StringVar(&opts.Source.File, "file", "", p.T("deck.add.flag.file"))
+	f.BoolVar(&opts.Source.Strict, "strict", false, p.T("deck.add.flag.strict"))
+	f.Uint64Var(&opts.Source.Seed, "seed", 0, p.T("deck.add.flag.seed"))
+	f.StringVar((*string)(&opts.Kind), "kind", "anagram", p.T("deck.add.flag.kind"))
 	f.StringVar(&opts.Scheduler, "scheduler", "fsrs", p.T("deck.add.flag.scheduler"))
 	f.IntVar(&opts.NewPerDay, "new-per-day", drills.DefaultNewPerDay, p.T("deck.add.flag.new_per_day"))
 	f.Float64Var(&opts.Retention, "retention", 0.9, p.T("deck.add.flag.retention"))
@@ -111,16 +100,9 @@ func deckFlagError(err error) error {
 }
 
 func runDeckAdd(g *Globals, c *cobra.Command, opts *deckAddOptions) error {
-	name := opts.Name
-	if (opts.Search == "") == (opts.File == "") {
+	req := opts.DeckRequest
+	if (req.Source.Search == "") == (req.Source.File == "") {
 		return withCode(ExitError, i18n.E("deck.err.one_source"))
-	}
-	req := drills.DeckRequest{
-		Name: name, Kind: drills.Kind(opts.Kind), KindSet: opts.KindSet,
-		Scheduler: opts.Scheduler, SchedulerSet: opts.SchedulerSet,
-		NewPerDay: opts.NewPerDay, Retention: opts.Retention, Target: opts.Target,
-		Source:  drills.DeckSource{Search: opts.Search, File: opts.File, Strict: opts.Strict, Seed: opts.Seed},
-		SeedSet: opts.SeedSet,
 	}
 	if err := req.Check(); err != nil {
 		return deckFlagError(err)
@@ -129,16 +111,8 @@ func runDeckAdd(g *Globals, c *cobra.Command, opts *deckAddOptions) error {
 	if err != nil {
 		return err
 	}
-	if opts.File != "" {
-		f, err := fileio.Open(opts.File)
-		if err != nil {
-			return withCode(ExitError, err)
-		}
-		req.FileData, err = drills.ReadDeckFile(f, opts.File)
-		f.Close()
-		if err != nil {
-			return withCode(ExitError, err)
-		}
+	if err := req.ReadFile(); err != nil {
+		return withCode(ExitError, err)
 	}
 	st, err := openStudyStore(g)
 	if err != nil {
@@ -153,7 +127,7 @@ func runDeckAdd(g *Globals, c *cobra.Command, opts *deckAddOptions) error {
 		g.io.Err.Write([]byte("atril: " + msg))
 	}
 	if g.JSON {
-		return g.PrintJSON(added.JSON(name, lex.Name))
+		return g.PrintJSON(added.JSON(req.Name, lex.Name))
 	}
 	return g.Say(drills.DeckAddedText(g.P, added))
 }
@@ -232,10 +206,7 @@ func deckRmCmd(g *Globals) *cobra.Command {
 				return err
 			}
 			defer st.Close()
-			if _, err := drills.OpenDeck(c.Context(), st, args[0]); err != nil {
-				return withCode(ExitError, err)
-			}
-			if err := st.DeleteDeck(c.Context(), args[0]); err != nil {
+			if err := drills.RemoveDeck(c.Context(), st, args[0]); err != nil {
 				return withCode(ExitError, err)
 			}
 			return g.Say(p.T("deck.deleted", "Deck", args[0]))

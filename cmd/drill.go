@@ -1,7 +1,6 @@
 package cmd
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -161,35 +160,16 @@ func askDrill(g *Globals, c *cobra.Command, d drillRun, lex *lexicon.Lexicon, st
 		}
 		return g.Print(l.Doc(g.P))
 	}
-	opts := drills.SessionOptions(seed, d.flags.Count, d.flags.Deck, d.flags.TimeLimit, d.options)
-	rec, err := drills.StartSession(st, d.kind, lex.Name, deckID, opts)
-	if err != nil {
-		return withCode(ExitError, err)
-	}
-
 	// Ctrl-C cancels the context (Main): the drill stops with its answers saved.
-	ctx := c.Context()
 	p := g.P
-	r := newRunner(g, lex, d.flags.TimeLimit, rec, p.T("drill.title", "Drill", drills.NameAs(p, d.kind, drills.InTitle),
+	r := newRunner(g, lex, d.flags.TimeLimit, nil, p.T("drill.title", "Drill", drills.NameAs(p, d.kind, drills.InTitle),
 		"Lexicon", lex.Name, "Seed", fmt.Sprint(seed), "DB", st.Path()))
 	defer r.Close()
-	sum, runErr := r.Run(ctx, qs)
-	endErr := rec.End()
-	if runErr != nil {
-		return withCode(ExitError, runErr)
-	}
-	if endErr != nil {
-		return withCode(ExitError, endErr)
-	}
-	// What follows happens after Ctrl-C too, without asking anything.
-	after := context.WithoutCancel(ctx)
-	if err := r.OfferMisses(after, st, lex, d.kind, d.flags.DeckOut, ctx.Err() != nil, sum); err != nil {
+	sess := drills.DrillSession{Store: st, Lex: lex, Kind: d.kind, DeckID: deckID, DeckOut: d.flags.DeckOut,
+		Options: drills.SessionOptions(seed, d.flags.Count, d.flags.Deck, d.flags.TimeLimit, d.options)}
+	sum, err := sess.Ask(c.Context(), r, qs)
+	if err != nil {
 		return withCode(ExitError, deckHint(err))
-	}
-	if up, err := drills.DueNext(after, st, g.io.Now(), lex.Name); err == nil {
-		if s := up.Text(p, g.io.Now()); s != "" {
-			r.Say(s)
-		}
 	}
 	if g.JSON {
 		return g.PrintJSON(sum)

@@ -2,16 +2,13 @@ package cmd
 
 import (
 	"context"
-	"slices"
+	"errors"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/engine"
-	"github.com/atril-scrabble/atril/engine/analysis"
-	"github.com/atril-scrabble/atril/engine/bench"
 	"github.com/atril-scrabble/atril/engine/endgame"
-	"github.com/atril-scrabble/atril/engine/equity"
 	"github.com/atril-scrabble/atril/engine/game"
 	"github.com/atril-scrabble/atril/engine/gcg"
 	"github.com/atril-scrabble/atril/internal/i18n"
@@ -32,9 +29,6 @@ type endgameOptions struct {
 	Rules   string
 	Plays   []string
 }
-
-// endgameMaxTableMB bounds --table-mb (64 GiB: more than any endgame needs).
-const endgameMaxTableMB = 64 << 10
 
 // newEndgameCmd makes `atril endgame`. runF, when not nil, stands in for the run (gh's seam).
 func newEndgameCmd(g *Globals, runF func(*endgameOptions) error) *cobra.Command {
@@ -78,31 +72,25 @@ type endgameJSON = endgame.SolveJSON
 
 // endgamePosition reads the position an endgame command solves: --cgp, or --gcg FILE at --turn N
 // (the last turn when not given).
-func endgamePosition(g *Globals, cgp, gcgFile string, turn int, ts *lexicon.TileSet) (*engine.Position, error) {
-	if (cgp == "") == (gcgFile == "") {
-		return nil, withCode(ExitError, i18n.E("endgame.needs"))
+func endgamePosition(g *Globals, src gcg.Source, ts *lexicon.TileSet) (*engine.Position, error) {
+	pos, err := src.Position(ts, engine.StandardLayout())
+	var se *gcg.SourceError
+	switch {
+	case !errors.As(err, &se):
+	case se.Problem == gcg.SourceMissing:
+		err = i18n.E("endgame.needs")
+	case se.Problem == gcg.SourceTurnWithCGP:
+		err = i18n.E("endgame.turn_needs_gcg")
+	case se.Problem == gcg.SourceTurnRange:
+		err = i18n.E("endgame.turn_range", "Turn", se.Turn, "Max", se.Max, "File", se.File)
+	case se.Problem == gcg.SourceBadCGP:
+		err = i18n.Wrap(se.Err, "engine.cgp_flag")
 	}
-	if cgp != "" {
-		if turn >= 0 {
-			return nil, withCode(ExitError, i18n.E("endgame.turn_needs_gcg"))
-		}
-		pos, err := parseCGPFlag(cgp, ts)
-		if err != nil {
-			return nil, err
-		}
+	if err != nil {
+		return nil, withCode(ExitError, err)
+	}
+	if src.CGP != "" {
 		g.notes(pos.Notes())
-		return pos, nil
-	}
-	gm, err := gcg.ReadFile(gcgFile, ts)
-	if err != nil {
-		return nil, withCode(ExitError, err)
-	}
-	if turn > gm.Turns() {
-		return nil, withCode(ExitError, i18n.E("endgame.turn_range", "Turn", turn, "Max", gm.Turns(), "File", gcgFile))
-	}
-	pos, err := gm.Replay(ts, engine.StandardLayout(), turn)
-	if err != nil {
-		return nil, withCode(ExitError, err)
 	}
 	return pos, nil
 }
@@ -110,15 +98,15 @@ func endgamePosition(g *Globals, cgp, gcgFile string, turn int, ts *lexicon.Tile
 // endgameInput reads what endgame and peg share: the end rules, the tile set, the position (--cgp or --gcg
 // --turn) and the lexicon, checked to agree with the position's tile set.
 func endgameInput(g *Globals, rulesName, cgp, gcgFile string, turn int) (endgame.Rules, *lexicon.TileSet, *engine.Position, *lexicon.Lexicon, error) {
-	rules, err := endgameRules(rulesName)
+	rules, err := endgame.RulesNamed(rulesName)
 	if err != nil {
-		return rules, nil, nil, nil, err
+		return rules, nil, nil, nil, withCode(ExitError, err)
 	}
 	ts, err := g.TileSet()
 	if err != nil {
 		return rules, nil, nil, nil, err
 	}
-	pos, err := endgamePosition(g, cgp, gcgFile, turn, ts)
+	pos, err := endgamePosition(g, gcg.Source{CGP: cgp, File: gcgFile, Turn: turn}, ts)
 	if err != nil {
 		return rules, nil, nil, nil, err
 	}
@@ -132,15 +120,6 @@ func endgameInput(g *Globals, rulesName, cgp, gcgFile string, turn int) (endgame
 	return rules, ts, pos, lex, nil
 }
 
-// endgameRules reads --rules into the solver's end rules.
-func endgameRules(name string) (endgame.Rules, error) {
-	r, err := game.RulesByName(name)
-	if err != nil {
-		return endgame.Rules{}, withCode(ExitError, err)
-	}
-	return endgame.Rules{ConsecutivePasses: r.ConsecutivePasses, ScorelessTurns: r.ScorelessTurns}, nil
-}
-
 func runEndgame(c *cobra.Command, g *Globals, opts *endgameOptions) error {
 	ctx := c.Context()
 	switch {
@@ -152,8 +131,8 @@ func runEndgame(c *cobra.Command, g *Globals, opts *endgameOptions) error {
 		return withCode(ExitError, i18n.E("endgame.bad_time", "Time", opts.Time.String()))
 	case opts.Threads < 0:
 		return withCode(ExitError, i18n.E("endgame.bad_threads", "Threads", opts.Threads))
-	case opts.TableMB < endgame.MinTableBytes>>20 || opts.TableMB > endgameMaxTableMB:
-		return withCode(ExitError, i18n.E("endgame.bad_table", "MB", opts.TableMB, "Min", endgame.MinTableBytes>>20, "Max", endgameMaxTableMB))
+	case opts.TableMB < endgame.MinTableBytes>>20 || opts.TableMB > endgame.MaxTableBytes>>20:
+		return withCode(ExitError, i18n.E("endgame.bad_table", "MB", opts.TableMB, "Min", endgame.MinTableBytes>>20, "Max", endgame.MaxTableBytes>>20))
 	case opts.Rank < 1:
 		return withCode(ExitError, i18n.E("endgame.bad_rank", "Rank", opts.Rank))
 	case opts.Show < 1:
@@ -163,13 +142,9 @@ func runEndgame(c *cobra.Command, g *Globals, opts *endgameOptions) error {
 	if err != nil {
 		return err
 	}
-	var only []engine.Move
-	for _, s := range opts.Plays {
-		m, err := checkedPlay(s, pos, lex)
-		if err != nil {
-			return err
-		}
-		only = append(only, m)
+	only, err := playFlags(opts.Plays, pos, lex, engine.Pass)
+	if err != nil {
+		return err
 	}
 	s, err := endgame.New(endgame.Config{Lexicon: lex, Rules: rules, Threads: opts.Threads, TableBytes: int64(opts.TableMB) << 20})
 	if err != nil {
@@ -200,24 +175,25 @@ func runEndgame(c *cobra.Command, g *Globals, opts *endgameOptions) error {
 	return nil
 }
 
-// checkedPlay reads a --play: a pass, or a legal play of the player to move.
-func checkedPlay(s string, pos *engine.Position, lex *lexicon.Lexicon) (engine.Move, error) {
-	ts := lex.Tiles
-	m, err := engine.ParseMove(s, pos.Board, ts)
-	if err != nil {
-		return m, withCode(ExitError, i18n.Wrap(err, "endgame.bad_play", "Play", s))
+// playFlags reads --play: moves named for the player to move (plays checked legal, and the
+// kinds of passes or exchanges allowed), a refusal worded with the flag.
+func playFlags(plays []string, pos *engine.Position, lex *lexicon.Lexicon, allowed ...engine.MoveKind) ([]engine.Move, error) {
+	moves, err := engine.NamedMoves(plays, pos, lex.Tiles, lex, allowed...)
+	var pe *engine.PlayError
+	if !errors.As(err, &pe) {
+		return moves, err
 	}
-	switch m.Kind {
-	case engine.Exchange:
-		return m, withCode(ExitError, i18n.E("endgame.no_exchange", "Play", s))
-	case engine.Play:
-		v := engine.Check(pos.Board, &m, ts, lex, pos.Racks[0])
-		if !v.Legal {
-			return m, withCode(ExitError, i18n.E("endgame.illegal_play", "Play", s, "Why", v.Problems[0].Reason))
-		}
-		m = v.Move
+	switch {
+	case pe.Why == engine.PlayUnreadable:
+		err = i18n.Wrap(pe.Err, "endgame.bad_play", "Play", pe.Play)
+	case pe.Why == engine.PlayIllegal:
+		err = i18n.E("endgame.illegal_play", "Play", pe.Play, "Why", pe.Err)
+	case pe.Move.Kind == engine.Exchange:
+		err = i18n.E("endgame.no_exchange", "Play", pe.Play)
+	default:
+		err = i18n.E("peg.only_plays", "Play", pe.Play)
 	}
-	return m, nil
+	return nil, withCode(ExitError, err)
 }
 
 // endgameFlags adds --endgame static|exact and --endgame-plies N, for the commands that play
@@ -245,29 +221,7 @@ func endgamePlayerMaker(g *Globals, mode string, plies int, rules game.Rules) (f
 	if err != nil {
 		return nil, err
 	}
-	mk := endgame.PlayerMaker(lex, endgame.Rules{ConsecutivePasses: rules.ConsecutivePasses, ScorelessTurns: rules.ScorelessTurns}, plies)
-	return func() game.EndgamePlayer { return mk() }, nil
-}
-
-// benchEndgames are the endgame figure's positions when it is measured: those of --positions
-// that are endgames, or the built-in set; and, when the engines compared need it, a temporary
-// file of them (the caller removes it).
-func benchEndgames(opts *benchOptions, figs []bench.Figure, positions []*engine.Position, lex *lexicon.Lexicon, table equity.Leaves) ([]*engine.Position, string, error) {
-	if !slices.Contains(figs, bench.Endgame) {
-		return nil, "", nil
-	}
-	eg, err := bench.EndgamePositions(opts.Positions != "", positions, lex, table, opts.Count, opts.Seed)
-	if err != nil {
-		return nil, "", withCode(ExitInternal, err)
-	}
-	if opts.Magpie == "" && opts.Macondo == "" || len(eg) == 0 {
-		return eg, "", nil
-	}
-	name, err := bench.WriteTempPositions(eg, lex.Name)
-	if err != nil {
-		return nil, "", withCode(ExitError, err)
-	}
-	return eg, name, nil
+	return endgame.PlayerMaker(lex, rules, plies), nil
 }
 
 // simExact is sim --endgame exact with the bag empty or holding one tile: the candidates are
@@ -291,21 +245,8 @@ func simExact(ctx context.Context, g *Globals, mode string, plies, threads int, 
 	if err != nil {
 		return exact, withCode(ExitError, err)
 	}
-	switch {
-	case !exact:
-		return false, nil
-	case j.Peg != nil:
-		out := j.Peg.JSON(pos, lex.Tiles)
-		if g.JSON {
-			return true, g.PrintJSON(out)
-		}
-		return true, g.Print(j.Peg.Doc(g.P, pos, &out))
-	case g.JSON:
-		return true, g.PrintJSON(j.Endgame.JSON(pos, lex.Tiles))
+	if g.JSON {
+		return true, g.PrintJSON(j.JSON(pos, lex.Tiles))
 	}
-	return true, g.Print(j.Endgame.Doc(g.P, pos, len(j.Endgame.Plays)))
+	return true, g.Print(j.Doc(g.P, pos, lex.Tiles))
 }
-
-// The solver answers what analysis and the game against atril ask of an exact endgame solver
-// (endgame.NewAnalysisOracle gives analyze, play and web one).
-var _ analysis.Endgame = (*endgame.Oracle)(nil)

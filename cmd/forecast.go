@@ -2,7 +2,7 @@ package cmd
 
 import (
 	"context"
-	"time"
+	"errors"
 
 	"github.com/spf13/cobra"
 
@@ -78,15 +78,16 @@ func runForecast(g *Globals, ctx context.Context, opts *forecastOptions) error {
 			return withCode(ExitError, i18n.E("forecast.err.two_dates"))
 		}
 	}
-	dateText, flag := opts.Date, "--date"
+	req := stats.ForecastRequest{Now: now, Day: opts.Date, Record: opts.SetDate != "", Deck: opts.Deck, Target: opts.Target, Curve: opts.Plot != ""}
+	flag := "--date"
 	if opts.SetDate != "" {
-		dateText, flag = opts.SetDate, "--set-date"
+		req.Day, flag = opts.SetDate, "--set-date"
 	}
 	st, err := openStatsStore(g)
 	if err != nil {
 		return err
 	}
-	if st == nil && opts.SetDate != "" {
+	if st == nil && req.Record {
 		if st, err = openStudyStore(g); err != nil {
 			return err
 		}
@@ -94,66 +95,26 @@ func runForecast(g *Globals, ctx context.Context, opts *forecastOptions) error {
 	if st != nil {
 		defer st.Close()
 	}
-	if dateText == "" {
-		// The next tournament set, if any.
-		if st != nil {
-			day, deck, ok, err := stats.NextTournament(ctx, st, now)
-			if err != nil {
-				return withCode(ExitError, err)
-			}
-			if ok {
-				dateText = day
-				if opts.Deck == "" {
-					opts.Deck = deck
-				}
-			}
-		}
-		if dateText == "" {
-			return withCode(ExitError, i18n.E("forecast.err.no_date"))
-		}
-	}
-	date, err := parseStatsDay(g.P, dateText, loc)
-	if err != nil {
-		return withCode(ExitError, i18n.E("stats.err.bad_date", "Flag", flag, "Value", dateText))
-	}
-	if stats.DayNumber(date, loc) < stats.DayNumber(now, loc) {
-		return withCode(ExitError, i18n.E("forecast.err.past", "Flag", flag, "Value", dateText))
-	}
-	var deck studystore.Deck
-	if opts.Deck != "" {
-		if st == nil {
-			return withCode(ExitError, i18n.E("stats.err.no_deck", "Deck", opts.Deck))
-		}
-		if deck, err = st.DeckByName(ctx, opts.Deck); err != nil {
-			return statsDeckError(opts.Deck, err)
-		}
-	}
-	if opts.SetDate != "" {
-		if err := st.SetTournament(ctx, studystore.Tournament{Date: date.Format(time.DateOnly), DeckID: deck.ID}); err != nil {
-			return withCode(ExitError, err)
-		}
-	}
-	var f stats.Forecast
-	if st != nil {
-		f, err = stats.MakeForecast(ctx, st, stats.ForecastOptions{Now: now, Loc: loc, Date: date, DeckID: deck.ID,
-			Target: opts.Target, Curve: opts.Plot != ""})
-		if err != nil {
-			return withCode(ExitError, err)
-		}
-	} else {
-		f = stats.Forecast{Date: date.Format("2006-01-02"), Target: opts.Target, Days: int(stats.DayNumber(date, loc) - stats.DayNumber(now, loc))}
+	f, err := stats.RunForecast(ctx, st, g.P, req)
+	switch {
+	case errors.Is(err, stats.ErrNoDay):
+		return withCode(ExitError, i18n.E("forecast.err.no_date"))
+	case errors.Is(err, studystore.ErrNoDeck):
+		return statsDeckError(opts.Deck, err)
+	case err != nil:
+		return statsDayError(flag, err)
 	}
 	if opts.Plot != "" && f.Cards > 0 {
-		if err := stats.PlotForecast(opts.Plot, f, g.P); err != nil {
+		if err := stats.PlotForecast(opts.Plot, f.Forecast, g.P); err != nil {
 			return withCode(ExitError, i18n.Wrap(err, "stats.err.plot", "File", opts.Plot))
 		}
 	}
 	if g.JSON {
-		return g.PrintJSON(f)
+		return g.PrintJSON(f.Forecast)
 	}
-	d := f.Doc(g.P, opts.Deck)
+	d := f.Doc(g.P, f.Deck)
 	if opts.SetDate != "" {
-		d.P(g.P.T("forecast.set", "Date", g.P.Date(date)))
+		d.P(g.P.T("forecast.set", "Date", g.P.Date(f.Day)))
 	}
 	if opts.Plot != "" && f.Cards > 0 {
 		d.Note(g.P.T("stats.plot_written", "File", opts.Plot))

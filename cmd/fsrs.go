@@ -11,7 +11,6 @@ import (
 	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/stats"
-	"github.com/atril-scrabble/atril/stats/fsrsfit"
 )
 
 type fsrsOptions struct {
@@ -81,42 +80,24 @@ func fsrsCheckCmd(g *Globals, runF func(*fsrsOptions) error) *cobra.Command {
 	return c
 }
 
-// fsrsSource is the reviews to fit or check: a --revlog file, or the store's log (of --deck);
-// st is nil for a file not to be saved, or a store not there yet.
-type fsrsSource struct {
-	stats.FSRSSource
-	st *studystore.Store
-}
-
-func loadFSRSSource(g *Globals, ctx context.Context, opts *fsrsOptions, needStore bool) (fsrsSource, error) {
-	var src fsrsSource
-	if opts.Revlog != "" {
-		reviews, err := stats.ReadRevlogFile(opts.Revlog)
-		if err != nil {
-			return src, withCode(ExitError, err)
-		}
-		src.Reviews = reviews
-		if !needStore {
-			return src, nil
-		}
+// loadFSRSSource reads the reviews to fit or check (stats.OpenFSRSSource): a --revlog file
+// alone unless needStore, else with the store's deck and weights; the store, when open, is for
+// the caller to close.
+func loadFSRSSource(g *Globals, ctx context.Context, opts *fsrsOptions, needStore bool) (stats.FSRSSource, *studystore.Store, error) {
+	var openErr error // the store's, worded and coded already
+	src, st, err := stats.OpenFSRSSource(ctx, stats.FSRSInput{Deck: opts.Deck, Revlog: opts.Revlog, Loc: g.io.Now().Location(),
+		FileOnly: opts.Revlog != "" && !needStore, Open: func() (*studystore.Store, error) {
+			st, err := openStatsStore(g)
+			openErr = err
+			return st, err
+		}})
+	if openErr != nil {
+		return src, nil, openErr
 	}
-	st, err := openStatsStore(g)
-	if err != nil || st == nil {
-		if opts.Deck != "" && err == nil {
-			return src, withCode(ExitError, i18n.E("stats.err.no_deck", "Deck", opts.Deck))
-		}
-		return src, err
-	}
-	loaded, err := stats.LoadFSRSSource(ctx, st, opts.Deck, opts.Revlog == "", g.io.Now().Location())
 	if err != nil {
-		st.Close()
-		return src, statsDeckError(opts.Deck, err)
+		return src, nil, statsDeckError(opts.Deck, err)
 	}
-	if opts.Revlog != "" {
-		loaded.Reviews = src.Reviews
-	}
-	src.FSRSSource, src.st = loaded, st
-	return src, nil
+	return src, st, nil
 }
 
 func runFSRSFit(g *Globals, ctx context.Context, opts *fsrsOptions) error {
@@ -125,12 +106,15 @@ func runFSRSFit(g *Globals, ctx context.Context, opts *fsrsOptions) error {
 	}
 	// A --revlog file is someone's log, not this player's: saved only when asked.
 	save := !opts.NoSave && (opts.Revlog == "" || opts.Save)
-	src, err := loadFSRSSource(g, ctx, opts, save)
+	src, st, err := loadFSRSSource(g, ctx, opts, save)
 	if err != nil {
 		return err
 	}
-	if src.st != nil {
-		defer src.st.Close()
+	if st != nil {
+		defer st.Close()
+	}
+	if !save {
+		st = nil // read from, not saved to
 	}
 	if opts.Revlog != "" {
 		src.InUse = nil // compared with the defaults
@@ -139,7 +123,7 @@ func runFSRSFit(g *Globals, ctx context.Context, opts *fsrsOptions) error {
 		return g.P.T("fsrs.fit.progress", "Done", g.P.Int(done), "Total", g.P.Int(total))
 	})
 	last := 0
-	r, err := stats.FitFSRS(ctx, src.Reviews, src.InUse, fsrsfit.Config{}, func(done, total int) {
+	r, err := stats.FitAndSave(ctx, st, src, func(done, total int) {
 		if total != last {
 			bar.Restart(total)
 			last = total
@@ -154,13 +138,6 @@ func runFSRSFit(g *Globals, ctx context.Context, opts *fsrsOptions) error {
 		return withCode(ExitError, err)
 	}
 	r.Deck, r.Source = opts.Deck, opts.Revlog
-	if save && src.st != nil && r.Outcome != fsrsfit.Defaulted {
-		if err := src.st.SaveFSRSParameters(ctx, studystore.FSRSParameters{DeckID: src.Deck.ID, Weights: r.Parameters,
-			Reviews: r.NReviews, LogLoss: r.Test.LogLoss}); err != nil {
-			return withCode(ExitError, err)
-		}
-		r.Saved = true
-	}
 	if g.JSON {
 		return g.PrintJSON(r)
 	}
@@ -168,12 +145,12 @@ func runFSRSFit(g *Globals, ctx context.Context, opts *fsrsOptions) error {
 }
 
 func runFSRSCheck(g *Globals, ctx context.Context, opts *fsrsOptions) error {
-	src, err := loadFSRSSource(g, ctx, opts, opts.Revlog == "")
+	src, st, err := loadFSRSSource(g, ctx, opts, opts.Revlog == "")
 	if err != nil {
 		return err
 	}
-	if src.st != nil {
-		defer src.st.Close()
+	if st != nil {
+		defer st.Close()
 	}
 	c, err := stats.CheckFSRS(src.Reviews, src.InUse)
 	if err != nil {

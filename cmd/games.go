@@ -5,14 +5,12 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/drills/play"
 	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
-	"github.com/atril-scrabble/atril/internal/studystore"
 	"github.com/atril-scrabble/atril/internal/ui"
 )
 
@@ -42,14 +40,13 @@ func runGames(ctx context.Context, g *Globals) error {
 	if err != nil {
 		return err
 	}
-	var games []studystore.GameRecord
 	if st != nil {
 		defer st.Close()
-		if games, err = st.Games(ctx, time.Time{}, false); err != nil {
-			return withCode(ExitError, err)
-		}
 	}
-	out := play.ListGames(games, g.io.Now().Location())
+	out, err := play.StoredGames(ctx, st, g.io.Now().Location())
+	if err != nil {
+		return withCode(ExitError, err)
+	}
 	if g.JSON {
 		return g.PrintJSON(out)
 	}

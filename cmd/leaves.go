@@ -2,8 +2,6 @@ package cmd
 
 import (
 	"errors"
-	"os"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -82,18 +80,6 @@ func (g *Globals) chosenLeaves() (string, error) {
 // leavesSpecs completes a leave SPEC flag.
 func leavesSpecs(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 	return []string{leavetable.Builtin, leavetable.Handset, leavetable.None}, cobra.ShellCompDirectiveDefault
-}
-
-// isLeavesTable says whether a show argument names a table rather than a leave.
-func isLeavesTable(arg string) bool {
-	if leavetable.Named(arg) {
-		return true
-	}
-	if strings.HasSuffix(strings.ToLower(arg), ".klv2") {
-		return true
-	}
-	fi, err := os.Stat(arg)
-	return err == nil && fi.Mode().IsRegular()
 }
 
 // gamesProgress is a progress bar of games on stderr whose label shows the rate and the time left

@@ -4,16 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"runtime"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/engine/leavetable"
-	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
-	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/stats/leaves"
 )
 
@@ -94,23 +89,12 @@ func runLeavesLearn(ctx context.Context, g *Globals, opts *leavesLearnOptions) e
 	if err != nil {
 		return withCode(ExitError, err)
 	}
-	workers := opts.Workers
-	if workers == 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	// The output is taken now, not after hours of learning: a device or a FIFO is refused, and
-	// so is a second run writing the same table (which would also share the checkpoint).
-	table, err := fileio.Create(opts.Out)
-	if err != nil {
-		return withCode(ExitError, err)
-	}
-	defer table.Abort()
-	ckpt := opts.Out + ".ckpt"
+	ckpt := leaves.CheckpointPath(opts.Out)
 	bar := newGamesProgress(g, opts.Games)
 	gen := 0
-	lo := leaves.LearnOptions{Lexicon: lex, Games: opts.Games, Generations: opts.Generations, Seed: opts.Seed,
-		Workers: workers, From: from, Checkpoint: ckpt, Resume: opts.Resume, Now: g.io.Now, Method: method}
-	lo.Progress = func(pr leaves.Progress) {
+	lf := leaves.LearnFile{Out: opts.Out, FromName: opts.From, LearnOptions: leaves.LearnOptions{Lexicon: lex, Games: opts.Games,
+		Generations: opts.Generations, Seed: opts.Seed, Workers: opts.Workers, From: from, Resume: opts.Resume, Now: g.io.Now, Method: method}}
+	lf.Progress = func(pr leaves.Progress) {
 		if pr.Phase == "resume" {
 			bar.bar.Clear()
 			fmt.Fprintln(g.io.Err, g.P.T("leaves.learn.resumed", "File", ckpt, "Generation", pr.Generation, "Games", g.P.Int(pr.Games)))
@@ -127,7 +111,7 @@ func runLeavesLearn(ctx context.Context, g *Globals, opts *leavesLearnOptions) e
 		bar.rate, bar.left = pr.GamesPerSec, pr.ETA
 		bar.bar.Update(pr.Games)
 	}
-	res, err := leaves.Learn(ctx, lo)
+	out, err := lf.Run(ctx)
 	bar.bar.Finish()
 	if err != nil {
 		if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
@@ -138,33 +122,10 @@ func runLeavesLearn(ctx context.Context, g *Globals, opts *leavesLearnOptions) e
 		}
 		return withCode(ExitError, err)
 	}
-	if err := res.WriteKLV(table); err != nil {
-		return withCode(ExitError, i18n.Wrap(err, "leaves.err.out_write", "File", opts.Out))
-	}
-	if err := table.Commit(); err != nil {
-		return withCode(ExitError, i18n.Wrap(err, "leaves.err.out_write", "File", opts.Out))
-	}
-	os.Remove(ckpt)                                              // the table is written: nothing left to resume
-	elapsed := time.Duration(res.Seconds * float64(time.Second)) // across resumes
-	out := learnJSON{Out: opts.Out, Lexicon: lex.Name, Tiles: lex.Tiles.Name, Games: opts.Games, Generations: opts.Generations,
-		Seed: opts.Seed, From: opts.From, Method: string(method), Workers: workers, Leaves: len(res.Values), Seconds: elapsed.Seconds(), Reports: res.Reports}
-	if s := elapsed.Seconds(); s > 0 {
-		out.GamesPerSec = float64(opts.Games*opts.Generations) / s
-	}
 	if g.JSON {
 		return g.PrintJSON(out)
 	}
-	return g.Print(learnDoc(g, &out))
-}
-
-func learnDoc(g *Globals, o *learnJSON) *ui.Doc {
-	p := g.P
-	d := ui.NewDoc().H1(p.T("leaves.learn.title", "File", o.Out)).
-		P(p.T("leaves.learn.summary", "Games", p.N("leaves.count.games", o.Games), "Generations", p.N("leaves.count.generations", o.Generations), "Seed", o.Seed, "Lexicon", o.Lexicon, "Tiles", o.Tiles))
-	t := leaves.FitTable(p, o.Reports, 1)
-	d.Table(t).Note(p.T("leaves.learn.note"))
-	return d.P(p.T("leaves.learn.speed", "Total", p.Int(o.Games*o.Generations), "Time", p.Duration(time.Duration(o.Seconds*float64(time.Second))),
-		"Rate", p.Float(o.GamesPerSec, 0), "Workers", o.Workers))
+	return g.Print(out.Doc(g.P))
 }
 
 // methodNames completes --method.

@@ -3,13 +3,10 @@ package cmd
 import (
 	"context"
 	"errors"
-	"time"
 
 	"github.com/spf13/cobra"
 
-	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
-	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/stats/leaves"
 )
 
@@ -45,26 +42,10 @@ func newLeavesMergeCmd(g *Globals, runF func(*leavesMergeOptions) error) *cobra.
 	return c
 }
 
-// mergeJSON is what `leaves merge --json` prints.
-type mergeJSON struct {
-	Out          string             `json:"out"`
-	Files        int                `json:"files"`
-	Lexicon      string             `json:"lexicon"`
-	Tiles        string             `json:"tiles"`
-	Generation   int                `json:"generation"`
-	Shards       int                `json:"shards"`
-	Games        int                `json:"games"`
-	Seed         uint64             `json:"seed"`
-	From         string             `json:"from"`
-	Method       string             `json:"method"`
-	Leaves       int                `json:"leaves"`
-	Seconds      float64            `json:"seconds"`
-	ShardSeconds float64            `json:"shard_seconds"`
-	Reports      []leaves.FitReport `json:"reports"`
-}
+// mergeJSON is what `leaves merge --json` prints (the tests read it).
+type mergeJSON = leaves.MergeReport
 
 func runLeavesMerge(ctx context.Context, g *Globals, opts *leavesMergeOptions, args []string) error {
-	p := g.P
 	if opts.Out == "" {
 		return withCode(ExitError, i18n.E("leaves.err.out_needed"))
 	}
@@ -76,40 +57,16 @@ func runLeavesMerge(ctx context.Context, g *Globals, opts *leavesMergeOptions, a
 	if err != nil {
 		return err
 	}
-	files, err := leaves.StatsFiles(args)
-	if err != nil {
-		return withCode(ExitError, err)
-	}
-	table, err := fileio.Create(opts.Out) // taken first: a FIFO, a device or a second writer is refused
-	if err != nil {
-		return withCode(ExitError, err)
-	}
-	defer table.Abort()
-	start := g.io.Now()
-	m, err := leaves.Merge(ctx, leaves.MergeOptions{Files: files, Tiles: ts, Method: method, Workers: opts.Workers})
+	out, err := leaves.MergeFile{Paths: args, Out: opts.Out, Now: g.io.Now,
+		MergeOptions: leaves.MergeOptions{Tiles: ts, Method: method, Workers: opts.Workers}}.Run(ctx)
 	if err != nil {
 		if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
 			return withCode(ExitInterrupted, err)
 		}
 		return withCode(ExitError, err)
 	}
-	if err := m.WriteKLV(table); err != nil {
-		return withCode(ExitError, i18n.Wrap(err, "leaves.err.out_write", "File", opts.Out))
-	}
-	if err := table.Commit(); err != nil {
-		return withCode(ExitError, i18n.Wrap(err, "leaves.err.out_write", "File", opts.Out))
-	}
-	h := m.Header
-	out := mergeJSON{Out: opts.Out, Files: len(files), Lexicon: h.Lexicon, Tiles: h.Tiles, Generation: h.Generation, Shards: h.Shards,
-		Games: m.Games, Seed: h.Seed, From: h.From, Method: string(method), Leaves: len(m.Values),
-		Seconds: g.io.Now().Sub(start).Seconds(), ShardSeconds: m.Seconds, Reports: m.Reports}
 	if g.JSON {
 		return g.PrintJSON(out)
 	}
-	d := ui.NewDoc().H1(p.T("leaves.merge.title", "File", opts.Out)).
-		P(p.T("leaves.merge.summary", "Generation", h.Generation, "Shards", p.N("leaves.count.shards", h.Shards),
-			"Games", p.N("leaves.count.games", m.Games), "Seed", h.Seed, "Lexicon", h.Lexicon, "Method", string(method)))
-	d.Table(leaves.FitTable(p, m.Reports, h.Generation)).Note(p.T("leaves.learn.note"))
-	return g.Print(d.P(p.T("leaves.merge.speed", "Time", p.Duration(time.Duration(out.Seconds*float64(time.Second))),
-		"Played", p.Duration(time.Duration(m.Seconds*float64(time.Second))))))
+	return g.Print(out.Doc(g.P))
 }

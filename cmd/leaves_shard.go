@@ -5,10 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
-	"time"
 
 	"github.com/atril-scrabble/atril/internal/i18n"
-	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/stats/leaves"
 )
 
@@ -70,18 +68,9 @@ func runLeavesShard(ctx context.Context, g *Globals, opts *leavesLearnOptions) e
 		}
 		return withCode(ExitError, err)
 	}
-	h := res.Header
 	o := res.Report(out, lex.Name, workers, g.io.Now().Sub(start))
 	if g.JSON {
 		return g.PrintJSON(o)
 	}
-	d := ui.NewDoc()
-	if res.Already {
-		return g.Print(d.P(p.T("leaves.shard.already", "File", out, "Generation", h.Generation, "Shard", h.Shard, "Shards", h.Shards)))
-	}
-	d.P(p.T("leaves.shard.done", "Generation", h.Generation, "Shard", h.Shard, "Shards", h.Shards,
-		"From", p.Int(h.GamesFrom+1), "To", p.Int(h.GamesTo), "File", out))
-	d.P(p.T("leaves.shard.speed", "Games", p.N("leaves.count.games", o.Games), "Time", p.Duration(time.Duration(o.Seconds*float64(time.Second))),
-		"Rate", p.Float(o.GamesPerSec, 0), "Workers", workers))
-	return g.Print(d)
+	return g.Print(o.Doc(p))
 }

@@ -36,7 +36,7 @@ func newLeavesShowCmd(g *Globals, runF func(*leavesShowOptions) error) *cobra.Co
 				return err
 			}
 			opts.Table = cmp.Or(chosen, leavetable.Builtin)
-			if len(args) > 0 && isLeavesTable(args[0]) {
+			if len(args) > 0 && leavetable.IsSpec(args[0]) {
 				opts.Table, args = args[0], args[1:]
 			}
 			opts.Leaves = args

@@ -3,12 +3,9 @@ package cmd
 import (
 	"errors"
 	"fmt"
-	"io"
-	"path/filepath"
 
 	"github.com/spf13/cobra"
 
-	"github.com/atril-scrabble/atril/internal/fileio"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
@@ -59,26 +56,10 @@ func runLexiconAdd(g *Globals, opts *lexiconAddOptions) error {
 	if err != nil {
 		return err
 	}
-	var in io.Reader = g.io.In
-	source := "standard input"
-	if opts.File != "-" {
-		f, err := fileio.Open(opts.File)
-		if err != nil {
-			return withCode(ExitError, err)
-		}
-		defer f.Close()
-		in = f
-		if source, err = filepath.Abs(opts.File); err != nil {
-			source = opts.File
-		}
-	}
-	add := registry.AddOptions{
-		File: opts.File, Source: source, Description: opts.Description, Strict: opts.Strict,
-		Replace: opts.Force, Tiles: ts, Now: g.io.Now(),
-	}
+	add := registry.AddOptions{Description: opts.Description, Strict: opts.Strict, Replace: opts.Force, Tiles: ts, Now: g.io.Now()}
 	status := ui.NewProgress(g.io.Err, g.io.ErrTTY, g.io.Now, 0, nil)
 	add.Compiling = func(n int) { status.Status(g.P.N("lexicon.add.compiling", n)) }
-	info, problems, err := g.lexiconRegistry().Add(opts.Name, in, add)
+	info, problems, err := g.lexiconRegistry().AddFile(opts.Name, opts.File, g.io.In, add)
 	status.Clear() // the status line goes before anything else is said
 	if s := problems.Report(g.P, 10); s != "" {
 		fmt.Fprint(g.io.Err, "atril: "+s)

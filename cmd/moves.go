@@ -2,11 +2,9 @@ package cmd
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/spf13/cobra"
 
-	"github.com/atril-scrabble/atril/engine"
 	"github.com/atril-scrabble/atril/engine/boardtext"
 	"github.com/atril-scrabble/atril/engine/leavetable"
 	"github.com/atril-scrabble/atril/engine/movegen"
@@ -68,13 +66,8 @@ func runMoves(g *Globals, opts *movesOptions) error {
 	if opts.CGP == "" {
 		return withCode(ExitError, i18n.E("moves.no_cgp"))
 	}
-	var by movegen.SortBy
-	switch strings.ToLower(opts.By) {
-	case "equity":
-		by = movegen.ByEquity
-	case "score":
-		by = movegen.ByScore
-	default:
+	by, ok := movegen.ParseSortBy(opts.By)
+	if !ok {
 		return withCode(ExitError, i18n.E("moves.bad_by", "Value", opts.By))
 	}
 	if !opts.All && opts.Top < 1 {
@@ -84,13 +77,11 @@ func runMoves(g *Globals, opts *movesOptions) error {
 	if err != nil {
 		return err
 	}
-	layout := engine.StandardLayout()
 	pos, err := parseCGPFlag(opts.CGP, ts)
 	if err != nil {
 		return err
 	}
-	rack := pos.Racks[0]
-	if len(rack) == 0 {
+	if len(pos.Racks[0]) == 0 {
 		return withCode(ExitError, i18n.E("moves.no_rack"))
 	}
 	lex, err := g.Lex()
@@ -109,15 +100,11 @@ func runMoves(g *Globals, opts *movesOptions) error {
 	if err != nil {
 		return err
 	}
-	// The side to move's options, ranked as asked, passes and exchanges only with --exchanges.
-	mo := movegen.SideToMove(pos.BagCount(), table)
-	mo.By, mo.Sort = by, true
-	if !opts.All {
-		mo.Top = opts.Top
+	top := opts.Top
+	if opts.All {
+		top = 0
 	}
-	gen := movegen.New(lex.Graph, ts, layout)
-	gen.SetBoard(pos.Board)
-	moves, noTilePlay := gen.ListMoves(rack, mo, opts.Exchanges)
+	moves, noTilePlay := movegen.PositionMoves(lex.Graph, pos, table, by, top, opts.Exchanges)
 	out := boardtext.ListMoves(pos, moves, noTilePlay)
 	if g.JSON {
 		return g.PrintJSON(out)

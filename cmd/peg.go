@@ -5,7 +5,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/atril-scrabble/atril/engine"
 	"github.com/atril-scrabble/atril/engine/endgame"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/ui"
@@ -76,23 +75,16 @@ func runPeg(c *cobra.Command, g *Globals, opts *pegOptions) error {
 		return withCode(ExitError, i18n.E("endgame.bad_time", "Time", opts.Time.String()))
 	case opts.Threads < 0:
 		return withCode(ExitError, i18n.E("endgame.bad_threads", "Threads", opts.Threads))
-	case opts.TableMB < endgame.MinTableBytes>>20 || opts.TableMB > endgameMaxTableMB:
-		return withCode(ExitError, i18n.E("endgame.bad_table", "MB", opts.TableMB, "Min", endgame.MinTableBytes>>20, "Max", endgameMaxTableMB))
+	case opts.TableMB < endgame.MinTableBytes>>20 || opts.TableMB > endgame.MaxTableBytes>>20:
+		return withCode(ExitError, i18n.E("endgame.bad_table", "MB", opts.TableMB, "Min", endgame.MinTableBytes>>20, "Max", endgame.MaxTableBytes>>20))
 	}
 	rules, ts, pos, lex, err := endgameInput(g, opts.Rules, opts.CGP, opts.GCG, opts.Turn)
 	if err != nil {
 		return err
 	}
-	var only []engine.Move
-	for _, s := range opts.Plays {
-		m, err := checkedPlay(s, pos, lex)
-		if err != nil {
-			return err
-		}
-		if m.Kind != engine.Play {
-			return withCode(ExitError, i18n.E("peg.only_plays", "Play", s))
-		}
-		only = append(only, m)
+	only, err := playFlags(opts.Plays, pos, lex)
+	if err != nil {
+		return err
 	}
 	p := g.P
 	bar := ui.NewProgress(g.io.Err, g.io.ErrTTY, g.io.Now, 0, func(done, total int, rate float64, left time.Duration) string {
@@ -100,12 +92,7 @@ func runPeg(c *cobra.Command, g *Globals, opts *pegOptions) error {
 	})
 	cfg := endgame.Config{Lexicon: lex, Rules: rules, Threads: opts.Threads, TableBytes: int64(opts.TableMB) << 20}
 	res, err := endgame.PreEndgame(ctx, cfg, pos, endgame.PegOptions{Candidates: opts.Candidates, Only: only, Plies: opts.Plies,
-		Time: opts.Time, Progress: func(done, total int) {
-			if done == 1 {
-				bar.Restart(total)
-			}
-			bar.Update(done)
-		}})
+		Time: opts.Time, Progress: bar.Steps})
 	bar.Finish()
 	if err != nil {
 		return withCode(ExitError, err)

@@ -5,7 +5,6 @@ import (
 
 	"github.com/atril-scrabble/atril/drills"
 	"github.com/atril-scrabble/atril/internal/i18n"
-	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon/morph"
 )
 
@@ -44,15 +43,6 @@ func newPhoniesCmd(g *Globals, runF func(*phoniesOptions) error) *cobra.Command 
 	return c
 }
 
-// phonyJSON is one phony as `phonies --json` prints it.
-type phonyJSON struct {
-	Word         string  `json:"word"`
-	Stem         string  `json:"stem"`
-	Rule         string  `json:"rule"`
-	Kind         string  `json:"kind"`
-	Plausibility float64 `json:"plausibility"`
-}
-
 func runPhonies(g *Globals, o *phoniesOptions) error {
 	if o.Count < 1 || o.Count > maxPhonies {
 		return withCode(ExitError, i18n.E("phonies.err.count", "Count", o.Count, "Max", maxPhonies))
@@ -69,30 +59,9 @@ func runPhonies(g *Globals, o *phoniesOptions) error {
 	if err != nil {
 		return err
 	}
-	ts := lex.Tiles
-	phonies := g.morphology(lex).PhoniesSeed(o.Seed, o.Count, f)
-	out := make([]phonyJSON, len(phonies))
-	for i, ph := range phonies {
-		out[i] = phonyJSON{Word: ts.Display(ph.Word), Stem: ts.Display(ph.Stem), Rule: ph.Rule, Kind: ph.Class.String(), Plausibility: ph.Plausibility}
-	}
+	out := g.morphology(lex).PhoniesReport(lex.Tiles, lex.Name, o.Seed, o.Count, f)
 	if g.JSON {
-		return g.PrintJSON(out)
+		return g.PrintJSON(out.Phonies)
 	}
-	p := g.P
-	t := ui.NewTable(ui.Col{Header: p.T("phonies.col.word")}, ui.Col{Header: p.T("phonies.col.stem")},
-		ui.Col{Header: p.T("phonies.col.rule"), Shrink: true}, ui.Col{Header: p.T("phonies.col.kind"), Drop: 1},
-		ui.Col{Header: p.T("phonies.col.plausibility"), Right: true})
-	for _, ph := range out {
-		t.Cells(ui.Cell{Text: ph.Word, Style: ui.Accent}, ui.Cell{Text: ph.Stem}, ui.Cell{Text: ph.Rule},
-			ui.Cell{Text: p.T("phonies.kind." + ph.Kind)}, ui.Cell{Text: p.Percent(ph.Plausibility, 0)})
-	}
-	doc := ui.NewDoc()
-	if g.UI.TTY() {
-		doc.H1(p.T("phonies.title", "Lexicon", lex.Name))
-	}
-	doc.Table(t)
-	if len(out) < o.Count {
-		doc.Note(p.T("phonies.fewer", "Made", len(out), "Want", o.Count))
-	}
-	return g.Print(doc)
+	return g.Print(out.Doc(g.P, g.UI.TTY()))
 }

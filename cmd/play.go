@@ -111,17 +111,8 @@ func runPlay(c *cobra.Command, g *Globals, opts *playOptions) error {
 		out = g.ErrUI // stdout carries only the result
 	}
 	se := &play.Session{Store: st, Lex: lex, In: g.io.In, UI: out, P: p, Now: g.io.Now, Echo: !isTerminal(g.io.In), Draw: drawBoard}
-	var state *play.State
-	var id int64
-	if opts.Resume {
-		state, id, err = se.Resume(ctx)
-		if errors.Is(err, play.ErrNoGame) {
-			return withCode(ExitError, i18n.E("play.nothing_to_resume"))
-		}
-		if err != nil {
-			return withCode(ExitError, err)
-		}
-	} else {
+	var s play.Settings
+	if !opts.Resume {
 		seed := opts.Seed
 		if !c.Flags().Changed("seed") {
 			seed = uint64(g.io.Now().UnixNano())
@@ -135,25 +126,17 @@ func runPlay(c *cobra.Command, g *Globals, opts *playOptions) error {
 		} else if !errors.Is(err, studystore.ErrNoGame) {
 			return withCode(ExitError, err)
 		}
-		name := opts.Name
-		if name == "" {
-			name = g.io.Getenv("USER")
-		}
-		if name == "" {
-			name = p.T("play.default_name")
-		}
-		s := play.Settings{Lexicon: lex.Name, Tiles: lex.Tiles.Name, Leaves: table.Info.Name, Level: opts.Level, Seed: seed,
-			Player: name, Seat: seat, Clock: opts.Clock, Lenient: opts.Lenient, NoTracking: opts.NoTracking}
-		if state, id, err = se.Start(ctx, s); err != nil {
-			return withCode(ExitError, err)
-		}
+		s = play.Settings{Lexicon: lex.Name, Tiles: lex.Tiles.Name, Leaves: table.Info.Name, Level: opts.Level, Seed: seed,
+			Player: play.PlayerName(p, opts.Name, g.io.Getenv("USER")), Seat: seat, Clock: opts.Clock, Lenient: opts.Lenient,
+			NoTracking: opts.NoTracking}
 	}
-	bot, err := play.NewBot(play.BotConfig{Lexicon: lex, Level: state.Settings.Level, Leaves: table.Leaves, Think: opts.Think,
-		Seed: state.Settings.Seed})
+	state, id, err := se.Begin(ctx, opts.Resume, s, table.Leaves, opts.Think)
+	if errors.Is(err, play.ErrNoGame) {
+		return withCode(ExitError, i18n.E("play.nothing_to_resume"))
+	}
 	if err != nil {
 		return withCode(ExitError, err)
 	}
-	se.Bot = bot
 	res, err := se.Run(ctx, state, id)
 	if err != nil {
 		return withCode(ExitError, err)

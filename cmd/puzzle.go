@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"context"
+	"errors"
 
 	"github.com/spf13/cobra"
 
@@ -13,9 +14,7 @@ import (
 )
 
 // puzzleFilterFlags select the puzzles served (atril puzzle, puzzle next).
-type puzzleFilterFlags struct {
-	Kind, Tag, Deck, Source string
-}
+type puzzleFilterFlags puzzles.FilterSpec
 
 func addPuzzleFilterFlags(g *Globals, c *cobra.Command, f *puzzleFilterFlags) {
 	p := g.P
@@ -24,60 +23,35 @@ func addPuzzleFilterFlags(g *Globals, c *cobra.Command, f *puzzleFilterFlags) {
 	fl.StringVar(&f.Tag, "tag", "", p.T("puzzle.flag.tag"))
 	fl.StringVar(&f.Deck, "deck", "", p.T("puzzle.flag.deck"))
 	fl.StringVar(&f.Source, "source", "", p.T("puzzle.flag.source"))
-	_ = c.RegisterFlagCompletionFunc("kind", cobra.FixedCompletions(puzzleKindNames(), cobra.ShellCompDirectiveNoFileComp))
-	_ = c.RegisterFlagCompletionFunc("tag", cobra.FixedCompletions(puzzleTagNames(), cobra.ShellCompDirectiveNoFileComp))
+	_ = c.RegisterFlagCompletionFunc("kind", cobra.FixedCompletions(puzzles.KindNames(), cobra.ShellCompDirectiveNoFileComp))
+	_ = c.RegisterFlagCompletionFunc("tag", cobra.FixedCompletions(puzzletag.IDs(), cobra.ShellCompDirectiveNoFileComp))
 	_ = c.RegisterFlagCompletionFunc("source", cobra.FixedCompletions([]string{"selfplay", "gcg", "cgp"}, cobra.ShellCompDirectiveNoFileComp))
 	_ = c.RegisterFlagCompletionFunc("deck", completeDeckNames(g, false))
 }
 
-func puzzleKindNames() []string {
-	var out []string
-	for _, k := range puzzles.AllKinds {
-		out = append(out, string(k))
-	}
-	return out
-}
-
-func puzzleTagNames() []string {
-	var out []string
-	for _, t := range puzzletag.All {
-		out = append(out, string(t))
-	}
-	return out
-}
-
 // filter reads the filter flags.
 func (f *puzzleFilterFlags) filter(ctx context.Context, p *i18n.Printer, st *studystore.Store) (puzzles.Filter, error) {
-	var out puzzles.Filter
-	if f.Kind != "" {
-		k, ok := puzzles.ParseKind(f.Kind)
-		if !ok {
-			return out, withCode(ExitError, i18n.E("puzzle.bad_kind", "Value", f.Kind))
-		}
-		out.Kind = k
-	}
-	if f.Tag != "" {
-		t, ok := puzzletag.Parse(f.Tag)
-		if !ok {
-			return out, withCode(ExitError, i18n.E("puzzle.bad_tag", "Value", f.Tag, "Tags", puzzletag.Choices(p)))
-		}
-		out.Tag = t
-	}
-	if f.Source != "" {
-		s, ok := puzzles.ParseSource(f.Source)
-		if !ok {
-			return out, withCode(ExitError, i18n.E("puzzle.bad_source", "Value", f.Source))
-		}
-		out.Source = s
-	}
-	if f.Deck != "" {
-		d, err := puzzles.LoadDeckFilter(ctx, st, f.Deck)
-		if err != nil {
-			return out, withCode(ExitError, err)
-		}
-		out.Deck = d
+	out, err := puzzles.FilterSpec(*f).Filter(ctx, st)
+	if err != nil {
+		return out, puzzleFlagError(p, err)
 	}
 	return out, nil
+}
+
+// puzzleFlagError words a puzzle kind, tag or source that names none with the flag it was given
+// with.
+func puzzleFlagError(p *i18n.Printer, err error) error {
+	var ve *puzzles.ValueError
+	if !errors.As(err, &ve) {
+		return withCode(ExitError, err)
+	}
+	switch ve.Field {
+	case "tag":
+		return withCode(ExitError, i18n.E("puzzle.bad_tag", "Value", ve.Value, "Tags", puzzletag.Choices(p)))
+	case "source":
+		return withCode(ExitError, i18n.E("puzzle.bad_source", "Value", ve.Value))
+	}
+	return withCode(ExitError, i18n.E("puzzle.bad_kind", "Value", ve.Value))
 }
 
 // puzzleService opens the study database and the lexicon for solving.
@@ -121,7 +95,7 @@ func newPuzzleCmd(g *Globals) *cobra.Command {
 	c.Flags().IntVarP(&opts.Count, "count", "n", 0, p.T("puzzle.flag.count"))
 	// The subcommands, one file each.
 	c.AddCommand(
-		newPuzzleAnswerCmd(g),
+		newPuzzleAnswerCmd(g, nil),
 		newPuzzleGenCmd(g, nil),
 		newPuzzleNextCmd(g, nil),
 		newPuzzleStatsCmd(g, nil),
@@ -145,23 +119,15 @@ func runPuzzle(ctx context.Context, g *Globals, opts *puzzleOptions) error {
 	if err != nil {
 		return err
 	}
-	session, err := svc.StartSession(ctx, f)
-	if err != nil {
-		return withCode(ExitError, err)
-	}
 	out := g.UI
 	if g.JSON {
 		out = g.ErrUI // stdout carries only the summary
 	}
 	r := &puzzles.Runner{Service: svc, In: g.io.In, UI: out, P: g.P, Now: g.io.Now, Filter: f, Count: opts.Count,
 		Echo: !isTerminal(g.io.In), Draw: drawBoard}
-	sum, runErr := r.Run(ctx, session)
-	endErr := svc.Store.EndSession(context.WithoutCancel(ctx), session)
-	if runErr != nil {
-		return withCode(ExitError, runErr)
-	}
-	if endErr != nil {
-		return withCode(ExitError, endErr)
+	sum, err := r.Session(ctx)
+	if err != nil {
+		return withCode(ExitError, err)
 	}
 	if g.JSON {
 		return g.PrintJSON(sum)

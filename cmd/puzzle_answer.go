@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 
@@ -10,8 +11,14 @@ import (
 	"github.com/atril-scrabble/atril/puzzles"
 )
 
-// newPuzzleAnswerCmd makes `atril puzzle answer`.
-func newPuzzleAnswerCmd(g *Globals) *cobra.Command {
+type puzzleAnswerOptions struct {
+	ID   int64
+	Move string // the words after the id, joined by spaces
+}
+
+// newPuzzleAnswerCmd makes `atril puzzle answer`. runF, when not nil, stands in for the run
+// (gh's seam).
+func newPuzzleAnswerCmd(g *Globals, runF func(*puzzleAnswerOptions) error) *cobra.Command {
 	p := g.P
 	c := &cobra.Command{
 		Use:     p.T("puzzle_answer.use"),
@@ -27,7 +34,15 @@ func newPuzzleAnswerCmd(g *Globals) *cobra.Command {
 			if err != nil || args == nil {
 				return err
 			}
-			return runPuzzleAnswer(c, g, args)
+			id, err := strconv.ParseInt(args[0], 10, 64)
+			if err != nil || id < 1 {
+				return withCode(ExitError, i18n.E("puzzle_answer.bad_id", "ID", args[0]))
+			}
+			opts := &puzzleAnswerOptions{ID: id, Move: strings.Join(args[1:], " ")}
+			if runF != nil {
+				return runF(opts) // flag tests: the options parsed, nothing run
+			}
+			return runPuzzleAnswer(c, g, opts)
 		},
 	}
 	return c
@@ -76,32 +91,19 @@ func moveArgs(c *cobra.Command, args []string) ([]string, error) {
 	return rest, nil
 }
 
-func runPuzzleAnswer(c *cobra.Command, g *Globals, args []string) error {
-	ctx := c.Context()
-	id, err := strconv.ParseInt(args[0], 10, 64)
-	if err != nil || id < 1 {
-		return withCode(ExitError, i18n.E("puzzle_answer.bad_id", "ID", args[0]))
-	}
-	move := strings.Join(args[1:], " ")
+func runPuzzleAnswer(c *cobra.Command, g *Globals, opts *puzzleAnswerOptions) error {
 	svc, err := puzzleService(g, true)
 	if err != nil {
 		return err
 	}
 	defer svc.Store.Close()
-	pz, err := svc.Puzzle(ctx, id)
-	if err != nil {
-		return withCode(ExitError, err)
-	}
-	out, err := svc.Answer(ctx, pz, move, 0, 0)
-	if err != nil {
-		return withCode(ExitError, err)
-	}
+	pz, out, err := svc.AnswerOnce(c.Context(), opts.ID, opts.Move)
 	// A play the rules refuse is a clear "no", as in atril score (not saved: not an attempt).
-	if err := out.Judgement.Unplayable(); err != nil {
-		return withCode(ExitNo, i18n.Wrap(err, "puzzle_answer.not_counted"))
+	if ue := (*puzzles.UnplayableError)(nil); errors.As(err, &ue) {
+		return withCode(ExitNo, i18n.Wrap(ue.Err, "puzzle_answer.not_counted"))
 	}
-	if !out.Saved {
-		return withCode(ExitError, out.Judgement.AmbiguousError())
+	if err != nil {
+		return withCode(ExitError, err)
 	}
 	j := out.Judgement
 	correct := j.Correct

@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -15,26 +16,9 @@ import (
 )
 
 type puzzleGenOptions struct {
-	SelfPlay      int
-	Seed          uint64
-	GCG           []string
-	Player        string
-	MinLoss       float64
-	CGP           string
-	Kinds         []string
-	Tags          []string
-	Deck          string
-	Margin        float64
-	Accept        float64
-	NoSim         bool
-	SimCandidates int
-	SimIterations int
-	SimPlies      int
-	Disagree      string
-	Limit         int
-	Workers       int
-	Resume        bool
-	Exact         puzzles.ExactOptions
+	puzzles.GenSpec
+	Workers int
+	Resume  bool
 }
 
 // newPuzzleGenCmd makes `atril puzzle gen`. runF, when not nil, stands in for the run (gh's seam).
@@ -83,8 +67,8 @@ func newPuzzleGenCmd(g *Globals, runF func(*puzzleGenOptions) error) *cobra.Comm
 	f.Uint64Var(&opts.Exact.Nodes, "eg-nodes", puzzles.DefaultExactNodes, p.T("egpuzzle.flag.nodes"))
 	f.IntVar(&opts.Exact.Candidates, "peg-candidates", puzzles.DefaultPegCandidates, p.T("egpuzzle.flag.peg_candidates"))
 	f.Float64Var(&opts.Exact.Accept, "peg-accept", puzzles.DefaultPegAccept, p.T("egpuzzle.flag.peg_accept"))
-	_ = c.RegisterFlagCompletionFunc("kind", cobra.FixedCompletions(puzzleKindNames(), cobra.ShellCompDirectiveNoFileComp))
-	_ = c.RegisterFlagCompletionFunc("tag", cobra.FixedCompletions(puzzleTagNames(), cobra.ShellCompDirectiveNoFileComp))
+	_ = c.RegisterFlagCompletionFunc("kind", cobra.FixedCompletions(puzzles.KindNames(), cobra.ShellCompDirectiveNoFileComp))
+	_ = c.RegisterFlagCompletionFunc("tag", cobra.FixedCompletions(puzzletag.IDs(), cobra.ShellCompDirectiveNoFileComp))
 	_ = c.RegisterFlagCompletionFunc("disagree", cobra.FixedCompletions([]string{puzzles.DisagreeKeep, puzzles.DisagreeDrop}, cobra.ShellCompDirectiveNoFileComp))
 	_ = c.RegisterFlagCompletionFunc("deck", completeDeckNames(g, false))
 	_ = c.RegisterFlagCompletionFunc("gcg", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
@@ -128,35 +112,14 @@ func runPuzzleGen(c *cobra.Command, g *Globals, opts *puzzleGenOptions) error {
 		if o.Lexicon != lex.Name || o.Tiles != lex.Tiles.Name {
 			return withCode(ExitError, i18n.E("puzzle_gen.resume_lexicon", "Lexicon", o.Lexicon, "Tiles", o.Tiles))
 		}
-	} else {
-		o = puzzles.GenOptions{SelfPlay: opts.SelfPlay, Seed: opts.Seed, Player: opts.Player, CGP: opts.CGP,
-			Margin: opts.Margin, Accept: opts.Accept, Verify: !opts.NoSim, Limit: opts.Limit,
-			Sim: puzzles.VerifyOptions{Candidates: opts.SimCandidates, Iterations: opts.SimIterations, Plies: opts.SimPlies, Disagree: opts.Disagree}}
-		if o.Player != "" {
-			o.MinLoss = opts.MinLoss
-		}
-		if opts.SimCandidates < 2 || opts.SimIterations < 1 || opts.SimPlies < 1 {
+	} else if o, err = opts.GenSpec.Options(); err != nil {
+		switch {
+		case errors.Is(err, puzzles.ErrSimOptions):
 			return withCode(ExitError, i18n.E("puzzle_gen.bad_sim_flags"))
-		}
-		if opts.Exact.Margin < 0 || opts.Exact.MaxTiles < 0 || opts.Exact.Candidates < 0 || opts.Exact.Accept < 0 {
+		case errors.Is(err, puzzles.ErrExactOptions):
 			return withCode(ExitError, i18n.E("egpuzzle.err.bad_options"))
 		}
-		o.Exact = opts.Exact
-		for _, k := range opts.Kinds {
-			kind, ok := puzzles.ParseKind(k)
-			if !ok {
-				return withCode(ExitError, i18n.E("puzzle.bad_kind", "Value", k))
-			}
-			o.Kinds = append(o.Kinds, kind)
-		}
-		for _, t := range opts.Tags {
-			tag, ok := puzzletag.Parse(t)
-			if !ok {
-				return withCode(ExitError, i18n.E("puzzle.bad_tag", "Value", t, "Tags", puzzletag.Choices(g.P)))
-			}
-			o.Tags = append(o.Tags, tag)
-		}
-		o.GCG = opts.GCG
+		return puzzleFlagError(g.P, err)
 	}
 	if opts.Workers < 0 {
 		return withCode(ExitError, i18n.E("puzzle_gen.bad_workers", "Workers", opts.Workers))
@@ -171,15 +134,9 @@ func runPuzzleGen(c *cobra.Command, g *Globals, opts *puzzleGenOptions) error {
 			return err
 		}
 	}
-	deckName := opts.Deck
-	if opts.Resume {
-		deckName = o.Deck
-	}
-	var deck *puzzles.DeckFilter
-	if deckName != "" {
-		if deck, err = puzzles.LoadDeckFilter(ctx, st, deckName); err != nil {
-			return withCode(ExitError, err)
-		}
+	deck, err := puzzles.DeckFilterNamed(ctx, st, o.Deck)
+	if err != nil {
+		return withCode(ExitError, err)
 	}
 	table, err := g.leaveTable(leavetable.Builtin, false)
 	if err != nil {

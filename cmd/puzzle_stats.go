@@ -51,8 +51,8 @@ func newPuzzleStatsCmd(g *Globals, runF func(*puzzleStatsOptions) error) *cobra.
 			}
 			var plotted bool
 			if plotFile != "" {
-				if err := plotRating(g, plotFile, st.History); err != nil {
-					return err
+				if err := stats.PlotPuzzleRating(plotFile, st.History, g.P); err != nil {
+					return withCode(ExitError, err)
 				}
 				plotted = true
 			}
@@ -69,18 +69,6 @@ func newPuzzleStatsCmd(g *Globals, runF func(*puzzleStatsOptions) error) *cobra.
 	c.Flags().IntVar(&opts.History, "history", 10, p.T("puzzle_stats.flag.history"))
 	c.Flags().StringVar(&opts.Plot, "plot", "", p.T("puzzle_stats.flag.plot"))
 	c.Flags().StringVar(&opts.Kind, "kind", "", p.T("egpuzzle.flag.stats_kind"))
-	_ = c.RegisterFlagCompletionFunc("kind", cobra.FixedCompletions(puzzleKindNames(), cobra.ShellCompDirectiveNoFileComp))
+	_ = c.RegisterFlagCompletionFunc("kind", cobra.FixedCompletions(puzzles.KindNames(), cobra.ShellCompDirectiveNoFileComp))
 	return c
-}
-
-// plotRating draws the rating's history to file; with fewer than two rated attempts there is no
-// line to draw, which is said rather than an empty picture written.
-func plotRating(g *Globals, file string, history []puzzles.HistoryPoint) error {
-	if len(history) < 2 {
-		return withCode(ExitError, i18n.E("puzzle_stats.plot_too_few", "File", file, "Attempts", len(history)))
-	}
-	if err := stats.PlotRating(file, puzzles.Points(history), g.P); err != nil {
-		return withCode(ExitError, i18n.Wrap(err, "stats.err.plot", "File", file))
-	}
-	return nil
 }

@@ -1,10 +1,6 @@
 package cmd
 
 import (
-	"context"
-	"errors"
-	"io/fs"
-	"os"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -53,21 +49,6 @@ func newReviewCmd(g *Globals, runF func(*reviewOptions) error) *cobra.Command {
 	return stopsCleanly(c)
 }
 
-// firstDay reports that nothing has been studied yet: no --db or $ATRIL_DB was given and the
-// study database in the data directory does not exist. (A --db that does not exist is a
-// mistyped path, refused as such.)
-func firstDay(g *Globals) bool {
-	if g.DB != "" || g.io.Getenv("ATRIL_DB") != "" {
-		return false
-	}
-	path, err := studystore.DefaultPath(g.io.Getenv)
-	if err != nil {
-		return false
-	}
-	_, err = os.Stat(path)
-	return errors.Is(err, fs.ErrNotExist)
-}
-
 func runReview(g *Globals, c *cobra.Command, opts *reviewOptions) error {
 	if opts.Max < 0 || opts.Max > drills.MaxCount {
 		return withCode(ExitError, i18n.E("review.err.max_flag", "Max", opts.Max, "Limit", drills.MaxCount))
@@ -83,8 +64,9 @@ func runReview(g *Globals, c *cobra.Command, opts *reviewOptions) error {
 	if g.JSON && !opts.List {
 		quiet = g.io.Err // stdout carries only the JSON summary
 	}
-	if firstDay(g) && opts.Deck == "" {
-		// Nothing studied yet: say how to start, kindly, and exit 0.
+	// Nothing studied yet (a --db that does not exist is a mistyped path, refused as such): say
+	// how to start, kindly, and exit 0.
+	if g.DB == "" && studystore.FirstDay(g.io.Getenv) && opts.Deck == "" {
 		if _, err := quiet.Write([]byte(p.T("review.first_day") + "\n")); err != nil {
 			return err
 		}
@@ -147,26 +129,11 @@ func runReview(g *Globals, c *cobra.Command, opts *reviewOptions) error {
 		}
 		return nil
 	}
-	if err := rv.Start(ctx, deckID, map[string]any{"deck": opts.Deck, "max": opts.Max, "seed": seed, "grade": opts.Grade}); err != nil {
-		return withCode(ExitError, err)
-	}
-	r := newRunner(g, lex, opts.TimeLimit, rv, p.T("review.title", "Lexicon", lex.Name, "DB", st.Path()))
+	r := newRunner(g, lex, opts.TimeLimit, nil, p.T("review.title", "Lexicon", lex.Name, "DB", st.Path()))
 	defer r.Close()
-	if s := drills.ElsewhereText(p, elsewhere); s != "" {
-		r.Say(s)
-	}
-	sum, runErr := r.Run(ctx, qs) // Ctrl-C cancels ctx (Main): the review stops, answers kept
-	// What follows must happen after Ctrl-C too.
-	ctx = context.WithoutCancel(ctx)
-	endErr := rv.End(ctx)
-	if runErr != nil {
-		return withCode(ExitError, runErr)
-	}
-	if endErr != nil {
-		return withCode(ExitError, endErr)
-	}
-	for _, l := range rv.StillDueLines(ctx, p, g.io.Now, deckID) {
-		r.Say(l)
+	sum, err := rv.Session(ctx, r, qs, deckID, elsewhere, map[string]any{"deck": opts.Deck, "max": opts.Max, "seed": seed, "grade": opts.Grade})
+	if err != nil {
+		return withCode(ExitError, err)
 	}
 	if g.JSON {
 		return g.PrintJSON(sum)
@@ -201,16 +168,8 @@ func reviewPostponeCmd(g *Globals) *cobra.Command {
 				return err
 			}
 			defer st.Close()
-			var deckID int64
-			if deck != "" {
-				d, err := drills.OpenDeck(c.Context(), st, deck)
-				if err != nil {
-					return withCode(ExitError, err)
-				}
-				deckID = d.ID
-			}
 			now := g.io.Now()
-			moved, err := drills.Postpone(c.Context(), st, now, deckID, days)
+			moved, err := drills.PostponeDeck(c.Context(), st, now, deck, days)
 			if err != nil {
 				return withCode(ExitError, err)
 			}

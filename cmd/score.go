@@ -62,11 +62,7 @@ func runScore(g *Globals, opts *scoreOptions) error {
 	if err != nil {
 		return err
 	}
-	var rack = pos.Racks[0]
-	if len(rack) == 0 {
-		rack = nil // unknown rack: not checked
-	}
-	v := engine.Check(pos.Board, &m, ts, lex, rack)
+	v := pos.Check(&m, lex)
 
 	// Notes: the validator's (a blank assumed), then how the position was read.
 	notes := append(v.Notes, pos.Notes()...)

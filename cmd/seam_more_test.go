@@ -58,12 +58,12 @@ func TestSeamMoreCommands(t *testing.T) {
 		t.Errorf("leaves show defaults: exit %d %q, options %+v", code, e, o)
 	}
 	if o, code, e := seamOptions(t, deckAddCmd, "add", "verbos", "--search", "length:7", "--kind", "hooks", "--new-per-day", "5",
-		"--retention", "0.85", "--target", "2h"); code != 0 || o == nil || o.Name != "verbos" || o.Search != "length:7" ||
+		"--retention", "0.85", "--target", "2h"); code != 0 || o == nil || o.Name != "verbos" || o.Source.Search != "length:7" ||
 		o.Kind != "hooks" || !o.KindSet || o.SchedulerSet || o.SeedSet || o.Scheduler != "fsrs" || o.NewPerDay != 5 || o.Retention != 0.85 || o.Target != 2*time.Hour {
 		t.Errorf("deck add: exit %d %q, options %+v", code, e, o)
 	}
 	if o, code, e := seamOptions(t, deckAddCmd, "add", "d", "--file", "w.txt", "--seed", "0", "--scheduler", "cardbox"); code != 0 || o == nil ||
-		o.File != "w.txt" || !o.SeedSet || o.Seed != 0 || !o.SchedulerSet || o.KindSet || o.Kind != "anagram" {
+		o.Source.File != "w.txt" || !o.SeedSet || o.Source.Seed != 0 || !o.SchedulerSet || o.KindSet || o.Kind != "anagram" {
 		t.Errorf("deck add --file: exit %d %q, options %+v", code, e, o)
 	}
 	if o, code, e := seamOptions(t, newPuzzleStatsCmd, "stats", "--history", "3", "--plot", "r.png", "--kind", "endgame"); code != 0 || o == nil ||

@@ -52,7 +52,10 @@ func searchFlagUsage(p *i18n.Printer, key string) string {
 }
 
 // newSearchCmd makes `atril search`.
-func newSearchCmd(g *Globals) *cobra.Command {
+func newSearchCmd(g *Globals) *cobra.Command { return newSearchCmdWith(g, nil) }
+
+// newSearchCmdWith is newSearchCmd with runF, when not nil, standing in for the run (gh's seam).
+func newSearchCmdWith(g *Globals, runF func(*searchOptions) error) *cobra.Command {
 	opts := &searchOptions{Terms: map[string]*string{}}
 	p := g.P
 	c := &cobra.Command{
@@ -78,6 +81,9 @@ func newSearchCmd(g *Globals) *cobra.Command {
 				if !c.Flags().Changed(key) {
 					delete(opts.Terms, key)
 				}
+			}
+			if runF != nil {
+				return runF(opts) // flag tests: the options parsed, nothing run
 			}
 			return runSearch(g, opts)
 		},
@@ -137,46 +143,23 @@ func runSearch(g *Globals, opts *searchOptions) error {
 	if err != nil {
 		return withCode(ExitError, err)
 	}
-	byAlphagram := false
-	switch strings.ToLower(opts.By) {
-	case "word", "palabra", "":
-	case "alphagram", "alfagrama":
-		byAlphagram = true
-	default:
+	byAlphagram, ok := lexicon.ParseSearchBy(opts.By)
+	if !ok {
 		return withCode(ExitError, i18n.E("search.bad_by", "Value", opts.By))
 	}
 	lex, err := g.Lex()
 	if err != nil {
 		return err
 	}
-	if byAlphagram {
-		return runSearchAlphagrams(g, lex, q)
-	}
-	results, err := lex.Search(q)
+	list, err := lex.SearchListing(q, byAlphagram)
 	if err != nil {
 		return withCode(ExitError, err)
 	}
 	if g.JSON {
-		return g.PrintJSON(lexicon.ResultsJSON(ts, results))
+		return g.PrintJSON(list.JSON())
 	}
 	if !g.UI.TTY() {
-		return g.printLines(lexicon.ResultWords(ts, results))
+		return g.printLines(list.Lines())
 	}
-	return g.Print(lexicon.SearchDoc(g.P, ts, q, results))
-}
-
-// runSearchAlphagrams lists the search's alphagrams, most probable first, each with its words.
-func runSearchAlphagrams(g *Globals, lex *lexicon.Lexicon, q lexicon.Search) error {
-	ts := lex.Tiles
-	as, err := lex.SearchAlphagrams(q)
-	if err != nil {
-		return withCode(ExitError, err)
-	}
-	if g.JSON {
-		return g.PrintJSON(lexicon.AlphagramResultsJSON(ts, as))
-	}
-	if !g.UI.TTY() {
-		return g.printLines(lexicon.AlphagramLines(ts, as))
-	}
-	return g.Print(lexicon.AlphagramsDoc(g.P, ts, q, as))
+	return g.Print(list.Doc(g.P))
 }

@@ -3,11 +3,7 @@ package cmd
 import (
 	"context"
 	"errors"
-	"fmt"
 	"os"
-	"path/filepath"
-	"runtime"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -18,7 +14,6 @@ import (
 	"github.com/atril-scrabble/atril/engine/leavetable"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/ui"
-	"github.com/atril-scrabble/atril/lexicon"
 )
 
 type selfplayOptions struct {
@@ -74,22 +69,11 @@ func newSelfplayCmd(g *Globals, runF func(*selfplayOptions) error) *cobra.Comman
 	f.StringVar(&opts.Leaves, "leaves", leavetable.Builtin, p.T("selfplay.flag.leaves"))
 	endgameFlags(c, p, &opts.Endgame, &opts.EndgamePlies)
 	_ = c.RegisterFlagCompletionFunc("leaves", leavesSpecs)
-	_ = c.RegisterFlagCompletionFunc("players", cobra.FixedCompletions(selfplayPairings(), cobra.ShellCompDirectiveNoFileComp))
+	_ = c.RegisterFlagCompletionFunc("players", cobra.FixedCompletions(game.Pairings(), cobra.ShellCompDirectiveNoFileComp))
 	_ = c.RegisterFlagCompletionFunc("rules", cobra.FixedCompletions([]string{
 		game.FILERules.Name + "\t" + p.T("selfplay.rules_file"),
 		game.SixScoreless.Name + "\t" + p.T("selfplay.rules_six")}, cobra.ShellCompDirectiveNoFileComp))
 	return c
-}
-
-// selfplayPairings are the values of --players: every pair of strategies.
-func selfplayPairings() []string {
-	var out []string
-	for _, a := range []game.Strategy{game.ByEquity, game.ByScore} {
-		for _, b := range []game.Strategy{game.ByEquity, game.ByScore} {
-			out = append(out, string(a)+","+string(b))
-		}
-	}
-	return out
 }
 
 // selfplayJSON is a run as --json writes it (the tests read it).
@@ -103,17 +87,14 @@ func (opts *selfplayOptions) check(p *i18n.Printer) error {
 	if opts.Workers < 0 || opts.Workers > game.MaxWorkers {
 		return withCode(ExitError, i18n.E("selfplay.bad_workers", "Value", opts.Workers, "Max", game.MaxWorkers))
 	}
-	names := strings.Split(opts.Players, ",")
-	if len(names) != 2 {
+	players, err := game.ParsePairing(opts.Players)
+	switch {
+	case errors.Is(err, game.ErrNotAPair):
 		return withCode(ExitError, i18n.E("selfplay.bad_players", "Value", i18n.Quote(opts.Players)))
+	case err != nil:
+		return withCode(ExitError, i18n.Wrap(err, "selfplay.players_flag"))
 	}
-	for i, n := range names {
-		s, err := game.ParseStrategy(strings.TrimSpace(n))
-		if err != nil {
-			return withCode(ExitError, i18n.Wrap(err, "selfplay.players_flag"))
-		}
-		opts.players[i] = s
-	}
+	opts.players = players
 	rules, err := game.RulesByName(opts.Rules)
 	if err != nil {
 		return withCode(ExitError, i18n.Wrap(err, "selfplay.rules_flag"))
@@ -161,51 +142,22 @@ func runSelfplay(ctx context.Context, g *Globals, opts *selfplayOptions) error {
 	if err != nil {
 		return err
 	}
-	workers := opts.Workers
-	if workers <= 0 {
-		workers = min(opts.Games, runtime.GOMAXPROCS(0))
-	}
-
 	p := g.P
-	start := g.io.Now()
 	bar := ui.NewProgress(g.io.Err, g.io.ErrTTY, g.io.Now, opts.Games, func(done, total int, rate float64, left time.Duration) string {
 		return p.T("selfplay.progress", "Done", p.Int(done), "Total", p.Int(total), "Rate", p.Float(rate, 1)) + timeLeft(p, left)
 	})
-	finished := 0
 	// Games stream in as they finish: each is saved then and only the totals are kept.
-	onGame := func(r game.GameResult) error {
-		finished++
-		bar.Update(finished)
-		if opts.Save == "" {
-			return nil
-		}
-		return saveGame(filepath.Join(opts.Save, fmt.Sprintf("game-%04d.gcg", r.Index+1)), r.Record, lex.Tiles)
-	}
-	tally, runErr := game.SelfPlay(ctx, game.SelfPlayConfig{
+	out, runErr := game.SelfPlayRun{SelfPlayConfig: game.SelfPlayConfig{
 		Lexicon: lex, Layout: engine.StandardLayout(), Start: startPos, Rules: rules, Players: players, Leaves: table,
-		Games: opts.Games, Seed: opts.Seed, Workers: workers, Record: opts.Save != "",
-		OnGame: onGame, Endgame: endgamePlayers,
-	})
-	elapsed := g.io.Now().Sub(start)
+		Games: opts.Games, Seed: opts.Seed, Workers: opts.Workers, Endgame: endgamePlayers,
+	}, SaveDir: opts.Save, LeavesName: opts.Leaves, Now: g.io.Now, Progress: bar.Update}.Play(ctx)
 	bar.Finish()
-	var saveErr *saveError
+	var saveErr *gcg.SaveError
 	switch {
 	case errors.As(runErr, &saveErr):
-		return withCode(ExitError, runErr)
+		return withCode(ExitError, saveGameError(saveErr))
 	case runErr != nil && ctx.Err() == nil:
 		return withCode(ExitInternal, runErr)
-	}
-
-	out := game.Report{
-		Summary: game.Summarize(&tally, players), Seed: opts.Seed, Rules: rules.Name,
-		Lexicon: lex.Name, Workers: workers, Seconds: elapsed.Seconds(), SavedTo: opts.Save, Leaves: opts.Leaves,
-		GamesFinished: tally.Games,
-	}
-	if startPos != nil {
-		out.CGP = startPos.CGP()
-	}
-	if elapsed > 0 {
-		out.GamesPerSec = float64(tally.Games) / elapsed.Seconds()
 	}
 	if g.JSON {
 		err = g.PrintJSON(out)
@@ -216,28 +168,18 @@ func runSelfplay(ctx context.Context, g *Globals, opts *selfplayOptions) error {
 		return err
 	}
 	if ctx.Err() != nil {
-		return withCode(ExitInterrupted, i18n.E("selfplay.interrupted", "Done", tally.Games, "Total", opts.Games))
+		return withCode(ExitInterrupted, i18n.E("selfplay.interrupted", "Done", out.GamesFinished, "Total", opts.Games))
 	}
 	return nil
 }
 
-// saveError is a game that could not be written: the user's directory, not a bug.
-type saveError struct{ err error }
-
-func (e *saveError) Error() string { return e.err.Error() }
-func (e *saveError) Unwrap() error { return e.err }
-
-func saveGame(path string, rec *gcg.Game, ts *lexicon.TileSet) error {
-	err := rec.Save(path, ts)
-	var se *gcg.SaveError
-	if !errors.As(err, &se) {
-		return err
-	}
+// saveGameError words a game that could not be written: the user's directory, not a bug.
+func saveGameError(se *gcg.SaveError) error {
 	switch se.Stage {
 	case gcg.SaveOpening:
-		return &saveError{i18n.Wrap(se.Err, "selfplay.save_flag")}
+		return i18n.Wrap(se.Err, "selfplay.save_flag")
 	case gcg.SaveWriting:
-		return &saveError{i18n.Wrap(se.Err, "selfplay.save_file", "Path", path)}
+		return i18n.Wrap(se.Err, "selfplay.save_file", "Path", se.Path)
 	}
-	return &saveError{se.Err}
+	return se.Err
 }

@@ -96,10 +96,9 @@ func runSim(c *cobra.Command, g *Globals, opts *simOptions) error {
 	if err != nil {
 		return err
 	}
-	layout := engine.StandardLayout()
-	pos, err := engine.ParseCGP(opts.CGP, ts, layout)
+	pos, err := parseCGPFlag(opts.CGP, ts)
 	if err != nil {
-		return withCode(ExitError, i18n.Wrap(err, "sim.bad_cgp"))
+		return err
 	}
 	if len(pos.Racks[0]) == 0 {
 		return withCode(ExitError, i18n.E("sim.no_rack"))
@@ -113,20 +112,9 @@ func runSim(c *cobra.Command, g *Globals, opts *simOptions) error {
 		return err
 	}
 	// Plays asked for by name join the engine's candidates.
-	var asked []engine.Move
-	for _, s := range opts.Plays {
-		m, err := engine.ParseMove(s, pos.Board, ts)
-		if err != nil {
-			return withCode(ExitError, i18n.Wrap(err, "sim.bad_play", "Play", s))
-		}
-		if m.Kind == engine.Play {
-			v := engine.Check(pos.Board, &m, ts, lex, pos.Racks[0])
-			if !v.Legal {
-				return withCode(ExitError, i18n.E("sim.illegal_play", "Play", s, "Why", v.Problems[0].Reason))
-			}
-			m = v.Move
-		}
-		asked = append(asked, m)
+	asked, err := playFlags(opts.Plays, pos, lex, engine.Pass, engine.Exchange)
+	if err != nil {
+		return err
 	}
 	cands, bag := sim.Candidates(lex, pos, table, opts.Candidates, asked)
 	if len(cands) == 0 {
@@ -139,7 +127,7 @@ func runSim(c *cobra.Command, g *Globals, opts *simOptions) error {
 	bar := ui.NewProgress(g.io.Err, g.io.ErrTTY, g.io.Now, opts.Iterations, func(done, total int, rate float64, left time.Duration) string {
 		return p.T("sim.progress", "Done", p.Int(done), "Total", p.Int(total), "Rate", p.Float(rate, 0)) + timeLeft(p, left)
 	})
-	s, err := sim.New(sim.Config{Lexicon: lex, Layout: layout, Leaves: table, Plies: opts.Plies, MaxIterations: opts.Iterations,
+	s, err := sim.New(sim.Config{Lexicon: lex, Layout: pos.Board.Layout, Leaves: table, Plies: opts.Plies, MaxIterations: opts.Iterations,
 		StopZ: sim.StopZ(opts.Stop), Workers: opts.Workers, Seed: opts.Seed, Progress: bar.Update})
 	if err != nil {
 		return withCode(ExitError, err)

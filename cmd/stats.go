@@ -54,19 +54,10 @@ func runStats(g *Globals, ctx context.Context, opts *statsOptions) error {
 	now := g.io.Now()
 	o := stats.Options{Now: now, Loc: now.Location(), Deck: opts.Deck}
 	if opts.Since != "" {
-		day, err := parseStatsDay(g.P, opts.Since, now.Location())
-		if err != nil {
-			return withCode(ExitError, i18n.E("stats.err.bad_date", "Flag", "--since", "Value", opts.Since))
+		var err error
+		if o.Since, err = stats.SinceDay(g.P, opts.Since, now); err != nil {
+			return statsDayError("--since", err)
 		}
-		if day.After(now) {
-			return withCode(ExitError, i18n.E("stats.err.future_date", "Flag", "--since", "Value", opts.Since))
-		}
-		// No answer is older than the Unix epoch, whence answers are timed: an earlier day
-		// (0001-01-01, which is also the zero time that means "no --since") is all of them.
-		if epoch := time.Date(1970, 1, 1, 0, 0, 0, 0, now.Location()); day.Before(epoch) {
-			day = epoch
-		}
-		o.Since = day
 	}
 	st, err := openStatsStore(g)
 	if err != nil {
@@ -112,6 +103,18 @@ func statsDeckError(name string, err error) error {
 	return withCode(ExitError, err)
 }
 
+// statsDayError words a day that cannot serve (stats.DayError) with the flag that gave it;
+// other errors keep their words. Both exit ExitError.
+func statsDayError(flag string, err error) error {
+	var de *stats.DayError
+	if !errors.As(err, &de) {
+		return withCode(ExitError, err)
+	}
+	id := map[stats.DayProblem]string{stats.DayUnreadable: "stats.err.bad_date", stats.DayFuture: "stats.err.future_date",
+		stats.DayPast: "forecast.err.past"}[de.Problem]
+	return withCode(ExitError, i18n.E(id, "Flag", flag, "Value", de.Value))
+}
+
 // printFirstDay says, kindly, that nothing has been answered yet.
 func printFirstDay(g *Globals, r stats.Report) error {
 	if g.JSON {
@@ -151,17 +154,6 @@ func updateStats(g *Globals, ctx context.Context, st *studystore.Store) (stats.U
 	}
 	return un, err
 }
-
-// parseStatsDay reads a day as midnight in loc: ISO (2026-03-01) or as the reader's language
-// writes it (see i18n.Printer.ParseDate).
-func parseStatsDay(p *i18n.Printer, s string, loc *time.Location) (time.Time, error) {
-	if t, ok := p.ParseDate(s, loc); ok {
-		return t, nil
-	}
-	return time.Time{}, errBadDay
-}
-
-var errBadDay = errors.New("bad day")
 
 type statsWeakOptions struct {
 	Limit   int

@@ -6,8 +6,14 @@ import (
 	"github.com/atril-scrabble/atril/stats"
 )
 
+// todayOptions are today's: it has no flags of its own (the global --db, --json, --lang).
+type todayOptions struct{}
+
 // newTodayCmd makes `atril today`.
-func newTodayCmd(g *Globals) *cobra.Command {
+func newTodayCmd(g *Globals) *cobra.Command { return newTodayCmdWith(g, nil) }
+
+// newTodayCmdWith is newTodayCmd with runF, when not nil, standing in for the run (gh's seam).
+func newTodayCmdWith(g *Globals, runF func(*todayOptions) error) *cobra.Command {
 	p := g.P
 	return &cobra.Command{
 		Use:     p.T("today.use"),
@@ -16,22 +22,29 @@ func newTodayCmd(g *Globals) *cobra.Command {
 		Example: p.T("today.example"),
 		Args:    cobra.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
-			now := g.io.Now()
-			st, err := openStatsStore(g)
-			if err != nil {
-				return err
+			if runF != nil {
+				return runF(&todayOptions{}) // flag tests: the arguments checked, nothing run
 			}
-			t := stats.Today{Date: now.Format("2006-01-02"), Empty: true, Decks: []stats.TodayDeck{}}
-			if st != nil {
-				defer st.Close()
-				if t, err = stats.PlanToday(c.Context(), st, now, now.Location()); err != nil {
-					return withCode(ExitError, err)
-				}
-			}
-			if g.JSON {
-				return g.PrintJSON(t)
-			}
-			return g.Print(t.Doc(g.P))
+			return runToday(g, c)
 		},
 	}
+}
+
+func runToday(g *Globals, c *cobra.Command) error {
+	now := g.io.Now()
+	st, err := openStatsStore(g)
+	if err != nil {
+		return err
+	}
+	t := stats.Today{Date: now.Format("2006-01-02"), Empty: true, Decks: []stats.TodayDeck{}}
+	if st != nil {
+		defer st.Close()
+		if t, err = stats.PlanToday(c.Context(), st, now, now.Location()); err != nil {
+			return withCode(ExitError, err)
+		}
+	}
+	if g.JSON {
+		return g.PrintJSON(t)
+	}
+	return g.Print(t.Doc(g.P))
 }

@@ -3,8 +3,6 @@ package cmd
 import (
 	"errors"
 	"fmt"
-	"os/exec"
-	"runtime"
 
 	"github.com/spf13/cobra"
 
@@ -91,7 +89,7 @@ func runWeb(g *Globals, c *cobra.Command, opts *webOptions) error {
 		return err
 	}
 	if opts.Open {
-		if err := openBrowser(url); err != nil {
+		if err := web.OpenBrowser(url); err != nil {
 			fmt.Fprintln(g.io.Err, "atril: "+p.T("web.open_failed", "Err", err, "URL", url))
 		}
 	}
@@ -101,22 +99,4 @@ func runWeb(g *Globals, c *cobra.Command, opts *webOptions) error {
 		return withCode(ExitError, err)
 	}
 	return g.Say(p.T("web.stopped"))
-}
-
-// openBrowser asks the desktop to open url in the default browser.
-func openBrowser(url string) error {
-	var cmd *exec.Cmd
-	switch runtime.GOOS {
-	case "darwin":
-		cmd = exec.Command("open", url)
-	case "windows":
-		cmd = exec.Command("rundll32", "url.dll,FileProtocolHandler", url)
-	default:
-		cmd = exec.Command("xdg-open", url)
-	}
-	if err := cmd.Start(); err != nil {
-		return err
-	}
-	go cmd.Wait()
-	return nil
 }

@@ -396,3 +396,13 @@ func tileFactor(b *Board, isNew *[Dim * Dim]bool, sq int, vertical bool) int {
 	lm := b.Layout.Premium(r, c).LetterMultiplier()
 	return lm * (wordMul(0, 1) + wordMul(1, 0))
 }
+
+// Check checks m (Check) as a play of p's player to move, on p's board with p's tiles: against
+// their rack when p gives it, an empty rack field being a rack not known (not checked).
+func (p *Position) Check(m *Move, words WordList) Verdict {
+	rack := p.Racks[0]
+	if len(rack) == 0 {
+		rack = nil
+	}
+	return Check(p.Board, m, p.Tiles, words, rack)
+}

@@ -230,3 +230,29 @@ func FuzzCheck(f *testing.F) {
 		}
 	})
 }
+
+// Position.Check: a rack the position gives is checked, an empty rack field is not known.
+func TestPositionCheck(t *testing.T) {
+	t.Parallel()
+	board := rowsWith(map[int]string{7: "7CASA4"})
+	for _, tc := range []struct {
+		rack  string
+		play  string
+		legal bool
+	}{
+		{"SABOC?A", "9H AS", true},
+		{"BOCEIOU", "9H AS", false}, // no A or S on the rack, nor a blank
+		{"", "9H AS", true},         // the rack not known
+		{"", "9H XX", false},        // not a word, whatever the rack
+	} {
+		pos := mustCGP(t, board+" "+tc.rack+"/ 0/0 0")
+		m, err := ParseMove(tc.play, pos.Board, pos.Tiles)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := pos.Check(&m, testWords)
+		if v.Legal != tc.legal || (v.Legal && v.Move.Score != 10) {
+			t.Errorf("rack %q, %s: legal %v, score %d; want legal %v", tc.rack, tc.play, v.Legal, v.Move.Score, tc.legal)
+		}
+	}
+}

@@ -28,6 +28,19 @@ type Listed struct {
 	LossPerTurn *float64 `json:"equity_loss_per_turn,omitempty"`
 }
 
+// StoredGames are the games of study store st as ListGames lists them; none when st is nil
+// (no store yet).
+func StoredGames(ctx context.Context, st *studystore.Store, loc *time.Location) ([]Listed, error) {
+	var games []studystore.GameRecord
+	if st != nil {
+		var err error
+		if games, err = st.Games(ctx, time.Time{}, false); err != nil {
+			return nil, err
+		}
+	}
+	return ListGames(games, loc), nil
+}
+
 // ListGames is the stored games (oldest first) as `atril games` lists them, newest first,
 // their times in loc.
 func ListGames(games []studystore.GameRecord, loc *time.Location) []Listed {

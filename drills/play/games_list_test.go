@@ -50,3 +50,29 @@ func TestListGamesAndRecordText(t *testing.T) {
 		t.Error("a missing game's record")
 	}
 }
+
+// StoredGames: none without a store, else the store's games as ListGames lists them.
+func TestStoredGames(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	if out, err := StoredGames(ctx, nil, time.UTC); err != nil || out == nil || len(out) != 0 {
+		t.Fatalf("no store: %v, %v", out, err)
+	}
+	st := openStore(t, time.Now)
+	var ids []int64
+	for _, player := range []string{"ana", "beto"} {
+		id, err := st.StartGame(ctx, studystore.GameRecord{Lexicon: "L", Tiles: "T", Player: player, Level: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	out, err := StoredGames(ctx, st, time.UTC)
+	if err != nil || len(out) != 2 || out[0].ID != ids[1] || out[1].ID != ids[0] {
+		t.Fatalf("stored: %+v, %v", out, err)
+	}
+	st.Close()
+	if _, err := StoredGames(ctx, st, time.UTC); err == nil {
+		t.Error("a closed store listed")
+	}
+}

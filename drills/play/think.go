@@ -105,7 +105,7 @@ func (b *Bot) prepareLevel5() error {
 // value it is always the same one that is chosen).
 func (b *Bot) solver(g *game.Game) (*endgame.Solver, endgame.Config, error) {
 	cfg := endgame.Config{Lexicon: b.cfg.Lexicon, Layout: b.cfg.Layout, Threads: 1, TableBytes: endgameTable,
-		Rules: endgame.Rules{ConsecutivePasses: g.Rules.ConsecutivePasses, ScorelessTurns: g.Rules.ScorelessTurns}}
+		Rules: endgame.GameRules(g.Rules)}
 	if b.eg == nil || b.egCfg.Rules != cfg.Rules {
 		s, err := endgame.New(cfg)
 		if err != nil {

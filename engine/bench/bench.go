@@ -101,6 +101,19 @@ func ParseFigure(s string) (Figure, error) {
 	return "", i18n.E("bench.bad_figure", "Figure", i18n.Quote(s), "Want", "topeq, all, sim, selfplay, endgame")
 }
 
+// ParseFigures reads figures' names (spaces around each ignored), in the order given.
+func ParseFigures(names []string) ([]Figure, error) {
+	var out []Figure
+	for _, s := range names {
+		f, err := ParseFigure(strings.TrimSpace(s))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, f)
+	}
+	return out, nil
+}
+
 // Unit is the figure's unit as a stable identifier (JSON).
 func (f Figure) Unit() string {
 	switch f {

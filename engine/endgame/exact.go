@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/atril-scrabble/atril/engine"
+	"github.com/atril-scrabble/atril/engine/game"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/lexicon"
 )
@@ -12,12 +13,13 @@ import (
 // before each move, so a small table does.
 const SelfPlayTableBytes = 32 << 20
 
-// PlayerMaker makes the exact endgame players of self-play and simulation workers: each call
-// gives a new player with its own solver (one thread, its table reset before each solve so that
-// games depend on their seeds alone), solving plies deep (0: to the end of the game).
-func PlayerMaker(lex *lexicon.Lexicon, rules Rules, plies int) func() *Player {
-	cfg := Config{Lexicon: lex, Rules: rules, Threads: 1, TableBytes: SelfPlayTableBytes}
-	return func() *Player {
+// PlayerMaker makes the exact endgame players of self-play and simulation workers
+// (game.SelfPlayConfig.Endgame) under a rule set's end rules: each call gives a new *Player
+// with its own solver (one thread, its table reset before each solve so that games depend on
+// their seeds alone), solving plies deep (0: to the end of the game).
+func PlayerMaker(lex *lexicon.Lexicon, rules game.Rules, plies int) func() game.EndgamePlayer {
+	cfg := Config{Lexicon: lex, Rules: GameRules(rules), Threads: 1, TableBytes: SelfPlayTableBytes}
+	return func() game.EndgamePlayer {
 		s, err := New(cfg)
 		if err != nil {
 			panic(err) // New fails only without a lexicon

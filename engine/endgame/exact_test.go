@@ -6,14 +6,22 @@ import (
 	"testing"
 
 	"github.com/atril-scrabble/atril/engine"
+	"github.com/atril-scrabble/atril/engine/game"
+	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/testlex"
+	"github.com/atril-scrabble/atril/internal/ui"
+	"github.com/atril-scrabble/atril/lexicon"
 )
 
 func TestPlayerMaker(t *testing.T) {
 	t.Parallel()
 	lex := testlex.Small(t, strings.Fields("AL ALA ALAS AS ES EL ELLA SE LE LA MAS MES QUE")...)
-	mk := PlayerMaker(lex, Rules{ConsecutivePasses: 2}, 3)
-	a, b := mk(), mk()
+	mk := PlayerMaker(lex, game.Rules{ConsecutivePasses: 2}, 3)
+	a, okA := mk().(*Player)
+	b, okB := mk().(*Player)
+	if !okA || !okB {
+		t.Fatal("not an endgame Player")
+	}
 	if a == b || a.Solver == b.Solver {
 		t.Fatal("two players share a solver")
 	}
@@ -58,6 +66,13 @@ func TestJudgeCandidates(t *testing.T) {
 	if len(j.Endgame.Plays) != len(cands) || j.Endgame.Value != all.Value {
 		t.Errorf("bag empty: %d plays valued %d, want %d valued %d", len(j.Endgame.Plays), j.Endgame.Value, len(cands), all.Value)
 	}
+	// Shown as atril endgame shows a solve, every candidate listed.
+	if js, ok := j.JSON(pos, lex.Tiles).(SolveJSON); !ok || len(js.Plays) != len(cands) || js.Value != all.Value {
+		t.Errorf("bag empty: JSON %+v", j.JSON(pos, lex.Tiles))
+	}
+	if out := judgedText(t, &j, pos, lex.Tiles); !strings.Contains(out, j.Endgame.JSON(pos, lex.Tiles).Plays[len(cands)-1].Play) {
+		t.Errorf("bag empty: the last candidate missing:\n%s", out)
+	}
 
 	// One tile in the bag: the pre-endgame solver judges the plays, and a pass alone is refused.
 	peg := exactPosition(t, "15/15/15/15/15/15/15/7AL6/15/15/15/15/15/15/15 AESM/ 10/12 0", "EEEQUAAS")
@@ -72,4 +87,25 @@ func TestJudgeCandidates(t *testing.T) {
 	if !ok || err != nil || j.Endgame != nil || j.Peg == nil || len(j.Peg.Plays) != 1 || j.Peg.Plays[0].Move != res.Plays[0].Move {
 		t.Fatalf("one tile: exact %t, %v, %+v", ok, err, j.Peg)
 	}
+	// Shown as atril peg shows a pre-endgame.
+	js, isPeg := j.JSON(peg, lex.Tiles).(PegJSON)
+	if !isPeg || len(js.Plays) != 1 {
+		t.Fatalf("one tile: JSON %+v", j.JSON(peg, lex.Tiles))
+	}
+	if out := judgedText(t, &j, peg, lex.Tiles); !strings.Contains(out, js.Plays[0].Play) {
+		t.Errorf("one tile: the play %q missing:\n%s", js.Plays[0].Play, out)
+	}
+}
+
+// judgedText is j's document as plain English text.
+func judgedText(t *testing.T, j *Judged, pos *engine.Position, ts *lexicon.TileSet) string {
+	t.Helper()
+	var b strings.Builder
+	if err := ui.NewTerm(&b, false, 200, func(string) string { return "" }).Print(j.Doc(i18n.For("en"), pos, ts)); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(b.String(), "[[") {
+		t.Errorf("a message missing from the catalogue:\n%s", b.String())
+	}
+	return b.String()
 }

@@ -245,3 +245,21 @@ func (res *PegResult) Doc(p *i18n.Printer, pos *engine.Position, out *PegJSON) *
 	d.Note(p.T("peg.legend"))
 	return d
 }
+
+// JSON is a judgement as --json writes it: as atril endgame writes a solve, or atril peg a
+// pre-endgame (a SolveJSON or a PegJSON).
+func (j *Judged) JSON(pos *engine.Position, ts *lexicon.TileSet) any {
+	if j.Peg != nil {
+		return j.Peg.JSON(pos, ts)
+	}
+	return j.Endgame.JSON(pos, ts)
+}
+
+// Doc is a judgement as atril endgame or peg shows it, every candidate judged.
+func (j *Judged) Doc(p *i18n.Printer, pos *engine.Position, ts *lexicon.TileSet) *ui.Doc {
+	if j.Peg != nil {
+		out := j.Peg.JSON(pos, ts)
+		return j.Peg.Doc(p, pos, &out)
+	}
+	return j.Endgame.Doc(p, pos, len(j.Endgame.Plays))
+}

@@ -44,7 +44,8 @@ type Config struct {
 	Rules   Rules            // the zero value: FILERules
 	// Threads search in parallel (0: one per CPU).
 	Threads int
-	// TableBytes bounds the transposition table (0: DefaultTableBytes; at least MinTableBytes).
+	// TableBytes bounds the transposition table (0: DefaultTableBytes; from MinTableBytes to
+	// MaxTableBytes).
 	// The table is kept from one solve to the next.
 	TableBytes int64
 	// FullLexicon generates moves on the whole lexicon instead of the words the position can

@@ -31,9 +31,11 @@ const (
 	noMove    = 0xffff
 )
 
-// MinTableBytes and DefaultTableBytes bound and default the table's size.
+// MinTableBytes and MaxTableBytes bound the table's size (64 GiB: more than any endgame
+// needs) and DefaultTableBytes defaults it.
 const (
 	MinTableBytes     = 1 << 20
+	MaxTableBytes     = 64 << 30
 	DefaultTableBytes = 1 << 30
 )
 
@@ -53,14 +55,19 @@ type table struct {
 // startTableBytes is the size a table starts at.
 const startTableBytes = 16 << 20
 
-// newTable makes a table that will hold at most size bytes (a power of two of buckets, at least
-// MinTableBytes).
+// newTable makes a table that will hold at most size bytes (tableSize).
 func newTable(size int64) *table {
-	t := &table{max: roundTable(max(size, MinTableBytes))}
+	t := &table{max: tableSize(size)}
 	t.reserve(int(t.max / entryBytes))
 	adviseHuge(t.entries)
 	t.mask = uint64(min(t.max, startTableBytes)/(bucketSize*entryBytes)) - 1
 	return t
+}
+
+// tableSize is the size of a table asked for size bytes: a power of two of buckets, from
+// MinTableBytes to MaxTableBytes.
+func tableSize(size int64) int64 {
+	return roundTable(min(max(size, MinTableBytes), MaxTableBytes))
 }
 
 func roundTable(size int64) int64 {

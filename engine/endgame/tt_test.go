@@ -137,3 +137,20 @@ func TestSettles(t *testing.T) {
 		}
 	}
 }
+
+// A table's size is a power of two of buckets within its bounds, whatever is asked.
+func TestTableSize(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ asked, want int64 }{
+		{0, MinTableBytes},
+		{MinTableBytes - 1, MinTableBytes},
+		{3 << 20, 2 << 20},
+		{DefaultTableBytes, DefaultTableBytes},
+		{MaxTableBytes, MaxTableBytes},
+		{MaxTableBytes * 4, MaxTableBytes},
+	} {
+		if got := tableSize(tc.asked); got != tc.want {
+			t.Errorf("tableSize(%d) = %d, want %d", tc.asked, got, tc.want)
+		}
+	}
+}

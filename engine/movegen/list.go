@@ -1,7 +1,10 @@
 package movegen
 
 import (
+	"strings"
+
 	"github.com/atril-scrabble/atril/engine"
+	"github.com/atril-scrabble/atril/engine/equity"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
@@ -21,4 +24,25 @@ func (g *Generator) ListMoves(rack []lexicon.Tile, mo Options, withExchanges boo
 		return g.Generate(rack, mo), true
 	}
 	return moves, false
+}
+
+// ParseSortBy reads how moves are ranked: "equity" or "score", in any case.
+func ParseSortBy(s string) (SortBy, bool) {
+	switch strings.ToLower(s) {
+	case "equity":
+		return ByEquity, true
+	case "score":
+		return ByScore, true
+	}
+	return ByEquity, false
+}
+
+// PositionMoves lists the moves of pos's player to move (ListMoves) from the words of graph:
+// the side to move's options (SideToMove) with leaves, ranked by, the top ones (0: all).
+func PositionMoves(graph *lexicon.KWG, pos *engine.Position, leaves equity.Leaves, by SortBy, top int, withExchanges bool) (moves []engine.Move, noTilePlay bool) {
+	mo := SideToMove(pos.BagCount(), leaves)
+	mo.By, mo.Sort, mo.Top = by, true, top
+	g := New(graph, pos.Tiles, pos.Board.Layout)
+	g.SetBoard(pos.Board)
+	return g.ListMoves(pos.Racks[0], mo, withExchanges)
 }

@@ -70,6 +70,15 @@ func (b *Progress) Update(done int) {
 	b.drawn = true
 }
 
+// Steps shows done steps of total for work that says its total with each step (a callback of
+// done and total): the first step starts the clock again with the total.
+func (b *Progress) Steps(done, total int) {
+	if done == 1 {
+		b.Restart(total)
+	}
+	b.Update(done)
+}
+
 // Finish ends the bar's line.
 func (b *Progress) Finish() {
 	if b.tty && b.drawn {

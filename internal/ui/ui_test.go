@@ -168,6 +168,27 @@ func TestProgress(t *testing.T) {
 	}
 }
 
+// Steps: the first step starts the clock again with the total it says (the time before it
+// counts for nothing), later steps only advance.
+func TestProgressSteps(t *testing.T) {
+	t.Parallel()
+	var buf bytes.Buffer
+	now := time0
+	clock := func() time.Time { return now }
+	label := func(done, total int, rate float64, left time.Duration) string {
+		return fmt.Sprintf("%d/%d %.0f/s %s|", done, total, rate, left)
+	}
+	b := NewProgress(&buf, true, clock, 1, label)
+	now = now.Add(time.Hour) // setting up: not part of the rate
+	b.Steps(1, 10)
+	now = now.Add(time.Second)
+	b.Steps(2, 10)
+	b.Finish()
+	if got := buf.String(); !strings.Contains(got, "1/10 0/s 0s|") || !strings.Contains(got, "2/10 2/s 4s|") {
+		t.Errorf("progress %q", got)
+	}
+}
+
 // TestKVWrapsValuesBetweenWords: a long value (a list of anagrams, a source) wraps under itself
 // on a terminal, never inside a word; piped it stays on one line.
 func TestKVWrapsValuesBetweenWords(t *testing.T) {

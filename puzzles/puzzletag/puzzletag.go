@@ -145,3 +145,12 @@ func fold(s string) string {
 	}
 	return strings.Join(strings.Fields(sb.String()), " ")
 }
+
+// IDs are the tags' identifiers, in All's order.
+func IDs() []string {
+	out := make([]string, len(All))
+	for i, t := range All {
+		out[i] = string(t)
+	}
+	return out
+}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/atril-scrabble/atril/internal/i18n"
+	"github.com/atril-scrabble/atril/internal/ui"
 )
 
 // ShardReport is a shard's run as `leaves learn --shard --json` prints it.
@@ -58,4 +59,17 @@ func (res *ShardResult) Report(out, lexName string, workers int, elapsed time.Du
 		o.GamesPerSec = float64(o.Games) / o.Seconds
 	}
 	return o
+}
+
+// Doc is the shard's run as `atril leaves learn --shard` shows it: the games it played and
+// where their statistics went, or that they were already there.
+func (o *ShardReport) Doc(p *i18n.Printer) *ui.Doc {
+	d := ui.NewDoc()
+	if o.Already {
+		return d.P(p.T("leaves.shard.already", "File", o.StatsOut, "Generation", o.Generation, "Shard", o.Shard, "Shards", o.Shards))
+	}
+	d.P(p.T("leaves.shard.done", "Generation", o.Generation, "Shard", o.Shard, "Shards", o.Shards,
+		"From", p.Int(o.GamesFrom+1), "To", p.Int(o.GamesTo), "File", o.StatsOut))
+	return d.P(p.T("leaves.shard.speed", "Games", p.N("leaves.count.games", o.Games), "Time", p.Duration(time.Duration(o.Seconds*float64(time.Second))),
+		"Rate", p.Float(o.GamesPerSec, 0), "Workers", o.Workers))
 }
