@@ -42,6 +42,8 @@ func TestAdviceOnTheCommandLine(t *testing.T) {
 		{[]string{"puzzle", "gen", "--db", db, "--selfplay", "0"}, "give --selfplay N, --gcg FILE or --cgp CGP"},
 		{[]string{"puzzle", "gen", "--db", db, "--limit", "-1", "--selfplay", "1"}, "--limit: a limit of -1 puzzles"},
 		{[]string{"puzzle", "gen", "--db", db, "--cgp", emptyRows + " / 0/0 0"}, "--cgp: the player to move has no rack"},
+		{[]string{"puzzle", "gen", "--db", db, "--selfplay", "1", "--peg-accept", "-1"}, "--peg-candidates and --peg-accept must not be negative"},
+		{[]string{"puzzle", "gen", "--db", db, "--selfplay", "1", "--max-tiles", "-1", "--lang", "es"}, "--peg-candidates y --peg-accept no pueden ser negativos"},
 	} {
 		_, errOut, code := runEngineCmd(t, nil, c.args...)
 		if code != ExitError || !strings.Contains(errOut, c.want) {

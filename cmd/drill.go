@@ -162,7 +162,7 @@ func askDrill(g *Globals, c *cobra.Command, d drillRun, lex *lexicon.Lexicon, st
 	}
 	// Ctrl-C cancels the context (Main): the drill stops with its answers saved.
 	p := g.P
-	r := newRunner(g, lex, d.flags.TimeLimit, nil, p.T("drill.title", "Drill", drills.NameAs(p, d.kind, drills.InTitle),
+	r := newRunner(g, lex, d.flags.TimeLimit, p.T("drill.title", "Drill", drills.NameAs(p, d.kind, drills.InTitle),
 		"Lexicon", lex.Name, "Seed", fmt.Sprint(seed), "DB", st.Path()))
 	defer r.Close()
 	sess := drills.DrillSession{Store: st, Lex: lex, Kind: d.kind, DeckID: deckID, DeckOut: d.flags.DeckOut,
@@ -179,15 +179,16 @@ func askDrill(g *Globals, c *cobra.Command, d drillRun, lex *lexicon.Lexicon, st
 
 // newRunner is the question loop of every command that asks (drills, review): with --json it
 // talks on stderr, so that stdout carries only the summary; answers read from a pipe are
-// echoed after their prompt (a terminal echoes by itself), so a transcript reads the same.
-func newRunner(g *Globals, lex *lexicon.Lexicon, timeLimit time.Duration, rec drills.Recorder, title string) *drills.Runner {
+// echoed after their prompt (a terminal echoes by itself), so a transcript reads the same. Its
+// Recorder is set by the session that asks (drills.DrillSession.Ask, drills.Review.Session).
+func newRunner(g *Globals, lex *lexicon.Lexicon, timeLimit time.Duration, title string) *drills.Runner {
 	out, term := g.io.Out, g.UI
 	if g.JSON {
 		out, term = g.io.Err, g.ErrUI
 	}
 	return &drills.Runner{
 		In: g.io.In, Out: out, Lex: lex, Now: g.io.Now, After: g.io.After, TimeLimit: timeLimit,
-		Recorder: rec, P: g.P, UI: term, Echo: !isTerminal(g.io.In), Title: title,
+		P: g.P, UI: term, Echo: !isTerminal(g.io.In), Title: title,
 	}
 }
 

@@ -54,7 +54,7 @@ func runLeavesShard(ctx context.Context, g *Globals, opts *leavesLearnOptions) e
 	so.Progress = func(pr leaves.Progress) {
 		if pr.Phase == "resume" {
 			bar.bar.Clear()
-			fmt.Fprintln(g.io.Err, p.T("leaves.shard.resumed", "File", out+".ckpt", "Games", p.Int(pr.Games)))
+			fmt.Fprintln(g.io.Err, p.T("leaves.shard.resumed", "File", leaves.CheckpointPath(out), "Games", p.Int(pr.Games)))
 		}
 		bar.rate, bar.left = pr.GamesPerSec, pr.ETA
 		bar.bar.Update(pr.Games)
@@ -64,7 +64,7 @@ func runLeavesShard(ctx context.Context, g *Globals, opts *leavesLearnOptions) e
 	bar.bar.Finish()
 	if err != nil {
 		if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
-			return withCode(ExitInterrupted, i18n.E("leaves.shard.interrupted", "File", out+".ckpt"))
+			return withCode(ExitInterrupted, i18n.E("leaves.shard.interrupted", "File", leaves.CheckpointPath(out)))
 		}
 		return withCode(ExitError, err)
 	}

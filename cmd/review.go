@@ -129,7 +129,7 @@ func runReview(g *Globals, c *cobra.Command, opts *reviewOptions) error {
 		}
 		return nil
 	}
-	r := newRunner(g, lex, opts.TimeLimit, nil, p.T("review.title", "Lexicon", lex.Name, "DB", st.Path()))
+	r := newRunner(g, lex, opts.TimeLimit, p.T("review.title", "Lexicon", lex.Name, "DB", st.Path()))
 	defer r.Close()
 	sum, err := rv.Session(ctx, r, qs, deckID, elsewhere, map[string]any{"deck": opts.Deck, "max": opts.Max, "seed": seed, "grade": opts.Grade})
 	if err != nil {

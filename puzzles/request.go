@@ -135,7 +135,8 @@ type GenSpec struct {
 var (
 	// ErrSimOptions: a simulation needs 2 candidates or more, 1 iteration and 1 ply or more.
 	ErrSimOptions = i18n.E("puzzle_request.err.sim")
-	// ErrExactOptions: an exact solve's margin, tiles, nodes and candidates are not negative.
+	// ErrExactOptions: an exact solve's margin, tile limit, candidates and accepted spread are not
+	// negative (Nodes cannot be).
 	ErrExactOptions = i18n.E("puzzle_request.err.exact")
 )
 

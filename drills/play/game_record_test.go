@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -74,5 +75,45 @@ func TestReadGameRecord(t *testing.T) {
 	}
 	if b, err := os.ReadFile(filepath.Join(GamesDir(st), r.Name)); err != nil || string(b) != recordGCG {
 		t.Errorf("the stored record written: %q, %v", b, err)
+	}
+}
+
+// After Ctrl-C (a cancelled ctx) the puzzles stop with ctx's error, which analyze keeps quiet;
+// a stored record that could not be written first is its own error, which analyze says.
+func TestGameRecordMistakePuzzlesCancelled(t *testing.T) {
+	t.Parallel()
+	lex := testlex.Default(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	stored := func(st *studystore.Store) *GameRecord {
+		t.Helper()
+		bg := context.Background()
+		id, err := st.StartGame(bg, studystore.GameRecord{Lexicon: "L", Tiles: "T", Player: "ana", Level: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := st.FinishGame(bg, id, studystore.GameResult{EndReason: "out", GCG: recordGCG}); err != nil {
+			t.Fatal(err)
+		}
+		r, err := ReadGameRecord(bg, st, id, "", lex.Tiles)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+
+	st := openStore(t, time.Now)
+	made, err := stored(st).MistakePuzzles(ctx, st, lex, equity.HandSet(lex.Tiles), 0, 0, time.Now)
+	if !errors.Is(err, context.Canceled) || made != 0 {
+		t.Errorf("cancelled: %d puzzles, %v; want ctx's error", made, err)
+	}
+
+	blocked := openStore(t, time.Now)
+	if err := os.WriteFile(GamesDir(blocked), nil, 0o644); err != nil { // a file where the directory goes
+		t.Fatal(err)
+	}
+	_, err = stored(blocked).MistakePuzzles(ctx, blocked, lex, equity.HandSet(lex.Tiles), 0, 0, time.Now)
+	if err == nil || errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), GamesDir(blocked)) {
+		t.Errorf("record not written: %v; want the write's error, naming %s", err, GamesDir(blocked))
 	}
 }

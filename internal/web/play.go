@@ -96,10 +96,7 @@ func (s *Server) playNew(w http.ResponseWriter, r *http.Request) {
 	if m, err := strconv.Atoi(r.PostFormValue("clock")); err == nil && m > 0 && m <= 120 {
 		clock = time.Duration(m) * time.Minute
 	}
-	name := strings.TrimSpace(r.PostFormValue("name"))
-	if name == "" {
-		name = p.T("play.default_name")
-	}
+	name := play.PlayerName(p, strings.TrimSpace(r.PostFormValue("name")))
 	lex := s.cfg.Lex
 	settings := play.Settings{Lexicon: lex.Name, Tiles: lex.Tiles.Name, Leaves: s.cfg.Table.Info.Name, Level: level, Seed: seed,
 		Player: name, Seat: seat, Clock: clock, Lenient: r.PostFormValue("lenient") != ""}

@@ -473,7 +473,8 @@ func htmlUnescape(s string) string {
 	return strings.NewReplacer("&amp;", "&", "&lt;", "<", "&gt;", ">", "&#39;", "'", "&#34;", `"`).Replace(s)
 }
 
-// TestPlayOverHTTP: a game against atril started and a turn passed; every turn is in the store.
+// TestPlayOverHTTP: a game against atril started, under the default name, and a turn passed;
+// every turn is in the store.
 func TestPlayOverHTTP(t *testing.T) {
 	f := server(t)
 	c := newClient(t, f)
@@ -491,9 +492,12 @@ func TestPlayOverHTTP(t *testing.T) {
 	}
 	var id int64
 	fmt.Sscan(m[1], &id)
-	_, turns, err := f.store.Game(context.Background(), id)
+	g, turns, err := f.store.Game(context.Background(), id)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if g.Player != "player" { // no name given: the catalogue's, in the reader's language
+		t.Errorf("played as %q, want player", g.Player)
 	}
 	if len(turns) < 2 || turns[0].Kind != "pass" {
 		t.Fatalf("the game has %d turns, the first %+v; want the pass and atril's answer", len(turns), turns)

@@ -20,7 +20,8 @@ type LearnFile struct {
 	FromName     string // the From table as the user gave it (builtin, handset, a path), for the report
 }
 
-// CheckpointPath is where a run writing the table out keeps its state for resuming.
+// CheckpointPath is where a run writing out (a table, or a shard's statistics) keeps its state
+// for resuming.
 func CheckpointPath(out string) string { return out + ".ckpt" }
 
 // Run learns the table and writes it. The output is taken before the learning, not after hours

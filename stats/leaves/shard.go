@@ -83,8 +83,8 @@ type ShardOptions struct {
 	// FromName is the table From as named (--from), recorded in the statistics.
 	FromName string
 	// Out is the statistics file to write. Its state is saved at least every CheckpointEvery
-	// to Out + ".ckpt" (a statistics file not finished), which a later run of the same shard
-	// goes on from.
+	// to CheckpointPath(Out) (a statistics file not finished), which a later run of the same
+	// shard goes on from.
 	Out  string
 	Host string // recorded; "" for os.Hostname
 }
@@ -99,8 +99,8 @@ type ShardResult struct {
 }
 
 // LearnShard plays a shard and writes its statistics to o.Out. If o.Out already holds the
-// same shard's statistics it does nothing; if o.Out + ".ckpt" holds its state it goes on from
-// there. When ctx is cancelled it saves the state and returns ctx's error.
+// same shard's statistics it does nothing; if CheckpointPath(o.Out) holds its state it goes on
+// from there. When ctx is cancelled it saves the state and returns ctx's error.
 func LearnShard(ctx context.Context, o ShardOptions) (*ShardResult, error) {
 	sh := o.Shard
 	if sh.Generation < 1 || sh.Generation > MaxGenerations {
@@ -113,7 +113,7 @@ func LearnShard(ctx context.Context, o ShardOptions) (*ShardResult, error) {
 		return nil, i18n.E("leaves.err.stats_out_needed")
 	}
 	lo := o.LearnOptions
-	lo.Generations, lo.Resume, lo.Checkpoint = 1, false, o.Out+".ckpt"
+	lo.Generations, lo.Resume, lo.Checkpoint = 1, false, CheckpointPath(o.Out)
 	if err := lo.check(); err != nil {
 		return nil, err
 	}
