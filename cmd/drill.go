@@ -16,7 +16,20 @@ import (
 )
 
 // newDrillCmd makes `atril drill`.
-func newDrillCmd(g *Globals) *cobra.Command {
+func newDrillCmd(g *Globals) *cobra.Command { return newDrillCmdWith(g, nil) }
+
+// drillRunner runs one drill as its command describes it.
+type drillRunner func(c *cobra.Command, d drillRun) error
+
+// newDrillCmdWith is newDrillCmd with runF, when not nil, standing in for every drill's run
+// (gh's seam).
+func newDrillCmdWith(g *Globals, runF func(*drillRun) error) *cobra.Command {
+	run := drillRunner(func(c *cobra.Command, d drillRun) error {
+		if runF != nil {
+			return runF(&d)
+		}
+		return runDrill(g, c, d)
+	})
 	p := g.P
 	c := &cobra.Command{
 		Use:     p.T("drill.use"),
@@ -29,13 +42,13 @@ func newDrillCmd(g *Globals) *cobra.Command {
 	stopsCleanly(c)
 	// The drills, one file each.
 	c.AddCommand(
-		newDrillAnagramCmd(g),
-		newDrillBuildCmd(g),
-		newDrillDigraphsCmd(g),
-		newDrillFamilyCmd(g),
-		newDrillHooksCmd(g),
-		newDrillJudgeCmd(g),
-		newDrillTwosCmd(g),
+		newDrillAnagramCmd(g, run),
+		newDrillBuildCmd(g, run),
+		newDrillDigraphsCmd(g, run),
+		newDrillFamilyCmd(g, run),
+		newDrillHooksCmd(g, run),
+		newDrillJudgeCmd(g, run),
+		newDrillTwosCmd(g, run),
 	)
 	return c
 }

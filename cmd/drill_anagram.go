@@ -15,7 +15,7 @@ type drillAnagramOptions struct {
 }
 
 // newDrillAnagramCmd makes `atril drill anagram`.
-func newDrillAnagramCmd(g *Globals) *cobra.Command {
+func newDrillAnagramCmd(g *Globals, run drillRunner) *cobra.Command {
 	o := &drillAnagramOptions{}
 	p := g.P
 	c := &cobra.Command{
@@ -29,7 +29,7 @@ func newDrillAnagramCmd(g *Globals) *cobra.Command {
 			if err != nil {
 				return flagError("--ranks", err)
 			}
-			return runDrill(g, c, drillRun{
+			return run(c, drillRun{
 				kind: drills.KindAnagram, flags: &o.drillFlags,
 				make: func(lex *lexicon.Lexicon, seed uint64) ([]drills.Question, error) {
 					return drills.Anagram(lex, drills.AnagramOptions{

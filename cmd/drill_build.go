@@ -17,7 +17,7 @@ type drillBuildOptions struct {
 }
 
 // newDrillBuildCmd makes `atril drill build`.
-func newDrillBuildCmd(g *Globals) *cobra.Command {
+func newDrillBuildCmd(g *Globals, run drillRunner) *cobra.Command {
 	o := &drillBuildOptions{}
 	p := g.P
 	c := &cobra.Command{
@@ -30,7 +30,7 @@ func newDrillBuildCmd(g *Globals) *cobra.Command {
 			if o.MaxAnswers < 0 {
 				return withCode(ExitError, i18n.E("drill.err.max_answers_flag", "Value", o.MaxAnswers))
 			}
-			return runDrill(g, c, drillRun{
+			return run(c, drillRun{
 				kind: drills.KindBuild, flags: &o.drillFlags,
 				make: func(lex *lexicon.Lexicon, seed uint64) ([]drills.Question, error) {
 					return drills.Build(lex, drills.BuildOptions{

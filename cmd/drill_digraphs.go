@@ -13,7 +13,7 @@ type drillDigraphsOptions struct {
 }
 
 // newDrillDigraphsCmd makes `atril drill digraphs`.
-func newDrillDigraphsCmd(g *Globals) *cobra.Command {
+func newDrillDigraphsCmd(g *Globals, run drillRunner) *cobra.Command {
 	o := &drillDigraphsOptions{}
 	p := g.P
 	c := &cobra.Command{
@@ -27,7 +27,7 @@ func newDrillDigraphsCmd(g *Globals) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return runDrill(g, c, drillRun{
+			return run(c, drillRun{
 				kind: drills.KindDigraphs, flags: &o.drillFlags,
 				make: func(lex *lexicon.Lexicon, seed uint64) ([]drills.Question, error) {
 					return drills.Digraphs(lex, drills.DigraphOptions{Count: o.Count, Seed: seed, MinLen: wr.MinLen, MaxLen: wr.MaxLen})

@@ -17,7 +17,7 @@ type drillFamilyOptions struct {
 }
 
 // newDrillFamilyCmd makes `atril drill family`.
-func newDrillFamilyCmd(g *Globals) *cobra.Command {
+func newDrillFamilyCmd(g *Globals, run drillRunner) *cobra.Command {
 	o := &drillFamilyOptions{}
 	p := g.P
 	c := &cobra.Command{
@@ -27,7 +27,7 @@ func newDrillFamilyCmd(g *Globals) *cobra.Command {
 		Example: p.T("family.example"),
 		Args:    cobra.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
-			return runDrill(g, c, drillRun{
+			return run(c, drillRun{
 				kind: drills.KindFamily, flags: &o.drillFlags,
 				make: func(lex *lexicon.Lexicon, seed uint64) ([]drills.Question, error) {
 					return drills.Family(lex, drills.FamilyOptions{Count: o.Count, Seed: seed, Complete: o.Complete,

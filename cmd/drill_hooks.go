@@ -14,7 +14,7 @@ type drillHooksOptions struct {
 }
 
 // newDrillHooksCmd makes `atril drill hooks`.
-func newDrillHooksCmd(g *Globals) *cobra.Command {
+func newDrillHooksCmd(g *Globals, run drillRunner) *cobra.Command {
 	o := &drillHooksOptions{}
 	p := g.P
 	c := &cobra.Command{
@@ -28,7 +28,7 @@ func newDrillHooksCmd(g *Globals) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return runDrill(g, c, drillRun{
+			return run(c, drillRun{
 				kind: drills.KindHooks, flags: &o.drillFlags,
 				make: func(lex *lexicon.Lexicon, seed uint64) ([]drills.Question, error) {
 					return drills.HooksQuestions(lex, drills.HooksOptions{Count: o.Count, Seed: seed, Words: wr})

@@ -15,7 +15,7 @@ type drillJudgeOptions struct {
 }
 
 // newDrillJudgeCmd makes `atril drill judge`.
-func newDrillJudgeCmd(g *Globals) *cobra.Command {
+func newDrillJudgeCmd(g *Globals, run drillRunner) *cobra.Command {
 	o := &drillJudgeOptions{}
 	p := g.P
 	c := &cobra.Command{
@@ -29,7 +29,7 @@ func newDrillJudgeCmd(g *Globals) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return runDrill(g, c, drillRun{
+			return run(c, drillRun{
 				kind: drills.KindJudge, flags: &o.drillFlags,
 				make: func(lex *lexicon.Lexicon, seed uint64) ([]drills.Question, error) {
 					return drills.Judge(lex, drills.JudgeOptions{Count: o.Count, Seed: seed, Words: wr, RackShare: o.Racks})

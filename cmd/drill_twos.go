@@ -14,7 +14,7 @@ type drillTwosOptions struct {
 }
 
 // newDrillTwosCmd makes `atril drill twos`.
-func newDrillTwosCmd(g *Globals) *cobra.Command {
+func newDrillTwosCmd(g *Globals, run drillRunner) *cobra.Command {
 	o := &drillTwosOptions{}
 	p := g.P
 	c := &cobra.Command{
@@ -24,7 +24,7 @@ func newDrillTwosCmd(g *Globals) *cobra.Command {
 		Example: p.T("drill.twos.example"),
 		Args:    cobra.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
-			return runDrill(g, c, drillRun{
+			return run(c, drillRun{
 				kind: drills.KindTwos, flags: &o.drillFlags,
 				make: func(lex *lexicon.Lexicon, seed uint64) ([]drills.Question, error) {
 					return drills.Twos(lex, drills.TwosOptions{Count: o.Count, Seed: seed, ByTile: o.ByTile, Tiles: o.Tiles})

@@ -29,7 +29,7 @@ func newLeavesCmd(g *Globals) *cobra.Command {
 		newLeavesMergeCmd(g, nil),
 		newLeavesShowCmd(g, nil),
 		newLeavesStatusCmd(g, nil),
-		newLeavesUseCmd(g),
+		newLeavesUseCmd(g, nil),
 	)
 	return c
 }

@@ -16,8 +16,15 @@ type leavesUseJSON struct {
 	Table equity.TableInfo `json:"table"`
 }
 
-// newLeavesUseCmd makes `atril leaves use`.
-func newLeavesUseCmd(g *Globals) *cobra.Command {
+// leavesUseOptions: Choose says a table was given, Spec is that table; without one, the
+// command says which table is chosen.
+type leavesUseOptions struct {
+	Choose bool
+	Spec   string
+}
+
+// newLeavesUseCmd makes `atril leaves use`; runF, when not nil, stands in for the run (gh's seam).
+func newLeavesUseCmd(g *Globals, runF func(*leavesUseOptions) error) *cobra.Command {
 	p := g.P
 	return &cobra.Command{
 		Use:               p.T("leaves.use_cmd.use"),
@@ -27,14 +34,21 @@ func newLeavesUseCmd(g *Globals) *cobra.Command {
 		Args:              cobra.MaximumNArgs(1),
 		ValidArgsFunction: leavesSpecs,
 		RunE: func(_ *cobra.Command, args []string) error {
-			return runLeavesUse(g, args)
+			opts := &leavesUseOptions{}
+			if len(args) == 1 {
+				opts.Choose, opts.Spec = true, args[0]
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return runLeavesUse(g, opts)
 		},
 	}
 }
 
 // runLeavesUse chooses the leave table of every command given no --leaves, after checking it
-// opens for the tile set; with no argument it says which table that is.
-func runLeavesUse(g *Globals, args []string) error {
+// opens for the tile set; with no table given it says which table that is.
+func runLeavesUse(g *Globals, opts *leavesUseOptions) error {
 	p := g.P
 	chosen, err := g.chosenLeaves()
 	if err != nil {
@@ -42,12 +56,12 @@ func runLeavesUse(g *Globals, args []string) error {
 	}
 	spec := cmp.Or(chosen, leavetable.Builtin)
 	var t equity.Table
-	if len(args) == 1 {
+	if opts.Choose {
 		ts, err := g.TileSet()
 		if err != nil {
 			return err
 		}
-		if spec, t, err = leavetable.Choose(g.settings(), args[0], ts); err != nil {
+		if spec, t, err = leavetable.Choose(g.settings(), opts.Spec, ts); err != nil {
 			return withCode(ExitError, err)
 		}
 	} else if t, err = g.leaveTable(spec, true); err != nil {
@@ -57,7 +71,7 @@ func runLeavesUse(g *Globals, args []string) error {
 		return g.PrintJSON(leavesUseJSON{Spec: spec, Table: t.Info})
 	}
 	msg := "leaves.use_cmd.current"
-	if len(args) == 1 {
+	if opts.Choose {
 		msg = "leaves.use_cmd.done"
 	}
 	return g.Print(ui.NewDoc().P(p.T(msg, "Spec", spec, "Checksum", t.Info.Checksum)))
