@@ -79,6 +79,7 @@ type worker struct {
 	undos    [maxPly]undo
 	ply      int
 	nodes    uint64
+	reported uint64 // nodes added to search.counted
 	// When measured (Solver.measureCritical), the thread's CPU time in the last round of first
 	// moves, and its clock at the round's end (see vt).
 	busy, vend time.Duration
@@ -277,13 +278,27 @@ func (w *worker) leaf() int32 {
 	return -2 * me.pts
 }
 
+// stopping, asked every 1024 nodes, says the search is to stop: the solve is stopped (Time,
+// ctx, or the node bound, counted here), or the first move this worker helps with is done.
+func (w *worker) stopping() bool {
+	if limit := w.s.opts.Nodes; limit > 0 {
+		n := w.s.counted.Add(w.nodes - w.reported)
+		w.reported = w.nodes
+		if n >= limit && w.s.depth > 1 {
+			w.s.overNodes.Store(true)
+			w.s.stop.Store(true)
+		}
+	}
+	return w.s.stop.Load() || w.helping != nil && w.helping.Load()
+}
+
 // negamax is the value for the player to move of the position, searched depth plies deep, as a
 // fail-soft alpha-beta search with principal variation search and the transposition table.
 // done says the value holds to the end of the game (no line was cut at the depth limit). On
 // abort it returns at once; the caller checks w.aborted.
 func (w *worker) negamax(depth int, alpha, beta int32) (int32, bool) {
 	w.nodes++
-	if w.nodes&1023 == 0 && (w.s.stop.Load() || w.helping != nil && w.helping.Load()) {
+	if w.nodes&1023 == 0 && w.stopping() {
 		w.aborted = true
 		return 0, false
 	}

@@ -61,6 +61,11 @@ type Options struct {
 	// Time bounds the solve (0: no bound); when it runs out the best line found so far is
 	// returned, not proven.
 	Time time.Duration
+	// Nodes bounds the solve's nodes (0: no bound): a depth that would search more stops (the
+	// bound is checked every 1024 nodes, as Time is, never in the first depth) and the solve
+	// returns the last complete depth's result, not proven. With one thread the same position
+	// and table stop at the same node with the same result, whatever the machine and its load.
+	Nodes uint64
 	// Rank is how many of the first plays get an exact value (the best Rank; 0 counts as 1);
 	// the others get a bound: at most what the Rank-th best is worth.
 	Rank int
@@ -230,6 +235,11 @@ type search struct {
 	workers []*worker
 	flight  []flight // the current round's first moves, for helpers
 	opts    Options
+	// depth is the depth being searched; counted the nodes the workers have reported (every
+	// 1024), for Options.Nodes; overNodes: the search stopped at that bound.
+	depth     int
+	counted   atomic.Uint64
+	overNodes atomic.Bool
 
 	mu    sync.Mutex
 	exact []int32 // values found exact this iteration, best first
@@ -328,6 +338,7 @@ func (s *Solver) Solve(ctx context.Context, pos *engine.Position, opts Options) 
 	}
 	depth := 0
 	for d := 1; d <= maxDepth; d++ {
+		sr.depth = d
 		complete := sr.iterate(d)
 		s.tt.grow()
 		if complete {
@@ -472,6 +483,11 @@ func (sr *search) iterate(depth int) bool {
 			sr.critical += longest
 		}
 		if sr.stopped(depth) {
+			if sr.overNodes.Load() {
+				// The last complete depth's result: what this depth finished depends on where
+				// the bound fell.
+				return false
+			}
 			// Keep what this depth finished.
 			for i := range results {
 				if results[i].depth == depth {
