@@ -64,6 +64,8 @@ type Bot struct {
 	sim    *sim.Simulator
 	eg     *endgame.Solver
 	egCfg  endgame.Config
+	// egNodes is the exact endgame's node budget a turn (endgameNodes; tests set less).
+	egNodes uint64
 	// last is how the last turn was chosen.
 	last Thought
 }
@@ -81,7 +83,7 @@ func NewBot(cfg BotConfig) (*Bot, error) {
 	}
 	cfg.Sim = cfg.Sim.withDefaults()
 	ts := cfg.Lexicon.Tiles
-	b := &Bot{cfg: cfg, gen: movegen.New(cfg.Lexicon.Graph, ts, cfg.Layout), by: movegen.ByEquity}
+	b := &Bot{cfg: cfg, gen: movegen.New(cfg.Lexicon.Graph, ts, cfg.Layout), by: movegen.ByEquity, egNodes: endgameNodes}
 	switch cfg.Level {
 	case 1:
 		b.by = movegen.ByScore

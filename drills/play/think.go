@@ -142,8 +142,10 @@ func (b *Bot) think(ctx context.Context, g *game.Game, opts movegen.Options, sta
 // solveEndgame plays the endgame: the bag is empty, the opponent holds the unseen tiles. The
 // search deepens a turn at a time, to the end of the game when it fits: the next depth is
 // searched while the nodes it should take (the last depth's times its growth) stay within
-// endgameNodes. One thread and the table reset at each turn: the same move from the same
-// position, however loaded the machine.
+// the bot's node budget (endgameNodes), and a depth that grows more than that is stopped by the
+// solver at the budget's end (Options.Nodes): the move is then the last complete depth's. One
+// thread and the table reset at each turn: the same nodes and the same move from the same
+// position, however loaded the machine; the time cap is only a safety net.
 func (b *Bot) solveEndgame(ctx context.Context, g *game.Game) (engine.Move, bool) {
 	s, _, err := b.solver(g)
 	if err != nil {
@@ -154,7 +156,7 @@ func (b *Bot) solveEndgame(ctx context.Context, g *game.Game) (engine.Move, bool
 	var best *endgame.Result
 	var nodes, prev uint64
 	for d := 1; ; d++ {
-		r, err := s.Solve(ctx, pos, endgame.Options{Plies: d})
+		r, err := s.Solve(ctx, pos, endgame.Options{Plies: d, Nodes: b.egNodes - nodes})
 		if err != nil {
 			break
 		}
@@ -165,9 +167,12 @@ func (b *Bot) solveEndgame(ctx context.Context, g *game.Game) (engine.Move, bool
 			b.last.Capped = true
 			break
 		}
+		if r.Depth < d && !r.Proven && best != nil {
+			break // the budget ran out in depth d: the last depth's move
+		}
 		best = r
 		nodes += r.Nodes
-		if r.Proven || d >= endgameMaxPlies {
+		if r.Proven || d >= endgameMaxPlies || nodes >= b.egNodes {
 			break
 		}
 		// A depth costs its predecessor's nodes times their growth, squared to be safe: the
@@ -176,7 +181,7 @@ func (b *Bot) solveEndgame(ctx context.Context, g *game.Game) (engine.Move, bool
 		if prev > 0 {
 			growth = max(growth, r.Nodes/prev)
 		}
-		if nodes+r.Nodes*growth*growth > endgameNodes {
+		if nodes+r.Nodes*growth*growth > b.egNodes {
 			break
 		}
 		prev = max(1, r.Nodes)
