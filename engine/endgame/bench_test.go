@@ -26,6 +26,7 @@ var (
 	benchOnly    = flag.Int("endgame.only", -1, "solve only this position of the set")
 	benchSkip    = flag.String("endgame.skip", "", "positions not to solve")
 	benchTime    = flag.Duration("endgame.time", 0, "time limit of each solve")
+	benchNodes   = flag.Uint64("endgame.nodes", 0, "node limit of each solve (0: none)")
 	benchPegDump = flag.String("endgame.pegdump", "", "write pre-endgames (one tile in the bag) of the games to this file and stop")
 	benchDump    = flag.String("endgame.dump", "", "write the positions to this file, one CGP a line, and stop")
 	benchAll     = flag.Bool("endgame.all", false, "every endgame of the games (the bag empty, any racks), not only the first")
@@ -123,7 +124,7 @@ func BenchmarkSolveFILE2017(b *testing.B) {
 			runtime.GC() // the garbage of loading and of the previous solve is not this solve's
 			t0, c0 := time.Now(), cpuTime()
 			s.critical, s.busy = 0, 0
-			res, err := s.Solve(context.Background(), pos, Options{Plies: *benchPlies, Time: *benchTime, Progress: func(pr Progress) {
+			res, err := s.Solve(context.Background(), pos, Options{Plies: *benchPlies, Time: *benchTime, Nodes: *benchNodes, Progress: func(pr Progress) {
 				if *benchVerbose {
 					fmt.Printf("   depth %d value %d nodes %d %.2fs\n", pr.Depth, pr.Value, pr.Nodes, pr.Elapsed.Seconds())
 				}
