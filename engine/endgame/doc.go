@@ -9,7 +9,8 @@
 //
 // Negamax with alpha-beta, principal variation search and iterative deepening, one turn deeper
 // each time until every line reaches the end of the game (which proves the value), or Plies, or
-// Time, or the caller's context ends it with the best line found so far. A transposition table
+// Time, or the caller's context ends it with the best line found so far, or Nodes with the last
+// complete depth's (the same on any machine with one thread). A transposition table
 // (Zobrist keys of the board, both racks, who moves and whether a pass ends the game; lockless
 // two-word entries, four to a bucket) keeps each position's value or bound, the depth it was
 // searched to (or that it holds to the end), and its best move; it starts at 16 MiB and grows in

@@ -266,7 +266,8 @@ type rootMove struct {
 //
 // The search is alpha-beta on the spread from here to the end, deepened a turn at a time until
 // every line reaches the end of the game (or Plies, or Time, or ctx ends it: then the best found
-// so far, not proven, with ctx's error only if nothing was searched).
+// so far, not proven, with ctx's error only if nothing was searched; or Nodes: then the last
+// complete depth's result).
 func (s *Solver) Solve(ctx context.Context, pos *engine.Position, opts Options) (*Result, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
