@@ -67,9 +67,6 @@ func newEndgameCmd(g *Globals, runF func(*endgameOptions) error) *cobra.Command 
 	return c
 }
 
-// endgameJSON is a solve as --json writes it (the tests read it).
-type endgameJSON = endgame.SolveJSON
-
 // endgamePosition reads the position an endgame command solves: --cgp, or --gcg FILE at --turn N
 // (the last turn when not given).
 func endgamePosition(g *Globals, src gcg.Source, ts *lexicon.TileSet) (*engine.Position, error) {

@@ -31,9 +31,6 @@ func newHooksCmd(g *Globals) *cobra.Command {
 	return c
 }
 
-// hookJSON is a hook as --json writes it (the tests read it).
-type hookJSON = lexicon.HookJSON
-
 func runHooks(g *Globals, opts *hooksOptions) error {
 	ts, err := g.TileSet()
 	if err != nil {

@@ -2,8 +2,6 @@ package cmd
 
 import (
 	"github.com/spf13/cobra"
-
-	"github.com/atril-scrabble/atril/lexicon/morph"
 )
 
 type infoOptions struct {
@@ -30,9 +28,6 @@ func newInfoCmd(g *Globals) *cobra.Command {
 	}
 	return c
 }
-
-// infoJSON is a word's facts as --json writes them (the tests read them).
-type infoJSON = morph.WordInfo
 
 func runInfo(g *Globals, opts *infoOptions) error {
 	ts, err := g.TileSet()

@@ -47,9 +47,6 @@ func newLeavesEvalCmd(g *Globals, runF func(*leavesEvalOptions) error) *cobra.Co
 	return c
 }
 
-// leavesEvalJSON is what `leaves eval --json` prints (the tests read it).
-type leavesEvalJSON = leaves.EvalReport
-
 func runLeavesEval(ctx context.Context, g *Globals, opts *leavesEvalOptions) error {
 	lex, err := g.Lex()
 	if err != nil {

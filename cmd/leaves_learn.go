@@ -70,9 +70,6 @@ func newLeavesLearnCmd(g *Globals, runF func(*leavesLearnOptions) error) *cobra.
 	return c
 }
 
-// learnJSON is what --json prints (the tests read it).
-type learnJSON = leaves.LearnReport
-
 func runLeavesLearn(ctx context.Context, g *Globals, opts *leavesLearnOptions) error {
 	if opts.Out == "" {
 		return withCode(ExitError, i18n.E("leaves.err.out_needed"))

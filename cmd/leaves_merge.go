@@ -42,9 +42,6 @@ func newLeavesMergeCmd(g *Globals, runF func(*leavesMergeOptions) error) *cobra.
 	return c
 }
 
-// mergeJSON is what `leaves merge --json` prints (the tests read it).
-type mergeJSON = leaves.MergeReport
-
 func runLeavesMerge(ctx context.Context, g *Globals, opts *leavesMergeOptions, args []string) error {
 	if opts.Out == "" {
 		return withCode(ExitError, i18n.E("leaves.err.out_needed"))

@@ -10,9 +10,6 @@ import (
 	"github.com/atril-scrabble/atril/stats/leaves"
 )
 
-// shardJSON is what `leaves learn --shard --json` prints (the tests read it).
-type shardJSON = leaves.ShardReport
-
 // runLeavesShard plays one shard of one generation (--shard I/N or auto/N) and writes its
 // statistics to --stats-out (a file, or a directory to name it in).
 func runLeavesShard(ctx context.Context, g *Globals, opts *leavesLearnOptions) error {

@@ -50,9 +50,6 @@ func newLeavesShowCmd(g *Globals, runF func(*leavesShowOptions) error) *cobra.Co
 	return c
 }
 
-// leavesShowJSON is a table shown as --json writes it (the tests read it).
-type leavesShowJSON = leaves.ShowReport
-
 func runLeavesShow(g *Globals, opts *leavesShowOptions) error {
 	p := g.P
 	if opts.Top < 1 || opts.Top > maxShowTop {

@@ -34,9 +34,6 @@ func newLexiconDiffCmd(g *Globals) *cobra.Command {
 	return c
 }
 
-// lexiconDiffJSON is a difference as --json writes it (the tests read it).
-type lexiconDiffJSON = lexicon.DiffReport
-
 func runLexiconDiff(g *Globals, opts *lexiconDiffOptions) error {
 	ts, err := g.TileSet()
 	if err != nil {

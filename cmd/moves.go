@@ -56,12 +56,6 @@ func newMovesCmd(g *Globals, runF func(*movesOptions) error) *cobra.Command {
 	return c
 }
 
-// moveJSON and movesJSON are moves as --json writes them (the tests read them).
-type (
-	moveJSON  = boardtext.MoveJSON
-	movesJSON = boardtext.MoveList
-)
-
 func runMoves(g *Globals, opts *movesOptions) error {
 	if opts.CGP == "" {
 		return withCode(ExitError, i18n.E("moves.no_cgp"))

@@ -59,9 +59,6 @@ func newPegCmd(g *Globals, runF func(*pegOptions) error) *cobra.Command {
 	return c
 }
 
-// pegJSON is a pre-endgame as --json writes it (the tests read it).
-type pegJSON = endgame.PegJSON
-
 func runPeg(c *cobra.Command, g *Globals, opts *pegOptions) error {
 	ctx := c.Context()
 	switch {

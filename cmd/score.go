@@ -36,9 +36,6 @@ func newScoreCmd(g *Globals, runF func(*scoreOptions) error) *cobra.Command {
 	return c
 }
 
-// scoreJSON is a verdict as --json writes it (the tests read it).
-type scoreJSON = boardtext.Score
-
 func runScore(g *Globals, opts *scoreOptions) error {
 	if opts.CGP == "" || opts.Play == "" {
 		return withCode(ExitError, i18n.E("score.needs"))

@@ -128,12 +128,6 @@ func buildSearch(ts *lexicon.TileSet, opts *searchOptions) (lexicon.Search, erro
 	return q, nil
 }
 
-// searchJSON and searchAlphagramsJSON are results as --json writes them (the tests read them).
-type (
-	searchJSON           = lexicon.SearchJSON
-	searchAlphagramsJSON = lexicon.AlphagramsJSON
-)
-
 func runSearch(g *Globals, opts *searchOptions) error {
 	ts, err := g.TileSet()
 	if err != nil {

@@ -76,9 +76,6 @@ func newSelfplayCmd(g *Globals, runF func(*selfplayOptions) error) *cobra.Comman
 	return c
 }
 
-// selfplayJSON is a run as --json writes it (the tests read it).
-type selfplayJSON = game.Report
-
 // check refuses flags out of bounds before any work and reads --players and --rules.
 func (opts *selfplayOptions) check(p *i18n.Printer) error {
 	if opts.Games < 1 || opts.Games > game.MaxGames {

@@ -79,8 +79,5 @@ func runShow(g *Globals, opts *showOptions) error {
 	return g.Print(out.Doc(g.UI, g.P))
 }
 
-// showJSON is a position as --json writes it (the tests read it).
-type showJSON = boardtext.View
-
 // drawBoard draws a position's board for the commands that show one (play, puzzles).
 var drawBoard = boardtext.Draw
