@@ -3,7 +3,9 @@ package cmd
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
 
+	"github.com/atril-scrabble/atril/internal/datadir"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/studystore"
 )
@@ -69,6 +71,9 @@ func openStudyWith(g *Globals, opt studystore.Options) (*studystore.Store, error
 		opt.MakeDir = g.io.Getenv("ATRIL_DB") == "" // the data directory is atril's own
 	}
 	opt.Now = g.io.Now
+	if dir := datadir.CacheDir(g.io.Getenv); dir != "" {
+		opt.CheckedDir = filepath.Join(dir, "checked") // files found sound: not read through again
+	}
 	st, err := studystore.Open(path, opt)
 	switch {
 	case err == nil:

@@ -106,7 +106,7 @@ func inspect(path string, size int64, wait time.Duration) (fileInfo, error) {
 	case isBusy(err):
 		return info, i18n.Wrap(i18n.Wrap(ErrBusy, "store.busy", "Seconds", seconds(wait)), "store.open_failed", "File", path)
 	case err != nil:
-		return info, i18n.Wrap(ErrDamaged, "store.unreadable", "File", path, "Err", err.Error())
+		return info, i18n.Wrap(ErrDamaged, "store.unreadable", "File", path, "Problem", err.Error())
 	}
 	info.appID, info.version = int32(appID), int32(version)
 	if names.String != "" {
@@ -185,7 +185,7 @@ func (s *Store) checkTables(info fileInfo) error {
 		return err
 	}
 	if err != nil {
-		return i18n.Wrap(ErrDamaged, "store.unreadable", "File", s.path, "Err", err.Error())
+		return i18n.Wrap(ErrDamaged, "store.unreadable", "File", s.path, "Problem", err.Error())
 	}
 	return missingTables(s.path, int(info.version), strings.Fields(names.String))
 }

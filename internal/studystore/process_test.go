@@ -33,6 +33,9 @@ func TestMain(m *testing.M) {
 	if bigPath != "" {
 		os.RemoveAll(filepath.Dir(bigPath))
 	}
+	for _, dir := range bigDeckDirs {
+		os.RemoveAll(dir)
+	}
 	os.Exit(code)
 }
 

@@ -36,6 +36,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -127,6 +128,10 @@ type Options struct {
 	// MaxVersion stops migrating at that schema version (0 = all). Tests use it to build
 	// databases of older schemas.
 	MaxVersion int
+	// CheckedDir is where Open keeps its records of the databases it found sound (see
+	// check.go): a file whose record matches is not read through again. "" keeps none: every
+	// Open of an existing file reads all its pages (PRAGMA quick_check) first.
+	CheckedDir string
 }
 
 // Store is an open study database. It is safe for concurrent use.
@@ -140,6 +145,13 @@ type Store struct {
 	// it made first (see Upgraded).
 	upgradedFrom int
 	backup       string
+	// checkedDir is Options.CheckedDir; sound: the file was found whole at Open (checked, or
+	// vouched for by its record, or made here); pagesChecked: quick_check ran; damageSeen:
+	// SQLite met a damaged page since.
+	checkedDir   string
+	sound        bool
+	pagesChecked bool
+	damageSeen   atomic.Bool
 }
 
 // DefaultPath is where the study database lives when no path is given: $ATRIL_DB, else
@@ -278,7 +290,7 @@ func openReadWrite(path string, opt Options, info fileInfo, target int) (*Store,
 	}
 	wdb.SetMaxOpenConns(1)
 	wdb.SetMaxIdleConns(1)
-	s := &Store{db: db, wdb: wdb, path: path, now: opt.Now, lockWait: bt}
+	s := &Store{db: db, wdb: wdb, path: path, now: opt.Now, lockWait: bt, checkedDir: opt.CheckedDir}
 	// Opening races with another process switching the file to WAL or migrating it; SQLite
 	// answers those races SQLITE_BUSY without waiting here, so retry them.
 	deadline := time.Now().Add(bt)
@@ -337,8 +349,12 @@ func openReadOnly(path string, opt Options, info fileInfo, target int) (*Store, 
 	if err != nil {
 		return nil, i18n.Wrap(err, "store.open_failed", "File", path)
 	}
-	s := &Store{db: db, path: path, now: opt.Now, lockWait: busyTimeout(opt), upgradedFrom: from, backup: backup}
-	if err := s.checkTables(info); err != nil {
+	s := &Store{db: db, path: path, now: opt.Now, lockWait: busyTimeout(opt), upgradedFrom: from, backup: backup, checkedDir: opt.CheckedDir}
+	err = s.checkTables(info)
+	if err == nil {
+		err = s.checkPages(int(info.version))
+	}
+	if err != nil {
 		db.Close()
 		var ie *i18n.Error
 		if errors.As(err, &ie) {
@@ -349,11 +365,19 @@ func openReadOnly(path string, opt Options, info fileInfo, target int) (*Store, 
 	return s, nil
 }
 
-// setup finishes judging the file (checkTables), switches it to WAL (a refused file is never
-// switched) and migrates it. An up-to-date database needs no write, nor the write connection.
+// setup finishes judging the file (checkTables, checkPages), switches it to WAL (a refused
+// file is never switched) and migrates it. An up-to-date database needs no write, nor the
+// write connection.
 func (s *Store) setup(info fileInfo, target int) error {
 	if err := s.checkTables(info); err != nil {
 		return err
+	}
+	if info.size == 0 || !info.sqlite || (info.appID == 0 && info.version == 0 && len(info.tables) == 0 && !info.tablesUnread) {
+		s.sound = true // made a database here: nothing in it to check
+	} else if !s.sound {
+		if err := s.checkPages(int(info.version)); err != nil {
+			return err
+		}
 	}
 	var mode string
 	if err := s.db.QueryRow("PRAGMA journal_mode = WAL").Scan(&mode); err != nil {
@@ -414,7 +438,7 @@ func classify(err error) error {
 	case 13: // SQLITE_FULL
 		return i18n.Wrap(err, "store.disk_full")
 	case 11, 26: // SQLITE_CORRUPT, SQLITE_NOTADB
-		return i18n.Wrap(ErrDamaged, "store.damaged_now", "Err", err.Error())
+		return i18n.Wrap(ErrDamaged, "store.damaged_now", "Problem", err.Error())
 	}
 	return err
 }
@@ -551,6 +575,7 @@ func (s *Store) inTx(ctx context.Context, fn func(*sql.Tx) (bool, error)) (bool,
 			return r, nil
 		}
 		if !isBusy(err) {
+			s.noteDamage(err)
 			return r, classify(err)
 		}
 		if !time.Now().Before(deadline) {
@@ -595,6 +620,7 @@ func (s *Store) write(ctx context.Context, fn func(*sql.Tx) error) error {
 
 // readErr is the error of a failed read.
 func (s *Store) readErr(err error) error {
+	s.noteDamage(err)
 	return i18n.Wrap(classify(err), "store.read_failed", "File", s.path)
 }
 
@@ -625,6 +651,9 @@ func (s *Store) Close() error {
 	}
 	if err := s.db.Close(); err != nil {
 		return err
+	}
+	if werr == nil {
+		s.closeRecord()
 	}
 	return werr
 }
