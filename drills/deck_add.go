@@ -147,13 +147,13 @@ func AddDeck(ctx context.Context, st *studystore.Store, lex *lexicon.Lexicon, re
 		if req.Retention != 0 && math.Abs(req.Retention-0.9) > 1e-12 {
 			out.Deck.Settings.Retention = req.Retention
 		}
-		if out.Deck.ID, err = st.CreateDeck(ctx, out.Deck); err != nil {
+		// A new deck whose cards fail to go in is removed again (see CreateDeckWithCards).
+		if out.Deck.ID, out.Added, err = st.CreateDeckWithCards(ctx, out.Deck, fill.Cards); err != nil {
 			return DeckAdded{}, err
 		}
 		out.Created = true
-	}
-	// The deck's spelling of the lexicon's name: its cards are filed under it.
-	if out.Added, err = st.AddCards(ctx, out.Deck.ID, out.Deck.Lexicon, out.Deck.Kind, fill.Cards); err != nil {
+	} else if out.Added, err = st.AddCards(ctx, out.Deck.ID, out.Deck.Lexicon, out.Deck.Kind, fill.Cards); err != nil {
+		// The deck's spelling of the lexicon's name: its cards are filed under it.
 		return DeckAdded{}, err
 	}
 	out.Total = out.Deck.Cards + out.Added

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/atril-scrabble/atril/internal/i18n"
 )
@@ -80,6 +81,10 @@ func recorded(dir, path string, st stamp) bool {
 }
 
 // record writes dir's record of path as st (best effort: without it the next Open checks).
+// The record must be written in a later tick of the file system's clock than the file's last
+// change to be trusted (see recorded), and the kernel's clock for file times is coarse (a few
+// milliseconds): a record written in the same tick is written again a tick later, for at most
+// recordWait.
 func record(dir, path string, st stamp) {
 	if dir == "" {
 		return
@@ -89,14 +94,32 @@ func record(dir, path string, st stamp) {
 	}
 	file, abs := recordPath(dir, path)
 	tmp := fmt.Sprintf("%s.%d.tmp", file, os.Getpid())
-	if err := os.WriteFile(tmp, []byte(recordHead+"\n"+abs+"\n"+st.String()+"\n"), 0o644); err != nil {
-		os.Remove(tmp)
-		return
+	for start := time.Now(); ; time.Sleep(time.Millisecond) {
+		if err := os.WriteFile(tmp, []byte(recordHead+"\n"+abs+"\n"+st.String()+"\n"), 0o644); err != nil {
+			os.Remove(tmp)
+			return
+		}
+		fi, err := os.Stat(tmp)
+		if err != nil {
+			os.Remove(tmp)
+			return
+		}
+		if t := fi.ModTime().UnixNano(); t > st.ctime && t > st.mtime {
+			break
+		}
+		if time.Since(start) > recordWait {
+			os.Remove(tmp)
+			forget(dir, path)
+			return
+		}
 	}
 	if err := os.Rename(tmp, file); err != nil {
 		os.Remove(tmp)
 	}
 }
+
+// recordWait bounds record's wait for the next tick of the file system's clock.
+const recordWait = 25 * time.Millisecond
 
 // forget removes dir's record of path.
 func forget(dir, path string) {
@@ -203,8 +226,6 @@ func (s *Store) closeRecord() {
 		forget(s.checkedDir, s.path)
 	default:
 		if st, err := stampOf(s.path); err == nil {
-			// A record in the same tick of the clock as the file's change is not trusted;
-			// the next Open then checks once more.
 			record(s.checkedDir, s.path, st)
 		}
 	}

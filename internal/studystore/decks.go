@@ -195,6 +195,15 @@ func sleep(ctx context.Context, d time.Duration) error {
 // order, the deck usable; adding the same cards again adds just the rest, after them. On an
 // error the count is of the cards committed.
 func (s *Store) AddCards(ctx context.Context, deckID int64, lexicon, kind string, cards []NewCard) (int, error) {
+	total, err := s.addCards(ctx, deckID, lexicon, kind, cards)
+	if err != nil {
+		return total, i18n.Wrap(err, "store.add_cards", "File", s.path, "Added", total)
+	}
+	return total, nil
+}
+
+// addCards is AddCards with its error as it came.
+func (s *Store) addCards(ctx context.Context, deckID int64, lexicon, kind string, cards []NewCard) (int, error) {
 	total := 0
 	pos := int64(-1) // the deck's last position, once read
 	lw := s.longWrite()
@@ -202,12 +211,12 @@ func (s *Store) AddCards(ctx context.Context, deckID int64, lexicon, kind string
 	for first := true; len(cards) > 0; first = false {
 		if !first {
 			if err := lw.between(ctx); err != nil {
-				return total, i18n.Wrap(err, "store.add_cards", "File", s.path, "Added", total)
+				return total, err
 			}
 		}
 		added, done, last, err := s.addBatch(ctx, deckID, lexicon, kind, cards, pos)
 		if err != nil {
-			return total, i18n.Wrap(err, "store.add_cards", "File", s.path, "Added", total)
+			return total, err
 		}
 		total += added
 		cards = cards[done:]

@@ -184,6 +184,10 @@ var refusals = []refusal{
 		}
 		os.WriteFile(p, b, 0o644)
 	}, studystore.ErrDamaged, "cannot be read"},
+	{"atril, an index page overwritten", func(t *testing.T, p string) {
+		atrilWithData(t, p, 300)
+		damageIndexPage(t, p)
+	}, studystore.ErrDamaged, "is damaged: SQLite's check of its pages found"},
 }
 
 // killedWAL writes another program's database as a killed program leaves it: its table only in
