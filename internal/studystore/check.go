@@ -225,7 +225,7 @@ func (s *Store) closeRecord() {
 	case s.damageSeen.Load():
 		forget(s.checkedDir, s.path)
 	default:
-		if st, err := stampOf(s.path); err == nil {
+		if st, err := stampOf(s.path); err == nil && !recorded(s.checkedDir, s.path, st) {
 			record(s.checkedDir, s.path, st)
 		}
 	}
