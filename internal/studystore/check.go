@@ -14,10 +14,9 @@ import (
 
 // Damage inside a file (a page overwritten, a bad copy, a disk error) leaves its header and
 // schema as they were: only reading every page finds it. Open runs SQLite's PRAGMA quick_check
-// (every page of every table and index, about 6 ms a megabyte: 190 ms for a store of
-// 160,000 cards, 28 MB) before anything is written,
-// unless a record kept outside the database says that the file is as an atril that had
-// checked it left it.
+// (every page of every table and index, about 6 ms a megabyte: 190 ms for a store of 160,000
+// cards, 28 MB) before anything is written, unless a record kept outside the database says that
+// the file is as an atril that had checked it left it.
 //
 // The record (Options.CheckedDir, one small file per database) holds the database file's
 // identity: device, inode, size, modification and status-change times. Any write to the file
