@@ -193,3 +193,39 @@ func TestFailedNewDeckLeavesNoDeck(t *testing.T) {
 		t.Errorf("CreateDeckWithCards = %d, %v; want 2 cards", n, err)
 	}
 }
+
+// TestDamageMetInUse: damage SQLite meets while a store is open is an ErrDamaged whose text says
+// what SQLite said, once (not "damaged (damaged atril study database)"), and the store's Close
+// drops the file's record, so that the next Open reads it through and refuses it.
+func TestDamageMetInUse(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "atril.db")
+	checked := filepath.Join(t.TempDir(), "checked")
+	atrilWithData(t, path, 300)
+	opt := studystore.Options{Now: func() time.Time { return t0 }, CheckedDir: checked}
+	s, err := studystore.Open(path, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	damageIndexPage(t, path) // by another program, while the store is open
+	ctx := context.Background()
+	d, err := s.DeckByName(ctx, "sietes")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = s.AddCards(ctx, d.ID, "x", "anagram", studystore.Cards("ZZZZZZZ"))
+	if !errors.Is(err, studystore.ErrDamaged) || !strings.Contains(err.Error(), "the study database is damaged (SQLite: ") ||
+		strings.Contains(err.Error(), studystore.ErrDamaged.Error()) {
+		t.Errorf("adding a card to a file damaged meanwhile: %v; want ErrDamaged saying what SQLite said, once", err)
+	}
+	s.Close()
+	if recs, _ := filepath.Glob(filepath.Join(checked, "*")); len(recs) != 0 {
+		t.Errorf("records left after damage was met: %v", recs)
+	}
+	if s, err := studystore.Open(path, opt); err == nil || !errors.Is(err, studystore.ErrDamaged) {
+		if err == nil {
+			s.Close()
+		}
+		t.Errorf("the next Open: %v, want the file refused", err)
+	}
+}
