@@ -20,7 +20,6 @@ func TestMissingLexiconFileIsNoWordList(t *testing.T) {
 	}
 }
 
-
 // TestEndgameBagCountIsPlural: one tile left in the bag is "1 tile", "1 ficha"; two are plural.
 func TestEndgameBagCountIsPlural(t *testing.T) {
 	t.Parallel()
