@@ -41,3 +41,35 @@ func TestEndgameBagCountIsPlural(t *testing.T) {
 		}
 	}
 }
+
+// TestFlagNumbersReadAsElsewhere: a refused number names its flag, echoes what was typed and
+// writes the limits as the language writes numbers; the JSON error is English with English
+// numbers under --lang es.
+func TestFlagNumbersReadAsElsewhere(t *testing.T) {
+	t.Parallel()
+	const cgp = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AELS/ 0/0 0"
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"sim", "--cgp", cgp, "--iterations", "-3"}, "atril: --iterations -3: expected 1 to 1,000,000\n"},
+		{[]string{"--lang", "es", "sim", "--cgp", cgp, "--iterations", "-3"}, "atril: --iterations -3: se esperaba de 1 a 1.000.000\n"},
+		{[]string{"sim", "--cgp", cgp, "--plies", "11"}, "atril: --plies 11: expected 1 to 10\n"},
+		{[]string{"puzzle", "gen", "--selfplay", "-2"}, "atril: --selfplay: -2 self-play games: expected 1 to 1,000,000\n"},
+		{[]string{"--lang", "es", "puzzle", "gen", "--selfplay", "-2"}, "atril: --selfplay: -2 partidas de autojuego: se esperaban de 1 a 1.000.000\n"},
+		{[]string{"drill", "twos", "--count", "-5"}, "atril: --count -5: expected 0 to 10,000 (0: every word the options select)\n"},
+		{[]string{"--lang", "es", "drill", "twos", "--count", "-5"}, "atril: --count -5: se esperaba de 0 a 10.000 (0: todo lo que seleccionan las opciones)\n"},
+		{[]string{"play", "--clock", "-5m"}, "atril: --clock -5m: give a duration such as 25m or 1h (0 for no clock)\n"},
+		{[]string{"--lang", "es", "play", "--clock", "-5m"}, "atril: --clock -5m: dé una duración como 25m o 1h (0 para jugar sin reloj)\n"},
+	} {
+		_, stderr, code := runAtril(t, "", append(tc.args, "--db", t.TempDir()+"/s.db")...)
+		if code != ExitError || stderr != tc.want {
+			t.Errorf("%v: exit %d, %q, want %q", tc.args, code, stderr, tc.want)
+		}
+	}
+	out, stderr, code := runAtril(t, "", "--lang", "es", "selfplay", "--games", "-1", "--json")
+	if code != ExitError || stderr != "atril: --games -1: se esperaba al menos 1 y como mucho 10.000.000\n" ||
+		out != `{"error":{"code":2,"message":"--games -1: expected at least 1 and at most 10,000,000"}}`+"\n" {
+		t.Errorf("selfplay --json under --lang es: exit %d, stdout %q, stderr %q", code, out, stderr)
+	}
+}

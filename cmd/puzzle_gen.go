@@ -173,7 +173,7 @@ func runPuzzleGen(c *cobra.Command, g *Globals, opts *puzzleGenOptions) error {
 		return err
 	}
 	if interrupted {
-		return withCode(ExitInterrupted, i18n.E("puzzle_gen.interrupted", "Done", sum.Done, "Jobs", sum.Jobs))
+		return withCode(ExitInterrupted, i18n.E("puzzle_gen.interrupted", "Done", i18n.Int(sum.Done), "Jobs", i18n.Int(sum.Jobs)))
 	}
 	return nil
 }

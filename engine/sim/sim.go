@@ -151,13 +151,13 @@ func New(cfg Config) (*Simulator, error) {
 		cfg.Plies = DefaultPlies
 	}
 	if cfg.Plies < 1 || cfg.Plies > MaxPlies {
-		return nil, i18n.E("sim.bad_plies", "Plies", cfg.Plies, "Max", MaxPlies)
+		return nil, i18n.E("sim.bad_plies", "Plies", cfg.Plies, "Max", i18n.Int(MaxPlies))
 	}
 	if cfg.MaxIterations == 0 {
 		cfg.MaxIterations = DefaultMaxIterations
 	}
 	if cfg.MaxIterations < 1 || cfg.MaxIterations > MaxIterations {
-		return nil, i18n.E("sim.bad_iterations", "Iterations", cfg.MaxIterations, "Max", MaxIterations)
+		return nil, i18n.E("sim.bad_iterations", "Iterations", cfg.MaxIterations, "Max", i18n.Int(MaxIterations))
 	}
 	if cfg.MinIterations <= 0 {
 		cfg.MinIterations = DefaultMinIterations
