@@ -1,8 +1,12 @@
 package cmd
 
 import (
+	"bytes"
+	"context"
 	"strings"
 	"testing"
+
+	"github.com/atril-scrabble/atril/internal/i18n"
 )
 
 // TestMissingLexiconFileIsNoWordList: a --lexicon path that does not exist is said to be
@@ -71,5 +75,41 @@ func TestFlagNumbersReadAsElsewhere(t *testing.T) {
 	if code != ExitError || stderr != "atril: --games -1: se esperaba al menos 1 y como mucho 10.000.000\n" ||
 		out != `{"error":{"code":2,"message":"--games -1: expected at least 1 and at most 10,000,000"}}`+"\n" {
 		t.Errorf("selfplay --json under --lang es: exit %d, stdout %q, stderr %q", code, out, stderr)
+	}
+}
+
+// TestInterruptedCountsReadAsTheBar: Ctrl-C before any game says the totals as the progress
+// bar writes them, with the noun of the summary.
+func TestInterruptedCountsReadAsTheBar(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"selfplay", "--games", "5000"}, "of 5,000 games"},
+		{[]string{"--lang", "es", "selfplay", "--games", "5000"}, "de 5000 partidas"},
+		{[]string{"--lang", "es", "selfplay", "--games", "50000"}, "de 50.000 partidas"},
+		// Stopped before the run is recorded (it used to panic).
+		{[]string{"puzzle", "gen", "--selfplay", "40"}, "atril: interrupted before the first game or position: nothing stored\n"},
+		{[]string{"--lang", "es", "puzzle", "gen", "--selfplay", "40"}, "atril: interrumpida antes de la primera partida o posición: no se guardó nada\n"},
+	} {
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		var out, errb bytes.Buffer
+		args := append(tc.args, "--db", t.TempDir()+"/s.db")
+		io := &IO{In: strings.NewReader(""), Out: &out, Err: &errb, Getenv: func(string) string { return "" }}
+		code := execute(ctx, newRoot(io, args), io, args)
+		if code != ExitInterrupted || !strings.Contains(errb.String(), tc.want) {
+			t.Errorf("%v: exit %d, stderr %q, want %q", tc.args, code, errb.String(), tc.want)
+		}
+	}
+	// puzzle gen's count, with the noun of its summary.
+	for lang, want := range map[i18n.Lang]string{
+		i18n.English: "interrupted after 0 of 4,000 games or positions: atril puzzle gen --resume goes on",
+		i18n.Spanish: "interrumpida tras 0 de 4000 partidas o posiciones: atril puzzle gen --resume continúa",
+	} {
+		if got := i18n.For(lang).Err(i18n.E("puzzle_gen.interrupted", "Done", i18n.Int(0), "Jobs", i18n.Int(4000))); got != want {
+			t.Errorf("%s: %q, want %q", lang, got, want)
+		}
 	}
 }
