@@ -113,3 +113,20 @@ func TestInterruptedCountsReadAsTheBar(t *testing.T) {
 		}
 	}
 }
+
+// TestTurnHelpSaysAfter: endgame's and peg's --turn is the position after N events, as show's
+// is (engine/gcg.Source), in both languages.
+func TestTurnHelpSaysAfter(t *testing.T) {
+	t.Parallel()
+	for _, cmd := range []string{"endgame", "peg"} {
+		for lang, want := range map[string]string{
+			"en": "the position after this many events, as show --turn draws it",
+			"es": "la posición tras este número de eventos, la que dibuja show --turn",
+		} {
+			out, _, code := runAtril(t, "", "--lang", lang, cmd, "--help")
+			if flat := strings.Join(strings.Fields(out), " "); code != 0 || !strings.Contains(flat, want) {
+				t.Errorf("%s --help (%s): exit %d, lacks %q:\n%s", cmd, lang, code, want, out)
+			}
+		}
+	}
+}
