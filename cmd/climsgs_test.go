@@ -130,3 +130,21 @@ func TestTurnHelpSaysAfter(t *testing.T) {
 		}
 	}
 }
+
+// TestRankZeroIsRefused: rank 0 does not exist, as the start of a range too.
+func TestRankZeroIsRefused(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"drill", "anagram", "--ranks", "0-5"}, "atril: --ranks \"0-5\": ranks start at 1 (the most probable word), e.g. 1-1000\n"},
+		{[]string{"--lang", "es", "drill", "anagram", "--ranks", "0-5"}, "atril: --ranks \"0-5\": los puestos empiezan en 1 (la palabra más probable), p. ej. 1-1000\n"},
+		{[]string{"drill", "hooks", "--ranks", "0-"}, "atril: --ranks \"0-\": ranks start at 1 (the most probable word), e.g. 1-1000\n"},
+	} {
+		_, stderr, code := runAtril(t, "", append(tc.args, "--db", t.TempDir()+"/s.db")...)
+		if code != ExitError || stderr != tc.want {
+			t.Errorf("%v: exit %d, %q, want %q", tc.args, code, stderr, tc.want)
+		}
+	}
+}

@@ -185,8 +185,8 @@ func TestParseRanks(t *testing.T) {
 		from, to int
 		bad      string
 	}{
-		{"", 0, 0, ""}, {"1-1000", 1, 1000, ""}, {"-500", 0, 500, ""}, {"500-", 500, 0, ""}, {"0-10", 0, 10, ""},
-		{"0", 0, 0, "ranks start at 1"}, {"0-0", 0, 0, "ranks start at 1"}, {"-0", 0, 0, "ranks start at 1"},
+		{"", 0, 0, ""}, {"1-1000", 1, 1000, ""}, {"-500", 0, 500, ""}, {"500-", 500, 0, ""},
+		{"0", 0, 0, "ranks start at 1"}, {"0-0", 0, 0, "ranks start at 1"}, {"-0", 0, 0, "ranks start at 1"}, {"0-10", 0, 0, "ranks start at 1"}, {"0-", 0, 0, "ranks start at 1"},
 		{"9-1", 0, 0, "FROM is greater than TO"}, {"x", 0, 0, "expected N or FROM-TO"},
 	} {
 		from, to, err := ParseRanks(c.in)
