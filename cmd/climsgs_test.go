@@ -5,6 +5,9 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"unicode/utf8"
+
+	"github.com/spf13/cobra"
 
 	"github.com/atril-scrabble/atril/internal/i18n"
 )
@@ -146,5 +149,25 @@ func TestRankZeroIsRefused(t *testing.T) {
 		if code != ExitError || stderr != tc.want {
 			t.Errorf("%v: exit %d, %q, want %q", tc.args, code, stderr, tc.want)
 		}
+	}
+}
+
+// TestLongHelpIsWrapped: every command's long help, piped, is wrapped as written in the
+// catalogue: no line of it runs past 100 columns, in either language.
+func TestLongHelpIsWrapped(t *testing.T) {
+	t.Parallel()
+	for _, lang := range []i18n.Lang{i18n.English, i18n.Spanish} {
+		var walk func(c *cobra.Command)
+		walk = func(c *cobra.Command) {
+			for _, sub := range c.Commands() {
+				walk(sub)
+			}
+			for _, l := range strings.Split(c.Long, "\n") {
+				if w := utf8.RuneCountInString(l); w > 100 {
+					t.Errorf("%s (%s): a line of %d columns: %q", c.CommandPath(), lang, w, l)
+				}
+			}
+		}
+		walk(newRoot(&IO{}, []string{"--lang", string(lang)}))
 	}
 }
