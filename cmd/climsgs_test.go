@@ -171,3 +171,21 @@ func TestLongHelpIsWrapped(t *testing.T) {
 		walk(newRoot(&IO{}, []string{"--lang", string(lang)}))
 	}
 }
+
+// TestSimExchangeBagIsPlural: an exchange the bag cannot serve names the bag's one tile in the
+// singular.
+func TestSimExchangeBagIsPlural(t *testing.T) {
+	t.Parallel()
+	lexPath := engineTestLexicon(t, "AL", "ALA", "ALAS", "ALE", "ALES", "SAL", "SALE", "QUE")
+	tiles := toyTiles(t, map[string]string{"A": "3", "L": "3", "E": "3", "S": "3", "Q": "1", "U": "1"})
+	const cgp = "15/15/15/15/15/15/15/7AL6/15/15/15/15/15/15/15 AELS/ 10/12 0"
+	for lang, want := range map[string]string{
+		"en": "the bag holds 1 tile, too few to exchange that many",
+		"es": "la bolsa tiene 1 ficha, no basta para cambiar tantas",
+	} {
+		_, errOut, code := runEngineCmd(t, nil, "--lang", lang, "sim", "--lexicon", lexPath, "--tiles", tiles, "--cgp", cgp, "--play", "-AE", "--candidates", "1")
+		if code != ExitError || !strings.Contains(errOut, want) {
+			t.Errorf("%s: exit %d, %q, want %q", lang, code, errOut, want)
+		}
+	}
+}
