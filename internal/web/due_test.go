@@ -46,7 +46,7 @@ func TestDueCountsAgree(t *testing.T) {
 	}
 	at := now.Add(-2 * time.Minute)
 	for i, after := range []srs.State{
-		{Phase: srs.Learning, Due: now.Add(-time.Minute), Reps: 1, LastReview: at},  // its step due now
+		{Phase: srs.Learning, Due: now.Add(-time.Minute), Reps: 1, LastReview: at}, // its step due now
 		{Phase: srs.Learning, Due: now.Add(-30 * time.Second), Reps: 1, LastReview: at},
 		{Phase: srs.Review, Due: now.Add(-time.Hour), Reps: 2, LastReview: at.AddDate(0, 0, -3)}, // a review due
 	} {
