@@ -265,7 +265,12 @@ func (se *Session) engineTurn(ctx context.Context, st *State, id int64, m *engin
 	var text string
 	switch m.Kind {
 	case engine.Play:
-		text = p.T("play.engine_played", "Move", engine.FormatMove(m, board, ts), "Word", engine.FormatWord(m, board, ts),
+		id := "play.engine_played"
+		word := playedWord(m, board, ts)
+		if word == "" {
+			id = "play.engine_played_plain"
+		}
+		text = p.T(id, "Move", engine.FormatMove(m, board, ts), "Word", word,
 			"Score", p.Int(int(m.Score)), "Atril", p.Int(at), "You", p.Int(pl))
 	case engine.Exchange:
 		text = p.N("play.engine_exchanged", int(m.Len), "Atril", p.Int(at), "You", p.Int(pl))
@@ -277,6 +282,18 @@ func (se *Session) engineTurn(ctx context.Context, st *State, id int64, m *engin
 		text += " " + p.T("play.engine_capped", "Think", b.cfg.Think.String())
 	}
 	return text, nil
+}
+
+// playedWord is a play's whole word in plain upper case when it reads otherwise in the move's
+// notation (through-tiles in parentheses, blanks in lower case, digraphs in brackets: CA(SA)
+// is CASA), and "" when the notation already reads as the word (8H DISUENE). board is the
+// board before the play.
+func playedWord(m *engine.Move, board *engine.Board, ts *lexicon.TileSet) string {
+	word := engine.FormatWord(m, board, ts)
+	if engine.FormatPlayedTiles(m, board, ts) == word {
+		return ""
+	}
+	return word
 }
 
 // playerTurn shows the game and reads the player's turn until one is made; it returns why the
