@@ -50,7 +50,7 @@ func advise(err error) error {
 			continue
 		}
 		if id, ok := adviceFor[ie.ID]; ok {
-			return &i18n.Error{ID: id, Data: maps.Clone(ie.Data), Err: err}
+			return &i18n.Error{ID: id, Data: maps.Clone(ie.Data), Count: ie.Count, Err: err}
 		}
 	}
 	return err

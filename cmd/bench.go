@@ -79,7 +79,7 @@ func (opts *benchOptions) check() error {
 	case !(opts.Seconds > 0 && opts.Seconds <= bench.MaxSeconds):
 		return withCode(ExitError, i18n.E("bench.bad_seconds", "Seconds", opts.Seconds, "Max", bench.MaxSeconds))
 	case opts.Positions == "" && (opts.Count < 1 || opts.Count > bench.MaxPositions):
-		return withCode(ExitError, i18n.E("bench.bad_count", "Count", opts.Count, "Max", bench.MaxPositions))
+		return withCode(ExitError, i18n.E("bench.bad_count", "Count", opts.Count, "Max", i18n.Int(bench.MaxPositions)))
 	}
 	return nil
 }

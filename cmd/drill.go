@@ -104,7 +104,7 @@ func runDrill(g *Globals, c *cobra.Command, d drillRun) error {
 		seed = uint64(g.io.Now().UnixNano())
 	}
 	if d.flags.Count < 0 || d.flags.Count > drills.MaxCount {
-		return withCode(ExitError, i18n.E("drill.err.count_flag", "Count", d.flags.Count, "Max", drills.MaxCount))
+		return withCode(ExitError, i18n.E("drill.err.count_flag", "Count", d.flags.Count, "Max", i18n.Int(drills.MaxCount)))
 	}
 	if d.flags.TimeLimit < 0 {
 		return withCode(ExitError, i18n.E("drill.err.time_limit_flag", "Value", d.flags.TimeLimit.String()))

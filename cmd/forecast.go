@@ -37,7 +37,7 @@ func newForecastCmd(g *Globals, runF func(*forecastOptions) error) *cobra.Comman
 		RunE: func(c *cobra.Command, args []string) error {
 			if len(args) == 1 {
 				if opts.SetDate != setDateSwitch {
-					return withCode(ExitError, i18n.Wrap(cobraError(cobra.NoArgs(c, args)), "root.see_help", "Command", c.CommandPath()))
+					return argsError(c, args, cobra.NoArgs(c, args))
 				}
 				opts.SetDate = args[0]
 			}

@@ -69,7 +69,7 @@ func runLeavesEval(ctx context.Context, g *Globals, opts *leavesEvalOptions) err
 		return err
 	}
 	if interrupted {
-		return withCode(ExitInterrupted, i18n.E("leaves.eval.interrupted", "Pairs", g.P.Int(out.Pairs), "Total", g.P.Int(opts.Pairs)))
+		return withCode(ExitInterrupted, i18n.E("leaves.eval.interrupted", "Pairs", i18n.Int(out.Pairs), "Total", i18n.Int(opts.Pairs)))
 	}
 	return nil
 }

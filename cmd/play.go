@@ -29,6 +29,8 @@ type playOptions struct {
 	Think      time.Duration
 	MinLoss    float64
 	NoPuzzles  bool
+	// ClockText and ThinkText are --clock and --think as typed, for an error to echo.
+	ClockText, ThinkText string
 }
 
 // Exact endgames of analyze, the end of play and the web interface (level 5 makes its own,
@@ -57,6 +59,7 @@ func newPlayCmd(g *Globals, runF func(*playOptions) error) *cobra.Command {
 	f.IntVar(&opts.Level, "level", play.DefaultLevel, p.T("play.flag.level"))
 	f.Uint64Var(&opts.Seed, "seed", 0, p.T("play.flag.seed"))
 	f.DurationVar(&opts.Clock, "clock", 0, p.T("play.flag.clock"))
+	keepTyped(f.Lookup("clock"), &opts.ClockText)
 	f.BoolVar(&opts.Lenient, "lenient", false, p.T("play.flag.lenient"))
 	f.BoolVar(&opts.NoTracking, "no-tracking", false, p.T("play.flag.no_tracking"))
 	f.StringVar(&opts.Name, "name", "", p.T("play.flag.name"))
@@ -64,6 +67,7 @@ func newPlayCmd(g *Globals, runF func(*playOptions) error) *cobra.Command {
 	f.StringVar(&opts.GCG, "gcg", "", p.T("play.flag.gcg"))
 	f.BoolVar(&opts.Resume, "resume", false, p.T("play.flag.resume"))
 	f.DurationVar(&opts.Think, "think", play.DefaultThink, p.T("play.flag.think"))
+	keepTyped(f.Lookup("think"), &opts.ThinkText)
 	f.Float64Var(&opts.MinLoss, "min-loss", play.DefaultPuzzleLoss, p.T("play.flag.min_loss"))
 	f.BoolVar(&opts.NoPuzzles, "no-puzzles", false, p.T("play.flag.no_puzzles"))
 	_ = c.RegisterFlagCompletionFunc("first", cobra.FixedCompletions([]string{"you", "atril", "random"}, cobra.ShellCompDirectiveNoFileComp))
@@ -88,10 +92,10 @@ func runPlay(c *cobra.Command, g *Globals, opts *playOptions) error {
 		return withCode(ExitError, i18n.E("play.bad_level", "Level", opts.Level, "Min", play.MinLevel, "Max", play.MaxLevel))
 	}
 	if opts.Clock < 0 {
-		return withCode(ExitError, i18n.E("play.bad_clock", "Value", opts.Clock.String()))
+		return withCode(ExitError, i18n.E("play.bad_clock", "Value", opts.ClockText))
 	}
 	if opts.Think < 100*time.Millisecond || opts.Think > time.Minute {
-		return withCode(ExitError, i18n.E("play.bad_think", "Value", opts.Think.String()))
+		return withCode(ExitError, i18n.E("play.bad_think", "Value", opts.ThinkText))
 	}
 	lex, err := g.Lex()
 	if err != nil {

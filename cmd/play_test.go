@@ -263,7 +263,7 @@ func TestPlayGCGRoundTripAndAnalysis(t *testing.T) {
 	if w := rep.Games.Windows; len(w) != 3 || w[0].Games != 1 || unproven == 0 && math.Abs(w[0].Loss-sum["mean_equity_loss"].(float64)) > 0.01 {
 		t.Errorf("stats games %+v, analysis mean %v", rep.Games, sum["mean_equity_loss"])
 	}
-	if out, _, _ := runAtril(t, "", "today", "--db", db); strings.Contains(out, "Unfinished game") {
+	if out, _, _ := runAtril(t, "", "today", "--db", db); strings.Contains(out, "unfinished game") {
 		t.Errorf("today mentions an unfinished game:\n%s", out)
 	}
 }
@@ -286,7 +286,7 @@ func TestPlayKilledResumes(t *testing.T) {
 	killChild(t, child, out)
 
 	o, _, code := runAtril(t, "", "today", "--db", db)
-	if code != 0 || !strings.Contains(o, "Unfinished game") {
+	if code != 0 || !strings.Contains(o, "unfinished game") {
 		t.Errorf("today: exit %d:\n%s", code, o)
 	}
 	o, errOut, code := runAtril(t, "q\n", "play", "--resume", "--db", db)

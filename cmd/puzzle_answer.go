@@ -86,7 +86,7 @@ func moveArgs(c *cobra.Command, args []string) ([]string, error) {
 		return nil, c.Help()
 	}
 	if len(rest) < 2 {
-		return nil, withCode(ExitError, i18n.Wrap(cobraError(cobra.MinimumNArgs(2)(c, rest)), "root.see_help", "Command", c.CommandPath()))
+		return nil, argsError(c, rest, cobra.MinimumNArgs(2)(c, rest))
 	}
 	return rest, nil
 }

@@ -163,6 +163,9 @@ func runPuzzleGen(c *cobra.Command, g *Globals, opts *puzzleGenOptions) error {
 	if runErr != nil && !interrupted {
 		return withCode(ExitInternal, runErr)
 	}
+	if sum == nil { // stopped before the run was recorded
+		return withCode(ExitInterrupted, i18n.E("puzzle_gen.interrupted_early"))
+	}
 	if g.JSON {
 		out := sum.JSON(lex.Tiles)
 		err = g.PrintJSON(out)
@@ -173,7 +176,7 @@ func runPuzzleGen(c *cobra.Command, g *Globals, opts *puzzleGenOptions) error {
 		return err
 	}
 	if interrupted {
-		return withCode(ExitInterrupted, i18n.E("puzzle_gen.interrupted", "Done", sum.Done, "Jobs", sum.Jobs))
+		return withCode(ExitInterrupted, i18n.E("puzzle_gen.interrupted", "Done", i18n.Int(sum.Done), "Jobs", i18n.Int(sum.Jobs)))
 	}
 	return nil
 }

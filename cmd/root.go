@@ -346,6 +346,7 @@ func newRootWith(io *IO, args []string, cmds func(*Globals) []*cobra.Command) *c
 		return withCode(ExitError, i18n.Wrap(cobraError(err), "root.see_help", "Command", c.CommandPath()))
 	})
 	root.AddCommand(cmds(g)...)
+	explainArgs(root)
 	addVersionFlag(root, g)
 	root.RegisterFlagCompletionFunc("lexicon", completeLexiconNames(g))
 	root.RegisterFlagCompletionFunc("tiles", completeTileSets)

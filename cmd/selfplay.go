@@ -79,7 +79,7 @@ func newSelfplayCmd(g *Globals, runF func(*selfplayOptions) error) *cobra.Comman
 // check refuses flags out of bounds before any work and reads --players and --rules.
 func (opts *selfplayOptions) check(p *i18n.Printer) error {
 	if opts.Games < 1 || opts.Games > game.MaxGames {
-		return withCode(ExitError, i18n.E("selfplay.bad_games", "Value", opts.Games, "Max", p.Int(game.MaxGames)))
+		return withCode(ExitError, i18n.E("selfplay.bad_games", "Value", opts.Games, "Max", i18n.Int(game.MaxGames)))
 	}
 	if opts.Workers < 0 || opts.Workers > game.MaxWorkers {
 		return withCode(ExitError, i18n.E("selfplay.bad_workers", "Value", opts.Workers, "Max", game.MaxWorkers))
@@ -165,7 +165,7 @@ func runSelfplay(ctx context.Context, g *Globals, opts *selfplayOptions) error {
 		return err
 	}
 	if ctx.Err() != nil {
-		return withCode(ExitInterrupted, i18n.E("selfplay.interrupted", "Done", out.GamesFinished, "Total", opts.Games))
+		return withCode(ExitInterrupted, i18n.E("selfplay.interrupted", "Done", i18n.Int(out.GamesFinished), "Total", i18n.Int(opts.Games)))
 	}
 	return nil
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/mattn/go-isatty"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/atril-scrabble/atril/engine"
 	"github.com/atril-scrabble/atril/internal/fileio"
@@ -39,6 +40,22 @@ func timeLeft(p *i18n.Printer, left time.Duration) string {
 // flagError names the flag a library error is about: a value of --ranks, --length.
 func flagError(flag string, err error) error {
 	return withCode(ExitError, i18n.Wrap(err, "drill.flag_error", "Flag", flag))
+}
+
+// keepTyped makes flag f also keep the text it was given in *text, for an error to echo what
+// the user typed (-5m, not pflag's -5m0s).
+func keepTyped(f *pflag.Flag, text *string) {
+	f.Value = typedValue{f.Value, text}
+}
+
+type typedValue struct {
+	pflag.Value
+	text *string
+}
+
+func (v typedValue) Set(s string) error {
+	*v.text = s
+	return v.Value.Set(s)
 }
 
 // isTerminal reports whether r is a terminal (which echoes what is typed by itself).

@@ -73,7 +73,7 @@ func (opts *simOptions) check() error {
 		return withCode(ExitError, i18n.E("sim.no_cgp"))
 	}
 	if opts.Candidates < 1 || opts.Candidates > sim.MaxCandidates {
-		return withCode(ExitError, i18n.E("sim.bad_candidates", "Count", opts.Candidates, "Max", sim.MaxCandidates))
+		return withCode(ExitError, i18n.E("sim.bad_candidates", "Count", opts.Candidates, "Max", i18n.Int(sim.MaxCandidates)))
 	}
 	if opts.Stop < 0 || opts.Stop >= 100 || math.IsNaN(opts.Stop) {
 		return withCode(ExitError, i18n.E("sim.bad_stop", "Stop", opts.Stop))
@@ -82,10 +82,10 @@ func (opts *simOptions) check() error {
 		return withCode(ExitError, i18n.E("sim.bad_workers", "Workers", opts.Workers))
 	}
 	if opts.Plies < 1 || opts.Plies > sim.MaxPlies {
-		return withCode(ExitError, i18n.E("sim.bad_plies", "Plies", opts.Plies, "Max", sim.MaxPlies))
+		return withCode(ExitError, i18n.E("sim.flag_plies", "Plies", opts.Plies, "Max", i18n.Int(sim.MaxPlies)))
 	}
 	if opts.Iterations < 1 || opts.Iterations > sim.MaxIterations {
-		return withCode(ExitError, i18n.E("sim.bad_iterations", "Iterations", opts.Iterations, "Max", sim.MaxIterations))
+		return withCode(ExitError, i18n.E("sim.flag_iterations", "Iterations", opts.Iterations, "Max", i18n.Int(sim.MaxIterations)))
 	}
 	return nil
 }
@@ -149,7 +149,7 @@ func runSim(c *cobra.Command, g *Globals, opts *simOptions) error {
 		return err
 	}
 	if ctx.Err() != nil {
-		return withCode(ExitInterrupted, i18n.E("sim.interrupted", "Iterations", res.Iterations))
+		return withCode(ExitInterrupted, i18n.E("sim.interrupted", "Iterations", i18n.Int(res.Iterations)))
 	}
 	return nil
 }

@@ -28,7 +28,7 @@ func TestStudyNumericFlagsBounded(t *testing.T) {
 		{[]string{"review", "--time-limit", "-1s"}, "--time-limit -1s"},
 		{[]string{"deck", "add", "x", "--search", "length:2", "--new-per-day", "999999999"}, "--new-per-day 999999999: want 0 to 10000"},
 		{[]string{"deck", "add", "x", "--search", "length:2", "--new-per-day", "-2"}, "--new-per-day -2"},
-		{[]string{"drill", "anagram", "--count", "1000000000"}, "--count 1000000000: expected 0 (all the options select) to 10000"},
+		{[]string{"drill", "anagram", "--count", "1000000000"}, "--count 1000000000: expected 0 to 10,000 (0: every word the options select)"},
 		{[]string{"drill", "build", "--count", "99999999"}, "--count 99999999"},
 		{[]string{"drill", "judge", "--count", "20000"}, "--count 20000"},
 		{[]string{"drill", "build", "--max-answers", "-1"}, "--max-answers -1: want 0 (no limit) or more"},

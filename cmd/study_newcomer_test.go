@@ -357,8 +357,8 @@ func TestReviewFirstDay(t *testing.T) {
 	}
 }
 
-// A card is spelt the same wherever it shows: review --list spells it as review asks it (CHA,
-// LLO, C·H), never in the stored notation ([CH]A, [LL]O, [C]H).
+// A card is spelt the same wherever it shows: review --list spells it as review asks it (a
+// two's tiles apart, CH·A, O·LL, C·H), never in the stored notation ([CH]A, O[LL], [C]H).
 func TestCardsSpeltAsAsked(t *testing.T) {
 	t.Parallel()
 	kwg := engineTestLexicon(t, drillTestWords...)
@@ -373,7 +373,7 @@ func TestCardsSpeltAsAsked(t *testing.T) {
 	}
 	s, code := study(t, day1, "", append(base, "review", "--list")...)
 	list := s.out.String()
-	for _, c := range []string{"CHA", "OLL", "C·H"} {
+	for _, c := range []string{"CH·A", "O·LL", "C·H"} {
 		if !regexp.MustCompile(`(?m)^dos +twos +` + regexp.QuoteMeta(c) + ` +new`).MatchString(list) {
 			t.Errorf("review --list does not spell %s as review asks it:\n%s", c, list)
 		}
@@ -382,7 +382,7 @@ func TestCardsSpeltAsAsked(t *testing.T) {
 		t.Errorf("review --list: %d\n%s", code, list)
 	}
 	r, _ := study(t, day1, "y\nn\nn\n", append(base, "review")...)
-	for _, c := range []string{"CHA", "OLL", "C·H"} {
+	for _, c := range []string{"CH·A", "O·LL", "C·H"} {
 		if !regexp.MustCompile(`(?m)^\d+/\d+ ` + regexp.QuoteMeta(c) + `  `).MatchString(r.out.String()) {
 			t.Errorf("review does not ask %s as listed:\n%s", c, r.out.String())
 		}

@@ -66,7 +66,7 @@ func TestWordCommandsPlain(t *testing.T) {
 		{"judge not letters", []string{"judge", "CASA", "CAN~A"}, 2, "CASA   valid\nCAN~A  bad input  '~' is not a letter\n", ""},
 		{"judge blank", []string{"judge", "CAS?"}, 2, "CAS?  bad input  a blank '?' is not allowed here\n", ""},
 		{"judge in Spanish", []string{"judge", "--lang", "es", "CASA", "CASSA", "KIWI"}, 1, "CASA   válida\nCASSA  no válida\nKIWI   no válida  K no es una letra del juego de fichas fise\n", ""},
-		{"judge no words", []string{"judge"}, 2, "", "needs at least 1 argument"},
+		{"judge no words", []string{"judge"}, 2, "", "too few arguments: expected WORD... (see `atril judge --help`)"},
 		{"anagram", []string{"anagram", "ASAC"}, 0, "CASA\nSACA\n", ""},
 		{"anagram blank", []string{"anagram", "ACAS?"}, 0, "CASAS\nSACAS\n", ""},
 		{"anagram CH tile", []string{"anagram", "OCI1"}, 0, "CHICO\n", ""},

@@ -185,8 +185,8 @@ func TestParseRanks(t *testing.T) {
 		from, to int
 		bad      string
 	}{
-		{"", 0, 0, ""}, {"1-1000", 1, 1000, ""}, {"-500", 0, 500, ""}, {"500-", 500, 0, ""}, {"0-10", 0, 10, ""},
-		{"0", 0, 0, "ranks start at 1"}, {"0-0", 0, 0, "ranks start at 1"}, {"-0", 0, 0, "ranks start at 1"},
+		{"", 0, 0, ""}, {"1-1000", 1, 1000, ""}, {"-500", 0, 500, ""}, {"500-", 500, 0, ""},
+		{"0", 0, 0, "ranks start at 1"}, {"0-0", 0, 0, "ranks start at 1"}, {"-0", 0, 0, "ranks start at 1"}, {"0-10", 0, 0, "ranks start at 1"}, {"0-", 0, 0, "ranks start at 1"},
 		{"9-1", 0, 0, "FROM is greater than TO"}, {"x", 0, 0, "expected N or FROM-TO"},
 	} {
 		from, to, err := ParseRanks(c.in)
@@ -261,8 +261,8 @@ func TestMissedPlainInJSON(t *testing.T) {
 	var out bytes.Buffer
 	r := &Runner{In: strings.NewReader("n\n"), Out: &out, Lex: lex, Now: clock.Now, P: i18n.For(i18n.Spanish)}
 	sum, err := r.Run(context.Background(), []Question{q})
-	if err != nil || !slices.Equal(sum.Missed, []string{"CHA"}) || sum.Misses()[0].Show != "CHA (válida)" ||
-		!strings.Contains(out.String(), "Falladas: CHA (válida)") {
+	if err != nil || !slices.Equal(sum.Missed, []string{"CHA"}) || sum.Misses()[0].Show != "CH·A (válida)" ||
+		!strings.Contains(out.String(), "Falladas: CH·A (válida)") {
 		t.Errorf("%+v %v\n%s", sum, err, out.String())
 	}
 	// The verdict reads as Spanish: "CHX no es válida", never "es no válida".
@@ -270,7 +270,7 @@ func TestMissedPlainInJSON(t *testing.T) {
 	r = &Runner{In: strings.NewReader("s\nn\n"), Out: &out, Lex: lex, Now: clock.Now, P: i18n.For(i18n.Spanish)}
 	no := twoQuestion(lex.Tiles, mustWord(t, lex.Tiles, "CHX"), false)
 	if _, err := r.Run(context.Background(), []Question{no, q}); err != nil ||
-		!strings.Contains(out.String(), "CHX no es válida") || !strings.Contains(out.String(), "CHA es válida") {
+		!strings.Contains(out.String(), "CH·X no es válida") || !strings.Contains(out.String(), "CH·A es válida") {
 		t.Errorf("verdicts in Spanish: %v\n%s", err, out.String())
 	}
 }

@@ -332,9 +332,10 @@ func ShowTiles(ts *lexicon.TileSet, tiles []lexicon.Tile) string {
 	return ShowSeparated(ts, tiles)
 }
 
-// ShowRack spells a rack for the player: as ShowTiles when every tile is one letter
-// (AEIRST?), else with a dot between every tile (A·A·F·LL·S·U·?), so that the player counts
-// seven tiles, not eight letters. Words read whole (CARRO); a rack's letters are not a word.
+// ShowRack spells tiles whose count is the question (a rack, a two-tile word) for the player:
+// as ShowTiles when every tile is one letter (AEIRST?), else with a dot between every tile
+// (A·A·F·LL·S·U·?, A·RR), so that the player counts seven tiles, not eight letters. Words asked
+// about as words read whole (CARRO).
 func ShowRack(ts *lexicon.TileSet, rack []lexicon.Tile) string {
 	for _, t := range letters(rack) {
 		if t != lexicon.Blank && len([]rune(ts.Label(t))) > 1 {

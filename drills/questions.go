@@ -133,13 +133,15 @@ func ParseRange(s string) (from, to int, err error) {
 
 // ParseRanks reads a range of probability ranks as ParseRange does ("" is every rank, "-1000"
 // up to 1000), refusing a range that can hold no rank: ranks start at 1, so "0" and "0-0" are
-// mistakes, as in a search's rank:0.
+// mistakes, as in a search's rank:0, and so is a range from 0 ("0-5").
 func ParseRanks(s string) (from, to int, err error) {
 	if from, to, err = ParseRange(s); err != nil {
 		return 0, 0, err
 	}
-	_, b, isRange := strings.Cut(strings.TrimSpace(s), "-")
-	if strings.TrimSpace(s) != "" && to == 0 && (!isRange || strings.TrimSpace(b) != "") {
+	a, b, isRange := strings.Cut(strings.TrimSpace(s), "-")
+	zeroTo := to == 0 && (!isRange || strings.TrimSpace(b) != "")
+	zeroFrom := from == 0 && strings.TrimSpace(a) != "" // "0-5": rank 0 does not exist
+	if strings.TrimSpace(s) != "" && (zeroTo || zeroFrom) {
 		return 0, 0, i18n.E("drill.err.rank_zero", "Range", i18n.Quote(s))
 	}
 	return from, to, nil

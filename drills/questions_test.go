@@ -315,17 +315,29 @@ func checkTwosDrill(t *testing.T, lex *lexicon.Lexicon, twos []string) {
 	}
 	var valid, decoys []string
 	for _, q := range qs {
-		tiles, err := lex.Tiles.ParseWord(strings.ReplaceAll(q.Show, "·", ""))
-		if q.Form != FormYesNo || err != nil {
+		tiles := q.tiles
+		if q.Form != FormYesNo || len(tiles) != 2 {
 			t.Fatalf("question %+v", q)
 		}
-		if strings.Contains(q.Show, "·") {
-			continue // C·H and the like: tiles shown apart, judged below by membership
+		// Shown apart where a tile could be misread (A·RR, CH·A, C·H), as the digraph drill
+		// shows its words; whole otherwise.
+		misread := lex.Tiles.IsDigraph(tiles[0]) || lex.Tiles.IsDigraph(tiles[1]) || strings.Contains(lex.Tiles.Display(tiles), "[")
+		if want := lex.Tiles.Display(tiles); misread {
+			want = lex.Tiles.Label(tiles[0]) + "·" + lex.Tiles.Label(tiles[1])
+			if q.Show != want {
+				t.Errorf("question %s, want %s", q.Show, want)
+			}
+		} else if q.Show != want {
+			t.Errorf("question %s, want %s", q.Show, want)
+		}
+		plain := ShowTiles(lex.Tiles, tiles)
+		if strings.Contains(plain, "·") {
+			continue // C·H and the like: two single tiles, judged below by membership
 		}
 		if q.Valid {
-			valid = append(valid, q.Show)
+			valid = append(valid, plain)
 		} else {
-			decoys = append(decoys, q.Show)
+			decoys = append(decoys, plain)
 			if lex.Contains(tiles) || len(tiles) != 2 {
 				t.Errorf("decoy %s is a word or not two tiles", q.Show)
 			}
@@ -676,5 +688,35 @@ func TestShowRack(t *testing.T) {
 		if got := ShowRack(ts, lexicon.Alphagram(rack)); got != want {
 			t.Errorf("ShowRack(%s) = %s, want %s", in, got, want)
 		}
+	}
+}
+
+// The twos drill shows a two whose tiles could be misread apart, as the digraph drill shows its
+// words: the decoys A·RR, E·LL, A·LL, O·CH (never ARR, three letters) and the words CH·A, LL·E
+// alike; twos of one-letter tiles whole. Its list (--list) shows them so too.
+func TestTwosShowDigraphsApart(t *testing.T) {
+	t.Parallel()
+	lex := defaultLexicon(t)
+	ts := lex.Tiles
+	for in, want := range map[string]string{"A[RR]": "A·RR", "E[LL]": "E·LL", "A[LL]": "A·LL", "O[CH]": "O·CH",
+		"[CH]A": "CH·A", "[LL]E": "LL·E", "[C]H": "C·H", "ES": "ES", "AR": "AR"} {
+		q := twoQuestion(ts, mustWord(t, ts, in), lex.Contains(mustWord(t, ts, in)))
+		if q.Show != want {
+			t.Errorf("twos %s shown %s, want %s", in, q.Show, want)
+		}
+	}
+	qs, err := Twos(lex, TwosOptions{Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := 0
+	for _, it := range List(KindTwos, lex.Name, 3, qs).Questions {
+		seen += strings.Count(it.Question, "RR")
+		if strings.Contains(it.Question, "RR") && !strings.Contains(it.Question, "·RR") && !strings.Contains(it.Question, "RR·") {
+			t.Errorf("listed %s: the RR tile not apart", it.Question)
+		}
+	}
+	if seen == 0 {
+		t.Error("no two with the RR tile listed: the check above checked nothing")
 	}
 }

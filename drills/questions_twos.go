@@ -123,15 +123,18 @@ func Twos(lex *lexicon.Lexicon, opt TwosOptions) ([]Question, error) {
 }
 
 func twoQuestion(ts *lexicon.TileSet, w []lexicon.Tile, valid bool) Question {
+	// Which tiles make the two is the question, as in the digraph drill: a digraph tile or
+	// letters that would read as one are shown apart (A·RR, CH·A, C·H), words and decoys alike,
+	// so the dots tell nothing of the answer.
 	q := Question{
 		Kind: KindTwos, Form: FormYesNo,
 		Card:  ts.Notation(w),
-		Show:  ShowTiles(ts, w),
+		Show:  ShowRack(ts, w),
 		Ask:   T("drill.ask.twos"),
 		Valid: valid,
 		tiles: w,
 	}
-	if strings.Contains(q.Show, "·") {
+	if strings.Contains(ShowTiles(ts, w), "·") {
 		q.Note = T("drill.note.digraph_pairs")
 	}
 	return q

@@ -25,7 +25,7 @@ func DueQuery(now time.Time, deckID int64, limit int) studystore.DueQuery {
 
 // Remaining is what is still due after a session, for its closing lines.
 type Remaining struct {
-	Reviews int `json:"reviews"` // due today
+	Reviews int `json:"reviews"` // due today, learning steps due now included
 	New     int `json:"new"`     // new cards left within the daily limits
 	// Learning cards come back within LearningSoon (FSRS learning steps after a miss).
 	Learning int `json:"learning"`
@@ -33,6 +33,11 @@ type Remaining struct {
 	// (Review.Learning), and Now the time Remaining was counted at.
 	Next, Now time.Time `json:"-"`
 }
+
+// Due is how many cards a review started at the time counted asks: the reviews (learning steps
+// due now among them) and the new cards. The web's today and review pages both show it, so
+// that "Review now" says what the review then asks.
+func (r Remaining) Due() int { return r.Reviews + r.New }
 
 // LearningSoon is how far ahead Remaining looks for cards in learning steps.
 const LearningSoon = 30 * time.Minute

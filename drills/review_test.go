@@ -61,9 +61,9 @@ func TestCardKeysAndQuestionsOnDefaultLexicon(t *testing.T) {
 		{"anagram", "C[CH]IO", func(q Question) bool { return slices.Contains(q.Words, "CHICO") }},
 		{"judge", "CASA", func(q Question) bool { return q.Form == FormYesNo && q.Valid }},
 		{"judge", "CASQO", func(q Question) bool { return q.Form == FormYesNo && !q.Valid }},
-		{"twos", "[CH]A", func(q Question) bool { return q.Valid && q.Show == "CHA" }},
-		{"twos", "[C]H", func(q Question) bool { return !q.Valid && q.Show == "C·H" }}, // a C and an H tile: the trap
-		{"hooks", "[C]HE", func(q Question) bool { return q.Show == "[C][H]E" }},       // a C and an H tile, not the CHE of CH
+		{"twos", "[CH]A", func(q Question) bool { return q.Valid && q.Show == "CH·A" }}, // the CH tile and A: two tiles
+		{"twos", "[C]H", func(q Question) bool { return !q.Valid && q.Show == "C·H" }},  // a C and an H tile: the trap
+		{"hooks", "[C]HE", func(q Question) bool { return q.Show == "[C][H]E" }},        // a C and an H tile, not the CHE of CH
 		{"hooks", "ASA", func(q Question) bool {
 			return q.Form == FormHooks && slices.Contains(q.Front, "C") && slices.Contains(q.Back, "S")
 		}},

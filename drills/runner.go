@@ -572,7 +572,12 @@ func (s *Summary) Count(p *i18n.Printer, lex *lexicon.Lexicon, q *Question, res 
 			}
 			break
 		}
-		s.missTiles(q.Show+" ("+validText(p, q.Valid)+")", q.Show, q.tiles, FormYesNo)
+		word := q.Show
+		if q.Kind == KindTwos && q.tiles != nil {
+			// Shown apart for its tile count (A·RR), named plainly for scripts (ARR).
+			word = ShowTiles(lex.Tiles, q.tiles)
+		}
+		s.missTiles(q.Show+" ("+validText(p, q.Valid)+")", word, q.tiles, FormYesNo)
 	case FormHooks:
 		s.missTiles(q.Show, q.Show, q.tiles, FormHooks)
 	}

@@ -145,7 +145,7 @@ func TestRunnerScripted(t *testing.T) {
 			input: "caos cosa asco saco ocas caso\ny\nc l r / s\n",
 			right: 3, stopped: "done",
 			saved:   []row{{"caos cosa asco saco ocas caso", true}, {"y", true}, {"c l r / s", true}},
-			wantOut: []string{"right (2.0 s): ASCO CAOS CASO COSA OCAS SACO", "CHA is valid", "C L R / S", "3 of 3 answered, 3 right, 0 wrong, 100%; time 6.0 s, 2.0 s a question"},
+			wantOut: []string{"right (2.0 s): ASCO CAOS CASO COSA OCAS SACO", "CH·A is valid", "C L R / S", "3 of 3 answered, 3 right, 0 wrong, 100%; time 6.0 s, 2.0 s a question"},
 		},
 		{
 			name:  "all wrong",

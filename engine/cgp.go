@@ -275,7 +275,7 @@ func ParseCGP(s string, ts *lexicon.TileSet, layout *Layout) (*Position, error) 
 	for i, sc := range scores {
 		n, err := strconv.Atoi(sc)
 		if err != nil || n < -MaxScore || n > MaxScore {
-			return nil, bad(i18n.E("cgp.where.scores"), i18n.E("cgp.score", "Text", i18n.Quote(sc), "Max", MaxScore))
+			return nil, bad(i18n.E("cgp.where.scores"), i18n.E("cgp.score", "Text", i18n.Quote(sc), "Max", i18n.Int(MaxScore)))
 		}
 		p.Scores[i] = n
 		if n < 0 {

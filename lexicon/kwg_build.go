@@ -288,7 +288,7 @@ func (b *kwgBuilder) finish() uint32 {
 
 func (b *kwgBuilder) tooBig() error {
 	if len(b.states) >= stateIDLimit || len(b.states) >= 4*kwgMaxNodes {
-		return i18n.E("kwg.build_too_big", "Max", kwgMaxNodes)
+		return i18n.E("kwg.build_too_big", "Max", i18n.Int(kwgMaxNodes))
 	}
 	return nil
 }
@@ -348,7 +348,7 @@ func (b *kwgBuilder) layout(dawg, gaddag uint32) (*KWG, error) {
 		}
 		base[bh] = uint32(len(nodes))
 		if len(nodes)+int(length[bh]) > kwgMaxNodes {
-			return nil, i18n.E("kwg.build_too_big", "Max", kwgMaxNodes)
+			return nil, i18n.E("kwg.build_too_big", "Max", i18n.Int(kwgMaxNodes))
 		}
 		for s := bh; s != 0; s = b.states[s].next {
 			nodes = append(nodes, s) // state ids for now; encoded below

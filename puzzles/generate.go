@@ -120,7 +120,7 @@ func NewPlan(o GenOptions, gcgFiles []Input, lex *lexicon.Lexicon, table equity.
 	leaves := table.Leaves
 	o.Lexicon, o.Tiles = lex.Name, ts.Name
 	if o.SelfPlay < 0 || o.SelfPlay > MaxSelfPlay {
-		return nil, i18n.E("puzzle.bad_selfplay", "Games", o.SelfPlay, "Max", MaxSelfPlay)
+		return nil, i18n.E("puzzle.bad_selfplay", "Games", o.SelfPlay, "Max", i18n.Int(MaxSelfPlay))
 	}
 	if o.SelfPlay == 0 && len(gcgFiles) == 0 && o.CGP == "" {
 		return nil, i18n.E("puzzle.no_source")

@@ -26,6 +26,8 @@ type Listed struct {
 	Result      string   `json:"result,omitempty"`
 	Turns       int      `json:"turns"`
 	LossPerTurn *float64 `json:"equity_loss_per_turn,omitempty"`
+	// StartedAt is Started as a time, for the reader's date format (Printer.DateTime).
+	StartedAt time.Time `json:"-"`
 }
 
 // StoredGames are the games of study store st as ListGames lists them; none when st is nil
@@ -47,7 +49,7 @@ func ListGames(games []studystore.GameRecord, loc *time.Location) []Listed {
 	slices.Reverse(games)
 	out := []Listed{}
 	for _, gm := range games {
-		j := Listed{ID: gm.ID, Started: gm.Started.In(loc).Format("2006-01-02 15:04"), Level: gm.Level,
+		j := Listed{ID: gm.ID, Started: gm.Started.In(loc).Format("2006-01-02 15:04"), StartedAt: gm.Started.In(loc), Level: gm.Level,
 			Player: gm.Player, PlayerScore: gm.PlayerScore, AtrilScore: gm.EngineScore, Turns: gm.Turns}
 		if !gm.Finished.IsZero() {
 			j.Finished = gm.Finished.In(loc).Format("2006-01-02 15:04")
@@ -92,7 +94,7 @@ func GamesDoc(p *i18n.Printer, out []Listed) *ui.Doc {
 		if j.LossPerTurn != nil {
 			loss = p.Float(*j.LossPerTurn, 1)
 		}
-		tb.Cells(ui.Cell{Text: strconv.FormatInt(j.ID, 10)}, ui.Cell{Text: j.Started}, ui.Cell{Text: p.Int(j.Level)},
+		tb.Cells(ui.Cell{Text: strconv.FormatInt(j.ID, 10)}, ui.Cell{Text: p.DateTime(j.StartedAt)}, ui.Cell{Text: p.Int(j.Level)},
 			ui.Cell{Text: p.Int(j.PlayerScore) + "–" + p.Int(j.AtrilScore)}, result, ui.Cell{Text: p.Int(j.Turns)}, ui.Cell{Text: loss})
 	}
 	return ui.NewDoc().Table(tb)

@@ -31,8 +31,16 @@ func TestListGamesAndRecordText(t *testing.T) {
 	if err := ui.NewTerm(&b, false, 120, func(string) string { return "" }).Print(GamesDoc(p, out)); err != nil {
 		t.Fatal(err)
 	}
-	if s := b.String(); strings.Contains(s, "[[") || !strings.Contains(s, "400–380") || !strings.Contains(s, "5.5") {
-		t.Errorf("document:\n%s", s)
+	if s := b.String(); strings.Contains(s, "[[") || !strings.Contains(s, "400–380") || !strings.Contains(s, "5.5") ||
+		!strings.Contains(s, "1\u00a0Mar\u00a02026 09:30") || strings.Contains(s, "2026-03-01") {
+		t.Errorf("document (dates as the Printer writes them):\n%s", s)
+	}
+	b.Reset()
+	if err := ui.NewTerm(&b, false, 120, func(string) string { return "" }).Print(GamesDoc(i18n.For(i18n.Spanish), out)); err != nil {
+		t.Fatal(err)
+	}
+	if s := b.String(); !strings.Contains(s, "1\u00a0mar\u00a02026 11:30") {
+		t.Errorf("Spanish document:\n%s", s)
 	}
 	ctx := context.Background()
 	st := openStore(t, time.Now)

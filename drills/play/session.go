@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -264,7 +265,12 @@ func (se *Session) engineTurn(ctx context.Context, st *State, id int64, m *engin
 	var text string
 	switch m.Kind {
 	case engine.Play:
-		text = p.T("play.engine_played", "Move", engine.FormatMove(m, board, ts), "Word", engine.FormatWord(m, board, ts),
+		id := "play.engine_played"
+		word := playedWord(m, board, ts)
+		if word == "" {
+			id = "play.engine_played_plain"
+		}
+		text = p.T(id, "Move", engine.FormatMove(m, board, ts), "Word", word,
 			"Score", p.Int(int(m.Score)), "Atril", p.Int(at), "You", p.Int(pl))
 	case engine.Exchange:
 		text = p.N("play.engine_exchanged", int(m.Len), "Atril", p.Int(at), "You", p.Int(pl))
@@ -276,6 +282,18 @@ func (se *Session) engineTurn(ctx context.Context, st *State, id int64, m *engin
 		text += " " + p.T("play.engine_capped", "Think", b.cfg.Think.String())
 	}
 	return text, nil
+}
+
+// playedWord is a play's whole word in plain upper case when it reads otherwise in the move's
+// notation (through-tiles in parentheses, blanks in lower case, digraphs in brackets: CA(SA)
+// is CASA), and "" when the notation already reads as the word (8H DISUENE). board is the
+// board before the play.
+func playedWord(m *engine.Move, board *engine.Board, ts *lexicon.TileSet) string {
+	word := engine.FormatWord(m, board, ts)
+	if engine.FormatPlayedTiles(m, board, ts) == word {
+		return ""
+	}
+	return word
 }
 
 // playerTurn shows the game and reads the player's turn until one is made; it returns why the
@@ -383,7 +401,7 @@ func (se *Session) readTurn(st *State, in string) (studystore.GameTurn, error) {
 		return studystore.GameTurn{Kind: KindPass, Move: "-"}, nil
 	case engine.Exchange:
 		if _, ok := analysis.LeaveAfter(rack, &m); !ok {
-			return studystore.GameTurn{}, i18n.E("play.exchange_not_on_rack", "Rack", ts.Notation(rack))
+			return studystore.GameTurn{}, exchangeRefusal(ts, rack, &m)
 		}
 		if !g.CanExchange(int(m.Len)) {
 			return studystore.GameTurn{}, i18n.E("play.cannot_exchange", "Count", int(m.Len), "Bag", g.Bag.Len())
@@ -401,6 +419,55 @@ func (se *Session) readTurn(st *State, in string) (studystore.GameTurn, error) {
 		turn.Kind = KindWithdrawn
 	}
 	return turn, nil
+}
+
+// exchangeRefusal says that an exchange's tiles are not all on rack, showing the rack as the
+// game does (alphagram, tiles apart). Typed as players write, RR is the digraph tile: when the
+// rack holds that digraph's letters as single tiles instead, the error says how to write them
+// ([R][R]), the likeliest meaning of a player typing -RR with two R tiles.
+func exchangeRefusal(ts *lexicon.TileSet, rack []lexicon.Tile, m *engine.Move) error {
+	shown := puzzles.RackText(ts, lexicon.Alphagram(rack))
+	tiles := m.Tiles[:m.Len]
+	for i, t := range tiles {
+		if !ts.IsDigraph(t) || slices.Contains(rack, t) {
+			continue
+		}
+		label := ts.Label(t)
+		var singles []lexicon.Tile
+		for _, r := range label {
+			s, ok := ts.Tile(string(r))
+			if !ok {
+				break
+			}
+			singles = append(singles, s)
+		}
+		if len(singles) != 2 {
+			continue
+		}
+		split := engine.Move{Kind: engine.Exchange}
+		for _, u := range slices.Concat(tiles[:i], singles, tiles[i+1:]) {
+			if int(split.Len) == len(split.Tiles) {
+				break
+			}
+			split.Tiles[split.Len] = u
+			split.Len++
+		}
+		if int(split.Len) != len(tiles)+1 {
+			continue
+		}
+		if _, ok := analysis.LeaveAfter(rack, &split); !ok {
+			continue
+		}
+		// Each tile bracketed, as players write single tiles by hand, rather than Notation's
+		// shortest [R]R.
+		written := "[" + ts.Label(singles[0]) + "][" + ts.Label(singles[1]) + "]"
+		hint := i18n.E("play.write_single_pair", "Digraph", label, "First", ts.Label(singles[0]), "Second", ts.Label(singles[1]), "Singles", written)
+		if singles[0] == singles[1] {
+			hint = i18n.E("play.write_single_two", "Digraph", label, "Letter", ts.Label(singles[0]), "Singles", written)
+		}
+		return i18n.Wrap(hint, "play.exchange_not_on_rack_hint", "Rack", shown)
+	}
+	return i18n.E("play.exchange_not_on_rack", "Rack", shown)
 }
 
 // clockText is the player's clock: the time left, or how far over.

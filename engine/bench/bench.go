@@ -570,7 +570,7 @@ func clip(s string) string {
 // player to move sees them (the opponent's rack unknown). The same seed gives the same set.
 func Builtin(lex *lexicon.Lexicon, leaves equity.Leaves, n int, seed uint64) ([]*engine.Position, error) {
 	if n < 1 || n > MaxPositions {
-		return nil, i18n.E("bench.count_range", "Count", n, "Max", MaxPositions)
+		return nil, i18n.E("bench.count_range", "Count", n, "Max", i18n.Int(MaxPositions))
 	}
 	var out []*engine.Position
 	p := game.NewPlayer(game.SelfPlayConfig{Lexicon: lex, Rules: game.FILERules, Leaves: leaves,
@@ -612,7 +612,7 @@ func ReadPositions(r io.Reader, name string, ts *lexicon.TileSet, layout *engine
 			return nil, i18n.E("bench.positions_no_rack", "File", name, "Line", line)
 		}
 		if len(out) == MaxPositions {
-			return nil, i18n.E("bench.positions_many", "File", name, "Max", MaxPositions)
+			return nil, i18n.E("bench.positions_many", "File", name, "Max", i18n.Int(MaxPositions))
 		}
 		out = append(out, p)
 	}

@@ -29,7 +29,7 @@ const (
 // EndgameTiles tiles on the racks, both racks known. The same seed gives the same set.
 func BuiltinEndgames(lex *lexicon.Lexicon, leaves equity.Leaves, n int, seed uint64) ([]*engine.Position, error) {
 	if n < 1 || n > MaxPositions {
-		return nil, i18n.E("bench.count_range", "Count", n, "Max", MaxPositions)
+		return nil, i18n.E("bench.count_range", "Count", n, "Max", i18n.Int(MaxPositions))
 	}
 	var out []*engine.Position
 	taken := false

@@ -242,7 +242,8 @@ func (res *PegResult) Doc(p *i18n.Printer, pos *engine.Position, out *PegJSON) *
 		d.Note(p.T("peg.incomplete"))
 	}
 	d.Note(p.T("peg.stats", "Solves", p.Int(res.Solves), "Nodes", p.Int(int(res.Nodes)), "Seconds", p.Float(res.Elapsed.Seconds(), 2)))
-	d.Note(p.T("peg.legend"))
+	// The legend names the columns by their headings.
+	d.Note(p.T("peg.legend", "Win", p.T("peg.col.win"), "Spread", p.T("peg.col.spread"), "Draws", p.T("peg.col.draws")))
 	return d
 }
 

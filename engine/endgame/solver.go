@@ -370,13 +370,13 @@ func endgameRacks(pos *engine.Position) ([2][]lexicon.Tile, error) {
 	}
 	switch {
 	case len(racks[1]) == 0 && len(unseen) > engine.RackSize:
-		return racks, i18n.E("endgame.bag_not_empty", "Bag", len(unseen)-engine.RackSize)
+		return racks, i18n.EN("endgame.bag_not_empty", len(unseen)-engine.RackSize)
 	case len(racks[1]) == 0 && len(unseen) == 0:
 		return racks, i18n.E("endgame.opponent_out")
 	case len(racks[1]) == 0:
 		racks[1] = unseen
 	case len(unseen) > 0:
-		return racks, i18n.E("endgame.bag_not_empty", "Bag", len(unseen))
+		return racks, i18n.EN("endgame.bag_not_empty", len(unseen))
 	}
 	for side, r := range racks {
 		if len(r) > engine.RackSize {

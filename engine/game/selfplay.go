@@ -102,7 +102,7 @@ func SelfPlay(ctx context.Context, cfg SelfPlayConfig) (Tally, error) {
 		return Tally{}, i18n.E("game.no_lexicon")
 	}
 	if cfg.Games < 1 || cfg.Games > MaxGames {
-		return Tally{}, i18n.E("game.games", "Count", cfg.Games, "Max", MaxGames)
+		return Tally{}, i18n.E("game.games", "Count", cfg.Games, "Max", i18n.Int(MaxGames))
 	}
 	if cfg.Workers < 0 || cfg.Workers > MaxWorkers {
 		return Tally{}, i18n.E("game.workers", "Count", cfg.Workers, "Max", MaxWorkers)

@@ -49,8 +49,8 @@ func TestSelfPlayBounds(t *testing.T) {
 		games, workers int
 		err            string
 	}{
-		{9_999_999_999_999, 1, "expected 1 to 10000000"},
-		{MaxGames + 1, 1, "expected 1 to 10000000"},
+		{9_999_999_999_999, 1, "expected 1 to 10,000,000"},
+		{MaxGames + 1, 1, "expected 1 to 10,000,000"},
 		{0, 1, "expected 1 to"},
 		{-5, 1, "expected 1 to"},
 		{10, -1, "workers: expected 1 to 256"},

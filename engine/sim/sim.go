@@ -151,13 +151,13 @@ func New(cfg Config) (*Simulator, error) {
 		cfg.Plies = DefaultPlies
 	}
 	if cfg.Plies < 1 || cfg.Plies > MaxPlies {
-		return nil, i18n.E("sim.bad_plies", "Plies", cfg.Plies, "Max", MaxPlies)
+		return nil, i18n.E("sim.bad_plies", "Plies", cfg.Plies, "Max", i18n.Int(MaxPlies))
 	}
 	if cfg.MaxIterations == 0 {
 		cfg.MaxIterations = DefaultMaxIterations
 	}
 	if cfg.MaxIterations < 1 || cfg.MaxIterations > MaxIterations {
-		return nil, i18n.E("sim.bad_iterations", "Iterations", cfg.MaxIterations, "Max", MaxIterations)
+		return nil, i18n.E("sim.bad_iterations", "Iterations", cfg.MaxIterations, "Max", i18n.Int(MaxIterations))
 	}
 	if cfg.MinIterations <= 0 {
 		cfg.MinIterations = DefaultMinIterations
@@ -240,7 +240,7 @@ func (s *Simulator) Run(ctx context.Context, pos *engine.Position, cands []engin
 			return nil, i18n.E("sim.not_on_rack", "Move", engine.FormatMove(&m, pos.Board, ts), "Rack", ts.Notation(lexicon.Alphagram(rack)))
 		}
 		if m.Kind == engine.Exchange && int(m.Len) > len(unseen)-engine.RackSize {
-			return nil, i18n.E("sim.exchange_bag", "Move", engine.FormatMove(&m, pos.Board, ts), "Bag", max(0, len(unseen)-engine.RackSize))
+			return nil, i18n.EN("sim.exchange_bag", max(0, len(unseen)-engine.RackSize), "Move", engine.FormatMove(&m, pos.Board, ts))
 		}
 		r.leaveLen[i] = copy(r.leaves[i][:], leave)
 		switch {

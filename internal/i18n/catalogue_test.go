@@ -75,8 +75,8 @@ func TestCatalogueComplete(t *testing.T) {
 var idRE = regexp.MustCompile(`^[a-z][a-z0-9_]*(\.[A-Za-z0-9_]+)+$`)
 
 // usedIDs finds the message IDs the module's Go code names: the first string argument of
-// .T, .N (after the count it is still the first), i18n.E and the second of i18n.Wrap.
-func usedIDs(t *testing.T) map[string][]string { return usedIDsBy(t, "T", "N", "E", "Wrap") }
+// .T, .N (after the count it is still the first), i18n.E, i18n.EN and the second of i18n.Wrap.
+func usedIDs(t *testing.T) map[string][]string { return usedIDsBy(t, "T", "N", "E", "EN", "Wrap") }
 
 // usedIDsBy is usedIDs for calls of the named functions only.
 func usedIDsBy(t *testing.T, calls ...string) map[string][]string {
@@ -114,7 +114,7 @@ func usedIDsBy(t *testing.T, calls ...string) map[string][]string {
 				return true
 			}
 			switch name {
-			case "T", "N", "E":
+			case "T", "N", "E", "EN":
 				arg = 0
 			case "Wrap":
 				arg = 1
@@ -191,7 +191,7 @@ func TestLibraryErrorsNameNoFlags(t *testing.T) {
 		t.Fatal(err)
 	}
 	bundle := For(English)
-	for id, where := range usedIDsBy(t, "E", "Wrap") {
+	for id, where := range usedIDsBy(t, "E", "EN", "Wrap") {
 		var lib []string
 		for _, w := range where {
 			if !strings.HasPrefix(w, "cmd"+string(filepath.Separator)) && !strings.Contains(w, "_test.go:") {

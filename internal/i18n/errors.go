@@ -16,10 +16,20 @@ type Error struct {
 	// Err is the cause, shown where the message says {{.Err}}; it is also what errors.Is and
 	// errors.As look through.
 	Err error
+	// Count, when set (EN), chooses the message's plural form and fills {{.Count}}.
+	Count *int
 }
+
+// Int is an integer placeholder of an Error, written as the reader's language writes numbers
+// (1,000,000 or 1.000.000) when the error is shown.
+type Int int
 
 // E is the error of message id with its placeholders (name, value pairs).
 func E(id string, kv ...any) error { return &Error{ID: id, Data: pairs(kv)} }
+
+// EN is E for a message with plural forms: n chooses the form, as Printer.N does, and is
+// {{.Count}}.
+func EN(id string, n int, kv ...any) error { return &Error{ID: id, Data: pairs(kv), Count: &n} }
 
 // Wrap is the error of message id around err, shown where the message says {{.Err}}.
 func Wrap(err error, id string, kv ...any) error {
@@ -61,8 +71,11 @@ func (p *Printer) Err(err error) string {
 func (p *Printer) render(e *Error) string {
 	data := make(map[string]any, len(e.Data)+1)
 	for k, v := range e.Data {
-		if ev, ok := v.(error); ok {
-			v = p.Err(ev)
+		switch x := v.(type) {
+		case error:
+			v = p.Err(x)
+		case Int:
+			v = p.Int(int(x))
 		}
 		data[k] = v
 	}
@@ -75,7 +88,12 @@ func (p *Printer) render(e *Error) string {
 		}
 		data["Err"] = cause
 	}
-	return p.localize(e.ID, nil, data)
+	var count any
+	if e.Count != nil {
+		count = *e.Count
+		data["Count"] = p.Int(*e.Count)
+	}
+	return p.localize(e.ID, count, data)
 }
 
 // errnoMessage is the catalogue message for the file-system errors people meet.

@@ -196,7 +196,7 @@ func (s *Server) reviewPage(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusInternalServerError, err)
 		return
 	}
-	v := reviewView{Due: rem.Reviews + rem.New}
+	v := reviewView{Due: rem.Due()}
 	if v.Due == 0 {
 		v.Message = p.T("review.nothing_due", "Lexicon", s.cfg.Lex.Name)
 		if decks, err := s.cfg.Store.Decks(r.Context()); err == nil && len(decks) == 0 {

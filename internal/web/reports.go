@@ -36,7 +36,14 @@ func (s *Server) today(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusInternalServerError, err)
 		return
 	}
-	v := todayView{Doc: docHTML(t.Doc(p)), Due: t.Reviews + t.New, Learning: t.Learning, Puzzles: t.Puzzles, Empty: t.Empty}
+	// The button starts a review under this lexicon: it says what that review asks, as the
+	// review page does (the plan above counts every lexicon, learning steps apart).
+	due, err := drills.StillDue(r.Context(), s.cfg.Store, now, 0, s.cfg.Lex.Name)
+	if err != nil {
+		s.fail(w, r, http.StatusInternalServerError, err)
+		return
+	}
+	v := todayView{Doc: docHTML(t.Doc(p)), Due: due.Due(), Learning: t.Learning, Puzzles: t.Puzzles, Empty: t.Empty}
 	if t.Game != nil {
 		v.Game = t.Game.ID
 	}

@@ -176,6 +176,9 @@ func sniff(head []byte) inputKind {
 // textNamedKWG adds to the error of a file named .kwg that is not a graph what the file looks
 // like when it looks like a word list: someone named a text file .kwg. head is its first bytes.
 func textNamedKWG(err error, head []byte) error {
+	if len(head) == 0 { // a missing or empty file looks like nothing
+		return err
+	}
 	switch sniff(head) {
 	case looksText:
 		letters := 0

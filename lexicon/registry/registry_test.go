@@ -224,6 +224,26 @@ func TestTextNamedKWG(t *testing.T) {
 	}
 }
 
+// TestMissingKWGIsNoWordList: a .kwg path that does not exist, or an empty file, is said to be
+// missing or not a graph, never a word list to add.
+func TestMissingKWGIsNoWordList(t *testing.T) {
+	t.Parallel()
+	s := testRegistry(t)
+	dir := t.TempDir()
+	empty := filepath.Join(dir, "empty.kwg")
+	os.WriteFile(empty, nil, 0o644)
+	for _, path := range []string{filepath.Join(dir, "nope.kwg"), empty} {
+		_, err := s.Open(path, lexicon.DefaultTileSet())
+		if err == nil || strings.Contains(err.Error(), "looks like") {
+			t.Errorf("open %s: %v", path, err)
+		}
+	}
+	_, err := s.Open(filepath.Join(dir, "nope.kwg"), lexicon.DefaultTileSet())
+	if err == nil || !strings.Contains(err.Error(), "nope.kwg: no such file") {
+		t.Errorf("a missing file: %v", err)
+	}
+}
+
 func tileSet(t *testing.T, csv string) *lexicon.TileSet {
 	t.Helper()
 	ts, err := lexicon.ParseTileSet("custom", "custom.csv", strings.NewReader(csv))

@@ -174,7 +174,7 @@ func (o *LearnOptions) check() error {
 		return i18n.E("leaves.err.no_lexicon")
 	}
 	if o.Games < 1 || o.Games > game.MaxGames {
-		return i18n.E("leaves.err.games", "Games", o.Games, "Max", game.MaxGames)
+		return i18n.E("leaves.err.games", "Games", o.Games, "Max", i18n.Int(game.MaxGames))
 	}
 	if o.Generations < 1 || o.Generations > MaxGenerations {
 		return i18n.E("leaves.err.generations", "Generations", o.Generations, "Max", MaxGenerations)

@@ -43,7 +43,7 @@ func ParseShard(s string, getenv func(string) string) (index, count int, err err
 	}
 	count, err = strconv.Atoi(strings.TrimSpace(n))
 	if err != nil || count < 1 || count > MaxShards {
-		return 0, 0, i18n.E("leaves.err.shard_count", "Shard", s, "Max", MaxShards)
+		return 0, 0, i18n.E("leaves.err.shard_count", "Shard", s, "Max", i18n.Int(MaxShards))
 	}
 	i = strings.TrimSpace(i)
 	if i == "auto" {
