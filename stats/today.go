@@ -19,10 +19,11 @@ import (
 type Today struct {
 	Date  string `json:"date"`
 	Empty bool   `json:"empty"` // no answer logged yet: the first day
-	// Reviews due today and new cards the daily limits let in, across decks and per deck.
+	// Reviews due today (learning steps due now among them) and new cards the daily limits let
+	// in, across decks and per deck, as drills.StillDue counts them for review's closing lines.
 	Reviews int `json:"reviews"`
 	New     int `json:"new"`
-	// Learning: cards in learning steps due now or within drills.LearningSoon (not in Reviews).
+	// Learning: cards in learning steps not due yet but due within drills.LearningSoon.
 	Learning int         `json:"learning"`
 	Decks    []TodayDeck `json:"decks"`
 	// Puzzles near the player's puzzle rating, when the puzzle tables have some.
@@ -100,21 +101,14 @@ func PlanToday(ctx context.Context, st *studystore.Store, now time.Time, loc *ti
 	}
 	now = now.In(loc)
 	for _, d := range decks {
-		reviews, fresh, err := st.DueCount(ctx, drills.DueQuery(now, d.ID, 0))
+		// The split review's closing lines and the web's "Review now" use: a learning step due
+		// now is among the reviews (a review asks it now); Learning is the steps due later,
+		// within drills.LearningSoon.
+		left, err := drills.StillDue(ctx, st, now, d.ID, "")
 		if err != nil {
 			return t, err
 		}
-		// Cards in learning steps (a card missed minutes ago) are not the day's reviews: they
-		// are counted apart, due now or within drills.LearningSoon, as review's closing lines do.
-		learningNow, err := st.LearningDue(ctx, d.ID, now)
-		if err != nil {
-			return t, err
-		}
-		learning, err := st.LearningDue(ctx, d.ID, now.Add(drills.LearningSoon))
-		if err != nil {
-			return t, err
-		}
-		reviews -= learningNow
+		reviews, fresh, learning := left.Reviews, left.New, left.Learning
 		if reviews+fresh+learning == 0 {
 			continue
 		}

@@ -19,12 +19,11 @@ import (
 // ui.Doc as HTML.
 
 type todayView struct {
-	Doc      template.HTML
-	Due      int
-	Learning int
-	Game     int64
-	Puzzles  []stats.PuzzleSuggestion
-	Empty    bool
+	Doc     template.HTML
+	Due     int
+	Game    int64
+	Puzzles []stats.PuzzleSuggestion
+	Empty   bool
 }
 
 // today is `atril today`: the day's plan, with a button for each thing to do.
@@ -37,13 +36,14 @@ func (s *Server) today(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// The button starts a review under this lexicon: it says what that review asks, as the
-	// review page does (the plan above counts every lexicon, learning steps apart).
+	// review page and review's closing lines do. The plan above splits its counts the same
+	// way (drills.StillDue) over every lexicon's decks.
 	due, err := drills.StillDue(r.Context(), s.cfg.Store, now, 0, s.cfg.Lex.Name)
 	if err != nil {
 		s.fail(w, r, http.StatusInternalServerError, err)
 		return
 	}
-	v := todayView{Doc: docHTML(t.Doc(p)), Due: due.Due(), Learning: t.Learning, Puzzles: t.Puzzles, Empty: t.Empty}
+	v := todayView{Doc: docHTML(t.Doc(p)), Due: due.Due(), Puzzles: t.Puzzles, Empty: t.Empty}
 	if t.Game != nil {
 		v.Game = t.Game.ID
 	}
