@@ -9,9 +9,10 @@ import (
 	"time"
 )
 
-// A card missed in review is in a learning step, which review's closing lines count apart
-// from the reviews: today counts it apart too, never among the day's reviews.
-func TestTodayCountsLearningApart(t *testing.T) {
+// A card missed in review is in a learning step. Before the step is due, today counts it
+// apart (learning), never among the day's reviews; once it is due, a review asks it, so today
+// counts it among the reviews, and review's closing lines at that time say the same numbers.
+func TestTodayCountsLearningAsReviewDoes(t *testing.T) {
 	t.Parallel()
 	kwg := engineTestLexicon(t, drillTestWords...)
 	dir := t.TempDir()
@@ -27,16 +28,28 @@ func TestTodayCountsLearningApart(t *testing.T) {
 		!strings.Contains(s.out.String(), "again ACOS") {
 		t.Fatalf("exit %d\n%s%s", code, s.out.String(), s.err.String())
 	}
-	for _, at := range []time.Duration{2 * time.Minute, 11 * time.Minute} {
-		s, _ := study(t, day1.Add(at), "", append(base, "--json", "today")...)
+	for _, tc := range []struct {
+		at                time.Duration
+		reviews, learning int
+		text              string
+	}{
+		{2 * time.Minute, 0, 1, "1 card missed minutes ago comes back within 30 minutes"}, // the step not due yet
+		{11 * time.Minute, 1, 0, "1 review and 0 new cards"},                              // the step due
+	} {
+		s, _ := study(t, day1.Add(tc.at), "", append(base, "--json", "today")...)
 		var got struct{ Reviews, New, Learning int }
-		if err := json.Unmarshal(s.out.Bytes(), &got); err != nil || got.Reviews != 0 || got.Learning != 1 {
-			t.Errorf("%v later: %+v %v\n%s", at, got, err, s.out.String())
+		if err := json.Unmarshal(s.out.Bytes(), &got); err != nil || got.Reviews != tc.reviews || got.New != 0 || got.Learning != tc.learning {
+			t.Errorf("%v later: %+v %v, want %d reviews, %d learning\n%s", tc.at, got, err, tc.reviews, tc.learning, s.out.String())
 		}
-		s, _ = study(t, day1.Add(at), "", append(base, "today")...)
-		if out := s.out.String(); !strings.Contains(out, "nothing due") || !strings.Contains(out, "1 card missed minutes ago") {
-			t.Errorf("%v later:\n%s", at, out)
+		s, _ = study(t, day1.Add(tc.at), "", append(base, "today")...)
+		if out := s.out.String(); !strings.Contains(out, tc.text) || strings.Contains(out, "nothing due") != (tc.reviews == 0) {
+			t.Errorf("%v later, want %q:\n%s", tc.at, tc.text, out)
 		}
+	}
+	// A review at 11 minutes asks ACOS; left unanswered, its end counts it as today does.
+	s, _ := study(t, day1.Add(11*time.Minute), "", append(base, "review", "--seed", "3")...)
+	if out := s.out.String(); !strings.Contains(out, "1/1 ACOS") || !strings.Contains(out, "Still due: 1 review, 0 new cards.") {
+		t.Errorf("review at 11 minutes:\n%s", out)
 	}
 }
 

@@ -20,8 +20,8 @@ import (
 )
 
 // The today page's "Review now" and the review page say the same number of cards due, the
-// number a review then asks: reviews, new cards, and cards whose learning step is due now
-// (today's plan lists these apart from the reviews, but a review asks them).
+// number a review then asks: reviews, new cards, and cards whose learning step is due now; the
+// plan above the button counts those steps among its reviews too.
 func TestDueCountsAgree(t *testing.T) {
 	t.Parallel()
 	lex := testlex.Default(t)
@@ -84,6 +84,9 @@ func TestDueCountsAgree(t *testing.T) {
 		req.Header.Set("Accept-Language", "en")
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, req)
+		if path == "/" && !strings.Contains(rec.Body.String(), "3 reviews and 1 new card") {
+			t.Errorf("today's plan does not count the steps due now among the reviews:\n%s", rec.Body.String())
+		}
 		m := count.FindStringSubmatch(rec.Body.String())
 		if rec.Code != http.StatusOK || m == nil {
 			t.Fatalf("%s: %d, no count of cards due\n%s", path, rec.Code, rec.Body.String())
