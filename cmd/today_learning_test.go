@@ -42,7 +42,8 @@ func TestTodayCountsLearningAsReviewDoes(t *testing.T) {
 			t.Errorf("%v later: %+v %v, want %d reviews, %d learning\n%s", tc.at, got, err, tc.reviews, tc.learning, s.out.String())
 		}
 		s, _ = study(t, day1.Add(tc.at), "", append(base, "today")...)
-		if out := s.out.String(); !strings.Contains(out, tc.text) || strings.Contains(out, "nothing due") != (tc.reviews == 0) {
+		if out := s.out.String(); !strings.Contains(out, tc.text) || strings.Contains(out, "nothing due") != (tc.reviews == 0) ||
+			strings.Contains(out, "Start with “atril review”") != (tc.reviews > 0) {
 			t.Errorf("%v later, want %q:\n%s", tc.at, tc.text, out)
 		}
 	}

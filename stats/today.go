@@ -229,7 +229,7 @@ func (t Today) Doc(p *i18n.Printer) *ui.Doc {
 		d.List(items...)
 	}
 	switch {
-	case t.Reviews+t.New+t.Learning > 0:
+	case t.Reviews+t.New > 0: // steps not due yet: the learning line says when they come back
 		d.Note(p.T("today.hint_review"))
 	case t.Empty:
 		d.Note(p.T("today.hint_start"))
