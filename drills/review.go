@@ -42,8 +42,10 @@ func (r Remaining) Due() int { return r.Reviews + r.New }
 // LearningSoon is how far ahead Remaining looks for cards in learning steps.
 const LearningSoon = 30 * time.Minute
 
-// StillDue counts what is due at now under the lexicon lexName (of one deck when deckID is not
-// 0), and the learning steps due within LearningSoon besides.
+// StillDue counts what is due at now under the lexicon lexName ("": every lexicon; of one deck
+// when deckID is not 0), and the learning steps due within LearningSoon besides. It is the one
+// count of what is due: review's closing lines, the web's "Review now" and today's plan (per
+// deck) all say it, so a learning step due now is among the reviews everywhere.
 func StillDue(ctx context.Context, st *studystore.Store, now time.Time, deckID int64, lexName string) (Remaining, error) {
 	q := DueQuery(now, deckID, 0)
 	q.Lexicon = lexName
