@@ -189,8 +189,8 @@ func PreEndgame(ctx context.Context, cfg Config, pos *engine.Position, opts PegO
 					return
 				}
 				nodes.Add(r.Nodes)
-				if runCtx.Err() != nil && !r.Proven && opts.Plies == 0 {
-					return // cut short: this draw is left out
+				if runCtx.Err() != nil && !r.Proven && (opts.Plies == 0 || r.Depth < opts.Plies) {
+					return // cut short (before Plies, when Plies bounds it): this draw is left out
 				}
 				mu.Lock()
 				res.Plays[tk.play].Draws[tk.draw] = PegDraw{Tile: draws[tk.draw].tile, Count: draws[tk.draw].count,
