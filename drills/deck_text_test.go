@@ -5,21 +5,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/atril-scrabble/atril/internal/i18n"
-	"github.com/atril-scrabble/atril/internal/ui"
-)
+	"github.com/atril-scrabble/atril/internal/ui/uitest"
 
-func docText(t *testing.T, d *ui.Doc) string {
-	t.Helper()
-	var b strings.Builder
-	if err := ui.NewTerm(&b, false, 400, func(string) string { return "" }).Print(d); err != nil {
-		t.Fatal(err)
-	}
-	if strings.Contains(b.String(), "[[") {
-		t.Errorf("a message missing from the catalogue:\n%s", b.String())
-	}
-	return b.String()
-}
+	"github.com/atril-scrabble/atril/internal/i18n"
+)
 
 // Long lists of dropped or unheld questions show twenty and say how many more.
 func TestDeckTexts(t *testing.T) {
@@ -29,11 +18,11 @@ func TestDeckTexts(t *testing.T) {
 	for i := range 25 {
 		many = append(many, fmt.Sprintf("Q%02d", i))
 	}
-	moved := docText(t, Moved{Deck: "d", From: "A", To: "B", Kept: 3, Dropped: many, shown: many}.Doc(p))
+	moved := uitest.Plain(t, Moved{Deck: "d", From: "A", To: "B", Kept: 3, Dropped: many, shown: many}.Doc(p), 400)
 	if !strings.Contains(moved, "Q19") || strings.Contains(moved, "Q20") || !strings.Contains(moved, p.T("deck.and_more", "More", "5")) {
 		t.Errorf("moved:\n%s", moved)
 	}
-	imp := docText(t, ZyzzyvaImport{Deck: "d", Lexicon: "L", File: "f.db", Imported: 2, NotHeld: many[:3], OutsideCardbox: 4, Duplicates: many[:2]}.Doc(p))
+	imp := uitest.Plain(t, ZyzzyvaImport{Deck: "d", Lexicon: "L", File: "f.db", Imported: 2, NotHeld: many[:3], OutsideCardbox: 4, Duplicates: many[:2]}.Doc(p), 400)
 	if !strings.Contains(imp, "Q02") || strings.Contains(imp, p.T("deck.and_more", "More", "0")) || !strings.Contains(imp, "4") {
 		t.Errorf("import:\n%s", imp)
 	}

@@ -5,11 +5,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/atril-scrabble/atril/internal/ui/uitest"
+
 	"github.com/atril-scrabble/atril/engine"
 	"github.com/atril-scrabble/atril/engine/game"
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/testlex"
-	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
 )
 
@@ -100,12 +101,5 @@ func TestJudgeCandidates(t *testing.T) {
 // judgedText is j's document as plain English text.
 func judgedText(t *testing.T, j *Judged, pos *engine.Position, ts *lexicon.TileSet) string {
 	t.Helper()
-	var b strings.Builder
-	if err := ui.NewTerm(&b, false, 200, func(string) string { return "" }).Print(j.Doc(i18n.For("en"), pos, ts)); err != nil {
-		t.Fatal(err)
-	}
-	if strings.Contains(b.String(), "[[") {
-		t.Errorf("a message missing from the catalogue:\n%s", b.String())
-	}
-	return b.String()
+	return uitest.Plain(t, j.Doc(i18n.For("en"), pos, ts), 200)
 }

@@ -4,23 +4,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/atril-scrabble/atril/internal/ui/uitest"
+
 	"github.com/atril-scrabble/atril/internal/i18n"
 	"github.com/atril-scrabble/atril/internal/testlex"
-	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon/morph"
 )
-
-func renderDoc(t *testing.T, d *ui.Doc) string {
-	t.Helper()
-	var b strings.Builder
-	if err := ui.NewTerm(&b, false, 120, func(string) string { return "" }).Print(d); err != nil {
-		t.Fatal(err)
-	}
-	if strings.Contains(b.String(), "[[") {
-		t.Errorf("a message missing from the catalogue:\n%s", b.String())
-	}
-	return b.String()
-}
 
 // The report is the phonies the seed draws, spelt for reading, in the same order; its table
 // has a title on a terminal only, and says so when the lexicon gives fewer than asked for.
@@ -42,15 +31,15 @@ func TestPhoniesReport(t *testing.T) {
 	}
 	p := i18n.For(i18n.English)
 	title := p.T("phonies.title", "Lexicon", "LEX")
-	out := renderDoc(t, r.Doc(p, true))
+	out := uitest.Plain(t, r.Doc(p, true), 120)
 	if !strings.Contains(out, title) || !strings.Contains(out, r.Phonies[0].Word) || !strings.Contains(out, p.T("phonies.kind."+r.Phonies[0].Kind)) {
 		t.Errorf("titled:\n%s", out)
 	}
-	if out := renderDoc(t, r.Doc(p, false)); strings.Contains(out, title) || strings.Contains(out, p.T("phonies.fewer", "Made", 6, "Want", 6)) {
+	if out := uitest.Plain(t, r.Doc(p, false), 120); strings.Contains(out, title) || strings.Contains(out, p.T("phonies.fewer", "Made", 6, "Want", 6)) {
 		t.Errorf("untitled:\n%s", out)
 	}
 	none := m.PhoniesReport(lex.Tiles, "LEX", 9, 3, morph.Filter{MinLen: 2, MaxLen: 2})
-	if len(none.Phonies) != 0 || !strings.Contains(renderDoc(t, none.Doc(p, false)), p.T("phonies.fewer", "Made", 0, "Want", 3)) {
+	if len(none.Phonies) != 0 || !strings.Contains(uitest.Plain(t, none.Doc(p, false), 120), p.T("phonies.fewer", "Made", 0, "Want", 3)) {
 		t.Errorf("two-tile phonies: %+v", none)
 	}
 }

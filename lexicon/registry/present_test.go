@@ -4,22 +4,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/atril-scrabble/atril/internal/ui/uitest"
+
 	"github.com/atril-scrabble/atril/internal/i18n"
-	"github.com/atril-scrabble/atril/internal/ui"
 	"github.com/atril-scrabble/atril/lexicon"
 )
-
-func docText(t *testing.T, d *ui.Doc) string {
-	t.Helper()
-	var b strings.Builder
-	if err := ui.NewTerm(&b, false, 120, func(string) string { return "" }).Print(d); err != nil {
-		t.Fatal(err)
-	}
-	if strings.Contains(b.String(), "[[") {
-		t.Errorf("a message missing from the catalogue:\n%s", b.String())
-	}
-	return b.String()
-}
 
 // The embedded default is listed as the one in use, described in the reader's language; its
 // report counts its words by length.
@@ -41,7 +30,7 @@ func TestListingAndInfoReport(t *testing.T) {
 			t.Errorf("%s marked default %v", l.Name, l.Default)
 		}
 	}
-	if s := docText(t, ListDoc(es, out, true)); !strings.Contains(s, lexicon.DefaultName) || !strings.Contains(s, "*") {
+	if s := uitest.Plain(t, ListDoc(es, out, true), 120); !strings.Contains(s, lexicon.DefaultName) || !strings.Contains(s, "*") {
 		t.Errorf("list document:\n%s", s)
 	}
 	info, graph, err := r.Load(lexicon.DefaultName)
@@ -52,7 +41,7 @@ func TestListingAndInfoReport(t *testing.T) {
 	if err != nil || !rep.Default || rep.Words == 0 || rep.Lengths["2"] == 0 {
 		t.Fatalf("report %+v %v", rep, err)
 	}
-	if s := docText(t, rep.Doc(es)); !strings.Contains(s, es.T("lexicon.embedded.description_text")[:20]) {
+	if s := uitest.Plain(t, rep.Doc(es), 120); !strings.Contains(s, es.T("lexicon.embedded.description_text")[:20]) {
 		t.Errorf("info document:\n%s", s)
 	}
 	if byPath, _ := r.InfoReport("x.kwg", info, graph); byPath.Default {

@@ -8,25 +8,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/atril-scrabble/atril/internal/ui/uitest"
+
 	"github.com/atril-scrabble/atril/engine/equity"
 	"github.com/atril-scrabble/atril/engine/leavetable"
 	"github.com/atril-scrabble/atril/internal/i18n"
-	"github.com/atril-scrabble/atril/internal/ui"
 )
-
-// renderDoc is d as plain text, 120 columns wide, failing on a message missing from the
-// catalogue.
-func renderDoc(t *testing.T, d *ui.Doc) string {
-	t.Helper()
-	var b strings.Builder
-	if err := ui.NewTerm(&b, false, 120, func(string) string { return "" }).Print(d); err != nil {
-		t.Fatal(err)
-	}
-	if strings.Contains(b.String(), "[[") {
-		t.Errorf("a message missing from the catalogue:\n%s", b.String())
-	}
-	return b.String()
-}
 
 func wantIn(t *testing.T, out string, wants ...string) {
 	t.Helper()
@@ -143,17 +130,17 @@ func TestRunDocs(t *testing.T) {
 	fit := []FitReport{{Turns: 1200, Racks: 900, Baseline: 31.25, Measured: [7]int{0, 20}}}
 	learn := &LearnReport{Out: "t.klv2", Lexicon: "LEX", Tiles: "fise", Games: 1000, Generations: 2, Seed: 7, Workers: 3,
 		Seconds: 90, GamesPerSec: 22.2, Reports: append(fit, fit...)}
-	wantIn(t, renderDoc(t, learn.Doc(p)), "t.klv2", "1,000 games", "2 generations", "seed 7", "LEX", "2,000", "22", "3 workers")
+	wantIn(t, uitest.Plain(t, learn.Doc(p), 120), "t.klv2", "1,000 games", "2 generations", "seed 7", "LEX", "2,000", "22", "3 workers")
 	merge := &MergeReport{Out: "m.klv2", Generation: 3, Shards: 4, Games: 800, Seed: 2, Lexicon: "LEX", Method: "racks",
 		Seconds: 5, ShardSeconds: 3600, Reports: fit}
-	wantIn(t, renderDoc(t, merge.Doc(p)), "m.klv2", "4 shards", "800 games", "racks", "5 s", "1 h")
+	wantIn(t, uitest.Plain(t, merge.Doc(p), 120), "m.klv2", "4 shards", "800 games", "racks", "5 s", "1 h")
 	eval := &EvalReport{EvalResult: EvalResult{Pairs: 10, Games: 20, A: leavetable.Handset, B: leavetable.None, AWins: 12, BWins: 7, Ties: 1,
 		AWinRate: 0.625, WinRateLow: 0.41, WinRateHigh: 0.8, SpreadMean: 12.5, SpreadLow: -3, SpreadHigh: 28}, Seed: 1, Lexicon: "LEX", GamesPerSec: 40}
-	wantIn(t, renderDoc(t, eval.Doc(p)), "12 · 7 · 1", "62.5%", "+12.5", "-3.0", "40")
+	wantIn(t, uitest.Plain(t, eval.Doc(p), 120), "12 · 7 · 1", "62.5%", "+12.5", "-3.0", "40")
 	shard := &ShardReport{StatsOut: "s.stats", Generation: 2, Shard: 1, Shards: 4, GamesFrom: 250, GamesTo: 500, Games: 250, Workers: 2, GamesPerSec: 50}
-	wantIn(t, renderDoc(t, shard.Doc(p)), "s.stats", "251", "500", "250 games")
+	wantIn(t, uitest.Plain(t, shard.Doc(p), 120), "s.stats", "251", "500", "250 games")
 	shard.Already = true
-	if out := renderDoc(t, shard.Doc(p)); strings.Contains(out, "251") || !strings.Contains(out, "s.stats") {
+	if out := uitest.Plain(t, shard.Doc(p), 120); strings.Contains(out, "251") || !strings.Contains(out, "s.stats") {
 		t.Errorf("a shard already done:\n%s", out)
 	}
 }
