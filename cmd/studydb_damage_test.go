@@ -2,38 +2,14 @@ package cmd
 
 import (
 	"bytes"
-	"database/sql"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
-)
 
-// overwriteCardsIndex overwrites the root page of the index on cards' questions with 0xAB, the
-// damage a tester found: the file's header and schema stay whole.
-func overwriteCardsIndex(t *testing.T, path string) {
-	t.Helper()
-	db, err := sql.Open("sqlite", "file:"+path+"?mode=ro&immutable=1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var root, pageSize int64
-	err = db.QueryRow(`SELECT rootpage, (SELECT page_size FROM pragma_page_size) FROM sqlite_schema
-		WHERE type = 'index' AND tbl_name = 'cards' ORDER BY name LIMIT 1`).Scan(&root, &pageSize)
-	db.Close()
-	if err != nil || root < 2 {
-		t.Fatalf("index of cards: root page %d, %v", root, err)
-	}
-	f, err := os.OpenFile(path, os.O_WRONLY, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if _, err := f.WriteAt(bytes.Repeat([]byte{0xab}, int(pageSize)), (root-1)*pageSize); err != nil {
-		t.Fatal(err)
-	}
-}
+	"github.com/atril-scrabble/atril/internal/testdb"
+)
 
 // A study database with an index page overwritten is refused by every command, which exits as
 // for another damaged file, names the file and what to do, asks nothing, and leaves the file
@@ -69,7 +45,7 @@ func TestDamagedStudyDatabaseRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	overwriteCardsIndex(t, db)
+	testdb.DamageCardsIndex(t, db)
 	os.Chtimes(db, fi.ModTime(), fi.ModTime())
 	before := dirFiles(t, dir)
 	for _, args := range [][]string{

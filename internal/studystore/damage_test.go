@@ -2,7 +2,6 @@ package studystore_test
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"os"
 	"path/filepath"
@@ -11,35 +10,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/atril-scrabble/atril/internal/testdb"
+
 	"github.com/atril-scrabble/atril/internal/studystore"
 )
-
-// damageIndexPage overwrites the first page of the index on cards' questions (the page the
-// tester found overwritten) with 0xAB, as a bad disk or a stray write would, leaving the header
-// and the schema as they were; it returns the page's number.
-func damageIndexPage(t *testing.T, path string) int {
-	t.Helper()
-	db, err := sql.Open("sqlite", "file:"+path+"?mode=ro&immutable=1") // no -wal, -shm left
-	if err != nil {
-		t.Fatal(err)
-	}
-	var root, pageSize int
-	err = db.QueryRow(`SELECT rootpage, (SELECT page_size FROM pragma_page_size) FROM sqlite_schema
-		WHERE type = 'index' AND tbl_name = 'cards' ORDER BY name LIMIT 1`).Scan(&root, &pageSize)
-	db.Close()
-	if err != nil || root < 2 {
-		t.Fatalf("index of cards: root page %d, %v", root, err)
-	}
-	f, err := os.OpenFile(path, os.O_WRONLY, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if _, err := f.WriteAt([]byte(strings.Repeat("\xab", pageSize)), int64(root-1)*int64(pageSize)); err != nil {
-		t.Fatal(err)
-	}
-	return root
-}
 
 // TestRefusesDamagedIndexPage: a study database whose header and schema are whole but one of
 // whose index pages is overwritten is refused by every kind of Open before anything is written,
@@ -53,7 +27,7 @@ func TestRefusesDamagedIndexPage(t *testing.T) {
 			dir := t.TempDir()
 			path := filepath.Join(dir, "atril.db")
 			atrilWithData(t, path, 300)
-			page := damageIndexPage(t, path)
+			page := testdb.DamageCardsIndex(t, path)
 			bak := path + ".bak-schema3"
 			if backup {
 				os.WriteFile(bak, []byte("a copy"), 0o644)
@@ -137,7 +111,7 @@ func TestCheckedRecord(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	damageIndexPage(t, path)
+	testdb.DamageCardsIndex(t, path)
 	if err := os.Chtimes(path, fi.ModTime(), fi.ModTime()); err != nil {
 		t.Fatal(err)
 	}
@@ -207,7 +181,7 @@ func TestDamageMetInUse(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	damageIndexPage(t, path) // by another program, while the store is open
+	testdb.DamageCardsIndex(t, path) // by another program, while the store is open
 	ctx := context.Background()
 	d, err := s.DeckByName(ctx, "sietes")
 	if err != nil {

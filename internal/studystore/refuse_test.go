@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/atril-scrabble/atril/internal/testdb"
+
 	"github.com/atril-scrabble/atril/internal/studystore"
 )
 
@@ -186,7 +188,7 @@ var refusals = []refusal{
 	}, studystore.ErrDamaged, "cannot be read"},
 	{"atril, an index page overwritten", func(t *testing.T, p string) {
 		atrilWithData(t, p, 300)
-		damageIndexPage(t, p)
+		testdb.DamageCardsIndex(t, p)
 	}, studystore.ErrDamaged, "is damaged: SQLite's check of its pages found"},
 }
 
